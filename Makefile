@@ -1,0 +1,32 @@
+# starlab: `make run` runs the main job on built-in defaults, `make test` runs the tests.
+GO ?= go
+BIN := bin/starlab
+
+.PHONY: build run test test-short bench lint fuzz clean
+
+build:
+	$(GO) build -o $(BIN) ./cmd/starlab
+
+run: build
+	./$(BIN) play -board
+
+test:
+	$(GO) vet ./...
+	@test -z "$$(gofmt -l .)" || (echo "gofmt needed:"; gofmt -l .; exit 1)
+	$(GO) test -race -count=1 ./...
+
+test-short:
+	$(GO) test -short ./...
+
+bench:
+	$(GO) test -run='^$$' -bench=. -benchmem ./...
+
+fuzz:
+	$(GO) test -run='^$$' -fuzz=FuzzParseDPN -fuzztime=60s ./search/dice/
+
+lint:
+	$(GO) vet ./...
+	gofmt -l .
+
+clean:
+	rm -rf bin

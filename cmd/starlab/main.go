@@ -1,0 +1,145 @@
+// Command starlab searches, trains and plays the game of Dice with the
+// *-minimax family of algorithms. Run "starlab help" for its subcommands.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sort"
+	"strings"
+	"syscall"
+)
+
+// Command is one starlab subcommand, in the shape of cmd/go's commands.
+type Command struct {
+	Name      string // the word after "starlab"
+	UsageLine string // "show DPN"
+	Short     string // one line for "starlab help"
+	Long      string // the text of "starlab help NAME"
+	// SetFlags declares the command's flags on fs and returns nothing; the
+	// values are read by Run through the closures it set up.
+	SetFlags func(fs *flag.FlagSet)
+	// Run runs the command with the arguments left after the flags.
+	Run func(ctx context.Context, env *Env, args []string) error
+}
+
+// Env is what a command may touch of the outside world.
+type Env struct {
+	Stdout io.Writer
+	Stderr io.Writer
+	Flags  *flag.FlagSet
+}
+
+// usageError is an error in how the command was called; it exits with 2.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+
+var commands []*Command
+
+func register(c *Command) { commands = append(commands, c) }
+
+func lookup(name string) *Command {
+	for _, c := range commands {
+		if c.Name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// run is main without the process: it returns the exit code, 0 on success,
+// 1 on failure and 2 on a usage error.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	sort.Slice(commands, func(i, j int) bool { return commands[i].Name < commands[j].Name })
+	if len(args) == 0 {
+		mainUsage(stderr)
+		return 2
+	}
+	name := args[0]
+	if name == "help" || name == "-h" || name == "-help" || name == "--help" {
+		return help(args[1:], stdout, stderr)
+	}
+	cmd := lookup(name)
+	if cmd == nil {
+		fmt.Fprintf(stderr, "starlab: unknown command %q; run 'starlab help'\n", name)
+		return 2
+	}
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	if cmd.SetFlags != nil {
+		cmd.SetFlags(fs)
+	}
+	if err := fs.Parse(args[1:]); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			commandHelp(cmd, fs, stdout)
+			return 0
+		}
+		fmt.Fprintf(stderr, "starlab %s: %v\nusage: starlab %s (see 'starlab %s -h')\n", name, err, cmd.UsageLine, name)
+		return 2
+	}
+	env := &Env{Stdout: stdout, Stderr: stderr, Flags: fs}
+	if err := cmd.Run(ctx, env, fs.Args()); err != nil {
+		msg := strings.ReplaceAll(err.Error(), "\n", "; ")
+		fmt.Fprintf(stderr, "starlab %s: %s\n", name, msg)
+		var ue usageError
+		if errors.As(err, &ue) {
+			fmt.Fprintf(stderr, "usage: starlab %s (see 'starlab %s -h')\n", cmd.UsageLine, name)
+			return 2
+		}
+		return 1
+	}
+	return 0
+}
+
+func mainUsage(w io.Writer) {
+	fmt.Fprint(w, "starlab searches, trains and plays two-player games with chance (the game of Dice).\n\nUsage:\n\n\tstarlab <command> [flags] [arguments]\n\nThe commands are:\n\n")
+	for _, c := range commands {
+		fmt.Fprintf(w, "\t%-10s %s\n", c.Name, c.Short)
+	}
+	fmt.Fprint(w, "\nUse \"starlab help <command>\" or \"starlab <command> -h\" for more about a command.\n")
+}
+
+func help(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		mainUsage(stdout)
+		return 0
+	}
+	cmd := lookup(args[0])
+	if cmd == nil {
+		fmt.Fprintf(stderr, "starlab help: unknown command %q; run 'starlab help'\n", args[0])
+		return 2
+	}
+	fs := flag.NewFlagSet(cmd.Name, flag.ContinueOnError)
+	if cmd.SetFlags != nil {
+		cmd.SetFlags(fs)
+	}
+	commandHelp(cmd, fs, stdout)
+	return 0
+}
+
+func commandHelp(cmd *Command, fs *flag.FlagSet, w io.Writer) {
+	fmt.Fprintf(w, "usage: starlab %s\n\n%s\n", cmd.UsageLine, strings.TrimSpace(cmd.Long))
+	hasFlags := false
+	fs.VisitAll(func(*flag.Flag) { hasFlags = true })
+	if hasFlags {
+		fmt.Fprint(w, "\nFlags:\n")
+		fs.SetOutput(w)
+		fs.PrintDefaults()
+		fs.SetOutput(io.Discard)
+	}
+}

@@ -1,0 +1,90 @@
+package runs
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+)
+
+// WriteFileAtomic writes the file at path with write, so that the file is
+// either left as it was or replaced whole. write gets a buffered writer on a
+// temporary file in the same directory, which is synced, closed, given mode
+// 0644 and renamed over path; then the directory is synced. On any error the
+// temporary file is removed.
+func WriteFileAtomic(path string, write func(w io.Writer) error) error {
+	return writeAtomic(path, write, true)
+}
+
+// WriteBytesAtomic writes data to path with WriteFileAtomic.
+func WriteBytesAtomic(path string, data []byte) error {
+	return WriteFileAtomic(path, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// writeAtomic implements WriteFileAtomic. With replace false the temporary
+// file is hard-linked to path instead of renamed, which fails with an error
+// wrapping fs.ErrExist if path exists.
+func writeAtomic(path string, write func(w io.Writer) error, replace bool) (err error) {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	tmp := f.Name()
+	closed := false
+	defer func() {
+		if !closed {
+			f.Close()
+		}
+		if err != nil || !replace {
+			os.Remove(tmp)
+		}
+	}()
+	bw := bufio.NewWriter(f)
+	if err := write(bw); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := f.Chmod(0o644); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := f.Sync(); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	closed = true
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if replace {
+		err = os.Rename(tmp, path)
+	} else {
+		err = os.Link(tmp, path)
+	}
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return syncDir(dir)
+}
+
+// syncDir makes a rename or new file in dir durable.
+func syncDir(dir string) error {
+	if runtime.GOOS == "windows" { // directories cannot be synced there
+		return nil
+	}
+	d, err := os.Open(dir)
+	if err != nil {
+		return fmt.Errorf("sync directory: %w", err)
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil {
+		return fmt.Errorf("sync directory %s: %w", dir, err)
+	}
+	return nil
+}

@@ -1,0 +1,154 @@
+package runs
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sync"
+)
+
+// Journal is an append-only file of newline-delimited JSON records, the
+// checkpoint of a long stage. Its methods are safe for concurrent use.
+type Journal struct {
+	path string
+	mu   sync.Mutex // guards the fields below and serialises appends
+	f    *os.File
+	size int64 // bytes of complete records
+	err  error // sticky: set when an append may have left a partial record
+}
+
+// OpenJournal opens the journal called name in dir for appending, creating
+// it if missing. A partial last line, left by a crash during an append, is
+// truncated away.
+func OpenJournal(dir, name string) (*Journal, error) {
+	path := filepath.Join(dir, name)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("open journal: %w", err)
+	}
+	j := &Journal{path: path, f: f}
+	if err := j.recover(); err != nil {
+		f.Close()
+		return nil, err
+	}
+	if err := syncDir(dir); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return j, nil
+}
+
+// recover truncates the file after its last newline.
+func (j *Journal) recover() error {
+	fi, err := j.f.Stat()
+	if err != nil {
+		return fmt.Errorf("open journal: %w", err)
+	}
+	buf := make([]byte, 4096)
+	end := fi.Size()
+	for end > 0 {
+		start := max(end-int64(len(buf)), 0)
+		b := buf[:end-start]
+		if n, err := j.f.ReadAt(b, start); err != nil && !(err == io.EOF && n == len(b)) {
+			return fmt.Errorf("read journal %s: %w", j.path, err)
+		}
+		if i := bytes.LastIndexByte(b, '\n'); i >= 0 {
+			end = start + int64(i) + 1
+			break
+		}
+		end = start
+	}
+	j.size = end
+	if end == fi.Size() {
+		return nil
+	}
+	if err := j.f.Truncate(end); err != nil {
+		return fmt.Errorf("truncate partial record of %s: %w", j.path, err)
+	}
+	if err := j.f.Sync(); err != nil {
+		return fmt.Errorf("sync journal %s: %w", j.path, err)
+	}
+	return nil
+}
+
+// Append writes v as one JSON line with a single write call and syncs the
+// file, so the record survives a crash once Append returns. After a failed
+// write the journal refuses further appends rather than risk a record glued
+// to a partial one.
+func (j *Journal) Append(v any) error {
+	line, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("append to %s: %v", j.path, err)
+	}
+	line = append(line, '\n')
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if j.err != nil {
+		return j.err
+	}
+	if j.f == nil {
+		return fmt.Errorf("append to %s: %w", j.path, fs.ErrClosed)
+	}
+	if _, err := j.f.Write(line); err != nil {
+		j.err = fmt.Errorf("append to %s: %w", j.path, err)
+		j.f.Truncate(j.size) // best effort: a reopen truncates the rest anyway
+		return j.err
+	}
+	if err := j.f.Sync(); err != nil {
+		j.err = fmt.Errorf("sync %s: %w", j.path, err)
+		return j.err
+	}
+	j.size += int64(len(line))
+	return nil
+}
+
+// Close closes the journal.
+func (j *Journal) Close() error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if j.f == nil {
+		return nil
+	}
+	err := j.f.Close()
+	j.f = nil
+	if err != nil {
+		return fmt.Errorf("close journal: %w", err)
+	}
+	return nil
+}
+
+// LoadJournal calls fn with each complete record of the journal called name
+// in dir, in order, without its newline; fn must not keep line after it
+// returns. A partial last line is ignored and a missing journal has no
+// records. An error from fn stops the load and is returned with the file
+// name and line number.
+func LoadJournal(dir, name string, fn func(line []byte) error) error {
+	path := filepath.Join(dir, name)
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("load journal: %w", err)
+	}
+	defer f.Close()
+	br := bufio.NewReader(f)
+	for n := 1; ; n++ {
+		line, err := br.ReadBytes('\n')
+		if err == io.EOF {
+			return nil // whatever is left is a partial record
+		}
+		if err != nil {
+			return fmt.Errorf("read journal %s: %w", path, err)
+		}
+		if err := fn(line[:len(line)-1]); err != nil {
+			return fmt.Errorf("%s:%d: %w", path, n, err)
+		}
+	}
+}

@@ -1,0 +1,389 @@
+package runs
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+)
+
+// FormatVersion is the manifest format version this package writes and reads.
+const FormatVersion = 1
+
+// ManifestName is the manifest's file name inside a run directory.
+const ManifestName = "manifest.json"
+
+// maxSuffix bounds the -2, -3, ... suffixes Create tries for one second.
+const maxSuffix = 1000
+
+// Status is the state of a run as recorded in its manifest.
+type Status string
+
+// The statuses of a run.
+const (
+	StatusRunning Status = "running"
+	StatusDone    Status = "done"
+	StatusFailed  Status = "failed"
+)
+
+// ErrUnfinished is wrapped by CreateAt when the directory holds a run that is
+// still running or has failed, which the caller may resume instead.
+var ErrUnfinished = errors.New("unfinished run")
+
+// ErrFinished is wrapped by CreateAt and Resume when the directory holds a
+// run that is done, whose results must not be overwritten.
+var ErrFinished = errors.New("run already finished")
+
+// Manifest is the content of manifest.json. See the package documentation
+// for an example.
+type Manifest struct {
+	Version   int             `json:"version"`
+	Command   string          `json:"command"`
+	Args      []string        `json:"args"`
+	Settings  json.RawMessage `json:"settings,omitempty"`
+	Seed      uint64          `json:"seed"`
+	Build     string          `json:"build"`
+	GoVersion string          `json:"go_version"`
+	Start     time.Time       `json:"start"`
+	End       time.Time       `json:"end,omitzero"`
+	Status    Status          `json:"status"`
+	Error     string          `json:"error,omitempty"`
+	Resumes   []time.Time     `json:"resumes,omitempty"`
+}
+
+func (m Manifest) clone() Manifest {
+	m.Args = slices.Clone(m.Args)
+	m.Settings = slices.Clone(m.Settings)
+	m.Resumes = slices.Clone(m.Resumes)
+	return m
+}
+
+// Run is an open run directory. Its methods are safe for concurrent use.
+type Run struct {
+	dir string
+	mu  sync.Mutex // guards m and the manifest file
+	m   Manifest
+}
+
+// BuildVersion describes the running binary: the main module's version
+// ("(devel)" when unknown), then the VCS revision and "+modified" for
+// uncommitted changes when the build recorded them.
+func BuildVersion() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(devel)"
+	}
+	v := bi.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	var rev, modified string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			modified = s.Value
+		}
+	}
+	if rev != "" {
+		v += " " + rev
+		if modified == "true" {
+			v += "+modified"
+		}
+	}
+	return v
+}
+
+func newManifest(command string, args []string, settings any, seed uint64) (Manifest, error) {
+	if command == "" || strings.ContainsAny(command, `/\`) || strings.HasPrefix(command, ".") {
+		return Manifest{}, fmt.Errorf("runs: bad command name %q", command)
+	}
+	raw, err := json.Marshal(settings)
+	if err != nil {
+		return Manifest{}, fmt.Errorf("runs: encode settings of %s: %v", command, err)
+	}
+	if string(raw) == "null" {
+		raw = nil
+	}
+	return Manifest{
+		Version:   FormatVersion,
+		Command:   command,
+		Args:      slices.Clone(args),
+		Settings:  raw,
+		Seed:      seed,
+		Build:     BuildVersion(),
+		GoVersion: runtime.Version(),
+		Start:     time.Now().UTC(),
+		Status:    StatusRunning,
+	}, nil
+}
+
+// Create makes a new run directory under root (created if missing) named
+// after the start time and command, like 20261122-223401-match, with a
+// -2, -3, ... suffix if that is taken, and writes its manifest with status
+// running. Concurrent calls, from any number of processes, get distinct
+// directories.
+func Create(root, command string, args []string, settings any, seed uint64) (*Run, error) {
+	m, err := newManifest(command, args, settings, seed)
+	if err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		return nil, fmt.Errorf("create run root: %w", err)
+	}
+	base := m.Start.Format("20060102-150405") + "-" + command
+	for i := 1; i <= maxSuffix; i++ {
+		name := base
+		if i > 1 {
+			name = fmt.Sprintf("%s-%d", base, i)
+		}
+		dir := filepath.Join(root, name)
+		err := os.Mkdir(dir, 0o755)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("create run: %w", err)
+		}
+		r := &Run{dir: dir, m: m}
+		if err := r.save(m, true); err != nil {
+			os.Remove(dir) // still empty: save cleans up after itself
+			return nil, err
+		}
+		return r, nil
+	}
+	return nil, fmt.Errorf("create run: %s and %d suffixed names under %s are all taken", base, maxSuffix-1, root)
+}
+
+// CreateAt starts a run in dir, the directory the user named. It creates dir
+// (and its parents) if missing and also accepts an existing empty directory.
+// If dir holds a running or failed run, the error wraps ErrUnfinished, so the
+// caller can suggest resuming it; if it holds a finished run, ErrFinished;
+// any other non-empty directory is refused as well.
+func CreateAt(dir, command string, args []string, settings any, seed uint64) (*Run, error) {
+	m, err := newManifest(command, args, settings, seed)
+	if err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
+		return nil, fmt.Errorf("create run: %w", err)
+	}
+	r := &Run{dir: dir, m: m}
+	err = os.Mkdir(dir, 0o755)
+	if err == nil {
+		if err := r.save(m, true); err != nil {
+			os.Remove(dir)
+			return nil, err
+		}
+		return r, nil
+	}
+	if !errors.Is(err, fs.ErrExist) {
+		return nil, fmt.Errorf("create run: %w", err)
+	}
+	if old, err := readManifest(dir); err == nil {
+		return nil, existingRunError(dir, old)
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("create run: %w", err)
+	}
+	if len(entries) > 0 {
+		return nil, fmt.Errorf("run directory %s is not empty and holds no %s; refusing to write into it", dir, ManifestName)
+	}
+	if err := r.save(m, false); err != nil {
+		if errors.Is(err, fs.ErrExist) { // another process claimed dir first
+			return nil, fmt.Errorf("%s: %w (started by another process)", dir, ErrUnfinished)
+		}
+		return nil, err
+	}
+	return r, nil
+}
+
+func existingRunError(dir string, m Manifest) error {
+	switch m.Status {
+	case StatusDone:
+		return fmt.Errorf("%s: %w (%s, ended %s)", dir, ErrFinished, m.Command, m.End.Format(time.RFC3339))
+	case StatusFailed:
+		return fmt.Errorf("%s: %w (%s failed: %s)", dir, ErrUnfinished, m.Command, m.Error)
+	default:
+		return fmt.Errorf("%s: %w (%s, status %s since %s)", dir, ErrUnfinished, m.Command, m.Status, m.Start.Format(time.RFC3339))
+	}
+}
+
+// Open loads the run in dir, typically to resume it.
+func Open(dir string) (*Run, error) {
+	fi, err := os.Stat(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("run directory %s does not exist", dir)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("open run: %w", err)
+	}
+	if !fi.IsDir() {
+		return nil, fmt.Errorf("run directory %s is not a directory", dir)
+	}
+	m, err := readManifest(dir)
+	if err != nil {
+		return nil, err
+	}
+	return &Run{dir: dir, m: m}, nil
+}
+
+// readManifest reads and checks dir's manifest. A missing manifest gives an
+// error wrapping fs.ErrNotExist.
+func readManifest(dir string) (Manifest, error) {
+	path := filepath.Join(dir, ManifestName)
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return Manifest{}, fmt.Errorf("%s: %w (not a run directory)", path, fs.ErrNotExist)
+	}
+	if err != nil {
+		return Manifest{}, fmt.Errorf("read manifest: %w", err)
+	}
+	var m Manifest
+	if err := json.Unmarshal(data, &m); err != nil {
+		return Manifest{}, fmt.Errorf("%s: bad JSON: %v", path, err)
+	}
+	if m.Version != FormatVersion {
+		return Manifest{}, fmt.Errorf("%s: unsupported version %d (this build reads version %d)", path, m.Version, FormatVersion)
+	}
+	switch m.Status {
+	case StatusRunning, StatusDone, StatusFailed:
+	default:
+		return Manifest{}, fmt.Errorf("%s: unknown status %q", path, m.Status)
+	}
+	if m.Command == "" {
+		return Manifest{}, fmt.Errorf("%s: no command", path)
+	}
+	return m, nil
+}
+
+// save writes m as the manifest; with replace false it fails, wrapping
+// fs.ErrExist, if a manifest exists already. The caller holds r.mu or owns r.
+func (r *Run) save(m Manifest, replace bool) error {
+	data, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return fmt.Errorf("encode %s: %v", r.Path(ManifestName), err)
+	}
+	data = append(data, '\n')
+	return writeAtomic(r.Path(ManifestName), func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	}, replace)
+}
+
+// update applies change to a copy of the manifest and saves it; the run's
+// manifest changes only if the save succeeds.
+func (r *Run) update(change func(m *Manifest) error) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	m := r.m.clone()
+	if err := change(&m); err != nil {
+		return err
+	}
+	if err := r.save(m, true); err != nil {
+		return err
+	}
+	r.m = m
+	return nil
+}
+
+// Dir returns the run directory.
+func (r *Run) Dir() string { return r.dir }
+
+// Path returns the path of the file called name in the run directory.
+func (r *Run) Path(name string) string { return filepath.Join(r.dir, name) }
+
+// Manifest returns a copy of the run's manifest.
+func (r *Run) Manifest() Manifest {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.m.clone()
+}
+
+// Finish records the end of the run: status done if err is nil, otherwise
+// failed with err's message, and the end time.
+func (r *Run) Finish(err error) error {
+	return r.update(func(m *Manifest) error {
+		m.End = time.Now().UTC()
+		m.Status, m.Error = StatusDone, ""
+		if err != nil {
+			m.Status, m.Error = StatusFailed, err.Error()
+		}
+		return nil
+	})
+}
+
+// Resume marks a run opened with Open as running again and appends the time
+// to its resumes. A finished run cannot be resumed; the error wraps
+// ErrFinished.
+func (r *Run) Resume() error {
+	return r.update(func(m *Manifest) error {
+		if m.Status == StatusDone {
+			return fmt.Errorf("%s: %w, nothing to resume", r.dir, ErrFinished)
+		}
+		now := time.Now().UTC()
+		m.Status, m.Error, m.End = StatusRunning, "", time.Time{}
+		m.Resumes = append(m.Resumes, now)
+		return nil
+	})
+}
+
+// WriteArtifact writes the file called name in the run directory with
+// WriteFileAtomic.
+func (r *Run) WriteArtifact(name string, write func(w io.Writer) error) error {
+	return WriteFileAtomic(r.Path(name), write)
+}
+
+// FindUnfinished returns the run directories directly under root whose
+// manifest says command (any command if command is empty) and status
+// running, newest first. A missing root has none; directories without a
+// readable manifest are skipped.
+func FindUnfinished(root, command string) ([]string, error) {
+	entries, err := os.ReadDir(root)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("find unfinished runs: %w", err)
+	}
+	type found struct {
+		dir   string
+		start time.Time
+	}
+	var list []found
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		dir := filepath.Join(root, e.Name())
+		m, err := readManifest(dir)
+		if err != nil || m.Status != StatusRunning || (command != "" && m.Command != command) {
+			continue
+		}
+		list = append(list, found{dir, m.Start})
+	}
+	slices.SortFunc(list, func(a, b found) int {
+		if c := b.start.Compare(a.start); c != 0 {
+			return c
+		}
+		return strings.Compare(b.dir, a.dir)
+	})
+	dirs := make([]string, len(list))
+	for i, f := range list {
+		dirs[i] = f.dir
+	}
+	return dirs, nil
+}

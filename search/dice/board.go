@@ -1,0 +1,350 @@
+package dice
+
+import "fmt"
+
+// Board limits. Every per-board array is sized by these constants so that a
+// Board is a plain value: copying it copies the position, and nothing in
+// make/unmake allocates.
+const (
+	MinN     = 3            // smallest board side
+	MaxN     = 17           // largest board side
+	MaxCells = MaxN * MaxN  // cells on the largest board
+	MaxPlies = MaxCells + 1 // longest game in plies, plus one for the terminal position
+	NoRoll   = -1           // roll state of a position whose die must still be rolled
+	noWinner = -1           // winner field of a position nobody has won
+	offBoard = 3            // cell content used by the pair walk past the edge
+)
+
+// Color is a player: Blue is the row player and moves first, Red the column
+// player.
+type Color int8
+
+// The two players.
+const (
+	Blue Color = 0
+	Red  Color = 1
+)
+
+// Other returns the opponent of c.
+func (c Color) Other() Color { return 1 - c }
+
+// String returns "b" or "r", the letters DPN uses.
+func (c Color) String() string {
+	if c == Blue {
+		return "b"
+	}
+	return "r"
+}
+
+// Cell contents.
+const (
+	Empty    uint8 = 0
+	BlueCell uint8 = 1
+	RedCell  uint8 = 2
+)
+
+// dirs are the four line directions (row, column): along a row, along a
+// column, the diagonal and the anti-diagonal.
+var dirs = [4][2]int{{0, 1}, {1, 0}, {1, 1}, {1, -1}}
+
+// Board is a Dice position: cells, side to move, roll state, and the
+// incrementally kept Zobrist key, empty-cell counts per line, streak counts
+// and pair counts. The zero Board is not valid; use New or ParseDPN.
+type Board struct {
+	n, m     int
+	stm      Color
+	roll     int8
+	winner   int8
+	empty    int
+	key      uint64
+	cells    [MaxCells]uint8
+	rowEmpty [MaxN]uint8
+	colEmpty [MaxN]uint8
+	// streaks[c][k] counts the runs of exactly k checkers of colour c
+	// (2 <= k < m); streaks[c][m] counts runs of m or more (a win).
+	streaks [2][MaxN + 1]int16
+	// pairs[c] is Hauk's pair count for colour c.
+	pairs [2]int16
+}
+
+// New returns the empty n x n board with win length m, blue to move and the
+// die not yet rolled.
+func New(n, m int) (*Board, error) {
+	if n < MinN || n > MaxN {
+		return nil, fmt.Errorf("board size %d out of range [%d, %d]", n, MinN, MaxN)
+	}
+	if m < 2 || m > n {
+		return nil, fmt.Errorf("win length %d out of range [2, %d]", m, n)
+	}
+	b := &Board{n: n, m: m, roll: NoRoll, winner: noWinner}
+	b.recompute()
+	return b, nil
+}
+
+// N returns the board side.
+func (b *Board) N() int { return b.n }
+
+// M returns the win length.
+func (b *Board) M() int { return b.m }
+
+// SideToMove returns the player to move (or to roll).
+func (b *Board) SideToMove() Color { return b.stm }
+
+// Roll returns the rolled line (0-based), or NoRoll if the die must be rolled.
+func (b *Board) Roll() int { return int(b.roll) }
+
+// Key returns the Zobrist key of the position: cells, side to move and roll
+// state.
+func (b *Board) Key() uint64 { return b.key }
+
+// At returns the content of cell (Empty, BlueCell or RedCell).
+func (b *Board) At(cell int) uint8 { return b.cells[cell] }
+
+// Empties returns the number of empty cells.
+func (b *Board) Empties() int { return b.empty }
+
+// Checkers returns the number of checkers on the board.
+func (b *Board) Checkers() int { return b.n*b.n - b.empty }
+
+// Streaks returns the number of runs of colour c of exactly length k, for
+// 2 <= k < M (see the package documentation for what a run is).
+func (b *Board) Streaks(c Color, k int) int { return int(b.streaks[c][k]) }
+
+// Pairs returns Hauk's pair count for colour c.
+func (b *Board) Pairs(c Color) int { return int(b.pairs[c]) }
+
+// Winner returns the player who has m connected, if any.
+func (b *Board) Winner() (Color, bool) {
+	if b.winner == noWinner {
+		return 0, false
+	}
+	return Color(b.winner), true
+}
+
+// Over reports whether the game has ended, by a win or a full board.
+func (b *Board) Over() bool { return b.winner != noWinner || b.empty == 0 }
+
+// Result returns the value of a finished game from the side to move's view:
+// -1 if the opponent has won (only the player who just moved can have won),
+// 0 for a draw. It must only be called when Over is true.
+func (b *Board) Result() float64 {
+	if b.winner != noWinner {
+		return -1
+	}
+	return 0
+}
+
+// LineEmpty returns the number of empty cells on line k of the side to move:
+// row k for blue, column k for red.
+func (b *Board) LineEmpty(k int) int {
+	if b.stm == Blue {
+		return int(b.rowEmpty[k])
+	}
+	return int(b.colEmpty[k])
+}
+
+// Rolls writes the side to move's possible die outcomes, its lines that still
+// have an empty cell, into dst and returns how many there are. Each is equally
+// likely: a roll of a full line is rolled again.
+func (b *Board) Rolls(dst *[MaxN]int8) int {
+	lines := &b.rowEmpty
+	if b.stm == Red {
+		lines = &b.colEmpty
+	}
+	k := 0
+	for i := 0; i < b.n; i++ {
+		if lines[i] != 0 {
+			dst[k] = int8(i)
+			k++
+		}
+	}
+	return k
+}
+
+// Moves writes the empty cells of the rolled line into dst and returns how
+// many there are. The die must have been rolled.
+func (b *Board) Moves(dst *[MaxN]int16) int {
+	k := 0
+	r := int(b.roll)
+	if b.stm == Blue {
+		base := r * b.n
+		for c := 0; c < b.n; c++ {
+			if b.cells[base+c] == Empty {
+				dst[k] = int16(base + c)
+				k++
+			}
+		}
+		return k
+	}
+	for cell := r; cell < b.n*b.n; cell += b.n {
+		if b.cells[cell] == Empty {
+			dst[k] = int16(cell)
+			k++
+		}
+	}
+	return k
+}
+
+// SetRoll makes the chance event "the die shows line k". The die must not
+// have been rolled and line k of the side to move must have an empty cell.
+func (b *Board) SetRoll(k int) {
+	b.key ^= zRoll[0] ^ zRoll[k+1]
+	b.roll = int8(k)
+}
+
+// ClearRoll undoes SetRoll.
+func (b *Board) ClearRoll() {
+	b.key ^= zRoll[int(b.roll)+1] ^ zRoll[0]
+	b.roll = NoRoll
+}
+
+// line returns the line of cell that a roll by c selects.
+func (b *Board) line(c Color, cell int) int {
+	if c == Blue {
+		return cell / b.n
+	}
+	return cell % b.n
+}
+
+// Make plays the side to move's checker on cell, which must be an empty cell
+// of the rolled line. Afterwards the opponent is to roll.
+func (b *Board) Make(cell int) {
+	piece := uint8(b.stm) + 1
+	b.update(cell, piece, 1)
+	b.cells[cell] = piece
+	r, c := cell/b.n, cell%b.n
+	b.rowEmpty[r]--
+	b.colEmpty[c]--
+	b.empty--
+	b.key ^= zCell[cell][b.stm] ^ zRoll[int(b.roll)+1] ^ zRoll[0] ^ zSide
+	b.roll = NoRoll
+	b.stm = b.stm.Other()
+}
+
+// Unmake takes back the checker on cell, which must be the last move made,
+// restoring the position exactly: mover to move, its roll the cell's line.
+func (b *Board) Unmake(cell int) {
+	piece := b.cells[cell]
+	mover := Color(piece - 1)
+	b.stm = mover
+	b.roll = int8(b.line(mover, cell))
+	b.key ^= zCell[cell][mover] ^ zRoll[int(b.roll)+1] ^ zRoll[0] ^ zSide
+	r, c := cell/b.n, cell%b.n
+	b.rowEmpty[r]++
+	b.colEmpty[c]++
+	b.empty++
+	b.cells[cell] = Empty
+	b.winner = noWinner
+	b.update(cell, piece, -1)
+}
+
+// update adds (sign = 1) or removes (sign = -1) the effect of a checker of
+// piece on cell to the streak and pair counts, and on adding records a win.
+// It reads only the other cells, so it gives the same answer whether or not
+// cell holds the checker yet.
+func (b *Board) update(cell int, piece uint8, sign int16) {
+	n, m := b.n, b.m
+	r0, c0 := cell/n, cell%n
+	col := piece - 1
+	for _, d := range dirs {
+		dr, dc := d[0], d[1]
+		// Backward and forward run lengths of the same colour.
+		back := 0
+		for r, c := r0-dr, c0-dc; r >= 0 && r < n && c >= 0 && c < n && b.cells[r*n+c] == piece; r, c = r-dr, c-dc {
+			back++
+		}
+		fwd := 0
+		for r, c := r0+dr, c0+dc; r >= 0 && r < n && c >= 0 && c < n && b.cells[r*n+c] == piece; r, c = r+dr, c+dc {
+			fwd++
+		}
+		if back >= 2 {
+			b.streaks[col][min(back, m)] -= sign
+		}
+		if fwd >= 2 {
+			b.streaks[col][min(fwd, m)] -= sign
+		}
+		run := back + fwd + 1
+		if run >= 2 {
+			b.streaks[col][min(run, m)] += sign
+		}
+		if run >= m && sign > 0 {
+			b.winner = int8(col)
+		}
+		// Pairs: a neighbour of the same colour, or one two away across an
+		// empty cell; and the gap pair this cell used to separate.
+		l1, l2 := b.probe(r0-dr, c0-dc), b.probe(r0-2*dr, c0-2*dc)
+		f1, f2 := b.probe(r0+dr, c0+dc), b.probe(r0+2*dr, c0+2*dc)
+		if l1 == piece || (l1 == Empty && l2 == piece) {
+			b.pairs[col] += sign
+		}
+		if f1 == piece || (f1 == Empty && f2 == piece) {
+			b.pairs[col] += sign
+		}
+		if l1 == f1 && (l1 == BlueCell || l1 == RedCell) {
+			b.pairs[l1-1] -= sign
+		}
+	}
+}
+
+// probe returns the content of (r, c), or offBoard outside the board.
+func (b *Board) probe(r, c int) uint8 {
+	if r < 0 || r >= b.n || c < 0 || c >= b.n {
+		return offBoard
+	}
+	return b.cells[r*b.n+c]
+}
+
+// recompute derives every incremental field from the cells, side to move and
+// roll. It is the specification that Make and Unmake must agree with.
+func (b *Board) recompute() {
+	n, m := b.n, b.m
+	b.empty = 0
+	b.rowEmpty = [MaxN]uint8{}
+	b.colEmpty = [MaxN]uint8{}
+	b.streaks = [2][MaxN + 1]int16{}
+	b.pairs = [2]int16{}
+	b.winner = noWinner
+	b.key = 0
+	for cell := 0; cell < n*n; cell++ {
+		p := b.cells[cell]
+		if p == Empty {
+			b.empty++
+			b.rowEmpty[cell/n]++
+			b.colEmpty[cell%n]++
+			continue
+		}
+		b.key ^= zCell[cell][p-1]
+	}
+	if b.stm == Red {
+		b.key ^= zSide
+	}
+	b.key ^= zRoll[int(b.roll)+1]
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			p := b.cells[r*n+c]
+			if p == Empty {
+				continue
+			}
+			for _, d := range dirs {
+				dr, dc := d[0], d[1]
+				// Count a run once, from its first cell.
+				if b.probe(r-dr, c-dc) != p {
+					k := 0
+					for rr, cc := r, c; b.probe(rr, cc) == p; rr, cc = rr+dr, cc+dc {
+						k++
+					}
+					if k >= 2 {
+						b.streaks[p-1][min(k, m)]++
+					}
+					if k >= m {
+						b.winner = int8(p - 1)
+					}
+				}
+				// Pairs counted from their first cell.
+				if b.probe(r+dr, c+dc) == p || (b.probe(r+dr, c+dc) == Empty && b.probe(r+2*dr, c+2*dc) == p) {
+					b.pairs[p-1]++
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,52 @@
+// Package dice implements the game of Dice (Hauk 2004; rules as in Veness,
+// "Expectimax Enhancements for Stochastic Game Players", 2006, section 4.1).
+//
+// # Rules
+//
+// Dice is played on an n x n board (3 <= n <= 17) with win length m
+// (2 <= m <= n). Blue is the row player and moves first; red is the column
+// player. Before each move the mover rolls a die that picks, uniformly, one of
+// the mover's lines (rows for blue, columns for red) that still has an empty
+// cell: rolling a full line means rolling again, so the chance events at a
+// chance node are the mover's non-full lines, each with probability
+// 1/(number of non-full lines). The mover then places a checker on an empty
+// cell of the rolled line. m checkers of one colour connected in a row, a
+// column or either diagonal win at once; a full board without a win is a draw.
+//
+// # Positions and notation
+//
+// A Board is a plain value of fixed-size arrays (sized by MaxN and MaxCells),
+// so a 17x17 board needs no allocation and copying a Board copies a position.
+// Cells are numbered row-major from 0: cell = row*n + column. Move notation is
+// the column letter then the 1-based row: "d3" is column d, row 3, where row 1
+// is the first row of the DPN. Dice Position Notation (thesis section 4.5,
+// with the roll 0-based) is
+//
+//	<n> <m> <stm> <roll> <n*n cells>
+//
+// with cells "-", "b" or "r", row 1 first and column a first, and roll -1 when
+// the die must be rolled or k >= 0 when line k (0-based) was rolled. Since
+// blue moved first, #b - #r is 0 with blue to move and 1 with red to move.
+//
+// # Make and unmake
+//
+// SetRoll/ClearRoll make and unmake a chance event; Make/Unmake a placement.
+// All four are O(m) and allocation-free; Unmake restores the exact previous
+// position (the roll is recovered from the cell's line). Make keeps up to date:
+//
+//   - the Zobrist key (Zobrist 1970) over cells, side to move and roll state;
+//   - the empty-cell count of every row and column (for Rolls);
+//   - the winner, found by walking the four directions from the placed cell;
+//   - streak counts: a run is a maximal sequence of consecutive checkers of one
+//     colour along one of the four directions (row, column, diagonal,
+//     anti-diagonal); a checker is part of four runs, one per direction, and a
+//     single checker is a run of length 1, not counted. Streaks(c, k) is the
+//     number of runs of colour c of length exactly k, 2 <= k < m. A run is
+//     counted whatever lies at its ends (open, blocked or the edge);
+//   - Hauk's pair counts: a pair is two checkers of one colour next to each
+//     other in a row, column or diagonal, or two such checkers with exactly
+//     one empty cell between them on such a line.
+//
+// Each incremental field has a from-scratch twin (recompute, used by
+// ParseDPN), and the tests check the two agree after every make and unmake.
+package dice
