@@ -1,6 +1,7 @@
 package runs
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -46,18 +47,18 @@ var ErrFinished = errors.New("run already finished")
 // Manifest is the content of manifest.json. See the package documentation
 // for an example.
 type Manifest struct {
-	Version   int             `json:"version"`
-	Command   string          `json:"command"`
-	Args      []string        `json:"args"`
-	Settings  json.RawMessage `json:"settings,omitempty"`
+	Version   int             `json:"version"`            // FormatVersion
+	Command   string          `json:"command"`            // subcommand, e.g. "match"
+	Args      []string        `json:"args"`               // the command line
+	Settings  json.RawMessage `json:"settings,omitempty"` // the resolved configuration
 	Seed      uint64          `json:"seed"`
-	Build     string          `json:"build"`
-	GoVersion string          `json:"go_version"`
+	Build     string          `json:"build"`      // BuildVersion of the binary that started the run
+	GoVersion string          `json:"go_version"` // runtime.Version
 	Start     time.Time       `json:"start"`
-	End       time.Time       `json:"end,omitzero"`
+	End       time.Time       `json:"end,omitzero"` // zero while running
 	Status    Status          `json:"status"`
-	Error     string          `json:"error,omitempty"`
-	Resumes   []time.Time     `json:"resumes,omitempty"`
+	Error     string          `json:"error,omitempty"`   // why the run failed
+	Resumes   []time.Time     `json:"resumes,omitempty"` // when the run was resumed, oldest first
 }
 
 func (m Manifest) clone() Manifest {
@@ -266,6 +267,13 @@ func readManifest(dir string) (Manifest, error) {
 	}
 	if m.Command == "" {
 		return Manifest{}, fmt.Errorf("%s: no command", path)
+	}
+	if len(m.Settings) > 0 { // undo the file's indentation: a loaded manifest equals the one saved
+		var b bytes.Buffer
+		if err := json.Compact(&b, m.Settings); err != nil {
+			return Manifest{}, fmt.Errorf("%s: bad settings: %v", path, err)
+		}
+		m.Settings = b.Bytes()
 	}
 	return m, nil
 }
