@@ -1,0 +1,101 @@
+package search
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+)
+
+// ProbCutFormat is the format name and ProbCutVersion the version written
+// into, and checked on load of, a ChanceProbCut parameter file.
+const (
+	ProbCutFormat  = "starlab-probcut"
+	ProbCutVersion = 1
+)
+
+// DepthPair holds the linear model v_deep ~ A*v_shallow + B with residual
+// standard deviation Sigma, fitted over positions searched to both depths
+// (Buro 1995; Schadd et al. 2009, equations 5.6 and 5.7).
+type DepthPair struct {
+	Shallow int     `json:"shallow"`
+	Deep    int     `json:"deep"`
+	A       float64 `json:"a"`
+	B       float64 `json:"b"`
+	Sigma   float64 `json:"sigma"`
+	N       int     `json:"n,omitempty"` // number of pairs the fit used, 0 for defaults
+}
+
+// ProbCutParams is a ChanceProbCut parameter file: one DepthPair per
+// (shallow, deep) depth pair. Depths are those of the chance event's
+// subtree, the rolled position below the chance node.
+type ProbCutParams struct {
+	Format  string      `json:"format"`
+	Version int         `json:"version"`
+	Source  string      `json:"source"` // "defaults" or what produced the fit
+	Pairs   []DepthPair `json:"pairs"`
+}
+
+// DefaultProbCutSigma is the residual deviation the default parameters
+// assume: a guess, not a fit.
+const DefaultProbCutSigma = 0.1
+
+// DefaultProbCut returns parameters that are defaults, not a fit: the
+// identity model (a = 1, b = 0) with sigma DefaultProbCutSigma for every depth
+// pair with R = r and deep depth up to maxDeep. Fit real ones from paired
+// searches and pass them with --probcut.
+func DefaultProbCut(r, maxDeep int) *ProbCutParams {
+	p := &ProbCutParams{Format: ProbCutFormat, Version: ProbCutVersion, Source: "defaults (identity model, sigma 0.1; not fitted)"}
+	for d := r; d <= maxDeep; d++ {
+		p.Pairs = append(p.Pairs, DepthPair{Shallow: d - r, Deep: d, A: 1, B: 0, Sigma: DefaultProbCutSigma})
+	}
+	return p
+}
+
+// Lookup returns the model for the depth pair, if the parameters have one.
+func (p *ProbCutParams) Lookup(shallow, deep int) (DepthPair, bool) {
+	for _, dp := range p.Pairs {
+		if dp.Shallow == shallow && dp.Deep == deep {
+			return dp, true
+		}
+	}
+	return DepthPair{}, false
+}
+
+// LoadProbCut reads a parameter file and checks it; errors name the file.
+func LoadProbCut(path string) (*ProbCutParams, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("probcut file: %v", err)
+	}
+	var p ProbCutParams
+	if err := json.Unmarshal(data, &p); err != nil {
+		return nil, fmt.Errorf("probcut file %s: bad JSON: %v", path, err)
+	}
+	if p.Format != ProbCutFormat {
+		return nil, fmt.Errorf("probcut file %s: format %q, want %q", path, p.Format, ProbCutFormat)
+	}
+	if p.Version != ProbCutVersion {
+		return nil, fmt.Errorf("probcut file %s: unsupported version %d (this build reads %d)", path, p.Version, ProbCutVersion)
+	}
+	if len(p.Pairs) == 0 {
+		return nil, fmt.Errorf("probcut file %s: no depth pairs", path)
+	}
+	for i, dp := range p.Pairs {
+		bad := func(what string) error {
+			return fmt.Errorf("probcut file %s: pair %d (shallow %d, deep %d): %s", path, i+1, dp.Shallow, dp.Deep, what)
+		}
+		if dp.Shallow < 0 || dp.Deep <= dp.Shallow {
+			return nil, bad("want 0 <= shallow < deep")
+		}
+		for _, v := range []float64{dp.A, dp.B, dp.Sigma} {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return nil, bad("a, b and sigma must be finite")
+			}
+		}
+		if dp.Sigma < 0 {
+			return nil, bad("sigma is negative")
+		}
+	}
+	return &p, nil
+}

@@ -1,0 +1,116 @@
+package search
+
+// TT is the transposition table shared by chance nodes and move nodes (the
+// Zobrist key includes the roll state, so the two never collide). Each entry
+// keeps a lower and an upper bound on the position's value, each with the
+// depth it was searched to, and the best move found (Veness 2006, section
+// 3.1; Veness and Blair 2007, figure 4.1).
+//
+// Entries live in buckets of four (128 bytes, two cache lines). A probe reads
+// one bucket; the full 64-bit key is stored and compared, so a collision of
+// bucket index can never hand one position's bounds to another. Replacement:
+// an entry with the same key is updated in place; otherwise the new entry
+// takes the slot whose content is worth least, that is, the one from an
+// older search (generation) first and, among entries of the same
+// generation, the one with the smallest depth. Deep entries stand for the
+// most search work and are the ones that cut off whole subtrees, while
+// entries of finished searches (in a game, earlier moves) are the first to go.
+type TT struct {
+	buckets []ttBucket
+	mask    uint64
+	gen     uint8
+}
+
+const ttWays = 4
+
+type ttBucket [ttWays]ttEntry
+
+type ttEntry struct {
+	key     uint64
+	lo, hi  float64
+	loDepth int16 // depth of lo; -1 when lo is only the trivial bound L
+	hiDepth int16 // depth of hi; -1 when hi is only the trivial bound U
+	move    int16 // best move, -1 if none
+	gen     uint8
+	used    bool
+}
+
+// NewTT returns a table of at most mib MiB (at least one bucket), a power of
+// two of buckets.
+func NewTT(mib int) *TT {
+	n := uint64(1)
+	size := uint64(mib) << 20
+	for n*2*128 <= size {
+		n *= 2
+	}
+	return &TT{buckets: make([]ttBucket, n), mask: n - 1}
+}
+
+// Clear empties the table.
+func (t *TT) Clear() {
+	clear(t.buckets)
+	t.gen = 0
+}
+
+// NewSearch starts a new generation: entries from earlier searches are kept
+// and used, but are the first to be replaced.
+func (t *TT) NewSearch() { t.gen++ }
+
+// Len returns the number of entries the table can hold.
+func (t *TT) Len() int { return len(t.buckets) * ttWays }
+
+// probe returns the entry for key, or nil.
+func (t *TT) probe(key uint64) *ttEntry {
+	bk := &t.buckets[key&t.mask]
+	for i := range bk {
+		if bk[i].key == key && bk[i].used {
+			return &bk[i]
+		}
+	}
+	return nil
+}
+
+// store merges bounds lo (searched to loDepth) and hi (to hiDepth) into the
+// entry for key. A bound replaces the stored one when it comes from a deeper
+// search, or from the same depth and is tighter; a trivial bound (depth -1)
+// never replaces anything. move, if >= 0, becomes the best move.
+func (t *TT) store(key uint64, lo float64, loDepth int, hi float64, hiDepth int, move int) {
+	bk := &t.buckets[key&t.mask]
+	var e *ttEntry
+	for i := range bk {
+		if bk[i].key == key && bk[i].used {
+			e = &bk[i]
+			break
+		}
+	}
+	if e == nil {
+		e = &bk[0]
+		for i := 1; i < ttWays && e.used; i++ {
+			c := &bk[i]
+			if !c.used || t.worth(c) < t.worth(e) {
+				e = c
+			}
+		}
+		*e = ttEntry{key: key, lo: L, hi: U, loDepth: -1, hiDepth: -1, move: -1, used: true}
+	}
+	e.gen = t.gen
+	if loDepth >= 0 && (loDepth > int(e.loDepth) || (loDepth == int(e.loDepth) && lo > e.lo)) {
+		e.lo, e.loDepth = lo, int16(loDepth)
+	}
+	if hiDepth >= 0 && (hiDepth > int(e.hiDepth) || (hiDepth == int(e.hiDepth) && hi < e.hi)) {
+		e.hi, e.hiDepth = hi, int16(hiDepth)
+	}
+	if move >= 0 {
+		e.move = int16(move)
+	}
+}
+
+// worth orders entries for replacement: current generation before old, then
+// by depth.
+func (t *TT) worth(e *ttEntry) int {
+	d := int(max(e.loDepth, e.hiDepth))
+	if e.gen == t.gen {
+		d += 1 << 12
+	}
+	return d
+}
