@@ -1,0 +1,75 @@
+package search
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"starlab/search/dice"
+)
+
+// SuitePosition is one position of a test suite, with the exact value when
+// the suite records it.
+type SuitePosition struct {
+	Board    *dice.Board
+	Line     int     // line number in the file
+	Exact    float64 // the exact game value, if HasExact
+	HasExact bool
+}
+
+// ReadSuite reads a suite file: one DPN per line, optionally followed by
+// "; exact=V"; blank lines and lines starting with # are skipped. Errors
+// name the file and line.
+func ReadSuite(path string) ([]SuitePosition, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("suite: %v", err)
+	}
+	defer f.Close()
+	ps, err := ParseSuite(f)
+	if err != nil {
+		return nil, fmt.Errorf("suite %s: %v", path, err)
+	}
+	if len(ps) == 0 {
+		return nil, fmt.Errorf("suite %s: no positions", path)
+	}
+	return ps, nil
+}
+
+// ParseSuite parses suite lines from r (see ReadSuite).
+func ParseSuite(r io.Reader) ([]SuitePosition, error) {
+	var ps []SuitePosition
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for line := 1; sc.Scan(); line++ {
+		text := strings.TrimSpace(sc.Text())
+		if text == "" || text[0] == '#' {
+			continue
+		}
+		dpn, rest, _ := strings.Cut(text, ";")
+		b, err := dice.ParseDPN(dpn)
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %v", line, err)
+		}
+		p := SuitePosition{Board: b, Line: line}
+		for _, field := range strings.Fields(rest) {
+			k, v, ok := strings.Cut(field, "=")
+			if !ok || k != "exact" {
+				return nil, fmt.Errorf("line %d: unknown field %q (want exact=V)", line, field)
+			}
+			x, err := strconv.ParseFloat(v, 64)
+			if err != nil || x < L || x > U {
+				return nil, fmt.Errorf("line %d: exact value %q is not a number in [-1, 1]", line, v)
+			}
+			p.Exact, p.HasExact = x, true
+		}
+		ps = append(ps, p)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	return ps, nil
+}
