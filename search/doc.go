@@ -1,0 +1,74 @@
+// Package search is the starlab engine: the *-minimax family of algorithms
+// for two-player games with chance, applied to Dice (package dice).
+//
+// # Algorithms
+//
+// Chance nodes are searched by one of (Algorithm):
+//
+//   - Expectimax: every chance event with the full window (Veness 2006,
+//     "Expectimax Enhancements for Stochastic Game Players", section 2.4.1).
+//   - Star1: the window of each event is narrowed by the bounds of the others
+//     (equations 2.11 and 2.12), with a cut-off as soon as the weighted bounds
+//     leave the window (Ballard 1983; Veness 2006, section 2.4.3).
+//   - Star2: a probing phase first searches the first ProbingFactor moves of
+//     each event (negamax-probe) for lower bounds, cutting off on beta
+//     (Ballard 1983; Veness 2006, section 2.4.4). A probe that sees every
+//     move (a leaf, or a rolled line with no more empty cells than the
+//     probing factor) is a full search, and its value is also used as an
+//     upper bound.
+//   - StarETC: Star2 plus transposition-table cut-offs at chance nodes and
+//     the successor-probing phase, which gathers every bound the table holds
+//     on the events before searching any (Veness and Blair 2007, figure 4.1;
+//     Veness 2006, chapter 3). Options.ETCMinDepth is the smallest depth at
+//     which successors are probed.
+//   - CPC, ChanceProbCut on top of StarETC (Schadd, Winands and Uiterwijk
+//     2009, algorithm 5.2): for each event a shallow search at depth-1-R with
+//     the full window predicts bounds a*v+b -/+ t*sigma, clipped to [L, U];
+//     the node is cut off when the mean predicted bounds leave the window;
+//     otherwise the Star2 and Star1 phases follow, and Star1 searches each
+//     event inside its predicted bounds, taking the value without a
+//     re-search (as the chapter does). The parameters a, b, sigma per depth
+//     pair come from a ProbCutParams file; DefaultProbCut is an identity
+//     model with a guessed sigma, not a fit.
+//
+// Move nodes are searched by the same negamax for every algorithm: fail-soft
+// alpha-beta with a transposition table, table move first, two killer moves
+// per ply and the history heuristic (Veness 2006, section 4.3.1).
+//
+// # Conventions
+//
+// Scores are float64 in [L, U] = [-1, 1] from the side to move's view. Depth
+// counts chance plies and move plies alike: a pre-roll root at depth 3 is
+// chance, move, chance, leaf. A node is one entry into the recursive search
+// for a position (chance node, move node, probe or leaf), cut-offs included;
+// table look-ups by successor probing are not nodes. Iterative deepening
+// reports nodes and time cumulated over the iterations, as the thesis does.
+//
+// All chance events of Dice are equally likely, so chance nodes keep the
+// sums of the events' bounds rather than probability-weighted means: the
+// Star1 window of event i is n*alpha - sum_{j!=i} hi_j .. n*beta -
+// sum_{j!=i} lo_j, exact in floating point up to one rounding. A cut-off
+// returns the node's bound clamped to the window edge it crossed, so that
+// rounding can never make a bound look like an exact value inside the
+// window; when all events are exact the mean is summed in event order, as
+// expectimax does.
+//
+// # Transposition table
+//
+// One table serves chance and move nodes (the key includes the roll). An
+// entry holds a lower and an upper bound, each with its own depth, and the
+// best move; buckets of four entries, full 64-bit keys verified, replacement
+// by generation then depth (see TT). A bound is used only at a depth no
+// greater than its own. In Dice a position's distance from the root is fixed
+// by its number of checkers, so within one search every entry a node meets
+// was searched to exactly its depth, and the sound algorithms agree with
+// expectimax to 1e-9; a table kept between searches (as in a game) can hold
+// deeper bounds, which are then used as they are.
+//
+// # Invariants
+//
+// The hot path allocates nothing: boards are make/unmake, move and event
+// lists are fixed-size arrays on the stack, the table is allocated once.
+// Every sound algorithm is tested against an unpruned expectimax and an
+// exact solver on thousands of generated positions.
+package search

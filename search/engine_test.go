@@ -1,0 +1,230 @@
+package search
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"starlab/search/dice"
+)
+
+func mustDPN(t testing.TB, s string) *dice.Board {
+	t.Helper()
+	b, err := dice.ParseDPN(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+const example = "5 4 b 1 - - - - - b - - r - r b - - - r - b - - - - - - -"
+
+// TestCPCWideBoundsIsStarETC: with bounds so wide that they are clipped to
+// [L, U], ChanceProbCut can neither cut nor narrow a window, so it must
+// return StarETC's values.
+func TestCPCWideBoundsIsStarETC(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 29))
+	for p := 0; p < 40; p++ {
+		b := randomPosition(rng, 5, 4, 2+rng.IntN(12), p%2 == 0)
+		depth := 3 + rng.IntN(5)
+		want := refValue(b, Pairs{}, depth)
+		e := NewEngine(Options{Algorithm: CPC, Eval: Pairs{}, TTMiB: 1, ProbCut: ProbCutOptions{T: 1e6}})
+		got := e.Search(context.Background(), b, Limits{Depth: depth}, nil).Last().Score
+		if d := got - want; d > tol || d < -tol {
+			t.Fatalf("cpc with t=1e6 on %q depth %d: got %.12f, expectimax %.12f", b.DPN(), depth, got, want)
+		}
+	}
+}
+
+// TestCPCPrunesAndStaysClose: with the default parameters ChanceProbCut cuts
+// (it must do something) and its values stay in [L, U] and near the sound
+// value; the error is measured here, not hidden.
+func TestCPCPrunesAndStaysClose(t *testing.T) {
+	ps, err := ReadSuite("testdata/dice5x5-4.suite")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cuts int64
+	var sumErr, maxErr float64
+	var nCPC, nETC int64
+	for _, p := range ps[:30] {
+		etc := NewEngine(Options{Algorithm: StarETC, Eval: Pairs{}, TTMiB: 4})
+		cpc := NewEngine(Options{Algorithm: CPC, Eval: Pairs{}, TTMiB: 4})
+		want := etc.Search(context.Background(), p.Board, Limits{Depth: 7}, nil).Last()
+		got := cpc.Search(context.Background(), p.Board, Limits{Depth: 7}, nil).Last()
+		if got.Score < L || got.Score > U {
+			t.Fatalf("cpc score %v outside [L, U] on %q", got.Score, p.Board.DPN())
+		}
+		cuts += got.Stats.CPCCut
+		d := got.Score - want.Score
+		if d < 0 {
+			d = -d
+		}
+		sumErr += d
+		maxErr = max(maxErr, d)
+		nCPC += got.Nodes
+		nETC += want.Nodes
+	}
+	t.Logf("cpc depth 7 over 30 positions: %d cuts, mean |error| %.4f, max %.4f, nodes %.3f of staretc", cuts, sumErr/30, maxErr, float64(nCPC)/float64(nETC))
+	if cuts == 0 {
+		t.Fatal("ChanceProbCut never cut off")
+	}
+	if sumErr/30 > 0.05 {
+		t.Fatalf("cpc mean error %.4f is larger than expected from sigma %.2f", sumErr/30, DefaultProbCutSigma)
+	}
+}
+
+// TestBestMoveIsOptimal: the best move of a full-depth search is worth the
+// root value.
+func TestBestMoveIsOptimal(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 37))
+	for p := 0; p < 30; p++ {
+		b := randomPosition(rng, 5, 4, 15+rng.IntN(4), true)
+		solver := exactSolver{}
+		want := solver.value(b)
+		for _, a := range []Algorithm{Expectimax, Star1, Star2, StarETC} {
+			e := NewEngine(Options{Algorithm: a, Eval: Zero{}, TTMiB: 1})
+			it := e.Search(context.Background(), b, Limits{}, nil).Last()
+			c := *b
+			c.Make(it.BestMove)
+			if got := -solver.value(&c); got < want-tol {
+				t.Fatalf("%s on %q: best move %s is worth %.9f, root %.9f", a, b.DPN(), dice.FormatMove(it.BestMove, 5), got, want)
+			}
+		}
+	}
+}
+
+// TestNodeLimitDeterministic: a node-limited search stops within the
+// budget, keeps the deepest completed iteration, and repeats exactly.
+func TestNodeLimitDeterministic(t *testing.T) {
+	b := mustDPN(t, example)
+	run := func() Result {
+		e := NewEngine(Options{Algorithm: StarETC, TTMiB: 4})
+		return e.Search(context.Background(), b, Limits{Nodes: 20000}, nil)
+	}
+	r1, r2 := run(), run()
+	if !r1.Stopped {
+		t.Fatal("node-limited search did not report a stop")
+	}
+	if r1.Last().Nodes > 20000 {
+		t.Fatalf("last completed iteration used %d nodes, over the budget of 20000", r1.Last().Nodes)
+	}
+	l1, l2 := r1.Last(), r2.Last()
+	l1.Time, l2.Time = 0, 0
+	if l1 != l2 || len(r1.Iterations) != len(r2.Iterations) {
+		t.Fatalf("node-limited searches differ: %+v vs %+v", r1.Last(), r2.Last())
+	}
+}
+
+// TestMoveTimeStops: a time-limited search stops and still returns the last
+// completed iteration (the size of the overshoot is measured by the bench
+// command, not asserted here).
+func TestMoveTimeStops(t *testing.T) {
+	b := mustDPN(t, "5 4 b -1 - - - - - - - - - - - - - - - - - - - - - - - - -")
+	e := NewEngine(Options{Algorithm: StarETC, TTMiB: 4})
+	r := e.Search(context.Background(), b, Limits{MoveTime: 30 * time.Millisecond}, nil)
+	if !r.Stopped || len(r.Iterations) == 0 {
+		t.Fatalf("time-limited search: stopped=%v, %d iterations", r.Stopped, len(r.Iterations))
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	r = e.Search(ctx, b, Limits{}, nil)
+	if len(r.Iterations) == 0 || !r.Stopped {
+		t.Fatalf("cancelled search: stopped=%v, %d iterations", r.Stopped, len(r.Iterations))
+	}
+}
+
+// TestSearchAllocations: the search allocates nothing per node; only the
+// result slice grows.
+func TestSearchAllocations(t *testing.T) {
+	b := mustDPN(t, example)
+	e := NewEngine(Options{Algorithm: CPC, TTMiB: 1})
+	var nodes int64
+	allocs := testing.AllocsPerRun(3, func() {
+		nodes = e.Search(context.Background(), b, Limits{Depth: 9}, nil).Last().Nodes
+	})
+	if allocs > 10 {
+		t.Fatalf("search of %d nodes made %.0f allocations", nodes, allocs)
+	}
+}
+
+func TestProbCutFile(t *testing.T) {
+	dir := t.TempDir()
+	bad := map[string]string{
+		"json":    `{`,
+		"format":  `{"format":"x","version":1,"pairs":[{"shallow":1,"deep":3,"a":1,"b":0,"sigma":0.1}]}`,
+		"version": `{"format":"starlab-probcut","version":9,"pairs":[{"shallow":1,"deep":3,"a":1,"b":0,"sigma":0.1}]}`,
+		"empty":   `{"format":"starlab-probcut","version":1,"pairs":[]}`,
+		"depths":  `{"format":"starlab-probcut","version":1,"pairs":[{"shallow":3,"deep":3,"a":1,"b":0,"sigma":0.1}]}`,
+		"sigma":   `{"format":"starlab-probcut","version":1,"pairs":[{"shallow":1,"deep":3,"a":1,"b":0,"sigma":-1}]}`,
+	}
+	for name, text := range bad {
+		path := dir + "/" + name + ".json"
+		if err := writeFile(path, text); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := LoadProbCut(path); err == nil {
+			t.Errorf("%s: bad file accepted", name)
+		}
+	}
+	if _, err := LoadProbCut(dir + "/missing.json"); err == nil {
+		t.Error("missing file accepted")
+	}
+	good := dir + "/good.json"
+	if err := writeFile(good, `{"format":"starlab-probcut","version":1,"source":"test","pairs":[{"shallow":1,"deep":3,"a":0.9,"b":0.01,"sigma":0.05}]}`); err != nil {
+		t.Fatal(err)
+	}
+	p, err := LoadProbCut(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dp, ok := p.Lookup(1, 3); !ok || dp.A != 0.9 || dp.Sigma != 0.05 {
+		t.Fatalf("lookup: %+v %v", dp, ok)
+	}
+	if _, ok := p.Lookup(2, 4); ok {
+		t.Fatal("lookup of a missing pair succeeded")
+	}
+}
+
+func TestParseAlgorithm(t *testing.T) {
+	for i, name := range AlgorithmNames {
+		a, err := ParseAlgorithm(name)
+		if err != nil || int(a) != i || a.String() != name {
+			t.Fatalf("ParseAlgorithm(%q) = %v, %v", name, a, err)
+		}
+	}
+	if _, err := ParseAlgorithm("star3"); err == nil {
+		t.Fatal("star3 accepted")
+	}
+}
+
+func BenchmarkSearch(b *testing.B) {
+	ps, err := ReadSuite("testdata/dice5x5-4.suite")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, a := range []Algorithm{Expectimax, Star1, Star2, StarETC, CPC} {
+		b.Run(a.String(), func(b *testing.B) {
+			e := NewEngine(Options{Algorithm: a, Eval: Pairs{}, TTMiB: 16})
+			var nodes int64
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				p := ps[i%len(ps)]
+				e.ClearTT()
+				nodes += e.Search(context.Background(), p.Board, Limits{Depth: 7}, nil).Last().Nodes
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+		})
+	}
+}
+
+func BenchmarkEval(b *testing.B) {
+	board := mustDPN(b, example)
+	ev := Pairs{}
+	s := 0.0
+	for i := 0; i < b.N; i++ {
+		s += ev.Evaluate(board)
+	}
+	_ = s
+}
