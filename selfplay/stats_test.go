@@ -101,7 +101,7 @@ func TestTrinomialWorked(t *testing.T) {
 }
 
 // The win ratios the papers report, "50.6% ± 0.5%" style, from their win and
-// loss counts (no draws): /work/shared/papers/chanceprobcut-chapter.txt,
+// loss counts (no draws): Schadd, Winands and Uiterwijk, ChanceProbCut,
 // Table 5.9 (Dice 11×11), Table 5.5 (Stratego) and Table 5.11
 // (ChanceBreakthrough), and the 4,000-game ChanceBreakthrough total quoted in
 // the text (54.4 % of 4,000 games is 2,176 wins).
