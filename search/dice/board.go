@@ -12,8 +12,30 @@ const (
 	MaxPlies = MaxCells + 1 // longest game in plies, plus one for the terminal position
 	NoRoll   = -1           // roll state of a position whose die must still be rolled
 	noWinner = -1           // winner field of a position nobody has won
-	offBoard = 3            // cell content used by the pair walk past the edge
+	offBoard = 3            // content of the border cells of the padded grid
+	pad      = 2            // border width of the padded grid: pairs look two cells away
+	maxPad   = (MaxN + 2*pad) * (MaxN + 2*pad)
 )
+
+// Geometry tables, built once per board size: the padded-grid index, row and
+// column of every cell.
+var (
+	padOf [MaxN + 1][MaxCells]int16
+	rowOf [MaxN + 1][MaxCells]uint8
+	colOf [MaxN + 1][MaxCells]uint8
+)
+
+func init() {
+	for n := MinN; n <= MaxN; n++ {
+		stride := n + 2*pad
+		for cell := 0; cell < n*n; cell++ {
+			r, c := cell/n, cell%n
+			padOf[n][cell] = int16((r+pad)*stride + c + pad)
+			rowOf[n][cell] = uint8(r)
+			colOf[n][cell] = uint8(c)
+		}
+	}
+}
 
 // Color is a player: Blue is the row player and moves first, Red the column
 // player.
@@ -51,13 +73,17 @@ var dirs = [4][2]int{{0, 1}, {1, 0}, {1, 1}, {1, -1}}
 // incrementally kept Zobrist key, empty-cell counts per line, streak counts
 // and pair counts. The zero Board is not valid; use New or ParseDPN.
 type Board struct {
-	n, m     int
-	stm      Color
-	roll     int8
-	winner   int8
-	empty    int
-	key      uint64
-	cells    [MaxCells]uint8
+	n, m   int
+	stm    Color
+	roll   int8
+	winner int8
+	empty  int
+	key    uint64
+	cells  [MaxCells]uint8
+	// grid mirrors cells on an (n+4) x (n+4) grid whose two-cell border
+	// holds offBoard, so the walks of update need no bounds checks.
+	grid     [maxPad]uint8
+	dir      [4]int // grid offsets of the four line directions
 	rowEmpty [MaxN]uint8
 	colEmpty [MaxN]uint8
 	// streaks[c][k] counts the runs of exactly k checkers of colour c
@@ -210,9 +236,11 @@ func (b *Board) line(c Color, cell int) int {
 // of the rolled line. Afterwards the opponent is to roll.
 func (b *Board) Make(cell int) {
 	piece := uint8(b.stm) + 1
-	b.update(cell, piece, 1)
+	p := int(padOf[b.n][cell])
+	b.update(p, piece, 1)
 	b.cells[cell] = piece
-	r, c := cell/b.n, cell%b.n
+	b.grid[p] = piece
+	r, c := rowOf[b.n][cell], colOf[b.n][cell]
 	b.rowEmpty[r]--
 	b.colEmpty[c]--
 	b.empty--
@@ -227,34 +255,39 @@ func (b *Board) Unmake(cell int) {
 	piece := b.cells[cell]
 	mover := Color(piece - 1)
 	b.stm = mover
-	b.roll = int8(b.line(mover, cell))
+	r, c := rowOf[b.n][cell], colOf[b.n][cell]
+	if mover == Blue {
+		b.roll = int8(r)
+	} else {
+		b.roll = int8(c)
+	}
 	b.key ^= zCell[cell][mover] ^ zRoll[int(b.roll)+1] ^ zRoll[0] ^ zSide
-	r, c := cell/b.n, cell%b.n
 	b.rowEmpty[r]++
 	b.colEmpty[c]++
 	b.empty++
 	b.cells[cell] = Empty
+	p := int(padOf[b.n][cell])
+	b.grid[p] = Empty
 	b.winner = noWinner
-	b.update(cell, piece, -1)
+	b.update(p, piece, -1)
 }
 
 // update adds (sign = 1) or removes (sign = -1) the effect of a checker of
-// piece on cell to the streak and pair counts, and on adding records a win.
-// It reads only the other cells, so it gives the same answer whether or not
-// cell holds the checker yet.
-func (b *Board) update(cell int, piece uint8, sign int16) {
-	n, m := b.n, b.m
-	r0, c0 := cell/n, cell%n
+// piece on grid cell p to the streak and pair counts, and on adding records a
+// win. It reads only the other cells, so it gives the same answer whether or
+// not p holds the checker yet. In a position nobody has won every run is
+// shorter than m, so each walk takes fewer than m steps.
+func (b *Board) update(p int, piece uint8, sign int16) {
+	m := b.m
 	col := piece - 1
-	for _, d := range dirs {
-		dr, dc := d[0], d[1]
-		// Backward and forward run lengths of the same colour.
+	g := &b.grid
+	for _, d := range b.dir {
 		back := 0
-		for r, c := r0-dr, c0-dc; r >= 0 && r < n && c >= 0 && c < n && b.cells[r*n+c] == piece; r, c = r-dr, c-dc {
+		for q := p - d; g[q] == piece; q -= d {
 			back++
 		}
 		fwd := 0
-		for r, c := r0+dr, c0+dc; r >= 0 && r < n && c >= 0 && c < n && b.cells[r*n+c] == piece; r, c = r+dr, c+dc {
+		for q := p + d; g[q] == piece; q += d {
 			fwd++
 		}
 		if back >= 2 {
@@ -272,12 +305,11 @@ func (b *Board) update(cell int, piece uint8, sign int16) {
 		}
 		// Pairs: a neighbour of the same colour, or one two away across an
 		// empty cell; and the gap pair this cell used to separate.
-		l1, l2 := b.probe(r0-dr, c0-dc), b.probe(r0-2*dr, c0-2*dc)
-		f1, f2 := b.probe(r0+dr, c0+dc), b.probe(r0+2*dr, c0+2*dc)
-		if l1 == piece || (l1 == Empty && l2 == piece) {
+		l1, f1 := g[p-d], g[p+d]
+		if l1 == piece || (l1 == Empty && g[p-2*d] == piece) {
 			b.pairs[col] += sign
 		}
-		if f1 == piece || (f1 == Empty && f2 == piece) {
+		if f1 == piece || (f1 == Empty && g[p+2*d] == piece) {
 			b.pairs[col] += sign
 		}
 		if l1 == f1 && (l1 == BlueCell || l1 == RedCell) {
@@ -298,6 +330,14 @@ func (b *Board) probe(r, c int) uint8 {
 // roll. It is the specification that Make and Unmake must agree with.
 func (b *Board) recompute() {
 	n, m := b.n, b.m
+	stride := n + 2*pad
+	b.dir = [4]int{1, stride, stride + 1, stride - 1}
+	for i := range b.grid {
+		b.grid[i] = offBoard
+	}
+	for cell := 0; cell < n*n; cell++ {
+		b.grid[padOf[n][cell]] = b.cells[cell]
+	}
 	b.empty = 0
 	b.rowEmpty = [MaxN]uint8{}
 	b.colEmpty = [MaxN]uint8{}

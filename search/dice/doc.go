@@ -31,7 +31,8 @@
 // # Make and unmake
 //
 // SetRoll/ClearRoll make and unmake a chance event; Make/Unmake a placement.
-// All four are O(m) and allocation-free; Unmake restores the exact previous
+// All four are O(m) and allocation-free (walks run on a padded grid with an
+// off-board border, so they need no bounds checks); Unmake restores the exact previous
 // position (the roll is recovered from the cell's line). Make keeps up to date:
 //
 //   - the Zobrist key (Zobrist 1970) over cells, side to move and roll state;
