@@ -228,3 +228,22 @@ func BenchmarkEval(b *testing.B) {
 	}
 	_ = s
 }
+
+// TestClearForgets: after ClearTT a search repeats a fresh engine's search
+// node for node, whatever the table held before.
+func TestClearForgets(t *testing.T) {
+	b := mustDPN(t, example)
+	fresh := NewEngine(Options{Algorithm: StarETC, TTMiB: 1}).Search(context.Background(), b, Limits{Depth: 9}, nil).Last()
+	e := NewEngine(Options{Algorithm: StarETC, TTMiB: 1})
+	other := mustDPN(t, "5 4 b -1 - - - - - - - - - - - - - - - - - - - - - - - - -")
+	for i := 0; i < 3; i++ {
+		e.Search(context.Background(), other, Limits{Depth: 7}, nil)
+		e.ClearTT()
+		got := e.Search(context.Background(), b, Limits{Depth: 9}, nil).Last()
+		got.Time, fresh.Time = 0, 0
+		if got != fresh {
+			t.Fatalf("after ClearTT: %+v, fresh engine: %+v", got, fresh)
+		}
+		e.ClearTT()
+	}
+}

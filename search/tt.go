@@ -19,6 +19,7 @@ type TT struct {
 	buckets []ttBucket
 	mask    uint64
 	gen     uint8
+	epoch   uint16 // entries of other epochs are empty slots; see Clear
 }
 
 const ttWays = 4
@@ -32,7 +33,7 @@ type ttEntry struct {
 	hiDepth int16 // depth of hi; -1 when hi is only the trivial bound U
 	move    int16 // best move, -1 if none
 	gen     uint8
-	used    bool
+	epoch   uint16 // the table's epoch when written; never 0 for a used entry
 }
 
 // NewTT returns a table of at most mib MiB (at least one bucket), a power of
@@ -43,12 +44,18 @@ func NewTT(mib int) *TT {
 	for n*2*128 <= size {
 		n *= 2
 	}
-	return &TT{buckets: make([]ttBucket, n), mask: n - 1}
+	return &TT{buckets: make([]ttBucket, n), mask: n - 1, epoch: 1}
 }
 
-// Clear empties the table.
+// Clear empties the table in constant time: it starts a new epoch, and
+// entries written in other epochs count as empty. Only when the 16-bit epoch
+// wraps around is the memory cleared.
 func (t *TT) Clear() {
-	clear(t.buckets)
+	t.epoch++
+	if t.epoch == 0 {
+		clear(t.buckets)
+		t.epoch = 1
+	}
 	t.gen = 0
 }
 
@@ -63,7 +70,7 @@ func (t *TT) Len() int { return len(t.buckets) * ttWays }
 func (t *TT) probe(key uint64) *ttEntry {
 	bk := &t.buckets[key&t.mask]
 	for i := range bk {
-		if bk[i].key == key && bk[i].used {
+		if bk[i].key == key && bk[i].epoch == t.epoch {
 			return &bk[i]
 		}
 	}
@@ -78,20 +85,20 @@ func (t *TT) store(key uint64, lo float64, loDepth int, hi float64, hiDepth int,
 	bk := &t.buckets[key&t.mask]
 	var e *ttEntry
 	for i := range bk {
-		if bk[i].key == key && bk[i].used {
+		if bk[i].key == key && bk[i].epoch == t.epoch {
 			e = &bk[i]
 			break
 		}
 	}
 	if e == nil {
 		e = &bk[0]
-		for i := 1; i < ttWays && e.used; i++ {
+		for i := 1; i < ttWays && e.epoch == t.epoch; i++ {
 			c := &bk[i]
-			if !c.used || t.worth(c) < t.worth(e) {
+			if c.epoch != t.epoch || t.worth(c) < t.worth(e) {
 				e = c
 			}
 		}
-		*e = ttEntry{key: key, lo: L, hi: U, loDepth: -1, hiDepth: -1, move: -1, used: true}
+		*e = ttEntry{key: key, lo: L, hi: U, loDepth: -1, hiDepth: -1, move: -1, epoch: t.epoch}
 	}
 	e.gen = t.gen
 	if loDepth >= 0 && (loDepth > int(e.loDepth) || (loDepth == int(e.loDepth) && lo > e.lo)) {
