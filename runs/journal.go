@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"time"
 )
 
 // Journal is an append-only file of newline-delimited JSON records, the
@@ -21,6 +22,21 @@ type Journal struct {
 	f    *os.File
 	size int64 // bytes of complete records
 	err  error // sticky: set when an append may have left a partial record
+	// syncEvery is the longest time between fsyncs; 0 syncs every record.
+	syncEvery time.Duration
+	lastSync  time.Time
+}
+
+// SetSyncInterval makes Append fsync at most once per d instead of after
+// every record (Close always syncs). A record is written by one write call
+// before Append returns, so it survives the process being killed either
+// way; the interval bounds only what a crash of the machine itself can lose.
+// Stages that append many records a second use it so the disk does not set
+// their pace.
+func (j *Journal) SetSyncInterval(d time.Duration) {
+	j.mu.Lock()
+	j.syncEvery = d
+	j.mu.Unlock()
 }
 
 // OpenJournal opens the journal called name in dir for appending, creating
@@ -100,11 +116,14 @@ func (j *Journal) Append(v any) error {
 		j.f.Truncate(j.size) // best effort: a reopen truncates the rest anyway
 		return j.err
 	}
-	if err := j.f.Sync(); err != nil {
-		j.err = fmt.Errorf("sync %s: %w", j.path, err)
-		return j.err
-	}
 	j.size += int64(len(line))
+	if j.syncEvery == 0 || time.Since(j.lastSync) >= j.syncEvery {
+		if err := j.f.Sync(); err != nil {
+			j.err = fmt.Errorf("sync %s: %w", j.path, err)
+			return j.err
+		}
+		j.lastSync = time.Now()
+	}
 	return nil
 }
 
@@ -115,7 +134,11 @@ func (j *Journal) Close() error {
 	if j.f == nil {
 		return nil
 	}
+	serr := j.f.Sync()
 	err := j.f.Close()
+	if err == nil {
+		err = serr
+	}
 	j.f = nil
 	if err != nil {
 		return fmt.Errorf("close journal: %w", err)

@@ -1,9 +1,12 @@
 package selfplay
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
+	"time"
 
+	"starlab/search"
 	"starlab/search/dice"
 )
 
@@ -51,21 +54,68 @@ func (d *DiceStream) Roll(b *dice.Board) int {
 
 // Game is the record of one finished game.
 type Game struct {
-	Start  string   // the start position in DPN
-	Rolls  []int    // the line rolled before each move
-	Moves  []string // the moves in notation
-	Result int      // +1 blue won, 0 drawn, -1 red won
-	Plies  int      // number of moves played
-	Nodes  [2]int64 // nodes searched by blue and by red
-	Depth  [2]int   // sum of completed depths by blue and by red
-	Turns  [2]int   // moves made by blue and by red
+	Start  string           // the start position in DPN
+	Rolls  []int            // the line rolled before each move
+	Moves  []string         // the moves in notation
+	Result int              // +1 blue won, 0 drawn, -1 red won
+	Plies  int              // number of moves played
+	Nodes  [2]int64         // nodes searched by blue and by red
+	Depth  [2]int           // sum of completed depths by blue and by red
+	Turns  [2]int           // moves made by blue and by red
+	Time   [2]time.Duration // thinking time of blue and of red
+	// Luck is the sum, from blue's view, of the luck of every roll as a
+	// reference search values it (see Luck); 0 without a reference.
+	Luck float64
+}
+
+// Luck values rolls with a fixed reference search: the luck of a roll is the
+// value of the rolled position for the mover minus the mean of that value
+// over all the rolls that could have come. Its expectation over the dice is
+// zero whatever the reference, so subtracting the luck of a game's rolls
+// from its result leaves an unbiased estimate of the result with less
+// variance the better the reference (gnubg's luck-adjusted results; Zinkevich
+// et al. 2017, AIVAT). The reference must be fixed before the games, and not
+// be one of the players under test.
+type Luck struct {
+	engine *search.Engine
+	limits search.Limits
+}
+
+// NewLuck returns a luck reference that values rolled positions with a
+// search of engine under limits, which must be depth or node limits so that
+// the values are a function of the position.
+func NewLuck(engine *search.Engine, limits search.Limits) *Luck {
+	return &Luck{engine: engine, limits: limits}
+}
+
+// rollLuck returns the luck, for the side to move of the pre-roll position
+// b, of rolling line actual.
+func (l *Luck) rollLuck(b *dice.Board, actual int) float64 {
+	var lines [dice.MaxN]int8
+	k := b.Rolls(&lines)
+	w := *b
+	sum, got := 0.0, 0.0
+	for i := 0; i < k; i++ {
+		w.SetRoll(int(lines[i]))
+		v := l.engine.Search(context.Background(), &w, l.limits, nil).Last().Score
+		w.ClearRoll()
+		sum += v
+		if int(lines[i]) == actual {
+			got = v
+		}
+	}
+	return got - sum/float64(k)
 }
 
 // Play plays a game from start between players[Blue] and players[Red] with
-// the dice of seed. start must be a pre-roll position.
-func Play(start *dice.Board, players [2]Player, seed uint64) (Game, error) {
+// the dice of seed, and values its rolls with luck if it is not nil. start
+// must be a pre-roll position.
+func Play(start *dice.Board, players [2]Player, seed uint64, luck *Luck) (Game, error) {
 	if start.Roll() != dice.NoRoll {
 		return Game{}, fmt.Errorf("start position %q is rolled; a game starts before the roll", start.DPN())
+	}
+	if luck != nil {
+		luck.engine.ClearTT()
 	}
 	b := *start
 	g := Game{Start: start.DPN()}
@@ -73,8 +123,17 @@ func Play(start *dice.Board, players [2]Player, seed uint64) (Game, error) {
 	for !b.Over() {
 		stm := b.SideToMove()
 		roll := ds.Roll(&b)
+		if luck != nil {
+			l := luck.rollLuck(&b, roll)
+			if stm == dice.Red {
+				l = -l
+			}
+			g.Luck += l
+		}
 		b.SetRoll(roll)
+		t0 := time.Now()
 		ch := players[stm].Choose(&b)
+		g.Time[stm] += time.Since(t0)
 		if !b.IsLegal(ch.Cell) {
 			return g, fmt.Errorf("player %s chose illegal move %d in %q", players[stm].Name(), ch.Cell, b.DPN())
 		}

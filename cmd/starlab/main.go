@@ -26,6 +26,10 @@ type Command struct {
 	SetFlags func(fs *flag.FlagSet)
 	// Run runs the command with the arguments left after the flags.
 	Run func(ctx context.Context, env *Env, args []string) error
+	// Interspersed lets flags follow the arguments ("match A B -games 10").
+	// Commands whose arguments are DPN, where "-" and "-1" are cells and
+	// rolls, leave it off: their flags come first.
+	Interspersed bool
 }
 
 // Env is what a command may touch of the outside world.
@@ -84,7 +88,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if cmd.SetFlags != nil {
 		cmd.SetFlags(fs)
 	}
-	if err := fs.Parse(args[1:]); err != nil {
+	rest, err := parseFlags(fs, args[1:], cmd.Interspersed)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			commandHelp(cmd, fs, stdout)
 			return 0
@@ -93,7 +98,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	env := &Env{Stdout: stdout, Stderr: stderr, Flags: fs}
-	if err := cmd.Run(ctx, env, fs.Args()); err != nil {
+	if err := cmd.Run(ctx, env, rest); err != nil {
 		msg := strings.ReplaceAll(err.Error(), "\n", "; ")
 		fmt.Fprintf(stderr, "starlab %s: %s\n", name, msg)
 		var ue usageError
@@ -104,6 +109,33 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// parseFlags parses args into fs and returns the arguments that are not
+// flags. With interspersed set, flags may come after arguments too; "--"
+// ends the flags.
+func parseFlags(fs *flag.FlagSet, args []string, interspersed bool) ([]string, error) {
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	if !interspersed {
+		return fs.Args(), nil
+	}
+	var rest []string
+	for {
+		left := fs.Args()
+		if len(left) == 0 {
+			return rest, nil
+		}
+		if len(args) > len(left) && args[len(args)-len(left)-1] == "--" {
+			return append(rest, left...), nil
+		}
+		rest = append(rest, left[0])
+		args = left[1:]
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+	}
 }
 
 func mainUsage(w io.Writer) {

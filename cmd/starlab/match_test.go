@@ -1,0 +1,220 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/parquet-go/parquet-go"
+
+	"starlab/runs"
+)
+
+func runMatch(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(context.Background(), append([]string{"match"}, args...), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+// matchJSON is the part of the -json summary the tests compare; timings
+// are left out since they differ from run to run.
+type matchJSON struct {
+	Games, Wins, Draws, Losses int
+	Score                      float64 `json:"score"`
+	ScoreCI95                  float64 `json:"score_ci95"`
+	Elo                        float64
+	EloCI95                    float64 `json:"elo_ci95"`
+	LOS                        float64 `json:"los"`
+	Pentanomial                [5]int
+	ScoreCI95Pairs             float64 `json:"score_ci95_pairs"`
+	LuckScore                  float64 `json:"luck_score"`
+	LuckCI95                   float64 `json:"luck_ci95"`
+	GamesPerS                  float64 `json:"games_per_s"`
+	LLR                        float64
+}
+
+func decodeMatch(t *testing.T, stdout string) matchJSON {
+	t.Helper()
+	var m matchJSON
+	if err := json.Unmarshal([]byte(stdout), &m); err != nil {
+		t.Fatalf("summary %q: %v", stdout, err)
+	}
+	m.GamesPerS = 0
+	return m
+}
+
+var matchArgs = []string{"staretc:depth=3", "star2:depth=1", "-games", "40", "-seed", "7", "-json"}
+
+func TestMatchJSONAndParquet(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "m")
+	code, stdout, stderr := runMatch(t, append(matchArgs, "-out", dir, "-concurrency", "2")...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	m := decodeMatch(t, stdout)
+	if m.Games != 40 || m.Wins+m.Draws+m.Losses != 40 || m.Pentanomial[0]+m.Pentanomial[1]+m.Pentanomial[2]+m.Pentanomial[3]+m.Pentanomial[4] != 20 {
+		t.Fatalf("counts: %+v", m)
+	}
+	if m.EloCI95 <= 0 || m.ScoreCI95 <= 0 || m.LuckCI95 <= 0 {
+		t.Fatalf("missing statistics: %+v", m)
+	}
+	// One worker gives the same games.
+	code, stdout1, stderr := runMatch(t, append(matchArgs, "-out", filepath.Join(t.TempDir(), "m1"), "-concurrency", "1")...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if m1 := decodeMatch(t, stdout1); m1 != m {
+		t.Fatalf("1 worker %+v\n2 workers %+v", m1, m)
+	}
+	rows, err := parquet.ReadFile[gameRow](filepath.Join(dir, "games.parquet"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 40 {
+		t.Fatalf("games.parquet has %d rows, want 40", len(rows))
+	}
+	wins := 0
+	for _, r := range rows {
+		if r.ScoreA == 1 {
+			wins++
+		}
+		if r.Plies == 0 || len(strings.Fields(r.Moves)) != int(r.Plies) || len(strings.Fields(r.Rolls)) != int(r.Plies) {
+			t.Fatalf("row %+v: moves and rolls do not match plies", r)
+		}
+	}
+	if wins != m.Wins {
+		t.Fatalf("parquet has %d wins for A, summary %d", wins, m.Wins)
+	}
+	man, err := runs.Open(dir)
+	if err != nil || man.Manifest().Status != runs.StatusDone {
+		t.Fatalf("manifest: %v %v", err, man.Manifest().Status)
+	}
+}
+
+// TestMatchKilledAndResumed kills a match process with SIGKILL half-way,
+// resumes it, and checks the statistics equal an uninterrupted run's.
+func TestMatchKilledAndResumed(t *testing.T) {
+	if os.Getenv("STARLAB_MATCH_CHILD") != "" {
+		code := run(context.Background(), strings.Fields(os.Getenv("STARLAB_MATCH_CHILD")), os.Stdout, os.Stderr)
+		os.Exit(code)
+	}
+	args := []string{"staretc:depth=4", "staretc:depth=2", "-games", "600", "-seed", "3", "-json", "-concurrency", "2"}
+	code, want, stderr := runMatch(t, append(args, "-out", filepath.Join(t.TempDir(), "ref"))...)
+	if code != 0 {
+		t.Fatalf("reference run: exit %d: %s", code, stderr)
+	}
+	dir := filepath.Join(t.TempDir(), "killed")
+	cmd := exec.Command(os.Args[0], "-test.run=^TestMatchKilledAndResumed$")
+	cmd.Env = append(os.Environ(), "STARLAB_MATCH_CHILD=match "+strings.Join(append(args, "-out", dir), " "))
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	journal := filepath.Join(dir, "pairs.jsonl")
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		if n := countLines(journal); n >= 30 {
+			break
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatal("the child journalled nothing in 30 s")
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	if err := cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	cmd.Wait()
+	done := countLines(journal)
+	if done >= 300 {
+		t.Skip("the child finished before it was killed; nothing to resume")
+	}
+	r, err := runs.Open(dir)
+	if err != nil || r.Manifest().Status != runs.StatusRunning {
+		t.Fatalf("killed run: %v, status %v", err, r.Manifest().Status)
+	}
+	code, got, stderr := runMatch(t, "-resume", dir, "-json")
+	if code != 0 {
+		t.Fatalf("resume: exit %d: %s", code, stderr)
+	}
+	if g, w := decodeMatch(t, got), decodeMatch(t, want); g != w {
+		t.Fatalf("killed after %d pairs and resumed: %+v\nuninterrupted: %+v", done, g, w)
+	}
+	if n := countLines(journal); n != 300 {
+		t.Fatalf("journal has %d pairs after the resume, want 300 (none twice)", n)
+	}
+}
+
+func countLines(path string) int {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	n := 0
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		n++
+	}
+	return n
+}
+
+func TestMatchTournament(t *testing.T) {
+	code, stdout, stderr := runMatch(t, "staretc:depth=2", "star1:depth=2", "expectimax:depth=1", "-games", "10", "-out", filepath.Join(t.TempDir(), "t"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"cross table", "ranking", "staretc:depth=2 vs star1:depth=2", "star1:depth=2 vs expectimax:depth=1"} {
+		if !strings.Contains(stdout, want) {
+			t.Fatalf("tournament output lacks %q:\n%s", want, stdout)
+		}
+	}
+}
+
+func TestMatchSPRTStops(t *testing.T) {
+	code, stdout, stderr := runMatch(t, "staretc:depth=4", "staretc:depth=1", "-games", "4000", "-sprt", "0,20,0.05,0.05", "-out", filepath.Join(t.TempDir(), "s"), "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	m := decodeMatch(t, stdout)
+	if m.LLR < 2.94 || m.Games >= 4000 {
+		t.Fatalf("SPRT did not stop on H1: %+v", m)
+	}
+}
+
+func TestMatchBadInput(t *testing.T) {
+	dir := t.TempDir()
+	cases := []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"staretc:depth=3"}, 2, "two variants"},
+		{[]string{"staretc:depth=3", "staretc:speed=3"}, 1, "unknown key \"speed\""},
+		{[]string{"staretc:depth=3", "bogus:depth=3"}, 1, "unknown algorithm"},
+		{[]string{"staretc:depth=3", "staretc"}, 1, "no limit"},
+		{[]string{"staretc:depth=3", "star1:depth=3", "-games", "7"}, 2, "even"},
+		{[]string{"staretc:depth=3", "star1:depth=3", "-suite", filepath.Join(dir, "missing.suite")}, 1, "suite"},
+		{[]string{"staretc:depth=3", "star1:depth=3", "-sprt", "0,5,0.05"}, 1, "sprt"},
+		{[]string{"staretc:depth=3", "star1:depth=3", "-luck", "staretc:movetime=10ms"}, 1, "luck"},
+		{[]string{"staretc:depth=3", "star1:depth=3", "-luck", "star1:depth=3"}, 1, "one of the variants"},
+		{[]string{"-resume", filepath.Join(dir, "nothing")}, 1, "does not exist"},
+	}
+	for _, c := range cases {
+		code, stdout, stderr := runMatch(t, c.args...)
+		if code != c.code || stdout != "" || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit %d mentioning %q", c.args, code, stdout, stderr, c.code, c.want)
+		}
+		if lines := strings.Count(strings.TrimSpace(stderr), "\n") + 1; c.code == 1 && lines != 1 {
+			t.Errorf("%v: %d lines on stderr, want 1", c.args, lines)
+		}
+	}
+}
