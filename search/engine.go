@@ -20,7 +20,9 @@ type Options struct {
 	ProbingFactor int
 	// ETCMinDepth is the smallest chance-node depth at which StarETC probes
 	// the table for its successors (Veness 2006, section 3.2: the probe is
-	// not free, so shallow nodes may skip it). 1 if zero.
+	// not free, so shallow nodes may skip it). 3 if zero: move nodes of
+	// depth 1 are not stored (their children are leaves, cheaper to evaluate
+	// than a table miss), so at depth 2 there is nothing to find.
 	ETCMinDepth int
 	// ProbCut configures ChanceProbCut; used only by CPC.
 	ProbCut ProbCutOptions
@@ -88,7 +90,7 @@ func NewEngine(opt Options) *Engine {
 		opt.ProbingFactor = 1
 	}
 	if opt.ETCMinDepth <= 0 {
-		opt.ETCMinDepth = 1
+		opt.ETCMinDepth = 3
 	}
 	pc := &opt.ProbCut
 	if pc.R <= 0 {
@@ -487,7 +489,9 @@ func (e *Engine) moveNode(alpha, beta float64, depth, ply, limit int) float64 {
 	}
 	key := b.Key()
 	ttMove := -1
-	if en := e.tt.probe(key); en != nil {
+	useTT := depth > 1 // a depth-1 node's children are leaves: cheaper than a table miss
+	if !useTT {
+	} else if en := e.tt.probe(key); en != nil {
 		e.stats.TTHits++
 		ttMove = int(en.move)
 		okLo, okHi := int(en.loDepth) >= depth, int(en.hiDepth) >= depth
@@ -542,6 +546,7 @@ func (e *Engine) moveNode(alpha, beta float64, depth, ply, limit int) float64 {
 		e.rootBest = bestMove
 	}
 	switch {
+	case !useTT:
 	case limit > 0:
 		if best > alpha {
 			e.tt.store(key, best, depth, U, -1, bestMove)

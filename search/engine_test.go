@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 	"time"
+	"unsafe"
 
 	"starlab/search/dice"
 )
@@ -245,5 +246,11 @@ func TestClearForgets(t *testing.T) {
 			t.Fatalf("after ClearTT: %+v, fresh engine: %+v", got, fresh)
 		}
 		e.ClearTT()
+	}
+}
+
+func TestTTEntrySize(t *testing.T) {
+	if s := unsafe.Sizeof(ttEntry{}); s != 32 {
+		t.Fatalf("ttEntry is %d bytes, want 32 (four to two cache lines)", s)
 	}
 }

@@ -6,7 +6,8 @@ package search
 // depth it was searched to, and the best move found (Veness 2006, section
 // 3.1; Veness and Blair 2007, figure 4.1).
 //
-// Entries live in buckets of four (128 bytes, two cache lines). A probe reads
+// Entries are 32 bytes and live in buckets of four (128 bytes, two cache
+// lines). A probe reads
 // one bucket; the full 64-bit key is stored and compared, so a collision of
 // bucket index can never hand one position's bounds to another. Replacement:
 // an entry with the same key is updated in place; otherwise the new entry
@@ -19,7 +20,7 @@ type TT struct {
 	buckets []ttBucket
 	mask    uint64
 	gen     uint8
-	epoch   uint16 // entries of other epochs are empty slots; see Clear
+	epoch   uint8 // entries of other epochs are empty slots; see Clear
 }
 
 const ttWays = 4
@@ -33,7 +34,7 @@ type ttEntry struct {
 	hiDepth int16 // depth of hi; -1 when hi is only the trivial bound U
 	move    int16 // best move, -1 if none
 	gen     uint8
-	epoch   uint16 // the table's epoch when written; never 0 for a used entry
+	epoch   uint8 // the table's epoch when written; never 0 for a used entry
 }
 
 // NewTT returns a table of at most mib MiB (at least one bucket), a power of
@@ -48,8 +49,8 @@ func NewTT(mib int) *TT {
 }
 
 // Clear empties the table in constant time: it starts a new epoch, and
-// entries written in other epochs count as empty. Only when the 16-bit epoch
-// wraps around is the memory cleared.
+// entries written in other epochs count as empty. Only when the 8-bit epoch
+// wraps around, once in 255 clears, is the memory cleared.
 func (t *TT) Clear() {
 	t.epoch++
 	if t.epoch == 0 {

@@ -35,7 +35,7 @@ func (f *engineFlags) register(fs *flag.FlagSet) {
 	fs.Float64Var(&f.t, "t", 1.6, "ChanceProbCut bound width in sigmas")
 	fs.IntVar(&f.r, "r", 2, "ChanceProbCut depth reduction R")
 	fs.IntVar(&f.k, "k", 1, "Star2 probing factor (moves probed per chance event)")
-	fs.IntVar(&f.etcDepth, "etc-min-depth", 1, "smallest chance-node depth for StarETC successor probing")
+	fs.IntVar(&f.etcDepth, "etc-min-depth", 3, "smallest chance-node depth for StarETC successor probing")
 }
 
 // options checks the flags and returns the engine options they describe.
