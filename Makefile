@@ -7,8 +7,11 @@ BIN := bin/starlab
 build:
 	$(GO) build -o $(BIN) ./cmd/starlab
 
+# Until the training pipeline lands, the main job is a demonstration: one
+# game, then a 400-game match of depth 4 against depth 2 (a few seconds).
 run: build
 	./$(BIN) play -board
+	./$(BIN) match staretc:depth=4 staretc:depth=2 -games 400
 
 test:
 	$(GO) vet ./...
