@@ -133,7 +133,7 @@ func TestSoundAgreeWithExpectimax(t *testing.T) {
 	// Depth 1 to 9 on 5x5; fewer plies on the wider boards, where the
 	// reference (no pruning at all) grows fastest.
 	cfgs := []cfg{{5, 4, 0, 18, 9}, {6, 4, 4, 26, 6}, {7, 5, 8, 36, 5}}
-	positions := 400
+	positions := 700
 	if testing.Short() {
 		positions = 40
 	}
@@ -221,4 +221,48 @@ func TestKeptTableExact(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestEndgameSuite: the committed endgame suite's exact values are what
+// every sound algorithm finds at full depth with the zero evaluator, and
+// ChanceProbCut's error on it is measured.
+func TestEndgameSuite(t *testing.T) {
+	ps, err := ReadSuite("testdata/endgame5x5-4.suite")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cpcErr, cpcMax float64
+	engines := map[Algorithm]*Engine{}
+	for _, a := range []Algorithm{Expectimax, Star1, Star2, StarETC, CPC} {
+		engines[a] = NewEngine(Options{Algorithm: a, Eval: Zero{}, TTMiB: 32})
+	}
+	for _, p := range ps {
+		if !p.HasExact {
+			t.Fatalf("line %d has no exact value", p.Line)
+		}
+		if got := (exactSolver{}).value(p.Board); got-p.Exact > 1e-11 || p.Exact-got > 1e-11 {
+			t.Fatalf("line %d: solver %.12f, suite %.12f", p.Line, got, p.Exact)
+		}
+		for _, a := range []Algorithm{Expectimax, Star1, Star2, StarETC, CPC} {
+			if a <= Star1 && p.Board.Empties() > 9 {
+				continue // too slow unpruned; TestExactValues covers them
+			}
+			e := engines[a]
+			e.ClearTT()
+			got := e.Search(context.Background(), p.Board, Limits{}, nil).Last().Score
+			d := got - p.Exact
+			if d < 0 {
+				d = -d
+			}
+			if a == CPC {
+				cpcErr += d
+				cpcMax = max(cpcMax, d)
+				continue
+			}
+			if d > 1e-9 {
+				t.Fatalf("%s on line %d: %.12f, exact %.12f", a, p.Line, got, p.Exact)
+			}
+		}
+	}
+	t.Logf("cpc with default parameters on %d endgames: mean |error| %.4f, max %.4f", len(ps), cpcErr/float64(len(ps)), cpcMax)
 }

@@ -1,0 +1,123 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const exampleDPN = "5 4 b 1 - - - - - b - - r - r b - - - r - b - - - - - - -"
+
+func runCmd(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(context.Background(), args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestSearchJSON(t *testing.T) {
+	code, stdout, stderr := runCmd(t, "search", "-depth", "5", "-json", exampleDPN)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	if len(lines) != 5 {
+		t.Fatalf("%d JSON lines, want one per iteration (5)", len(lines))
+	}
+	var prev int64
+	for i, l := range lines {
+		var it struct {
+			Depth    int     `json:"depth"`
+			Score    float64 `json:"score"`
+			Nodes    int64   `json:"nodes"`
+			TimeMS   float64 `json:"time_ms"`
+			BestMove string  `json:"best_move"`
+		}
+		if err := json.Unmarshal([]byte(l), &it); err != nil {
+			t.Fatal(err)
+		}
+		if it.Depth != i+1 || it.Nodes < prev || it.BestMove == "" || it.Score < -1 || it.Score > 1 {
+			t.Fatalf("iteration %d: %+v", i+1, it)
+		}
+		prev = it.Nodes
+	}
+	// Before the roll there is no best move.
+	code, stdout, _ = runCmd(t, "search", "-depth", "3", "-json", "5 4 b -1 - - - - - b - - r - r b - - - r - b - - - - - - -")
+	if code != 0 || !strings.Contains(stdout, `"best_move":""`) {
+		t.Fatalf("chance-node root: exit %d, %s", code, stdout)
+	}
+}
+
+func TestSearchTable(t *testing.T) {
+	code, stdout, stderr := runCmd(t, "search", "-algo", "star2", "-depth", "4", exampleDPN)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"Depth", "Score", "Nodes", "Time", "Best move", "nodes/s", "cut-offs"} {
+		if !strings.Contains(stdout, want) {
+			t.Fatalf("table lacks %q:\n%s", want, stdout)
+		}
+	}
+}
+
+func TestSearchBadInput(t *testing.T) {
+	dir := t.TempDir()
+	badJSON := filepath.Join(dir, "bad.json")
+	os.WriteFile(badJSON, []byte("{"), 0o644)
+	cases := []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"search"}, 2, "missing DPN"},
+		{[]string{"search", "5 4 b 1 - -"}, 1, "cells"},
+		{[]string{"search", "-algo", "star9", exampleDPN}, 2, "star9"},
+		{[]string{"search", "-eval", "nn", exampleDPN}, 2, "nn"},
+		{[]string{"search", "-eval", "mlp", exampleDPN}, 2, "mlp"},
+		{[]string{"search", "-net", "w.bin", exampleDPN}, 2, "-net"},
+		{[]string{"search", "-depth", "-3", exampleDPN}, 2, "-depth"},
+		{[]string{"search", "-nodes", "-1", exampleDPN}, 2, "-nodes"},
+		{[]string{"search", "-probcut", filepath.Join(dir, "none.json"), exampleDPN}, 1, "probcut"},
+		{[]string{"search", "-probcut", badJSON, exampleDPN}, 1, "bad JSON"},
+		{[]string{"search", "-tt-mb", "0", exampleDPN}, 2, "-tt-mb"},
+		{[]string{"show", "5 4 b 1 - - - - - b - - r - r b - - - r - b - - - - - - x"}, 1, "cell"},
+		{[]string{"show", "2 2 b -1 - - - -"}, 1, "board size"},
+		{[]string{"nosuch"}, 2, "unknown command"},
+	}
+	for _, c := range cases {
+		code, stdout, stderr := runCmd(t, c.args...)
+		if code != c.code || stdout != "" || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit %d mentioning %q", c.args, code, stdout, stderr, c.code, c.want)
+		}
+		if c.code == 1 && strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+			t.Errorf("%v: stderr is not one line: %q", c.args, stderr)
+		}
+	}
+}
+
+func TestHelp(t *testing.T) {
+	code, stdout, _ := runCmd(t, "help")
+	if code != 0 {
+		t.Fatalf("help: exit %d", code)
+	}
+	for _, name := range []string{"show", "play", "search", "gen", "bench", "match"} {
+		if !strings.Contains(stdout, name) {
+			t.Fatalf("help lacks %s", name)
+		}
+		if code, out, _ := runCmd(t, name, "-h"); code != 0 || !strings.Contains(out, "usage: starlab "+name) {
+			t.Fatalf("%s -h: exit %d, %q", name, code, out)
+		}
+	}
+}
+
+func TestGenDeterministic(t *testing.T) {
+	_, a, _ := runCmd(t, "gen", "-count", "5", "-seed", "9")
+	_, b, _ := runCmd(t, "gen", "-count", "5", "-seed", "9")
+	if a != b || strings.Count(a, "\n") != 5 {
+		t.Fatalf("gen differs or has the wrong length:\n%s\n%s", a, b)
+	}
+}
