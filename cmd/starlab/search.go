@@ -133,6 +133,7 @@ statistics.`,
 			}
 			e := search.NewEngine(opt)
 			enc := json.NewEncoder(env.Stdout)
+			began := time.Now()
 			res := e.Search(ctx, b, search.Limits{Depth: depth, Nodes: nodes, MoveTime: moveTime}, func(it search.Iteration) {
 				if asJSON {
 					_ = enc.Encode(iterationJSON(it, b.N()))
@@ -149,12 +150,13 @@ statistics.`,
 				fmt.Fprintf(tw, "%d\t%.6f\t%d\t%.3f\t%s\t\n", it.Depth, it.Score, it.Nodes, it.Time.Seconds(), moveName(it.BestMove, b.N()))
 			}
 			tw.Flush()
+			wall := time.Since(began)
 			last := res.Last()
 			s := last.Stats
 			el := last.Time.Seconds()
 			fmt.Fprintf(env.Stdout, "\n%.0f nodes/s", float64(last.Nodes)/max(el, 1e-9))
 			if res.Stopped {
-				fmt.Fprint(env.Stdout, " (stopped by a limit; the deepest completed iteration is shown)")
+				fmt.Fprintf(env.Stdout, "; stopped by a limit after %.1f ms, the deepest completed iteration is shown", float64(wall.Microseconds())/1000)
 			}
 			fmt.Fprintf(env.Stdout, "\ncut-offs: alpha-beta %d, table at move nodes %d, table at chance nodes %d, successor probing %d, star2 probe %d, star1 %d, cpc %d\n",
 				s.AlphaBeta, s.TTCutMove, s.TTCutChance, s.ETCCut, s.Star2Cut, s.Star1Cut, s.CPCCut)
