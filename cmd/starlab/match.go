@@ -287,8 +287,10 @@ func resumeMatch(ctx context.Context, env *Env, dir string, asJSON bool) error {
 // pairingState gathers the finished pairs of one pairing.
 type pairingState struct {
 	pairs  map[int]selfplay.PairRecord
-	prefix int // pairs 0..prefix-1 are all done
-	stopAt int // SPRT stop: the statistics cover pairs 0..stopAt-1; -1 if none
+	prefix int                  // pairs 0..prefix-1 are all done
+	head   selfplay.Pentanomial // the pentanomial of pairs 0..prefix-1
+	all    selfplay.Pentanomial // the pentanomial of every finished pair
+	stopAt int                  // SPRT stop: the statistics cover pairs 0..stopAt-1; -1 if none
 }
 
 func playMatch(ctx context.Context, env *Env, run *runs.Run, set matchSettings, asJSON bool) error {
@@ -311,7 +313,11 @@ func playMatch(ctx context.Context, env *Env, run *runs.Run, set matchSettings, 
 		if rec.Pairing < 0 || rec.Pairing >= len(pairings) || rec.Pair.Index < 0 || rec.Pair.Index >= npairs {
 			return fmt.Errorf("pair %d of pairing %d is outside this match", rec.Pair.Index, rec.Pairing)
 		}
-		states[rec.Pairing].pairs[rec.Pair.Index] = rec.Pair
+		st := states[rec.Pairing]
+		if _, dup := st.pairs[rec.Pair.Index]; !dup {
+			st.all[pentaIndex(rec.Pair)]++
+		}
+		st.pairs[rec.Pair.Index] = rec.Pair
 		return nil
 	})
 	if err != nil {
@@ -342,9 +348,10 @@ func playMatch(ctx context.Context, env *Env, run *runs.Run, set matchSettings, 
 				if _, ok := st.pairs[st.prefix]; !ok {
 					return false
 				}
+				st.head[pentaIndex(st.pairs[st.prefix])]++
 				st.prefix++
 				if res.sprt != nil {
-					llr := res.sprt.LLRPentanomial(pentanomialOf(st.pairs, st.prefix))
+					llr := res.sprt.LLRPentanomial(st.head)
 					if res.sprt.Decision(llr) != selfplay.Continue {
 						st.stopAt = st.prefix
 						return true
@@ -376,9 +383,9 @@ func playMatch(ctx context.Context, env *Env, run *runs.Run, set matchSettings, 
 			st.pairs[pr.Index] = pr
 			played += 2
 			_ = bar.Add(2)
-			s := selfplay.Summarize("", "", values(st.pairs), false, nil)
+			st.all[pentaIndex(pr)]++
 			el := time.Since(start).Seconds()
-			bar.Describe(fmt.Sprintf("%s vs %s  %.1f%% ± %.1f%%  %.0f games/s", cfg.A.Spec, cfg.B.Spec, 100*s.Score, 100*s.ScoreCI95Pairs, float64(played)/max(el, 1e-9)))
+			bar.Describe(fmt.Sprintf("%s vs %s  %.1f%% ± %.1f%%  %.0f games/s", cfg.A.Spec, cfg.B.Spec, 100*st.all.Score(), 100*st.all.ScoreCI95(), float64(played)/max(el, 1e-9)))
 			return advance()
 		})
 		if jerr != nil {
@@ -462,13 +469,8 @@ func values(m map[int]selfplay.PairRecord) []selfplay.PairRecord {
 	return out
 }
 
-func pentanomialOf(m map[int]selfplay.PairRecord, prefix int) selfplay.Pentanomial {
-	var p selfplay.Pentanomial
-	for i := 0; i < prefix; i++ {
-		p[int(2*m[i].Score()+0.5)]++
-	}
-	return p
-}
+// pentaIndex returns the pentanomial category of a pair: twice its score.
+func pentaIndex(pr selfplay.PairRecord) int { return int(2*pr.Score() + 0.5) }
 
 // gameRow is one row of games.parquet.
 type gameRow struct {
