@@ -57,8 +57,11 @@
 //
 // One table serves chance and move nodes (the key includes the roll). An
 // entry holds a lower and an upper bound, each with its own depth, and the
-// best move; buckets of four entries, full 64-bit keys verified, replacement
-// by generation then depth (see TT). A bound is used only at a depth no
+// best move; 32-byte entries in buckets of four, full 64-bit keys verified,
+// replacement by generation then depth (see TT). Move nodes of depth 1 skip
+// the table: their children are leaves, cheaper to evaluate than a table
+// miss; successor probing therefore starts at depth 3. Clearing is O(1) by
+// epochs, so a match can give every game an empty table. A bound is used only at a depth no
 // greater than its own. In Dice a position's distance from the root is fixed
 // by its number of checkers, so within one search every entry a node meets
 // was searched to exactly its depth, and the sound algorithms agree with
