@@ -186,11 +186,7 @@ uninterrupted run would have given. The run directory gets games.parquet
 			if err != nil {
 				return err
 			}
-			err = playMatch(ctx, env, run, set, asJSON)
-			if ferr := run.Finish(err); err == nil {
-				err = ferr
-			}
-			return err
+			return finishMatch(run, playMatch(ctx, env, run, set, asJSON))
 		},
 	})
 }
@@ -277,9 +273,17 @@ func resumeMatch(ctx context.Context, env *Env, dir string, asJSON bool) error {
 	if err := run.Resume(); err != nil {
 		return err
 	}
-	err = playMatch(ctx, env, run, set, asJSON)
+	return finishMatch(run, playMatch(ctx, env, run, set, asJSON))
+}
+
+// finishMatch records how the run ended; an interrupted run says how to
+// continue it.
+func finishMatch(run *runs.Run, err error) error {
 	if ferr := run.Finish(err); err == nil {
 		err = ferr
+	}
+	if errors.Is(err, context.Canceled) {
+		return fmt.Errorf("interrupted; the finished pairs are kept: continue with starlab match -resume %s", run.Dir())
 	}
 	return err
 }
