@@ -462,10 +462,9 @@ func (e *Engine) max(alpha, beta float64, depth, ply int) float64 {
 
 // probe is negamax-probe (Veness 2006, section 2.4.4): the move-node search
 // limited to the first ProbingFactor moves in search order, so its value is
-// only a lower bound.
-// It also reports whether the probe searched every move (at a leaf, or when
-// there are no more moves than the probing factor), in which case its value
-// obeys the full fail-soft contract.
+// only a lower bound. It also reports whether the probe searched every move
+// (at a leaf, or when there are no more moves than the probing factor), in
+// which case its value obeys the full fail-soft contract.
 func (e *Engine) probe(alpha, beta float64, depth, ply int) (float64, bool) {
 	e.stats.ProbeSearch++
 	if depth == 0 {
@@ -476,6 +475,14 @@ func (e *Engine) probe(alpha, beta float64, depth, ply int) (float64, bool) {
 		return e.moveNode(alpha, beta, depth, ply, 0), true
 	}
 	return e.moveNode(alpha, beta, depth, ply, e.opt.ProbingFactor), false
+}
+
+// ttProbe looks key up when use is set.
+func (e *Engine) ttProbe(use bool, key uint64) *ttEntry {
+	if !use {
+		return nil
+	}
+	return e.tt.probe(key)
 }
 
 // moveNode is max when limit is 0 and probe when limit > 0.
@@ -490,8 +497,7 @@ func (e *Engine) moveNode(alpha, beta float64, depth, ply, limit int) float64 {
 	key := b.Key()
 	ttMove := -1
 	useTT := depth > 1 // a depth-1 node's children are leaves: cheaper than a table miss
-	if !useTT {
-	} else if en := e.tt.probe(key); en != nil {
+	if en := e.ttProbe(useTT, key); en != nil {
 		e.stats.TTHits++
 		ttMove = int(en.move)
 		okLo, okHi := int(en.loDepth) >= depth, int(en.hiDepth) >= depth

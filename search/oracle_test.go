@@ -231,6 +231,9 @@ func TestEndgameSuite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if testing.Short() {
+		ps = ps[:10]
+	}
 	var cpcErr, cpcMax float64
 	engines := map[Algorithm]*Engine{}
 	for _, a := range []Algorithm{Expectimax, Star1, Star2, StarETC, CPC} {
