@@ -96,7 +96,7 @@ func genSuite(ctx context.Context, n, m, count, minC, maxC int, seed uint64, rol
 		if game > uint64(100*count) {
 			return nil, fmt.Errorf("found only %d positions with %d..%d checkers in %d games", len(lines), minC, maxC, game)
 		}
-		g, err := selfplay.Play(start, [2]selfplay.Player{player, player}, seed*1_000_003+game)
+		g, err := selfplay.Play(start, [2]selfplay.Player{player, player}, seed*1_000_003+game, nil)
 		if err != nil {
 			return nil, err
 		}

@@ -61,7 +61,7 @@ from the seed, so the same seed gives the same game.`,
 					return usagef("-%s player %q is not random or greedy", dice.Color(i).Name(), name)
 				}
 			}
-			g, err := selfplay.Play(b, players, seed)
+			g, err := selfplay.Play(b, players, seed, nil)
 			if err != nil {
 				return err
 			}
