@@ -32,7 +32,8 @@ fuzz:
 
 lint:
 	$(GO) vet ./...
-	gofmt -l .
+	@test -z "$$(gofmt -l .)" || (gofmt -l .; exit 1)
+	$(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
 
 clean:
 	rm -rf bin

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
 	"unsafe"
@@ -259,4 +260,24 @@ func TestTTEntrySize(t *testing.T) {
 	if s := unsafe.Sizeof(ttEntry{}); s != 32 {
 		t.Fatalf("ttEntry is %d bytes, want 32 (four to two cache lines)", s)
 	}
+}
+
+func FuzzParseSuite(f *testing.F) {
+	f.Add(example + "\n# comment\n\n" + example + " ; exact=0.5\n")
+	f.Add("5 4 b -1 - - - - - - - - - - - - - - - - - - - - - - - - - ; exact=2")
+	f.Add("; exact=")
+	f.Fuzz(func(t *testing.T, text string) {
+		ps, err := ParseSuite(strings.NewReader(text))
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Fatalf("multi-line error %q", err)
+			}
+			return
+		}
+		for _, p := range ps {
+			if p.HasExact && (p.Exact < L || p.Exact > U) {
+				t.Fatalf("exact value %v accepted", p.Exact)
+			}
+		}
+	})
 }

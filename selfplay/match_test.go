@@ -166,3 +166,21 @@ func TestStrongerWins(t *testing.T) {
 		t.Fatalf("intervals: games %.4f, pairs %.4f, luck %.4f; want luck < pairs < games", s.ScoreCI95, s.ScoreCI95Pairs, s.LuckCI95)
 	}
 }
+
+func FuzzParseVariant(f *testing.F) {
+	for _, s := range []string{"staretc:depth=9", "cpc:t=1.6,movetime=100ms", "star2:nodes=200000,eval=pairs", "x", ":", "staretc:depth=1,,", "cpc:r=0,depth=2", "star1:depth=99999999999999999999"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, spec string) {
+		v, err := ParseVariant(spec)
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Fatalf("multi-line error for %q", spec)
+			}
+			return
+		}
+		if v.Limits == (search.Limits{}) || v.Options.Eval == nil {
+			t.Fatalf("%q accepted without a limit or evaluator", spec)
+		}
+	})
+}
