@@ -20,7 +20,8 @@ import (
 // Keys: depth, nodes, movetime (limits; at least one is required), eval
 // (zero, pairs, mlp), net (weight file for mlp), tt (table MiB, default 16),
 // k (Star2 probing factor), etc (StarETC successor-probing minimum depth),
-// t, r, probcut (ChanceProbCut width, reduction and parameter file).
+// t, r, probcut, cpcmin, cpcmax (ChanceProbCut width, reduction, parameter
+// file and the chance-node depths where it applies).
 type Variant struct {
 	Spec    string // the spec as given, which is also the variant's name
 	Options search.Options
@@ -107,8 +108,18 @@ func ParseVariant(spec string) (Variant, error) {
 				opt.ProbCut.R = n
 			case "probcut":
 				probcut = val
+			case "cpcmin", "cpcmax":
+				n, err := strconv.Atoi(val)
+				if err != nil || n < 1 {
+					return v, bad("a depth of at least 1")
+				}
+				if key == "cpcmin" {
+					opt.ProbCut.MinDepth = n
+				} else {
+					opt.ProbCut.MaxDepth = n
+				}
 			default:
-				return v, fmt.Errorf("variant %q: unknown key %q (want depth, nodes, movetime, eval, net, tt, k, etc, t, r or probcut)", spec, key)
+				return v, fmt.Errorf("variant %q: unknown key %q (want depth, nodes, movetime, eval, net, tt, k, etc, t, r, probcut, cpcmin or cpcmax)", spec, key)
 			}
 		}
 	}

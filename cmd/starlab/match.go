@@ -106,7 +106,7 @@ within a pair, and reports:
 
 A variant is a spec naming the algorithm, then its settings, evaluator and
 limit: staretc:depth=9, cpc:t=1.6,movetime=100ms, star2:nodes=200000,eval=pairs
-(keys: depth nodes movetime eval net tt k etc t r probcut). With more than two
+(keys: depth nodes movetime eval net tt k etc t r probcut cpcmin cpcmax). With more than two
 variants every pair of them plays (round robin), or only the first against
 each other with -gauntlet; a cross table and a ranking follow.
 

@@ -24,6 +24,8 @@ type engineFlags struct {
 	r        int
 	k        int
 	etcDepth int
+	cpcMin   int
+	cpcMax   int
 }
 
 func (f *engineFlags) register(fs *flag.FlagSet) {
@@ -36,6 +38,8 @@ func (f *engineFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.r, "r", 2, "ChanceProbCut depth reduction R")
 	fs.IntVar(&f.k, "k", 1, "Star2 probing factor (moves probed per chance event)")
 	fs.IntVar(&f.etcDepth, "etc-min-depth", 3, "smallest chance-node depth for StarETC successor probing")
+	fs.IntVar(&f.cpcMin, "cpc-min-depth", 0, "smallest chance-node depth where ChanceProbCut applies (0 = R+1)")
+	fs.IntVar(&f.cpcMax, "cpc-max-depth", 0, "largest chance-node depth where ChanceProbCut applies (0 = no limit)")
 }
 
 // options checks the flags and returns the engine options they describe.
@@ -63,8 +67,14 @@ func (f *engineFlags) options() (search.Options, error) {
 	if !(f.t >= 0) {
 		return search.Options{}, usagef("-t %v: want a non-negative number", f.t)
 	}
+	if f.etcDepth < 1 {
+		return search.Options{}, usagef("-etc-min-depth %d: want at least 1", f.etcDepth)
+	}
+	if f.cpcMin < 0 || f.cpcMax < 0 || (f.cpcMax > 0 && f.cpcMax < f.cpcMin) {
+		return search.Options{}, usagef("-cpc-min-depth %d -cpc-max-depth %d: want 0 <= min <= max (0 = default)", f.cpcMin, f.cpcMax)
+	}
 	opt := search.Options{Algorithm: algo, Eval: ev, TTMiB: f.ttMiB, ProbingFactor: f.k, ETCMinDepth: f.etcDepth,
-		ProbCut: search.ProbCutOptions{R: f.r, T: f.t}}
+		ProbCut: search.ProbCutOptions{R: f.r, T: f.t, MinDepth: f.cpcMin, MaxDepth: f.cpcMax}}
 	if f.probcut != "" {
 		p, err := search.LoadProbCut(f.probcut)
 		if err != nil {
