@@ -269,3 +269,31 @@ func TestEndgameSuite(t *testing.T) {
 	}
 	t.Logf("cpc with default parameters on %d endgames: mean |error| %.4f, max %.4f", len(ps), cpcErr/float64(len(ps)), cpcMax)
 }
+
+// TestSoundDeep extends the agreement to depths 7 to 9 on the wider boards,
+// in positions late enough for an unpruned search to stay affordable; the
+// reference there is the engine's expectimax, which the tests above hold to
+// the definition.
+func TestSoundDeep(t *testing.T) {
+	type cfg struct{ n, m, minC, maxC int }
+	positions := 60
+	if testing.Short() {
+		positions = 4
+	}
+	rng := rand.New(rand.NewPCG(41, 43))
+	for _, c := range []cfg{{6, 4, 14, 24}, {7, 5, 24, 34}} {
+		for p := 0; p < positions; p++ {
+			b := randomPosition(rng, c.n, c.m, c.minC+rng.IntN(c.maxC-c.minC+1), p%2 == 1)
+			depth := 7 + rng.IntN(3)
+			for _, ev := range []Evaluator{Zero{}, Pairs{}} {
+				want, _ := searchValue(t, Expectimax, 1, ev, b, depth)
+				for _, v := range soundVariants[1:] {
+					got, _ := searchValue(t, v.algo, v.k, ev, b, depth)
+					if d := got - want; d > tol || d < -tol {
+						t.Fatalf("%s k=%d eval=%s depth %d on %q: got %.12f, expectimax %.12f", v.algo, v.k, ev.Name(), depth, b.DPN(), got, want)
+					}
+				}
+			}
+		}
+	}
+}
