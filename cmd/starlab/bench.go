@@ -257,7 +257,7 @@ is a terminal. The engine flags are those of search, but for -algo.`,
 			for _, a := range algos {
 				set.Algos = append(set.Algos, a.String())
 			}
-			cmdline := commandLine("bench", env.Flags)
+			cmdline := env.Args
 			var run *runs.Run
 			if out == "" {
 				run, err = runs.Create("out", "bench", cmdline, set, 0)
@@ -274,14 +274,6 @@ is a terminal. The engine flags are those of search, but for -algo.`,
 			return err
 		},
 	})
-}
-
-// commandLine rebuilds the command line of a parsed flag set, for the
-// manifest: the command, the flags that were set, then the arguments.
-func commandLine(name string, fs *flag.FlagSet) []string {
-	line := []string{name}
-	fs.Visit(func(f *flag.Flag) { line = append(line, "-"+f.Name+"="+f.Value.String()) })
-	return append(line, fs.Args()...)
 }
 
 // parseAlgoList parses -algos: distinct algorithm names, comma-separated.

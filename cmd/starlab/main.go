@@ -37,6 +37,9 @@ type Env struct {
 	Stdout io.Writer
 	Stderr io.Writer
 	Flags  *flag.FlagSet
+	// Args is the command line as given, for the run manifest:
+	// "starlab", the command name, then its flags and arguments.
+	Args []string
 }
 
 // usageError is an error in how the command was called; it exits with 2.
@@ -97,7 +100,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "starlab %s: %v\nusage: starlab %s (see 'starlab %s -h')\n", name, err, cmd.UsageLine, name)
 		return 2
 	}
-	env := &Env{Stdout: stdout, Stderr: stderr, Flags: fs}
+	env := &Env{Stdout: stdout, Stderr: stderr, Flags: fs, Args: append([]string{"starlab"}, args...)}
 	if err := cmd.Run(ctx, env, rest); err != nil {
 		msg := strings.ReplaceAll(err.Error(), "\n", "; ")
 		fmt.Fprintf(stderr, "starlab %s: %s\n", name, msg)

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"runtime"
 	"sort"
 	"strings"
@@ -172,7 +171,7 @@ uninterrupted run would have given. The run directory gets games.parquet
 			if _, err := set.resolve(); err != nil {
 				return err
 			}
-			cmdline := append([]string{"starlab", "match"}, os.Args[min(2, len(os.Args)):]...)
+			cmdline := env.Args
 			var run *runs.Run
 			var err error
 			if out == "" {
