@@ -269,6 +269,9 @@ func resumeMatch(ctx context.Context, env *Env, dir string, asJSON bool) error {
 	if set.Format != matchFormat {
 		return fmt.Errorf("run %s: settings format %q, want %q", dir, set.Format, matchFormat)
 	}
+	if now := runs.BuildVersion(); man.Build != now {
+		fmt.Fprintf(env.Stderr, "starlab match: warning: run %s was started by build %q, this is %q; games from the two builds may differ\n", dir, man.Build, now)
+	}
 	if err := run.Resume(); err != nil {
 		return err
 	}
