@@ -565,6 +565,12 @@ func printMatch(w io.Writer, dir string, set matchSettings, rep matchReport, sum
 		from = fmt.Sprintf("%d positions of %s", len(set.Starts), set.Suite)
 	}
 	fmt.Fprintf(w, "match: %d games per pairing from %s, seed %d, luck reference %s\nrun directory %s\n", set.Games, from, set.Seed, set.Luck, dir)
+	for _, spec := range set.Variants {
+		if strings.Contains(spec, "movetime=") {
+			fmt.Fprintln(w, "note: time-limited variants make the games depend on the machine's load; the same seed may not repeat them")
+			break
+		}
+	}
 	for _, s := range sums {
 		fmt.Fprintf(w, "\n%s vs %s: %d games (%d pairs)\n", s.A, s.B, s.Games, s.Pairs)
 		fmt.Fprintf(w, "  games   W/D/L %d/%d/%d  score %s ± %s  Elo %s ± %s  LOS %s\n", s.Wins, s.Draws, s.Losses, pct(s.Score), pct(s.ScoreCI95), num(s.Elo, "%+.1f"), num(s.EloCI95, "%.1f"), pct(s.LOS))
