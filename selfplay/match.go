@@ -130,7 +130,8 @@ func (w *worker) playPair(c *MatchConfig, i int) (PairRecord, error) {
 // PlayPairs plays the pairs whose indexes are in todo, on cfg.Workers
 // goroutines, and calls done from a single goroutine as each pair finishes,
 // in the order they finish. It returns when all are done, when done returns
-// true (stop), or when ctx is cancelled; pairs in flight then are dropped.
+// true (stop; done is not called again), or when ctx is cancelled; pairs in
+// flight then are dropped.
 func PlayPairs(ctx context.Context, cfg *MatchConfig, todo []int, done func(PairRecord) (stop bool)) error {
 	if err := cfg.Validate(); err != nil {
 		return err
@@ -173,9 +174,10 @@ func PlayPairs(ctx context.Context, cfg *MatchConfig, todo []int, done func(Pair
 	}()
 	go func() { wg.Wait(); close(results) }()
 	var firstErr error
+	stopped := false
 	for r := range results {
-		if firstErr != nil {
-			continue
+		if firstErr != nil || stopped {
+			continue // drain: pairs finishing after a stop are dropped
 		}
 		if r.err != nil {
 			firstErr = r.err
@@ -183,6 +185,7 @@ func PlayPairs(ctx context.Context, cfg *MatchConfig, todo []int, done func(Pair
 			continue
 		}
 		if done(r.pr) {
+			stopped = true
 			cancel()
 		}
 	}

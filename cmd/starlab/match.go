@@ -350,6 +350,9 @@ func playMatch(ctx context.Context, env *Env, run *runs.Run, set matchSettings, 
 		cfg := &selfplay.MatchConfig{A: res.variants[pg.a], B: res.variants[pg.b], Starts: res.starts, Pairs: npairs,
 			Seed: set.Seed, Workers: set.Concurrency, LuckRef: res.luck}
 		advance := func() bool { // extend the prefix; report whether the SPRT stops the pairing
+			if st.stopAt >= 0 {
+				return true
+			}
 			for {
 				if _, ok := st.pairs[st.prefix]; !ok {
 					return false

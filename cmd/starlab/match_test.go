@@ -179,14 +179,25 @@ func TestMatchTournament(t *testing.T) {
 	}
 }
 
+// TestMatchSPRTStops: the SPRT stops on H1 for a clearly stronger side, at
+// the same pair whatever the number of workers.
 func TestMatchSPRTStops(t *testing.T) {
-	code, stdout, stderr := runMatch(t, "staretc:depth=4", "staretc:depth=1", "-games", "4000", "-sprt", "0,20,0.05,0.05", "-out", filepath.Join(t.TempDir(), "s"), "-json")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
-	m := decodeMatch(t, stdout)
-	if m.LLR < 2.94 || m.Games >= 4000 {
-		t.Fatalf("SPRT did not stop on H1: %+v", m)
+	var first matchJSON
+	for i, workers := range []string{"1", "2"} {
+		code, stdout, stderr := runMatch(t, "staretc:depth=4", "staretc:depth=1", "-games", "4000", "-sprt", "0,20,0.05,0.05",
+			"-concurrency", workers, "-out", filepath.Join(t.TempDir(), "s"), "-json")
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		m := decodeMatch(t, stdout)
+		if m.LLR < 2.94 || m.Games >= 4000 {
+			t.Fatalf("SPRT did not stop on H1: %+v", m)
+		}
+		if i == 0 {
+			first = m
+		} else if m != first {
+			t.Fatalf("SPRT stop differs with %s workers: %+v vs %+v", workers, m, first)
+		}
 	}
 }
 
