@@ -27,8 +27,12 @@ import (
 // pairs.jsonl and summary.json.
 const matchFormat = "starlab-match/1"
 
-// defaultLuckRef is the reference search that values the rolls.
-const defaultLuckRef = "staretc:depth=2,eval=pairs,tt=1"
+// defaultLuckRef is the reference search that values the rolls. An odd
+// depth: with the pairs evaluator, which ignores the roll, a search to an
+// even depth gives the value of the odd depth below it at more cost. Depth 3
+// reduced the variance of d5-d1 matches more than depth 1 (ratio 2.14 against
+// 1.92 over 2,000 games) for about a third fewer games per second.
+const defaultLuckRef = "staretc:depth=3,eval=pairs,tt=1"
 
 // matchSettings is the resolved configuration of a match or tournament,
 // recorded in the manifest; a resumed run reads it back from there.
