@@ -279,9 +279,11 @@ func (b *Board) Unmake(cell int) {
 // shorter than m, so each walk takes fewer than m steps.
 func (b *Board) update(p int, piece uint8, sign int16) {
 	m := b.m
-	col := piece - 1
+	st := &b.streaks[piece-1]
 	g := &b.grid
-	for _, d := range b.dir {
+	var pairs [3]int16 // pair count change by cell content (index 1 blue, 2 red)
+	won := false
+	for _, d := range &b.dir {
 		back := 0
 		for q := p - d; g[q] == piece; q -= d {
 			back++
@@ -291,30 +293,33 @@ func (b *Board) update(p int, piece uint8, sign int16) {
 			fwd++
 		}
 		if back >= 2 {
-			b.streaks[col][min(back, m)] -= sign
+			st[min(back, m)] -= sign
 		}
 		if fwd >= 2 {
-			b.streaks[col][min(fwd, m)] -= sign
+			st[min(fwd, m)] -= sign
 		}
 		run := back + fwd + 1
 		if run >= 2 {
-			b.streaks[col][min(run, m)] += sign
-		}
-		if run >= m && sign > 0 {
-			b.winner = int8(col)
+			st[min(run, m)] += sign
+			won = won || run >= m
 		}
 		// Pairs: a neighbour of the same colour, or one two away across an
 		// empty cell; and the gap pair this cell used to separate.
 		l1, f1 := g[p-d], g[p+d]
-		if l1 == piece || (l1 == Empty && g[p-2*d] == piece) {
-			b.pairs[col] += sign
+		if back > 0 || (l1 == Empty && g[p-2*d] == piece) {
+			pairs[piece]++
 		}
-		if f1 == piece || (f1 == Empty && g[p+2*d] == piece) {
-			b.pairs[col] += sign
+		if fwd > 0 || (f1 == Empty && g[p+2*d] == piece) {
+			pairs[piece]++
 		}
 		if l1 == f1 && (l1 == BlueCell || l1 == RedCell) {
-			b.pairs[l1-1] -= sign
+			pairs[l1]--
 		}
+	}
+	b.pairs[Blue] += sign * pairs[BlueCell]
+	b.pairs[Red] += sign * pairs[RedCell]
+	if won && sign > 0 {
+		b.winner = int8(piece - 1)
 	}
 }
 
