@@ -121,3 +121,39 @@ func TestGenDeterministic(t *testing.T) {
 		t.Fatalf("gen differs or has the wrong length:\n%s\n%s", a, b)
 	}
 }
+
+func TestShow(t *testing.T) {
+	code, stdout, stderr := runCmd(t, "show", exampleDPN)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{" a b c d e", "  2> b . . r .", "To move: blue (row player), rolled row 2", "Moves: b2 c2 e2", "blue  streaks (length:count) 2:0 3:1; pairs 2", "DPN: " + exampleDPN} {
+		if !strings.Contains(stdout, want) {
+			t.Fatalf("show lacks %q:\n%s", want, stdout)
+		}
+	}
+	// The DPN may also come as separate arguments.
+	code, stdout2, _ := runCmd(t, append([]string{"show"}, strings.Fields(exampleDPN)...)...)
+	if code != 0 || stdout2 != stdout {
+		t.Fatalf("separate arguments: exit %d, output differs", code)
+	}
+	code, stdout, _ = runCmd(t, "show", "5 4 r -1 - - - - - b - - r - r b - - - r - b - - - - - - b")
+	if code != 0 || !strings.Contains(stdout, "Chance events: 5, each 1/5: column a b c d e") {
+		t.Fatalf("pre-roll show: exit %d\n%s", code, stdout)
+	}
+}
+
+func TestPlayDeterministic(t *testing.T) {
+	code, a, stderr := runCmd(t, "play", "-seed", "5", "-blue", "greedy", "-red", "greedy")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	_, b, _ := runCmd(t, "play", "-seed", "5", "-blue", "greedy", "-red", "greedy")
+	_, c, _ := runCmd(t, "play", "-seed", "6", "-blue", "greedy", "-red", "greedy")
+	if a != b || a == c || !strings.Contains(a, "result ") {
+		t.Fatalf("play is not a function of its seed:\n%s\n%s", a, c)
+	}
+	if code, _, stderr := runCmd(t, "play", "-blue", "wizard"); code != 2 || !strings.Contains(stderr, "wizard") {
+		t.Fatalf("bad player: exit %d, %q", code, stderr)
+	}
+}
