@@ -46,12 +46,14 @@
 // # Checkpoints and resume
 //
 // A long stage records each finished unit of work (a game pair, a batch of
-// positions) as one line of JSON in a [Journal], fsynced before Append
-// returns. A record is one write call, so a process killed at any moment
+// positions) as one line of JSON in a [Journal], written by one write call
+// before Append returns and fsynced (after every record, or at most once per
+// [Journal.SetSyncInterval]). A record is one write call, so a process killed at any moment
 // leaves at most a partial last line, which [LoadJournal] ignores and
 // [OpenJournal] truncates away. A process that dies without calling
-// [Run.Finish] leaves its manifest with status "running"; [FindUnfinished]
-// lists such runs, newest first. To resume, a command calls [Open] and
+// [Run.Finish] leaves its manifest with status "running", and one stopped by
+// an error or an interrupt ends "failed"; [FindUnfinished] lists both kinds,
+// newest first. To resume, a command calls [Open] and
 // [Run.Resume], replays the journal with [LoadJournal] to learn what is done,
 // reopens it with [OpenJournal] and carries on with the rest. Work is counted
 // once because a unit counts only when its record is in the journal, and

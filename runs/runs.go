@@ -356,9 +356,10 @@ func (r *Run) WriteArtifact(name string, write func(w io.Writer) error) error {
 }
 
 // FindUnfinished returns the run directories directly under root whose
-// manifest says command (any command if command is empty) and status
-// running, newest first. A missing root has none; directories without a
-// readable manifest are skipped.
+// manifest says command (any command if command is empty) and a status
+// other than done, newest first: runs killed while running and runs that
+// failed or were interrupted, which Resume continues alike. A missing root
+// has none; directories without a readable manifest are skipped.
 func FindUnfinished(root, command string) ([]string, error) {
 	entries, err := os.ReadDir(root)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -378,7 +379,7 @@ func FindUnfinished(root, command string) ([]string, error) {
 		}
 		dir := filepath.Join(root, e.Name())
 		m, err := readManifest(dir)
-		if err != nil || m.Status != StatusRunning || (command != "" && m.Command != command) {
+		if err != nil || m.Status == StatusDone || (command != "" && m.Command != command) {
 			continue
 		}
 		list = append(list, found{dir, m.Start})

@@ -344,14 +344,19 @@ func TestJournalTruncatedLastLine(t *testing.T) {
 func TestFindUnfinishedOrder(t *testing.T) {
 	root := t.TempDir()
 	var dirs []string
-	for _, cmd := range []string{"match", "collect", "match", "match"} {
+	for _, cmd := range []string{"match", "collect", "match", "match", "match"} {
 		r, err := Create(root, cmd, nil, nil, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
 		dirs = append(dirs, r.Dir())
-		if cmd == "match" && len(dirs) == 3 {
+		switch len(dirs) {
+		case 3: // done: not to be resumed
 			if err := r.Finish(nil); err != nil {
+				t.Fatal(err)
+			}
+		case 5: // interrupted: resumable
+			if err := r.Finish(errors.New("context canceled")); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -360,7 +365,7 @@ func TestFindUnfinishedOrder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := []string{dirs[3], dirs[0]}; !slices.Equal(got, want) {
+	if want := []string{dirs[4], dirs[3], dirs[0]}; !slices.Equal(got, want) {
 		t.Errorf("FindUnfinished = %q, want %q", got, want)
 	}
 	if got, _ := FindUnfinished(filepath.Join(root, "none"), "match"); len(got) != 0 {

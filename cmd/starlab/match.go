@@ -132,7 +132,7 @@ uninterrupted run would have given. The run directory gets games.parquet
 			fs.StringVar(&luck, "luck", defaultLuckRef, "reference search that values the rolls, or none")
 			fs.BoolVar(&gauntlet, "gauntlet", false, "with 3+ variants, play only the first against the others")
 			fs.StringVar(&out, "out", "", "run directory (default: a new one under out/)")
-			fs.StringVar(&resume, "resume", "", "resume the unfinished run in this directory")
+			fs.StringVar(&resume, "resume", "", "resume the unfinished run in this directory (latest: the newest under out/)")
 			fs.BoolVar(&asJSON, "json", false, "print the summary as JSON on stdout")
 		},
 		Run: func(ctx context.Context, env *Env, args []string) error {
@@ -255,6 +255,17 @@ func (s *matchSettings) resolve() (*resolved, error) {
 }
 
 func resumeMatch(ctx context.Context, env *Env, dir string, asJSON bool) error {
+	if dir == "latest" {
+		dirs, err := runs.FindUnfinished("out", "match")
+		if err != nil {
+			return err
+		}
+		if len(dirs) == 0 {
+			return fmt.Errorf("-resume latest: no unfinished match run under out/")
+		}
+		dir = dirs[0]
+		fmt.Fprintf(env.Stderr, "starlab match: resuming %s\n", dir)
+	}
 	run, err := runs.Open(dir)
 	if err != nil {
 		return err
