@@ -242,12 +242,8 @@ func TestBenchBadInput(t *testing.T) {
 			if !strings.HasPrefix(first, "starlab bench: ") || !strings.Contains(first, tc.want) {
 				t.Errorf("first stderr line %q, want a message naming %s", first, tc.want)
 			}
-			wantLines := 1
-			if tc.code == 2 {
-				wantLines = 2 // the message and the usage line
-			}
-			if n := strings.Count(stderr, "\n"); n != wantLines {
-				t.Errorf("stderr has %d lines, want %d: %q", n, wantLines, stderr)
+			if n := strings.Count(stderr, "\n"); n != 1 {
+				t.Errorf("stderr has %d lines, want 1: %q", n, stderr)
 			}
 			if _, err := os.Stat(out); err == nil {
 				t.Errorf("run directory %s created on bad input", out)

@@ -97,18 +97,19 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			commandHelp(cmd, fs, stdout)
 			return 0
 		}
-		fmt.Fprintf(stderr, "starlab %s: %v\nusage: starlab %s (see 'starlab %s -h')\n", name, err, cmd.UsageLine, name)
+		fmt.Fprintf(stderr, "starlab %s: %v (see 'starlab %s -h')\n", name, err, name)
 		return 2
 	}
 	env := &Env{Stdout: stdout, Stderr: stderr, Flags: fs, Args: append([]string{"starlab"}, args...)}
 	if err := cmd.Run(ctx, env, rest); err != nil {
+		// One line, whatever the error: a usage error points at the help.
 		msg := strings.ReplaceAll(err.Error(), "\n", "; ")
-		fmt.Fprintf(stderr, "starlab %s: %s\n", name, msg)
 		var ue usageError
 		if errors.As(err, &ue) {
-			fmt.Fprintf(stderr, "usage: starlab %s (see 'starlab %s -h')\n", cmd.UsageLine, name)
+			fmt.Fprintf(stderr, "starlab %s: %s (see 'starlab %s -h')\n", name, msg, name)
 			return 2
 		}
+		fmt.Fprintf(stderr, "starlab %s: %s\n", name, msg)
 		return 1
 	}
 	return 0

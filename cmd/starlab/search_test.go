@@ -93,7 +93,7 @@ func TestSearchBadInput(t *testing.T) {
 		if code != c.code || stdout != "" || !strings.Contains(stderr, c.want) {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit %d mentioning %q", c.args, code, stdout, stderr, c.code, c.want)
 		}
-		if c.code == 1 && strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+		if strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
 			t.Errorf("%v: stderr is not one line: %q", c.args, stderr)
 		}
 	}
