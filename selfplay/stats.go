@@ -376,7 +376,12 @@ func (d Decision) String() string {
 // depend on the draw ratio or on how much the pairing removes. One normalized
 // Elo is about one logistic Elo when the per-game σ is ½ (no draws, no
 // pairing benefit); compare bounds with Trinomial.NElo and Pentanomial.NElo.
-type SPRT struct{ Elo0, Elo1, Alpha, Beta float64 }
+type SPRT struct {
+	Elo0  float64 `json:"elo0"`  // H0 in normalized Elo
+	Elo1  float64 `json:"elo1"`  // H1 in normalized Elo
+	Alpha float64 `json:"alpha"` // false-positive rate
+	Beta  float64 `json:"beta"`  // false-negative rate
+}
 
 // ParseSPRT parses "elo0,elo1,alpha,beta", for example "0,5,0.05,0.05", and
 // checks it with Validate. The error is one line naming the bad field.
