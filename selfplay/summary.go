@@ -57,7 +57,7 @@ type Summary struct {
 	// SPRT, when one runs: the log-likelihood ratio of the pentanomial
 	// counts, its bounds and the decision.
 	SPRT      *SPRT   `json:"sprt,omitempty"`
-	LLR       Num     `json:"llr"`
+	LLR       *Num    `json:"llr,omitempty"`
 	LLRLower  float64 `json:"llr_lower,omitempty"`
 	LLRUpper  float64 `json:"llr_upper,omitempty"`
 	Decision  string  `json:"decision,omitempty"`
@@ -122,7 +122,8 @@ func Summarize(a, b string, pairs []PairRecord, luck bool, sprt *SPRT) Summary {
 	}
 	if sprt != nil {
 		llr := sprt.LLRPentanomial(pen)
-		s.LLR = Num(llr)
+		x := Num(llr)
+		s.LLR = &x
 		s.LLRLower, s.LLRUpper = sprt.Bounds()
 		s.Decision = sprt.Decision(llr).String()
 	}

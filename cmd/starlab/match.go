@@ -597,7 +597,7 @@ func printMatch(w io.Writer, dir string, set matchSettings, rep matchReport, sum
 			fmt.Fprintf(w, "  luck    adjusted score %s ± %s  Elo %s  (variance ratio pairs/adjusted %s, games/adjusted %s)\n", pct(s.LuckScore), pct(s.LuckCI95), num(s.LuckElo, "%+.1f"), num(s.VarRatioLuck, "%.2f"), num(s.VarRatioTotal, "%.2f"))
 		}
 		if s.SPRT != nil {
-			fmt.Fprintf(w, "  SPRT    %s: LLR %s (bounds %.3f, %.3f) %s\n", s.SPRT, num(s.LLR, "%.3f"), s.LLRLower, s.LLRUpper, s.Decision)
+			fmt.Fprintf(w, "  SPRT    %s: LLR %s (bounds %.3f, %.3f) %s\n", s.SPRT, num(*s.LLR, "%.3f"), s.LLRLower, s.LLRUpper, s.Decision)
 		}
 		fmt.Fprintf(w, "  plies %.1f per game; depth %.2f vs %.2f, nodes per move %.0f vs %.0f; %.0f games/s\n", s.MeanPlies, s.DepthA, s.DepthB, s.NodesA, s.NodesB, s.GamesPerSec)
 	}
