@@ -55,7 +55,7 @@ func (e *Engine) Search(ctx context.Context, root *dice.Board, lim Limits, repor
 	e.stats = Stats{}
 	e.stopped = false
 	e.cpc = e.opt.Algorithm == CPC
-	e.ctxDone = ctx.Done()
+	e.ctxDone = nil // depth 1 completes whatever happens
 	e.tt.NewSearch()
 	for c := range e.history {
 		for i := range e.history[c] {
@@ -69,6 +69,7 @@ func (e *Engine) Search(ctx context.Context, root *dice.Board, lim Limits, repor
 	var res Result
 	for depth := 1; depth <= maxDepth; depth++ {
 		if depth > 1 {
+			e.ctxDone = ctx.Done()
 			e.nodeLimit = lim.Nodes
 			if lim.MoveTime > 0 {
 				e.hasClock, e.deadline = true, start.Add(lim.MoveTime)
