@@ -11,7 +11,6 @@ import (
 	"runtime"
 	"sort"
 	"strings"
-	"sync"
 	"text/tabwriter"
 	"time"
 
@@ -395,11 +394,9 @@ func playMatch(ctx context.Context, env *Env, run *runs.Run, set matchSettings, 
 		if len(todo) == 0 {
 			continue
 		}
-		var mu sync.Mutex
 		var jerr error
+		// PlayPairs calls this from one goroutine: no locking needed.
 		err := selfplay.PlayPairs(ctx, cfg, todo, func(pr selfplay.PairRecord) bool {
-			mu.Lock()
-			defer mu.Unlock()
 			if err := journal.Append(journalRecord{Pairing: pi, Pair: pr}); err != nil {
 				jerr = err
 				return true
