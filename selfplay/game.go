@@ -68,6 +68,36 @@ type Game struct {
 	Luck float64
 }
 
+// Replay plays the game's record again from its start. Before each move i
+// it calls visit, if not nil, with the position after the roll; replay stops
+// there, returning that position, when visit returns false. Otherwise it
+// returns the final position. An error means the record is not a game.
+func (g Game) Replay(visit func(i int, b *dice.Board) bool) (dice.Board, error) {
+	start, err := dice.ParseDPN(g.Start)
+	if err != nil {
+		return dice.Board{}, err
+	}
+	b := *start
+	if len(g.Rolls) != len(g.Moves) {
+		return b, fmt.Errorf("game record has %d rolls for %d moves", len(g.Rolls), len(g.Moves))
+	}
+	for i, mv := range g.Moves {
+		if r := g.Rolls[i]; b.Over() || r < 0 || r >= b.N() || b.LineEmpty(r) == 0 {
+			return b, fmt.Errorf("move %d: roll %d is impossible in %q", i+1, r, b.DPN())
+		}
+		b.SetRoll(g.Rolls[i])
+		if visit != nil && !visit(i, &b) {
+			return b, nil
+		}
+		cell, err := dice.ParseMove(mv, b.N())
+		if err != nil || !b.IsLegal(cell) {
+			return b, fmt.Errorf("move %d: %q is not legal in %q", i+1, mv, b.DPN())
+		}
+		b.Make(cell)
+	}
+	return b, nil
+}
+
 // Luck values rolls with a fixed reference search: the luck of a roll is the
 // value of the rolled position for the mover minus the mean of that value
 // over all the rolls that could have come. Its expectation over the dice is

@@ -111,14 +111,12 @@ func genSuite(ctx context.Context, n, m, count, minC, maxC int, seed uint64, rol
 			continue
 		}
 		ply := cands[rng.IntN(len(cands))]
-		b := *start
-		for i := 0; i < ply; i++ {
-			b.SetRoll(g.Rolls[i])
-			cell, _ := dice.ParseMove(g.Moves[i], n)
-			b.Make(cell)
+		b, err := g.Replay(func(i int, _ *dice.Board) bool { return i < ply })
+		if err != nil {
+			return nil, err
 		}
-		if rng.Float64() < rolled {
-			b.SetRoll(g.Rolls[ply])
+		if rng.Float64() >= rolled {
+			b.ClearRoll()
 		}
 		line := b.DPN()
 		if seen[line] {

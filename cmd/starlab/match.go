@@ -439,7 +439,11 @@ func playMatch(ctx context.Context, env *Env, run *runs.Run, set matchSettings, 
 		summaries = append(summaries, s)
 		for _, pr := range counted {
 			for _, g := range pr.Games {
-				rows = append(rows, newGameRow(set, pi, set.Variants[pg.a], set.Variants[pg.b], g))
+				row, err := newGameRow(set, pi, set.Variants[pg.a], set.Variants[pg.b], g)
+				if err != nil {
+					return err
+				}
+				rows = append(rows, row)
 			}
 		}
 	}
@@ -521,20 +525,18 @@ type gameRow struct {
 	LuckScoreA    float64 `parquet:"luck_adjusted_score_a"`
 }
 
-func newGameRow(set matchSettings, pairingIdx int, a, b string, g selfplay.GameRecord) gameRow {
+func newGameRow(set matchSettings, pairingIdx int, a, b string, g selfplay.GameRecord) (gameRow, error) {
 	blue, red := a, b
 	if !g.AIsBlue {
 		blue, red = b, a
 	}
 	gm := g.Game
-	start, _ := dice.ParseDPN(gm.Start)
-	w := *start
-	rolls := make([]string, len(gm.Rolls))
-	for i, r := range gm.Rolls {
-		rolls[i] = w.LineLabel(r)
-		w.SetRoll(r)
-		cell, _ := dice.ParseMove(gm.Moves[i], w.N())
-		w.Make(cell)
+	rolls := make([]string, 0, len(gm.Rolls))
+	if _, err := gm.Replay(func(_ int, w *dice.Board) bool {
+		rolls = append(rolls, w.LineLabel(w.Roll()))
+		return true
+	}); err != nil {
+		return gameRow{}, fmt.Errorf("pair %d round %d: %v", g.Pair, g.Round, err)
 	}
 	mean := func(d, t int) float64 {
 		if t == 0 {
@@ -551,7 +553,7 @@ func newGameRow(set matchSettings, pairingIdx int, a, b string, g selfplay.GameR
 		NodesBlue: gm.Nodes[0], NodesRed: gm.Nodes[1],
 		TimeMSBlue: float64(gm.Time[0].Microseconds()) / 1000, TimeMSRed: float64(gm.Time[1].Microseconds()) / 1000,
 		Luck: gm.Luck, LuckScoreA: g.ScoreA() - g.LuckA(),
-	}
+	}, nil
 }
 
 func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x+0) }

@@ -66,17 +66,16 @@ from the seed, so the same seed gives the same game.`,
 				return err
 			}
 			fmt.Fprintf(env.Stdout, "start  %s\nblue   %s\nred    %s\nseed   %d\n\n", g.Start, players[0].Name(), players[1].Name(), seed)
-			w := *b
-			for i, mv := range g.Moves {
-				stm := w.SideToMove()
-				w.SetRoll(g.Rolls[i])
+			w, err := g.Replay(func(i int, w *dice.Board) bool {
 				line := "row"
-				if stm == dice.Red {
+				if w.SideToMove() == dice.Red {
 					line = "col"
 				}
-				fmt.Fprintf(env.Stdout, "%3d. %s rolls %s %-2s plays %s\n", i+1, stm, line, w.LineLabel(g.Rolls[i]), mv)
-				cell, _ := dice.ParseMove(mv, w.N())
-				w.Make(cell)
+				fmt.Fprintf(env.Stdout, "%3d. %s rolls %s %-2s plays %s\n", i+1, w.SideToMove(), line, w.LineLabel(w.Roll()), g.Moves[i])
+				return true
+			})
+			if err != nil {
+				return err
 			}
 			switch g.Result {
 			case 1:
