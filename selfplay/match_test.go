@@ -184,3 +184,24 @@ func FuzzParseVariant(f *testing.F) {
 		}
 	})
 }
+
+// TestValuePlayerIndependentOfAlgorithm: a value player's games depend on
+// search values only, so every sound algorithm plays the same games.
+func TestValuePlayerIndependentOfAlgorithm(t *testing.T) {
+	start, _ := dice.New(5, 4)
+	for seed := uint64(1); seed <= 10; seed++ {
+		var first string
+		for _, a := range []search.Algorithm{search.StarETC, search.Star1, search.Expectimax} {
+			p := NewValuePlayer(search.NewEngine(search.Options{Algorithm: a, Eval: search.Pairs{}, TTMiB: 1}), 3)
+			g, err := Play(start, [2]Player{p, p}, seed, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if first == "" {
+				first = g.MovesString()
+			} else if g.MovesString() != first {
+				t.Fatalf("seed %d: %s plays %s, staretc %s", seed, a, g.MovesString(), first)
+			}
+		}
+	}
+}

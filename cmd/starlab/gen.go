@@ -28,15 +28,18 @@ func init() {
 		Name:      "gen",
 		UsageLine: "gen [-n N] [-m M] [-count C] [-min K] [-max K] [-seed S] [-o FILE]",
 		Short:     "make a test suite of positions sampled from self-play games",
-		Long: `Gen plays self-play games (staretc at -depth with the pairs evaluator,
-from the empty board, dice from the seed) and samples one position from each
-game whose number of checkers lies in [-min, -max], before the roll or, with
-probability -rolled, after it; a position already drawn is skipped. It writes one DPN per line, to stdout or
+		Long: `Gen plays self-play games from the empty board, with dice from the seed,
+between players that search each move to -depth (staretc, pairs evaluator)
+and play the move of greatest value, the lowest cell among equal values. It
+samples one position from each game whose number of checkers lies in [-min,
+-max], before the roll or, with probability -rolled, after it; a position
+already drawn is skipped. It writes one DPN per line, to stdout or
 atomically to -o FILE. With -exact it solves each position to the end of the
 game with the zero evaluator and appends "; exact=V", the game-theoretic
 value: use it only for endgames.
 
-The same flags and seed give the same suite.`,
+The same flags and seed give the same suite, and since the players' choices
+depend only on search values, later, faster builds give it too.`,
 		SetFlags: func(fs *flag.FlagSet) {
 			fs.IntVar(&n, "n", 5, "board size (3..17)")
 			fs.IntVar(&m, "m", 4, "win length (2..n)")
@@ -84,7 +87,9 @@ The same flags and seed give the same suite.`,
 
 func genSuite(ctx context.Context, n, m, count, minC, maxC int, seed uint64, rolled float64, exact bool, depth int) ([]string, error) {
 	rng := rand.New(rand.NewPCG(seed, 0x9e4))
-	player := selfplay.NewEnginePlayer("staretc", search.NewEngine(search.Options{Algorithm: search.StarETC, Eval: search.Pairs{}, TTMiB: 4}), search.Limits{Depth: depth})
+	// A value player: its games depend on search values only, not on the
+	// engine's move ordering, so a suite stays reproducible across builds.
+	player := selfplay.NewValuePlayer(search.NewEngine(search.Options{Algorithm: search.StarETC, Eval: search.Pairs{}, TTMiB: 4}), depth)
 	solver := search.NewEngine(search.Options{Algorithm: search.StarETC, Eval: search.Zero{}, TTMiB: 64})
 	start, _ := dice.New(n, m)
 	var lines []string
