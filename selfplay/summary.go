@@ -3,22 +3,9 @@ package selfplay
 import (
 	"math"
 	"sort"
-	"strconv"
+
+	"starlab/runs"
 )
-
-// Num is a float64 that encodes to JSON as null when it is not finite (an
-// Elo difference of a side that won every game is +Inf), since JSON has no
-// infinities.
-type Num float64
-
-// MarshalJSON encodes finite values as numbers and the rest as null.
-func (x Num) MarshalJSON() ([]byte, error) {
-	f := float64(x)
-	if math.IsInf(f, 0) || math.IsNaN(f) {
-		return []byte("null"), nil
-	}
-	return strconv.AppendFloat(nil, f, 'g', -1, 64), nil
-}
 
 // Summary is the statistics of a match from variant A's view.
 type Summary struct {
@@ -30,38 +17,38 @@ type Summary struct {
 	Draws  int    `json:"draws"`
 	Losses int    `json:"losses"`
 	// Score and its 95% half-width over games (trinomial model).
-	Score     float64 `json:"score"`
-	ScoreCI95 float64 `json:"score_ci95"`
-	Elo       Num     `json:"elo"`
-	EloCI95   Num     `json:"elo_ci95"`
-	LOS       float64 `json:"los"`
+	Score     float64  `json:"score"`
+	ScoreCI95 float64  `json:"score_ci95"`
+	Elo       runs.Num `json:"elo"`
+	EloCI95   runs.Num `json:"elo_ci95"`
+	LOS       float64  `json:"los"`
 	// Pentanomial counts of pair scores 0, 0.5, 1, 1.5, 2 and the
 	// half-width of the score over pairs.
-	Pentanomial    [5]int  `json:"pentanomial"`
-	ScoreCI95Pairs float64 `json:"score_ci95_pairs"`
-	EloCI95Pairs   Num     `json:"elo_ci95_pairs"`
-	LOSPairs       float64 `json:"los_pairs"`
+	Pentanomial    [5]int   `json:"pentanomial"`
+	ScoreCI95Pairs float64  `json:"score_ci95_pairs"`
+	EloCI95Pairs   runs.Num `json:"elo_ci95_pairs"`
+	LOSPairs       float64  `json:"los_pairs"`
 	// VarRatioPairs is the variance of the score estimate over games
 	// divided by that over pairs: how much pairing narrowed the interval,
 	// squared.
-	VarRatioPairs Num `json:"var_ratio_pairs"`
+	VarRatioPairs runs.Num `json:"var_ratio_pairs"`
 	// Luck-adjusted score (result minus the luck of the rolls), its 95%
 	// half-width over pairs, and the variance ratio plain pairs / adjusted
 	// pairs. Present when a luck reference was used.
-	Luck          bool    `json:"luck"`
-	LuckScore     float64 `json:"luck_score"`
-	LuckCI95      float64 `json:"luck_ci95"`
-	LuckElo       Num     `json:"luck_elo"`
-	VarRatioLuck  Num     `json:"var_ratio_luck"`
-	VarRatioTotal Num     `json:"var_ratio_luck_vs_games"`
+	Luck          bool     `json:"luck"`
+	LuckScore     float64  `json:"luck_score"`
+	LuckCI95      float64  `json:"luck_ci95"`
+	LuckElo       runs.Num `json:"luck_elo"`
+	VarRatioLuck  runs.Num `json:"var_ratio_luck"`
+	VarRatioTotal runs.Num `json:"var_ratio_luck_vs_games"`
 	// SPRT, when one runs: the log-likelihood ratio of the pentanomial
 	// counts, its bounds and the decision.
-	SPRT      *SPRT   `json:"sprt,omitempty"`
-	LLR       *Num    `json:"llr,omitempty"`
-	LLRLower  float64 `json:"llr_lower,omitempty"`
-	LLRUpper  float64 `json:"llr_upper,omitempty"`
-	Decision  string  `json:"decision,omitempty"`
-	MeanPlies float64 `json:"mean_plies"`
+	SPRT      *SPRT     `json:"sprt,omitempty"`
+	LLR       *runs.Num `json:"llr,omitempty"`
+	LLRLower  float64   `json:"llr_lower,omitempty"`
+	LLRUpper  float64   `json:"llr_upper,omitempty"`
+	Decision  string    `json:"decision,omitempty"`
+	MeanPlies float64   `json:"mean_plies"`
 	// Mean completed depth per move and nodes per move, for A and B.
 	DepthA      float64 `json:"mean_depth_a"`
 	DepthB      float64 `json:"mean_depth_b"`
@@ -104,25 +91,25 @@ func Summarize(a, b string, pairs []PairRecord, luck bool, sprt *SPRT) Summary {
 			nodesA += g.Game.Nodes[ca]
 			nodesB += g.Game.Nodes[cb]
 		}
-		pen[int(math.Round(2*p.Score()))]++
+		pen[p.Category()]++
 		adjusted = append(adjusted, (p.Games[0].ScoreA()-p.Games[0].LuckA()+p.Games[1].ScoreA()-p.Games[1].LuckA())/2)
 	}
 	s.Wins, s.Draws, s.Losses = tri.Wins, tri.Draws, tri.Losses
 	s.Score, s.ScoreCI95 = tri.Score(), tri.ScoreCI95()
-	s.Elo, s.EloCI95, s.LOS = Num(tri.Elo()), Num(tri.EloCI95HalfWidth()), tri.LOS()
+	s.Elo, s.EloCI95, s.LOS = runs.Num(tri.Elo()), runs.Num(tri.EloCI95HalfWidth()), tri.LOS()
 	s.Pentanomial = pen
-	s.ScoreCI95Pairs, s.EloCI95Pairs, s.LOSPairs = pen.ScoreCI95(), Num(pen.EloCI95HalfWidth()), pen.LOS()
+	s.ScoreCI95Pairs, s.EloCI95Pairs, s.LOSPairs = pen.ScoreCI95(), runs.Num(pen.EloCI95HalfWidth()), pen.LOS()
 	s.VarRatioPairs = varRatio(s.ScoreCI95*s.ScoreCI95, s.ScoreCI95Pairs*s.ScoreCI95Pairs)
 	if luck && len(adjusted) > 0 {
 		m := MeanCI95(adjusted)
 		s.LuckScore, s.LuckCI95 = m.Mean, m.CI95
-		s.LuckElo = Num(EloFromScore(m.Mean))
+		s.LuckElo = runs.Num(EloFromScore(m.Mean))
 		s.VarRatioLuck = varRatio(s.ScoreCI95Pairs*s.ScoreCI95Pairs, m.CI95*m.CI95)
 		s.VarRatioTotal = varRatio(s.ScoreCI95*s.ScoreCI95, m.CI95*m.CI95)
 	}
 	if sprt != nil {
 		llr := sprt.LLRPentanomial(pen)
-		x := Num(llr)
+		x := runs.Num(llr)
 		s.LLR = &x
 		s.LLRLower, s.LLRUpper = sprt.Bounds()
 		s.Decision = sprt.Decision(llr).String()
@@ -138,15 +125,15 @@ func Summarize(a, b string, pairs []PairRecord, luck bool, sprt *SPRT) Summary {
 // varRatio divides two variances, treating anything below 1e-20 (rounding
 // noise in a sum of identical values) as zero: +Inf when only the
 // denominator vanishes, NaN when both do.
-func varRatio(x, y float64) Num {
+func varRatio(x, y float64) runs.Num {
 	const tiny = 1e-20
 	switch {
 	case y > tiny:
-		return Num(x / y)
+		return runs.Num(x / y)
 	case x > tiny:
-		return Num(math.Inf(1))
+		return runs.Num(math.Inf(1))
 	}
-	return Num(math.NaN())
+	return runs.Num(math.NaN())
 }
 
 func ratio(x, y float64) float64 {

@@ -77,26 +77,14 @@ type benchSettings struct {
 	R           int      `json:"r"`
 }
 
-// jsonFloat is a float64 that encodes NaN and infinities (an empty sample,
-// a ratio to zero) as null instead of failing the whole encoding.
-type jsonFloat float64
-
-func (x jsonFloat) MarshalJSON() ([]byte, error) {
-	f := float64(x)
-	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return []byte("null"), nil
-	}
-	return json.Marshal(f)
-}
-
 // benchDist summarises one measure over the positions, as in the thesis's
 // figures 5.2 and 5.5.
 type benchDist struct {
-	Min    jsonFloat `json:"min"`
-	Max    jsonFloat `json:"max"`
-	Mean   jsonFloat `json:"mean"`
-	Median jsonFloat `json:"median"`
-	Std    jsonFloat `json:"std"`
+	Min    runs.Num `json:"min"`
+	Max    runs.Num `json:"max"`
+	Mean   runs.Num `json:"mean"`
+	Median runs.Num `json:"median"`
+	Std    runs.Num `json:"std"`
 }
 
 // benchAlgo is one algorithm's summary at one depth.
@@ -107,12 +95,12 @@ type benchAlgo struct {
 	TimeMS      benchDist `json:"time_ms"`
 	TotalNodes  int64     `json:"total_nodes"`
 	TotalTimeMS float64   `json:"total_time_ms"`
-	NodesPerS   jsonFloat `json:"nodes_per_s"` // total nodes / total time
+	NodesPerS   runs.Num  `json:"nodes_per_s"` // total nodes / total time
 	// MeanRatio is the mean over positions of this algorithm's nodes over
 	// the first algorithm's.
-	MeanRatio jsonFloat `json:"mean_ratio_vs_first"`
+	MeanRatio runs.Num `json:"mean_ratio_vs_first"`
 	// RatioOfMeans maps each algorithm to this one's mean nodes over its.
-	RatioOfMeans map[string]jsonFloat `json:"ratio_of_means"`
+	RatioOfMeans map[string]runs.Num `json:"ratio_of_means"`
 }
 
 // benchDepth is the summary at one requested depth.
@@ -456,15 +444,15 @@ func benchSummarize(points [][][]benchPoint, algos []search.Algorithm, depths []
 			ba := benchAlgo{Algo: algo.String(), Sound: algo.Sound(), Nodes: distribution(nodes[ai]), TimeMS: distribution(times)}
 			tn, tt := floats(nodes[ai]), floats(times)
 			ba.TotalNodes, ba.TotalTimeMS = int64(tn), tt
-			ba.NodesPerS = jsonFloat(nodesPerSecond(tn, tt))
+			ba.NodesPerS = runs.Num(nodesPerSecond(tn, tt))
 			means[ai] = float64(ba.Nodes.Mean)
 			bd.Algos = append(bd.Algos, ba)
 		}
 		for ai := range algos {
 			ba := &bd.Algos[ai]
-			ba.RatioOfMeans = map[string]jsonFloat{}
+			ba.RatioOfMeans = map[string]runs.Num{}
 			for bi, other := range algos {
-				ba.RatioOfMeans[other.String()] = jsonFloat(ratio(means[ai], means[bi]))
+				ba.RatioOfMeans[other.String()] = runs.Num(ratio(means[ai], means[bi]))
 			}
 			// Positions where the first algorithm searched no node (a
 			// finished game) have no ratio and are left out.
@@ -474,9 +462,9 @@ func benchSummarize(points [][][]benchPoint, algos []search.Algorithm, depths []
 					rs = append(rs, nodes[ai][pi]/nodes[0][pi])
 				}
 			}
-			ba.MeanRatio = jsonFloat(math.NaN())
+			ba.MeanRatio = runs.Num(math.NaN())
 			if len(rs) > 0 {
-				ba.MeanRatio = jsonFloat(stat.Mean(rs, nil))
+				ba.MeanRatio = runs.Num(stat.Mean(rs, nil))
 			}
 		}
 		sum.Results = append(sum.Results, bd)
@@ -524,7 +512,7 @@ func ratio(a, b float64) float64 {
 // distribution returns min, max, mean, median and sample standard deviation
 // of xs; NaN where xs is too small to have them.
 func distribution(xs []float64) benchDist {
-	nan := jsonFloat(math.NaN())
+	nan := runs.Num(math.NaN())
 	d := benchDist{Min: nan, Max: nan, Mean: nan, Median: nan, Std: nan}
 	n := len(xs)
 	if n == 0 {
@@ -532,11 +520,11 @@ func distribution(xs []float64) benchDist {
 	}
 	s := slices.Clone(xs)
 	slices.Sort(s)
-	d.Min, d.Max = jsonFloat(s[0]), jsonFloat(s[n-1])
-	d.Mean = jsonFloat(stat.Mean(s, nil))
-	d.Median = jsonFloat(median(s))
+	d.Min, d.Max = runs.Num(s[0]), runs.Num(s[n-1])
+	d.Mean = runs.Num(stat.Mean(s, nil))
+	d.Median = runs.Num(median(s))
 	if n > 1 {
-		d.Std = jsonFloat(stat.StdDev(s, nil))
+		d.Std = runs.Num(stat.StdDev(s, nil))
 	}
 	return d
 }
@@ -554,7 +542,7 @@ func median(sorted []float64) float64 {
 
 // fmtNum formats a count or a time as the thesis does: whole below 1e5,
 // three significant digits in e-notation from there, like 3.58e+06.
-func fmtNum(x jsonFloat) string {
+func fmtNum(x runs.Num) string {
 	f := float64(x)
 	switch {
 	case math.IsNaN(f) || math.IsInf(f, 0):
@@ -568,7 +556,7 @@ func fmtNum(x jsonFloat) string {
 	}
 }
 
-func fmtRatio(x jsonFloat) string {
+func fmtRatio(x runs.Num) string {
 	f := float64(x)
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		return "-"
@@ -599,13 +587,13 @@ func printBench(w io.Writer, sum benchSummary) {
 		rows := func(get func(a benchAlgo) benchDist) {
 			for _, r := range []struct {
 				name string
-				val  func(benchDist) jsonFloat
+				val  func(benchDist) runs.Num
 			}{
-				{"min", func(d benchDist) jsonFloat { return d.Min }},
-				{"max", func(d benchDist) jsonFloat { return d.Max }},
-				{"mean", func(d benchDist) jsonFloat { return d.Mean }},
-				{"median", func(d benchDist) jsonFloat { return d.Median }},
-				{"std", func(d benchDist) jsonFloat { return d.Std }},
+				{"min", func(d benchDist) runs.Num { return d.Min }},
+				{"max", func(d benchDist) runs.Num { return d.Max }},
+				{"mean", func(d benchDist) runs.Num { return d.Mean }},
+				{"median", func(d benchDist) runs.Num { return d.Median }},
+				{"std", func(d benchDist) runs.Num { return d.Std }},
 			} {
 				fmt.Fprintf(tw, "%s\t", r.name)
 				for _, a := range bd.Algos {

@@ -18,9 +18,7 @@ const benchTestSuite = "../../search/testdata/dice5x5-4.suite"
 
 func runBench(t *testing.T, ctx context.Context, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
-	var out, errb bytes.Buffer
-	code = run(ctx, append([]string{"bench"}, args...), &out, &errb)
-	return code, out.String(), errb.String()
+	return runCtx(t, ctx, append([]string{"bench"}, args...)...)
 }
 
 func TestBenchJSON(t *testing.T) {
@@ -302,7 +300,7 @@ func TestFmtNum(t *testing.T) {
 	}{
 		{5813, "5813"}, {3.58e6, "3.58e+06"}, {99.8, "99.8"}, {219, "219"}, {0.0123, "0.0123"},
 	} {
-		if got := fmtNum(jsonFloat(tc.x)); got != tc.want {
+		if got := fmtNum(runs.Num(tc.x)); got != tc.want {
 			t.Errorf("fmtNum(%v) = %q, want %q", tc.x, got, tc.want)
 		}
 	}
