@@ -63,6 +63,9 @@ type PairRecord struct {
 // Score returns A's pair score: 0, 0.5, 1, 1.5 or 2.
 func (p PairRecord) Score() float64 { return p.Games[0].ScoreA() + p.Games[1].ScoreA() }
 
+// Category returns the pair's index in a Pentanomial: twice its score.
+func (p PairRecord) Category() int { return int(2*p.Score() + 0.5) }
+
 // PairSeed returns the dice seed of pair i of a match seeded with seed
 // (splitmix64 of the two, so neighbouring pairs share nothing).
 func PairSeed(seed uint64, i int) uint64 {

@@ -335,7 +335,7 @@ func playMatch(ctx context.Context, env *Env, run *runs.Run, set matchSettings, 
 		}
 		st := states[rec.Pairing]
 		if _, dup := st.pairs[rec.Pair.Index]; !dup {
-			st.all[pentaIndex(rec.Pair)]++
+			st.all[rec.Pair.Category()]++
 		}
 		st.pairs[rec.Pair.Index] = rec.Pair
 		return nil
@@ -371,7 +371,7 @@ func playMatch(ctx context.Context, env *Env, run *runs.Run, set matchSettings, 
 				if _, ok := st.pairs[st.prefix]; !ok {
 					return false
 				}
-				st.head[pentaIndex(st.pairs[st.prefix])]++
+				st.head[st.pairs[st.prefix].Category()]++
 				st.prefix++
 				if res.sprt != nil {
 					llr := res.sprt.LLRPentanomial(st.head)
@@ -404,7 +404,7 @@ func playMatch(ctx context.Context, env *Env, run *runs.Run, set matchSettings, 
 			st.pairs[pr.Index] = pr
 			played += 2
 			_ = bar.Add(2)
-			st.all[pentaIndex(pr)]++
+			st.all[pr.Category()]++
 			el := time.Since(start).Seconds()
 			bar.Describe(fmt.Sprintf("%s vs %s  %.1f%% ± %.1f%%  %.0f games/s", cfg.A.Spec, cfg.B.Spec, 100*st.all.Score(), 100*st.all.ScoreCI95(), float64(played)/max(el, 1e-9)))
 			return advance()
@@ -494,9 +494,6 @@ func values(m map[int]selfplay.PairRecord) []selfplay.PairRecord {
 	return out
 }
 
-// pentaIndex returns the pentanomial category of a pair: twice its score.
-func pentaIndex(pr selfplay.PairRecord) int { return int(2*pr.Score() + 0.5) }
-
 // gameRow is one row of games.parquet.
 type gameRow struct {
 	MatchSeed     uint64  `parquet:"match_seed"`
@@ -560,7 +557,7 @@ func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x+0) }
 
 // num formats a statistic that may be undefined (an Elo of a side that won
 // everything, a variance ratio of two zero variances).
-func num(x selfplay.Num, format string) string {
+func num(x runs.Num, format string) string {
 	f := float64(x)
 	switch {
 	case math.IsNaN(f):
@@ -641,11 +638,11 @@ func printCrossTable(w io.Writer, set matchSettings, sums []selfplay.Summary) {
 
 // rankEntry is a variant's result over all its games in a tournament.
 type rankEntry struct {
-	Variant string       `json:"variant"`
-	Games   int          `json:"games"`
-	Score   float64      `json:"score"`
-	CI95    float64      `json:"score_ci95"` // over pairs
-	Elo     selfplay.Num `json:"elo"`        // against the field it met
+	Variant string   `json:"variant"`
+	Games   int      `json:"games"`
+	Score   float64  `json:"score"`
+	CI95    float64  `json:"score_ci95"` // over pairs
+	Elo     runs.Num `json:"elo"`        // against the field it met
 }
 
 // rank orders the variants by their score over all their games, with an
@@ -668,7 +665,7 @@ func rank(variants []string, pairings []pairing, sums []selfplay.Summary) []rank
 	out := make([]rankEntry, len(variants))
 	for i, v := range variants {
 		p := accs[i].pen
-		out[i] = rankEntry{Variant: v, Games: accs[i].games, Score: p.Score(), CI95: p.ScoreCI95(), Elo: selfplay.Num(p.Elo())}
+		out[i] = rankEntry{Variant: v, Games: accs[i].games, Score: p.Score(), CI95: p.ScoreCI95(), Elo: runs.Num(p.Elo())}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Score > out[j].Score })
 	return out
