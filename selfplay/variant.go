@@ -37,7 +37,7 @@ func ParseVariant(spec string) (Variant, error) {
 	if err != nil {
 		return v, fmt.Errorf("variant %q: %v", spec, err)
 	}
-	opt := search.Options{Algorithm: a, Eval: search.Pairs{}, TTMiB: 16}
+	opt := search.Options{Algorithm: a, Eval: search.Pairs{}}
 	evalName, net, probcut := "pairs", "", ""
 	seen := map[string]bool{}
 	if rest != "" {
@@ -53,13 +53,19 @@ func ParseVariant(spec string) (Variant, error) {
 			bad := func(want string) error {
 				return fmt.Errorf("variant %q: %s=%q: want %s", spec, key, val, want)
 			}
+			// atLeast1 parses a positive integer or says what it wanted.
+			atLeast1 := func(want string) (int, error) {
+				n, err := strconv.Atoi(val)
+				if err != nil || n < 1 {
+					return 0, bad(want)
+				}
+				return n, nil
+			}
 			switch key {
 			case "depth":
-				d, err := strconv.Atoi(val)
-				if err != nil || d < 1 {
-					return v, bad("a positive depth")
+				if v.Limits.Depth, err = atLeast1("a positive depth"); err != nil {
+					return v, err
 				}
-				v.Limits.Depth = d
 			case "nodes":
 				n, err := strconv.ParseInt(val, 10, 64)
 				if err != nil || n < 1 {
@@ -77,23 +83,17 @@ func ParseVariant(spec string) (Variant, error) {
 			case "net":
 				net = val
 			case "tt":
-				n, err := strconv.Atoi(val)
-				if err != nil || n < 1 {
-					return v, bad("a table size of at least 1 MiB")
+				if opt.TTMiB, err = atLeast1("a table size of at least 1 MiB"); err != nil {
+					return v, err
 				}
-				opt.TTMiB = n
 			case "k":
-				n, err := strconv.Atoi(val)
-				if err != nil || n < 1 {
-					return v, bad("a probing factor of at least 1")
+				if opt.ProbingFactor, err = atLeast1("a probing factor of at least 1"); err != nil {
+					return v, err
 				}
-				opt.ProbingFactor = n
 			case "etc":
-				n, err := strconv.Atoi(val)
-				if err != nil || n < 1 {
-					return v, bad("a depth of at least 1")
+				if opt.ETCMinDepth, err = atLeast1("a depth of at least 1"); err != nil {
+					return v, err
 				}
-				opt.ETCMinDepth = n
 			case "t":
 				x, err := strconv.ParseFloat(val, 64)
 				if err != nil || !(x >= 0) {
@@ -101,22 +101,18 @@ func ParseVariant(spec string) (Variant, error) {
 				}
 				opt.ProbCut.T = x
 			case "r":
-				n, err := strconv.Atoi(val)
-				if err != nil || n < 1 {
-					return v, bad("a reduction of at least 1")
+				if opt.ProbCut.R, err = atLeast1("a reduction of at least 1"); err != nil {
+					return v, err
 				}
-				opt.ProbCut.R = n
 			case "probcut":
 				probcut = val
-			case "cpcmin", "cpcmax":
-				n, err := strconv.Atoi(val)
-				if err != nil || n < 1 {
-					return v, bad("a depth of at least 1")
+			case "cpcmin":
+				if opt.ProbCut.MinDepth, err = atLeast1("a depth of at least 1"); err != nil {
+					return v, err
 				}
-				if key == "cpcmin" {
-					opt.ProbCut.MinDepth = n
-				} else {
-					opt.ProbCut.MaxDepth = n
+			case "cpcmax":
+				if opt.ProbCut.MaxDepth, err = atLeast1("a depth of at least 1"); err != nil {
+					return v, err
 				}
 			default:
 				return v, fmt.Errorf("variant %q: unknown key %q (want depth, nodes, movetime, eval, net, tt, k, etc, t, r, probcut, cpcmin or cpcmax)", spec, key)
