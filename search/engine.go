@@ -10,19 +10,29 @@ import (
 // checker on the largest board.
 const MaxPly = 2*dice.MaxCells + 4
 
+// Defaults of Options fields left zero. DefaultETCMinDepth is 3 because
+// move nodes of depth 1 are not stored (their children are leaves, cheaper
+// to evaluate than a table miss), so at depth 2 there is nothing to find.
+const (
+	DefaultTTMiB         = 16
+	DefaultProbingFactor = 1
+	DefaultETCMinDepth   = 3
+	DefaultProbCutR      = 2
+	DefaultProbCutT      = 1.6
+)
+
 // Options configures an Engine.
 type Options struct {
 	Algorithm Algorithm
 	Eval      Evaluator // leaf evaluator; Pairs if nil
-	TTMiB     int       // transposition table size in MiB; 16 if zero
+	TTMiB     int       // transposition table size in MiB; DefaultTTMiB if zero
 	// ProbingFactor is the number of moves the Star2 probing phase searches
-	// at each chance event (Ballard's generalisation); 1 if zero.
+	// at each chance event (Ballard's generalisation); DefaultProbingFactor
+	// if zero.
 	ProbingFactor int
 	// ETCMinDepth is the smallest chance-node depth at which StarETC probes
 	// the table for its successors (Veness 2006, section 3.2: the probe is
-	// not free, so shallow nodes may skip it). 3 if zero: move nodes of
-	// depth 1 are not stored (their children are leaves, cheaper to evaluate
-	// than a table miss), so at depth 2 there is nothing to find.
+	// not free, so shallow nodes may skip it). DefaultETCMinDepth if zero.
 	ETCMinDepth int
 	// ProbCut configures ChanceProbCut; used only by CPC.
 	ProbCut ProbCutOptions
@@ -30,8 +40,8 @@ type Options struct {
 
 // ProbCutOptions configures ChanceProbCut.
 type ProbCutOptions struct {
-	R        int     // depth reduction of the shallow search; 2 if zero
-	T        float64 // width of the bounds in sigmas; 1.6 if zero
+	R        int     // depth reduction of the shallow search; DefaultProbCutR if zero
+	T        float64 // width of the bounds in sigmas; DefaultProbCutT if zero
 	MinDepth int     // smallest chance-node depth where it applies; R+1 if zero
 	MaxDepth int     // largest; no limit if zero
 	Params   *ProbCutParams
@@ -84,20 +94,20 @@ func NewEngine(opt Options) *Engine {
 		opt.Eval = Pairs{}
 	}
 	if opt.TTMiB <= 0 {
-		opt.TTMiB = 16
+		opt.TTMiB = DefaultTTMiB
 	}
 	if opt.ProbingFactor <= 0 {
-		opt.ProbingFactor = 1
+		opt.ProbingFactor = DefaultProbingFactor
 	}
 	if opt.ETCMinDepth <= 0 {
-		opt.ETCMinDepth = 3
+		opt.ETCMinDepth = DefaultETCMinDepth
 	}
 	pc := &opt.ProbCut
 	if pc.R <= 0 {
-		pc.R = 2
+		pc.R = DefaultProbCutR
 	}
 	if pc.T == 0 {
-		pc.T = 1.6
+		pc.T = DefaultProbCutT
 	}
 	if pc.MinDepth <= 0 {
 		pc.MinDepth = pc.R + 1
