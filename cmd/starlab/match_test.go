@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"os"
@@ -19,9 +18,7 @@ import (
 
 func runMatch(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
-	var out, errb bytes.Buffer
-	code = run(context.Background(), append([]string{"match"}, args...), &out, &errb)
-	return code, out.String(), errb.String()
+	return runCmd(t, append([]string{"match"}, args...)...)
 }
 
 // matchJSON is the part of the -json summary the tests compare; timings

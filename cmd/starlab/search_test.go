@@ -12,10 +12,17 @@ import (
 
 const exampleDPN = "5 4 b 1 - - - - - b - - r - r b - - - r - b - - - - - - -"
 
+// runCmd runs the starlab command line args and returns the exit code,
+// stdout and stderr.
 func runCmd(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
+	return runCtx(t, context.Background(), args...)
+}
+
+func runCtx(t *testing.T, ctx context.Context, args ...string) (int, string, string) {
+	t.Helper()
 	var out, errb bytes.Buffer
-	code := run(context.Background(), args, &out, &errb)
+	code := run(ctx, args, &out, &errb)
 	return code, out.String(), errb.String()
 }
 
