@@ -39,10 +39,29 @@ func (j *Journal) SetSyncInterval(d time.Duration) {
 	j.mu.Unlock()
 }
 
-// OpenJournal opens the journal called name in dir for appending, creating
-// it if missing. A partial last line, left by a crash during an append, is
-// truncated away.
-func OpenJournal(dir, name string) (*Journal, error) {
+// journalHeader is the first line of every journal: the format of its
+// records, checked when it is loaded or reopened.
+type journalHeader struct {
+	Journal string `json:"journal"`
+}
+
+// checkHeader checks that line is the header of a journal of format.
+func checkHeader(path string, line []byte, format string) error {
+	var h journalHeader
+	if err := json.Unmarshal(line, &h); err != nil || h.Journal == "" {
+		return fmt.Errorf("%s: first line is not a journal header (a journal of an older build?)", path)
+	}
+	if h.Journal != format {
+		return fmt.Errorf("%s: journal format %q, this build reads %q", path, h.Journal, format)
+	}
+	return nil
+}
+
+// OpenJournal opens the journal called name in dir for appending records of
+// format (such as "starlab-match/2"), creating it with its header line if
+// missing, and checking the header otherwise. A partial last line, left by
+// a crash during an append, is truncated away.
+func OpenJournal(dir, name, format string) (*Journal, error) {
 	path := filepath.Join(dir, name)
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
 	if err != nil {
@@ -52,6 +71,22 @@ func OpenJournal(dir, name string) (*Journal, error) {
 	if err := j.recover(); err != nil {
 		f.Close()
 		return nil, err
+	}
+	if j.size == 0 {
+		if err := j.Append(journalHeader{Journal: format}); err != nil {
+			f.Close()
+			return nil, err
+		}
+	} else {
+		first, err := bufio.NewReader(io.NewSectionReader(f, 0, j.size)).ReadBytes('\n')
+		if err != nil {
+			f.Close()
+			return nil, fmt.Errorf("read journal %s: %w", path, err)
+		}
+		if err := checkHeader(path, first[:len(first)-1], format); err != nil {
+			f.Close()
+			return nil, err
+		}
 	}
 	if err := syncDir(dir); err != nil {
 		f.Close()
@@ -148,10 +183,10 @@ func (j *Journal) Close() error {
 
 // LoadJournal calls fn with each complete record of the journal called name
 // in dir, in order, without its newline; fn must not keep line after it
-// returns. A partial last line is ignored and a missing journal has no
-// records. An error from fn stops the load and is returned with the file
-// name and line number.
-func LoadJournal(dir, name string, fn func(line []byte) error) error {
+// returns. The header must name format. A partial last line is ignored and
+// a missing journal has no records. An error from fn stops the load and is
+// returned with the file name and line number.
+func LoadJournal(dir, name, format string, fn func(line []byte) error) error {
 	path := filepath.Join(dir, name)
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -169,6 +204,12 @@ func LoadJournal(dir, name string, fn func(line []byte) error) error {
 		}
 		if err != nil {
 			return fmt.Errorf("read journal %s: %w", path, err)
+		}
+		if n == 1 {
+			if err := checkHeader(path, line[:len(line)-1], format); err != nil {
+				return err
+			}
+			continue
 		}
 		if err := fn(line[:len(line)-1]); err != nil {
 			return fmt.Errorf("%s:%d: %w", path, n, err)

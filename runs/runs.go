@@ -2,6 +2,7 @@ package runs
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -70,18 +71,26 @@ func (m Manifest) clone() Manifest {
 
 // Run is an open run directory. Its methods are safe for concurrent use.
 type Run struct {
-	dir string
-	mu  sync.Mutex // guards m and the manifest file
-	m   Manifest
+	dir  string
+	mu   sync.Mutex // guards m, lock and the manifest file
+	m    Manifest
+	lock *os.File // the held lock of a run this process owns; nil otherwise
 }
+
+// commit is the VCS revision the Makefile stamps into the binary
+// (-ldflags "-X starlab/runs.commit=..."), for builds in which Go records
+// none (go build -buildvcs=false, go run, go test, builds outside a
+// checkout).
+var commit string
 
 // BuildVersion describes the running binary: the main module's version
 // ("(devel)" when unknown), then the VCS revision and "+modified" for
-// uncommitted changes when the build recorded them.
+// uncommitted changes when the build recorded them, or else the revision
+// the Makefile stamped.
 func BuildVersion() string {
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
-		return "(devel)"
+		return strings.TrimSpace("(devel) " + commit)
 	}
 	v := bi.Main.Version
 	if v == "" {
@@ -101,6 +110,8 @@ func BuildVersion() string {
 		if modified == "true" {
 			v += "+modified"
 		}
+	} else if commit != "" {
+		v += " " + commit
 	}
 	return v
 }
@@ -156,9 +167,14 @@ func Create(root, command string, args []string, settings any, seed uint64) (*Ru
 		if err != nil {
 			return nil, fmt.Errorf("create run: %w", err)
 		}
-		r := &Run{dir: dir, m: m}
+		lk, err := lock(dir)
+		if err != nil {
+			return nil, err
+		}
+		r := &Run{dir: dir, m: m, lock: lk}
 		if err := r.save(m, true); err != nil {
-			os.Remove(dir) // still empty: save cleans up after itself
+			lk.Close()
+			os.RemoveAll(dir) // holds only the lock: save cleans up after itself
 			return nil, err
 		}
 		return r, nil
@@ -182,8 +198,12 @@ func CreateAt(dir, command string, args []string, settings any, seed uint64) (*R
 	r := &Run{dir: dir, m: m}
 	err = os.Mkdir(dir, 0o755)
 	if err == nil {
+		if r.lock, err = lock(dir); err != nil {
+			return nil, err
+		}
 		if err := r.save(m, true); err != nil {
-			os.Remove(dir)
+			r.lock.Close()
+			os.RemoveAll(dir)
 			return nil, err
 		}
 		return r, nil
@@ -200,10 +220,26 @@ func CreateAt(dir, command string, args []string, settings any, seed uint64) (*R
 	if err != nil {
 		return nil, fmt.Errorf("create run: %w", err)
 	}
-	if len(entries) > 0 {
+	// A run killed in its first milliseconds leaves only its lock file and
+	// a temporary manifest: the directory counts as empty.
+	var litter []string
+	for _, e := range entries {
+		if name := e.Name(); name == LockName || strings.HasPrefix(name, "."+ManifestName+".tmp-") {
+			litter = append(litter, name)
+			continue
+		}
 		return nil, fmt.Errorf("run directory %s is not empty and holds no %s; refusing to write into it", dir, ManifestName)
 	}
+	if r.lock, err = lock(dir); err != nil {
+		return nil, err
+	}
+	for _, name := range litter {
+		if name != LockName {
+			os.Remove(filepath.Join(dir, name))
+		}
+	}
 	if err := r.save(m, false); err != nil {
+		r.lock.Close()
 		if errors.Is(err, fs.ErrExist) { // another process claimed dir first
 			return nil, fmt.Errorf("%s: %w (started by another process)", dir, ErrUnfinished)
 		}
@@ -321,24 +357,53 @@ func (r *Run) Manifest() Manifest {
 	return r.m.clone()
 }
 
+// Interrupted is the error a manifest records for a run stopped by a
+// cancelled context (Ctrl-C, SIGTERM), which resumes like any other.
+const Interrupted = "interrupted"
+
 // Finish records the end of the run: status done if err is nil, otherwise
-// failed with err's message, and the end time.
+// failed with err's message ("interrupted" for a cancelled context), and the
+// end time. It releases the run's lock.
 func (r *Run) Finish(err error) error {
+	defer r.Close()
 	return r.update(func(m *Manifest) error {
 		m.End = time.Now().UTC()
 		m.Status, m.Error = StatusDone, ""
-		if err != nil {
+		switch {
+		case errors.Is(err, context.Canceled):
+			m.Status, m.Error = StatusFailed, Interrupted
+		case err != nil:
 			m.Status, m.Error = StatusFailed, err.Error()
 		}
 		return nil
 	})
 }
 
-// Resume marks a run opened with Open as running again and appends the time
-// to its resumes. A finished run cannot be resumed; the error wraps
-// ErrFinished.
+// Close releases the run's lock without changing its manifest.
+func (r *Run) Close() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.lock != nil {
+		r.lock.Close()
+		r.lock = nil
+	}
+}
+
+// Resume takes the lock of a run opened with Open, marks it as running
+// again and appends the time to its resumes. A run another process holds is
+// refused (the error wraps ErrLocked), and so is a finished one (ErrFinished).
 func (r *Run) Resume() error {
-	return r.update(func(m *Manifest) error {
+	r.mu.Lock()
+	if r.lock == nil {
+		lk, err := lock(r.dir)
+		if err != nil {
+			r.mu.Unlock()
+			return err
+		}
+		r.lock = lk
+	}
+	r.mu.Unlock()
+	err := r.update(func(m *Manifest) error {
 		if m.Status == StatusDone {
 			return fmt.Errorf("%s: %w, nothing to resume", r.dir, ErrFinished)
 		}
@@ -347,6 +412,10 @@ func (r *Run) Resume() error {
 		m.Resumes = append(m.Resumes, now)
 		return nil
 	})
+	if err != nil {
+		r.Close()
+	}
+	return err
 }
 
 // WriteArtifact writes the file called name in the run directory with
@@ -358,8 +427,9 @@ func (r *Run) WriteArtifact(name string, write func(w io.Writer) error) error {
 // FindUnfinished returns the run directories directly under root whose
 // manifest says command (any command if command is empty) and a status
 // other than done, newest first: runs killed while running and runs that
-// failed or were interrupted, which Resume continues alike. A missing root
-// has none; directories without a readable manifest are skipped.
+// failed or were interrupted, which Resume continues alike. Runs a live
+// process holds are left out. A missing root has none; directories without a
+// readable manifest are skipped.
 func FindUnfinished(root, command string) ([]string, error) {
 	entries, err := os.ReadDir(root)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -379,7 +449,7 @@ func FindUnfinished(root, command string) ([]string, error) {
 		}
 		dir := filepath.Join(root, e.Name())
 		m, err := readManifest(dir)
-		if err != nil || m.Status == StatusDone || (command != "" && m.Command != command) {
+		if err != nil || m.Status == StatusDone || (command != "" && m.Command != command) || isLocked(dir) {
 			continue
 		}
 		list = append(list, found{dir, m.Start})
@@ -395,4 +465,55 @@ func FindUnfinished(root, command string) ([]string, error) {
 		dirs[i] = f.dir
 	}
 	return dirs, nil
+}
+
+// Start begins the run of a stage: with resume empty, a new run in out, or
+// in a new directory under root when out is empty; otherwise the unfinished
+// run in the directory resume ("latest": the newest unfinished run of
+// command under root that no process holds), locked and marked resumed.
+// Its settings are then those of the manifest, which the caller decodes; a
+// run of another command is refused. resumed reports which it was.
+func Start(root, out, resume, command string, args []string, settings any, seed uint64) (r *Run, resumed bool, err error) {
+	if resume == "" {
+		if out == "" {
+			r, err = Create(root, command, args, settings, seed)
+		} else {
+			r, err = CreateAt(out, command, args, settings, seed)
+			if errors.Is(err, ErrUnfinished) {
+				err = fmt.Errorf("%v (continue it with: starlab %s -resume %s)", err, command, out)
+			}
+		}
+		return r, false, err
+	}
+	dir := resume
+	if resume == "latest" {
+		dirs, err := FindUnfinished(root, command)
+		if err != nil {
+			return nil, false, err
+		}
+		if len(dirs) == 0 {
+			return nil, false, fmt.Errorf("-resume latest: no unfinished %s run under %s/ that no process holds", command, root)
+		}
+		dir = dirs[0]
+	}
+	r, err = Open(dir)
+	if err != nil {
+		return nil, false, err
+	}
+	if m := r.Manifest(); m.Command != command {
+		return nil, false, fmt.Errorf("run %s is a %s run, not a %s run", dir, m.Command, command)
+	}
+	if err := r.Resume(); err != nil {
+		return nil, false, err
+	}
+	return r, true, nil
+}
+
+// Settings decodes the settings recorded in the manifest into v.
+func (r *Run) Settings(v any) error {
+	m := r.Manifest()
+	if err := json.Unmarshal(m.Settings, v); err != nil {
+		return fmt.Errorf("run %s: manifest settings: %v", r.dir, err)
+	}
+	return nil
 }

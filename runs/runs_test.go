@@ -39,7 +39,7 @@ func readManifestFile(t *testing.T, dir string) Manifest {
 func loadRecords(t *testing.T, dir, name string) []record {
 	t.Helper()
 	var recs []record
-	err := LoadJournal(dir, name, func(line []byte) error {
+	err := LoadJournal(dir, name, "test/1", func(line []byte) error {
 		var r record
 		if err := json.Unmarshal(line, &r); err != nil {
 			return err
@@ -297,13 +297,14 @@ func TestCreateAt(t *testing.T) {
 func TestJournalTruncatedLastLine(t *testing.T) {
 	dir := t.TempDir()
 	const name = "pairs.jsonl"
-	content := `{"i":0,"note":"a"}` + "\n" + `{"i":1,"note":"b"}` + "\n" + `{"i":2,"no`
+	const header = `{"journal":"test/1"}` + "\n"
+	content := header + `{"i":0,"note":"a"}` + "\n" + `{"i":1,"note":"b"}` + "\n" + `{"i":2,"no`
 	if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	checkSequence(t, loadRecords(t, dir, name), 2)
 
-	j, err := OpenJournal(dir, name)
+	j, err := OpenJournal(dir, name, "test/1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -320,23 +321,30 @@ func TestJournalTruncatedLastLine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"i":0,"note":"a"}` + "\n" + `{"i":1,"note":"b"}` + "\n" + `{"i":2,"note":"c"}` + "\n"
+	want := header + `{"i":0,"note":"a"}` + "\n" + `{"i":1,"note":"b"}` + "\n" + `{"i":2,"note":"c"}` + "\n"
 	if string(got) != want {
 		t.Errorf("journal after reopen and append:\n%s\nwant:\n%s", got, want)
 	}
 	checkSequence(t, loadRecords(t, dir, name), 3)
 
 	// A record in the middle that fn rejects names the file and line.
-	err = LoadJournal(dir, name, func(line []byte) error {
+	err = LoadJournal(dir, name, "test/1", func(line []byte) error {
 		if strings.Contains(string(line), `"b"`) {
 			return errors.New("rejected")
 		}
 		return nil
 	})
-	if err == nil || !strings.Contains(err.Error(), name+":2: rejected") {
-		t.Errorf("LoadJournal error %v, want it to name %s line 2", err, name)
+	if err == nil || !strings.Contains(err.Error(), name+":3: rejected") {
+		t.Errorf("LoadJournal error %v, want it to name %s line 3", err, name)
 	}
-	if err := LoadJournal(dir, "missing.jsonl", func([]byte) error { return errors.New("called") }); err != nil {
+	// A journal of another format is refused, on load and on reopen.
+	if err := LoadJournal(dir, name, "test/2", func([]byte) error { return nil }); err == nil || !strings.Contains(err.Error(), `"test/1"`) {
+		t.Errorf("LoadJournal of another format: %v", err)
+	}
+	if _, err := OpenJournal(dir, name, "test/2"); err == nil || !strings.Contains(err.Error(), `"test/1"`) {
+		t.Errorf("OpenJournal of another format: %v", err)
+	}
+	if err := LoadJournal(dir, "missing.jsonl", "test/1", func([]byte) error { return errors.New("called") }); err != nil {
 		t.Errorf("LoadJournal of a missing journal: %v", err)
 	}
 }
@@ -350,6 +358,9 @@ func TestFindUnfinishedOrder(t *testing.T) {
 			t.Fatal(err)
 		}
 		dirs = append(dirs, r.Dir())
+		if len(dirs) != 2 {
+			defer r.Close()
+		}
 		switch len(dirs) {
 		case 3: // done: not to be resumed
 			if err := r.Finish(nil); err != nil {
@@ -364,6 +375,50 @@ func TestFindUnfinishedOrder(t *testing.T) {
 	got, err := FindUnfinished(root, "match")
 	if err != nil {
 		t.Fatal(err)
+	}
+	// dirs[3] and dirs[0] are still held by this process: not listed.
+	if want := []string{dirs[4]}; !slices.Equal(got, want) {
+		t.Errorf("FindUnfinished = %q, want %q", got, want)
+	}
+	// A second owner is refused in one line.
+	r0, err := Open(dirs[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r0.Resume(); !errors.Is(err, ErrLocked) || strings.Contains(err.Error(), "\n") {
+		t.Errorf("Resume of a held run: %v, want one line wrapping ErrLocked", err)
+	}
+}
+
+// TestFindUnfinishedReleased: runs whose process let go (or died) are found
+// again, newest first.
+func TestFindUnfinishedReleased(t *testing.T) {
+	root := t.TempDir()
+	var dirs []string
+	for _, cmd := range []string{"match", "collect", "match", "match", "match"} {
+		r, err := Create(root, cmd, nil, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dirs = append(dirs, r.Dir())
+		switch len(dirs) {
+		case 3:
+			err = r.Finish(nil)
+		case 5:
+			err = r.Finish(context.Canceled)
+		default:
+			r.Close()
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := FindUnfinished(root, "match")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := readManifestFile(t, dirs[4]); m.Error != Interrupted {
+		t.Errorf("interrupted run records error %q, want %q", m.Error, Interrupted)
 	}
 	if want := []string{dirs[4], dirs[3], dirs[0]}; !slices.Equal(got, want) {
 		t.Errorf("FindUnfinished = %q, want %q", got, want)
@@ -398,7 +453,7 @@ func TestHelperProcess(t *testing.T) {
 	if err != nil {
 		fail(err)
 	}
-	j, err := OpenJournal(r.Dir(), "games.jsonl")
+	j, err := OpenJournal(r.Dir(), "games.jsonl", "test/1")
 	if err != nil {
 		fail(err)
 	}
@@ -477,7 +532,7 @@ func TestKilledHalfWay(t *testing.T) {
 	if err := r.Resume(); err != nil {
 		t.Fatal(err)
 	}
-	j, err := OpenJournal(dir, "games.jsonl")
+	j, err := OpenJournal(dir, "games.jsonl", "test/1")
 	if err != nil {
 		t.Fatal(err)
 	}

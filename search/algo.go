@@ -58,3 +58,16 @@ func ParseAlgorithm(s string) (Algorithm, error) {
 	}
 	return 0, fmt.Errorf("unknown algorithm %q (want %s)", s, strings.Join(algoNames[:], ", "))
 }
+
+// MarshalText encodes the algorithm by its name.
+func (a Algorithm) MarshalText() ([]byte, error) { return []byte(a.String()), nil }
+
+// UnmarshalText decodes an algorithm name.
+func (a *Algorithm) UnmarshalText(b []byte) error {
+	x, err := ParseAlgorithm(string(b))
+	if err != nil {
+		return err
+	}
+	*a = x
+	return nil
+}

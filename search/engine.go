@@ -1,6 +1,7 @@
 package search
 
 import (
+	"fmt"
 	"time"
 
 	"starlab/search/dice"
@@ -9,43 +10,6 @@ import (
 // MaxPly bounds the distance from the root: a move ply and a chance ply per
 // checker on the largest board.
 const MaxPly = 2*dice.MaxCells + 4
-
-// Defaults of Options fields left zero. DefaultETCMinDepth is 3 because
-// move nodes of depth 1 are not stored (their children are leaves, cheaper
-// to evaluate than a table miss), so at depth 2 there is nothing to find.
-const (
-	DefaultTTMiB         = 16
-	DefaultProbingFactor = 1
-	DefaultETCMinDepth   = 3
-	DefaultProbCutR      = 2
-	DefaultProbCutT      = 1.6
-)
-
-// Options configures an Engine.
-type Options struct {
-	Algorithm Algorithm
-	Eval      Evaluator // leaf evaluator; Pairs if nil
-	TTMiB     int       // transposition table size in MiB; DefaultTTMiB if zero
-	// ProbingFactor is the number of moves the Star2 probing phase searches
-	// at each chance event (Ballard's generalisation); DefaultProbingFactor
-	// if zero.
-	ProbingFactor int
-	// ETCMinDepth is the smallest chance-node depth at which StarETC probes
-	// the table for its successors (Veness 2006, section 3.2: the probe is
-	// not free, so shallow nodes may skip it). DefaultETCMinDepth if zero.
-	ETCMinDepth int
-	// ProbCut configures ChanceProbCut; used only by CPC.
-	ProbCut ProbCutOptions
-}
-
-// ProbCutOptions configures ChanceProbCut.
-type ProbCutOptions struct {
-	R        int     // depth reduction of the shallow search; DefaultProbCutR if zero
-	T        float64 // width of the bounds in sigmas; DefaultProbCutT if zero
-	MinDepth int     // smallest chance-node depth where it applies; R+1 if zero
-	MaxDepth int     // largest; no limit if zero
-	Params   *ProbCutParams
-}
 
 // Stats counts what a search did, by kind of cut-off, so that the effect of
 // each enhancement can be seen.
@@ -67,13 +31,25 @@ type Stats struct {
 }
 
 // Engine searches Dice positions. It owns its board copy, transposition
-// table, killer and history tables, so engines can run side by side.
+// table, killer and history tables and evaluator, so engines built from one
+// Resolved configuration can run side by side in different goroutines.
 type Engine struct {
-	opt   Options
+	cfg   Config
+	res   *Resolved
+	kind  evalKind
 	eval  Evaluator
+	inc   Incremental // eval, when it follows make/unmake; nil otherwise
 	tt    *TT
 	b     dice.Board
 	stats Stats
+
+	// The algorithm, resolved into the features it uses.
+	expectimax bool // every event searched with the full window
+	star2      bool // the probing phase
+	chanceTT   bool // table cut-offs at chance nodes and successor probing
+	cpcOn      bool // ChanceProbCut
+	// cpcAt[d] is ChanceProbCut's model at a chance node of depth d.
+	cpcAt []cpcModel
 
 	killers [MaxPly][2]int16
 	history [2][dice.MaxCells]int64
@@ -85,41 +61,63 @@ type Engine struct {
 	deadline  time.Time
 	hasClock  bool
 	rootBest  int
-	cpc       bool
 }
 
-// NewEngine returns an engine with the given options, defaults filled in.
-func NewEngine(opt Options) *Engine {
-	if opt.Eval == nil {
-		opt.Eval = Pairs{}
-	}
-	if opt.TTMiB <= 0 {
-		opt.TTMiB = DefaultTTMiB
-	}
-	if opt.ProbingFactor <= 0 {
-		opt.ProbingFactor = DefaultProbingFactor
-	}
-	if opt.ETCMinDepth <= 0 {
-		opt.ETCMinDepth = DefaultETCMinDepth
-	}
-	pc := &opt.ProbCut
-	if pc.R <= 0 {
-		pc.R = DefaultProbCutR
-	}
-	if pc.T == 0 {
-		pc.T = DefaultProbCutT
-	}
-	if pc.MinDepth <= 0 {
-		pc.MinDepth = pc.R + 1
-	}
-	if pc.Params == nil {
-		pc.Params = DefaultProbCut(pc.R, 2*dice.MaxCells)
-	}
-	return &Engine{opt: opt, eval: opt.Eval, tt: NewTT(opt.TTMiB)}
+// cpcModel is the depth pair a chance node of one depth uses: the shallow
+// search of each event goes to depth-1-R and predicts the deep value
+// a*v + b within t*sigma.
+type cpcModel struct {
+	ok           bool
+	shallow      int
+	a, b, tSigma float64
 }
 
-// Options returns the engine's options with defaults filled in.
-func (e *Engine) Options() Options { return e.opt }
+// NewEngine returns an engine for the resolved configuration, with its own
+// table and evaluator.
+func NewEngine(r *Resolved) *Engine {
+	c := r.cfg
+	e := &Engine{cfg: c, res: r, kind: r.kind, eval: r.NewEvaluator(), tt: NewTT(c.TTMiB)}
+	e.inc, _ = e.eval.(Incremental)
+	e.expectimax = c.Algorithm == Expectimax
+	e.star2 = c.Algorithm >= Star2
+	e.chanceTT = c.Algorithm >= StarETC
+	e.cpcOn = c.Algorithm == CPC
+	if e.cpcOn {
+		e.cpcAt = make([]cpcModel, 2*MaxPly+1)
+		lo, hi := c.CPCMinDepth, c.CPCMaxDepth
+		if lo == 0 {
+			lo = c.ProbCutR + 1
+		}
+		if hi == 0 {
+			hi = len(e.cpcAt) - 1
+		}
+		for d := lo; d <= hi && d < len(e.cpcAt); d++ {
+			shallow := d - 1 - c.ProbCutR
+			if dp, ok := r.probcut.Lookup(shallow, d-1); ok && shallow >= 0 {
+				e.cpcAt[d] = cpcModel{ok: true, shallow: shallow, a: dp.A, b: dp.B, tSigma: c.ProbCutT * dp.Sigma}
+			}
+		}
+	}
+	return e
+}
+
+// Config returns the engine's configuration.
+func (e *Engine) Config() Config { return e.cfg }
+
+// Evaluate returns the engine's evaluation of the non-terminal position b
+// for its side to move (the value of a depth-0 search).
+func (e *Engine) Evaluate(b *dice.Board) float64 {
+	switch e.kind {
+	case evalZero:
+		return 0
+	case evalPairs:
+		return Pairs{}.Evaluate(b)
+	}
+	if e.inc != nil {
+		e.inc.Reset(b)
+	}
+	return e.eval.Evaluate(b)
+}
 
 // ClearTT empties the transposition table and the move-ordering tables, so
 // that the next search depends on nothing searched before.
@@ -131,7 +129,29 @@ func (e *Engine) ClearTT() {
 
 func (e *Engine) evaluate() float64 {
 	e.stats.Leaves++
+	switch e.kind {
+	case evalZero:
+		return 0
+	case evalPairs:
+		return Pairs{}.Evaluate(&e.b)
+	}
 	return e.eval.Evaluate(&e.b)
+}
+
+// make and unmake play a move on the engine's board and keep an
+// incremental evaluator in step.
+func (e *Engine) make(cell int) {
+	e.b.Make(cell)
+	if e.inc != nil {
+		e.inc.Make(&e.b, cell)
+	}
+}
+
+func (e *Engine) unmake(cell int) {
+	if e.inc != nil {
+		e.inc.Unmake(&e.b, cell)
+	}
+	e.b.Unmake(cell)
 }
 
 // tick counts a node and checks the limits.
@@ -153,9 +173,31 @@ func (e *Engine) tick() bool {
 	return e.stopped
 }
 
+// chanceFrame is the state of one chance node shared by its phases: the
+// events, the bounds on each event's value (lo, hi) and their sums, and
+// ChanceProbCut's predicted bounds (elo, ehi). All events are equally
+// likely, so working with sums keeps the windows of equations 2.11 and 2.12
+// exact: a_i = n*alpha - sum_{j!=i} hi_j.
+type chanceFrame struct {
+	n            int
+	nf           float64
+	alpha, beta  float64
+	depth, ply   int
+	key          uint64
+	sumLo, sumHi float64
+	cpc          bool
+	lines        [dice.MaxN]int8
+	lo, hi       [dice.MaxN]float64
+	elo, ehi     [dice.MaxN]float64
+}
+
 // chance searches a pre-roll position: the chance node of the side to move.
 // It returns the value within the usual fail-soft contract: a value <= alpha
-// is an upper bound, >= beta a lower bound, anything between exact.
+// is an upper bound, >= beta a lower bound, anything between exact. The
+// phases run in the order of Veness and Blair 2007, figure 4.1, with
+// ChanceProbCut (Schadd et al. 2009, algorithm 5.2) before the Star2 probe:
+// table cut, successor probing, ChanceProbCut, Star2 probing, Star1 search.
+// Each phase returns done when it has decided the node.
 func (e *Engine) chance(alpha, beta float64, depth, ply int) float64 {
 	if e.tick() {
 		return 0
@@ -168,251 +210,288 @@ func (e *Engine) chance(alpha, beta float64, depth, ply int) float64 {
 		return e.evaluate()
 	}
 	e.stats.ChanceNodes++
+	if e.expectimax {
+		return e.expectimaxChance(depth, ply)
+	}
+	var f chanceFrame
+	f.n = b.Rolls(&f.lines)
+	f.nf = float64(f.n)
+	f.alpha, f.beta, f.depth, f.ply = alpha, beta, depth, ply
+	for i := 0; i < f.n; i++ {
+		f.lo[i], f.hi[i] = L, U
+	}
+	f.sumLo, f.sumHi = f.nf*L, f.nf*U
+	f.key = b.Key()
+	if e.chanceTT {
+		if v, done := e.tableCut(&f); done {
+			return v
+		}
+		if depth >= e.cfg.ETCMinDepth {
+			if v, done := e.successorProbing(&f); done {
+				return v
+			}
+		}
+	}
+	if e.cpcOn && depth < len(e.cpcAt) && e.cpcAt[depth].ok {
+		if v, done := e.probCut(&f, &e.cpcAt[depth]); done {
+			return v
+		}
+	}
+	if e.star2 {
+		if v, done := e.star2Probing(&f); done {
+			return v
+		}
+	}
+	return e.star1(&f)
+}
+
+// expectimaxChance is the chance node of Expectimax: the mean of every
+// event searched with the full window.
+func (e *Engine) expectimaxChance(depth, ply int) float64 {
+	b := &e.b
 	var lines [dice.MaxN]int8
 	n := b.Rolls(&lines)
-	algo := e.opt.Algorithm
-
-	if algo == Expectimax {
-		sum := 0.0
-		for i := 0; i < n; i++ {
-			b.SetRoll(int(lines[i]))
-			v := e.max(L, U, depth-1, ply+1)
-			b.ClearRoll()
-			if e.stopped {
-				return 0
-			}
-			sum += v
-		}
-		return sum / float64(n)
-	}
-
-	// Bounds on each event's value; the node's bounds are their means.
-	// Working with sums (all events are equally likely) keeps the windows of
-	// equations 2.11 and 2.12 exact: a_i = n*alpha - sum_{j!=i} hi_j.
-	var lo, hi [dice.MaxN]float64
+	sum := 0.0
 	for i := 0; i < n; i++ {
-		lo[i], hi[i] = L, U
-	}
-	sumLo, sumHi := float64(n)*L, float64(n)*U
-	nf := float64(n)
-	useTT := algo >= StarETC
-	key := b.Key()
-
-	if useTT {
-		if en := e.tt.probe(key); en != nil {
-			e.stats.TTHits++
-			okLo, okHi := int(en.loDepth) >= depth, int(en.hiDepth) >= depth
-			if okLo && okHi && en.lo >= en.hi {
-				e.stats.TTCutChance++
-				return en.lo
-			}
-			if okLo {
-				if en.lo >= beta {
-					e.stats.TTCutChance++
-					return en.lo
-				}
-				alpha = max(alpha, en.lo)
-			}
-			if okHi {
-				if en.hi <= alpha {
-					e.stats.TTCutChance++
-					return en.hi
-				}
-				beta = min(beta, en.hi)
-			}
-		}
-		// Successor probing: gather every bound the table holds on the
-		// events before searching any of them (Veness 2006, section 3.2).
-		if depth >= e.opt.ETCMinDepth {
-			for i := 0; i < n; i++ {
-				b.SetRoll(int(lines[i]))
-				en := e.tt.probe(b.Key())
-				b.ClearRoll()
-				if en == nil {
-					continue
-				}
-				if int(en.loDepth) >= depth-1 && en.lo > lo[i] {
-					sumLo += en.lo - lo[i]
-					lo[i] = en.lo
-				}
-				if int(en.hiDepth) >= depth-1 && en.hi < hi[i] {
-					sumHi += en.hi - hi[i]
-					hi[i] = en.hi
-				}
-				if lo[i] > hi[i] { // bounds of different depths disagree: trust neither
-					sumLo += L - lo[i]
-					sumHi += U - hi[i]
-					lo[i], hi[i] = L, U
-				}
-				if sumLo >= nf*beta {
-					e.stats.ETCCut++
-					return e.storeChance(key, sumLo/nf, sumHi/nf, depth, beta, true)
-				}
-				if sumHi <= nf*alpha {
-					e.stats.ETCCut++
-					return e.storeChance(key, sumLo/nf, sumHi/nf, depth, alpha, false)
-				}
-			}
-		}
-	}
-
-	// ChanceProbCut: predicted bounds elo/ehi from shallow searches.
-	var elo, ehi [dice.MaxN]float64
-	cpc := e.cpc && depth >= e.opt.ProbCut.MinDepth && (e.opt.ProbCut.MaxDepth == 0 || depth <= e.opt.ProbCut.MaxDepth)
-	if cpc {
-		r := e.opt.ProbCut.R
-		dp, ok := e.opt.ProbCut.Params.Lookup(depth-1-r, depth-1)
-		cpc = ok && depth-1-r >= 0
-		if cpc {
-			t := e.opt.ProbCut.T
-			sumElo, sumEhi := 0.0, 0.0
-			for i := 0; i < n; i++ {
-				elo[i], ehi[i] = lo[i], hi[i]
-				if lo[i] < hi[i] {
-					b.SetRoll(int(lines[i]))
-					v := e.max(L, U, depth-1-r, ply+1)
-					b.ClearRoll()
-					if e.stopped {
-						return 0
-					}
-					e.stats.CPCSearches++
-					pred := dp.A*v + dp.B
-					elo[i] = max(lo[i], L, pred-t*dp.Sigma)
-					ehi[i] = min(hi[i], U, pred+t*dp.Sigma)
-					if elo[i] > ehi[i] {
-						elo[i], ehi[i] = lo[i], hi[i]
-					}
-				}
-				sumElo += elo[i]
-				sumEhi += ehi[i]
-			}
-			// The bounds of events not yet searched are the true ones, so
-			// the test is made once all predictions are in (algorithm 5.2
-			// tests after each, with L and U for the rest, which is weaker).
-			if sumElo >= nf*beta {
-				e.stats.CPCCut++
-				return beta
-			}
-			if sumEhi <= nf*alpha {
-				e.stats.CPCCut++
-				return alpha
-			}
-		}
-	}
-
-	// Star2 probing phase: a lower bound per event from its first moves.
-	if algo >= Star2 {
-		for i := 0; i < n; i++ {
-			if lo[i] >= hi[i] {
-				continue
-			}
-			bx := min(U, nf*beta-(sumLo-lo[i]))
-			b.SetRoll(int(lines[i]))
-			v, complete := e.probe(lo[i], bx, depth-1, ply+1)
-			b.ClearRoll()
-			if e.stopped {
-				return 0
-			}
-			if v > lo[i] {
-				sumLo += v - lo[i]
-				lo[i] = v
-				if lo[i] > hi[i] {
-					sumHi += lo[i] - hi[i]
-					hi[i] = lo[i]
-				}
-				if cpc && lo[i] > ehi[i] {
-					ehi[i] = U
-				}
-			}
-			// A probe that saw every move (a leaf, or no more moves than
-			// the probing factor) is a full search: below bx it is also an
-			// upper bound, and the Star1 phase need not search it again.
-			if complete && v < bx && v < hi[i] {
-				sumHi += max(v, lo[i]) - hi[i]
-				hi[i] = max(v, lo[i])
-			}
-			if sumLo >= nf*beta {
-				e.stats.Star2Cut++
-				return e.storeChance(key, sumLo/nf, sumHi/nf, depth, beta, true)
-			}
-			if sumHi <= nf*alpha { // only after a complete probe
-				e.stats.Star2Cut++
-				return e.storeChance(key, sumLo/nf, sumHi/nf, depth, alpha, false)
-			}
-		}
-	}
-
-	// Star1 phase.
-	for i := 0; i < n; i++ {
-		if lo[i] >= hi[i] {
-			e.stats.ExactSkipped++
-			continue
-		}
-		cmin := nf*alpha - (sumHi - hi[i]) // equation 2.11 before clamping
-		cmax := nf*beta - (sumLo - lo[i])  // equation 2.12
-		if cmin >= hi[i] || cmax <= lo[i] {
-			// The sums stood a rounding error away from a cut-off: the
-			// event's known bounds already decide the node.
-			e.stats.Star1Cut++
-			if cmax <= lo[i] {
-				return e.storeChance(key, sumLo/nf, sumHi/nf, depth, beta, true)
-			}
-			return e.storeChance(key, sumLo/nf, sumHi/nf, depth, alpha, false)
-		}
-		ax := max(L, cmin, lo[i])
-		bx := min(U, cmax, hi[i])
-		wa, wb := ax, bx
-		if cpc {
-			// Search inside the predicted bounds when they are narrower; a
-			// value outside them is taken as it is, without a re-search
-			// (algorithm 5.2): the error is a part of one event's weight.
-			if elo[i] > wa && elo[i] < wb {
-				wa = elo[i]
-			}
-			if ehi[i] < wb && ehi[i] > wa {
-				wb = ehi[i]
-			}
-		}
 		b.SetRoll(int(lines[i]))
-		v := e.max(wa, wb, depth-1, ply+1)
+		v := e.max(L, U, depth-1, ply+1)
 		b.ClearRoll()
 		if e.stopped {
 			return 0
 		}
-		newLo, newHi := lo[i], hi[i]
+		sum += v
+	}
+	return sum / float64(n)
+}
+
+// tableCut looks the chance node up in the table: bounds of enough depth
+// cut it off or narrow its window (StarETC; Veness and Blair 2007).
+func (e *Engine) tableCut(f *chanceFrame) (float64, bool) {
+	en := e.tt.probe(f.key)
+	if en == nil {
+		return 0, false
+	}
+	e.stats.TTHits++
+	okLo, okHi := int(en.loDepth) >= f.depth, int(en.hiDepth) >= f.depth
+	if okLo && okHi && en.lo >= en.hi {
+		e.stats.TTCutChance++
+		return en.lo, true
+	}
+	if okLo {
+		if en.lo >= f.beta {
+			e.stats.TTCutChance++
+			return en.lo, true
+		}
+		f.alpha = max(f.alpha, en.lo)
+	}
+	if okHi {
+		if en.hi <= f.alpha {
+			e.stats.TTCutChance++
+			return en.hi, true
+		}
+		f.beta = min(f.beta, en.hi)
+	}
+	return 0, false
+}
+
+// successorProbing gathers every bound the table holds on the events
+// before searching any of them (Veness 2006, section 3.2).
+func (e *Engine) successorProbing(f *chanceFrame) (float64, bool) {
+	b := &e.b
+	for i := 0; i < f.n; i++ {
+		b.SetRoll(int(f.lines[i]))
+		en := e.tt.probe(b.Key())
+		b.ClearRoll()
+		if en == nil {
+			continue
+		}
+		if int(en.loDepth) >= f.depth-1 && en.lo > f.lo[i] {
+			f.sumLo += en.lo - f.lo[i]
+			f.lo[i] = en.lo
+		}
+		if int(en.hiDepth) >= f.depth-1 && en.hi < f.hi[i] {
+			f.sumHi += en.hi - f.hi[i]
+			f.hi[i] = en.hi
+		}
+		if f.lo[i] > f.hi[i] { // bounds of different depths disagree: trust neither
+			f.sumLo += L - f.lo[i]
+			f.sumHi += U - f.hi[i]
+			f.lo[i], f.hi[i] = L, U
+		}
+		if f.sumLo >= f.nf*f.beta {
+			e.stats.ETCCut++
+			return e.storeChance(f, f.beta, true), true
+		}
+		if f.sumHi <= f.nf*f.alpha {
+			e.stats.ETCCut++
+			return e.storeChance(f, f.alpha, false), true
+		}
+	}
+	return 0, false
+}
+
+// probCut is ChanceProbCut: a shallow search of each open event predicts
+// bounds elo, ehi on its deep value; the node is cut off when the
+// predicted bounds put it outside the window (Schadd et al. 2009,
+// algorithm 5.2), and otherwise the predictions narrow the Star1 windows.
+func (e *Engine) probCut(f *chanceFrame, m *cpcModel) (float64, bool) {
+	b := &e.b
+	f.cpc = true
+	sumElo, sumEhi := 0.0, 0.0
+	for i := 0; i < f.n; i++ {
+		f.elo[i], f.ehi[i] = f.lo[i], f.hi[i]
+		if f.lo[i] < f.hi[i] {
+			b.SetRoll(int(f.lines[i]))
+			v := e.max(L, U, m.shallow, f.ply+1)
+			b.ClearRoll()
+			if e.stopped {
+				return 0, true
+			}
+			e.stats.CPCSearches++
+			pred := m.a*v + m.b
+			f.elo[i] = max(f.lo[i], L, pred-m.tSigma)
+			f.ehi[i] = min(f.hi[i], U, pred+m.tSigma)
+			if f.elo[i] > f.ehi[i] {
+				f.elo[i], f.ehi[i] = f.lo[i], f.hi[i]
+			}
+		}
+		sumElo += f.elo[i]
+		sumEhi += f.ehi[i]
+	}
+	// The bounds of events not yet searched are the true ones, so the test
+	// is made once all predictions are in (algorithm 5.2 tests after each,
+	// with L and U for the rest, which is weaker).
+	if sumElo >= f.nf*f.beta {
+		e.stats.CPCCut++
+		return f.beta, true
+	}
+	if sumEhi <= f.nf*f.alpha {
+		e.stats.CPCCut++
+		return f.alpha, true
+	}
+	return 0, false
+}
+
+// star2Probing is Star2's probing phase: a lower bound per event from its
+// first ProbingFactor moves (Ballard 1983; Veness 2006, section 2.4.4).
+func (e *Engine) star2Probing(f *chanceFrame) (float64, bool) {
+	b := &e.b
+	for i := 0; i < f.n; i++ {
+		if f.lo[i] >= f.hi[i] {
+			continue
+		}
+		bx := min(U, f.nf*f.beta-(f.sumLo-f.lo[i]))
+		b.SetRoll(int(f.lines[i]))
+		v, complete := e.probe(f.lo[i], bx, f.depth-1, f.ply+1)
+		b.ClearRoll()
+		if e.stopped {
+			return 0, true
+		}
+		if v > f.lo[i] {
+			f.sumLo += v - f.lo[i]
+			f.lo[i] = v
+			if f.lo[i] > f.hi[i] {
+				f.sumHi += f.lo[i] - f.hi[i]
+				f.hi[i] = f.lo[i]
+			}
+			if f.cpc && f.lo[i] > f.ehi[i] {
+				f.ehi[i] = U
+			}
+		}
+		// A probe that saw every move (a leaf, or no more moves than the
+		// probing factor) is a full search: below bx it is also an upper
+		// bound, and the Star1 phase need not search it again.
+		if complete && v < bx && v < f.hi[i] {
+			f.sumHi += max(v, f.lo[i]) - f.hi[i]
+			f.hi[i] = max(v, f.lo[i])
+		}
+		if f.sumLo >= f.nf*f.beta {
+			e.stats.Star2Cut++
+			return e.storeChance(f, f.beta, true), true
+		}
+		if f.sumHi <= f.nf*f.alpha { // only after a complete probe
+			e.stats.Star2Cut++
+			return e.storeChance(f, f.alpha, false), true
+		}
+	}
+	return 0, false
+}
+
+// star1 is the Star1 search: each open event searched in the window its
+// siblings' bounds leave it, cutting off as soon as the bounds leave the
+// node's window (Ballard 1983; Veness 2006, section 2.4.3).
+func (e *Engine) star1(f *chanceFrame) float64 {
+	b := &e.b
+	for i := 0; i < f.n; i++ {
+		if f.lo[i] >= f.hi[i] {
+			e.stats.ExactSkipped++
+			continue
+		}
+		cmin := f.nf*f.alpha - (f.sumHi - f.hi[i]) // equation 2.11 before clamping
+		cmax := f.nf*f.beta - (f.sumLo - f.lo[i])  // equation 2.12
+		if cmin >= f.hi[i] || cmax <= f.lo[i] {
+			// The sums stood a rounding error away from a cut-off: the
+			// event's known bounds already decide the node.
+			e.stats.Star1Cut++
+			if cmax <= f.lo[i] {
+				return e.storeChance(f, f.beta, true)
+			}
+			return e.storeChance(f, f.alpha, false)
+		}
+		ax := max(L, cmin, f.lo[i])
+		bx := min(U, cmax, f.hi[i])
+		wa, wb := ax, bx
+		if f.cpc {
+			// Search inside the predicted bounds when they are narrower; a
+			// value outside them is taken as it is, without a re-search
+			// (algorithm 5.2): the error is a part of one event's weight.
+			if f.elo[i] > wa && f.elo[i] < wb {
+				wa = f.elo[i]
+			}
+			if f.ehi[i] < wb && f.ehi[i] > wa {
+				wb = f.ehi[i]
+			}
+		}
+		b.SetRoll(int(f.lines[i]))
+		v := e.max(wa, wb, f.depth-1, f.ply+1)
+		b.ClearRoll()
+		if e.stopped {
+			return 0
+		}
+		newLo, newHi := f.lo[i], f.hi[i]
 		if v > ax {
 			newLo = v
 		}
 		if v < bx {
 			newHi = v
 		}
-		if cpc && (wa > ax || wb < bx) {
+		if f.cpc && (wa > ax || wb < bx) {
 			newLo, newHi = v, v
 		}
 		if newLo > newHi { // bounds of different depths disagree: keep the new value
 			newLo, newHi = v, v
 		}
-		sumLo += newLo - lo[i]
-		sumHi += newHi - hi[i]
-		lo[i], hi[i] = newLo, newHi
-		if v >= cmax || sumLo >= nf*beta {
+		f.sumLo += newLo - f.lo[i]
+		f.sumHi += newHi - f.hi[i]
+		f.lo[i], f.hi[i] = newLo, newHi
+		if v >= cmax || f.sumLo >= f.nf*f.beta {
 			e.stats.Star1Cut++
-			return e.storeChance(key, sumLo/nf, sumHi/nf, depth, beta, true)
+			return e.storeChance(f, f.beta, true)
 		}
-		if v <= cmin || sumHi <= nf*alpha {
+		if v <= cmin || f.sumHi <= f.nf*f.alpha {
 			e.stats.Star1Cut++
-			return e.storeChance(key, sumLo/nf, sumHi/nf, depth, alpha, false)
+			return e.storeChance(f, f.alpha, false)
 		}
 	}
 	// All events exact: recompute the mean in event order, as expectimax
 	// does, so the sound algorithms agree to the last bits where they can.
 	sum := 0.0
-	for i := 0; i < n; i++ {
-		sum += lo[i]
+	for i := 0; i < f.n; i++ {
+		sum += f.lo[i]
 	}
-	v := sum / nf
-	if useTT {
-		e.tt.store(key, v, depth, v, depth, -1)
+	v := sum / f.nf
+	if e.chanceTT {
+		e.tt.store(f.key, v, f.depth, v, f.depth, -1)
 	}
 	return v
 }
@@ -422,9 +501,10 @@ func (e *Engine) chance(alpha, beta float64, depth, ply int) float64 {
 // low. The value is clamped to the window edge it crossed, so that rounding
 // in the sums can never make a bound look like an exact value inside the
 // window.
-func (e *Engine) storeChance(key uint64, lo, hi float64, depth int, edge float64, high bool) float64 {
-	if e.opt.Algorithm >= StarETC {
-		e.tt.store(key, lo, depth, hi, depth, -1)
+func (e *Engine) storeChance(f *chanceFrame, edge float64, high bool) float64 {
+	lo, hi := f.sumLo/f.nf, f.sumHi/f.nf
+	if e.chanceTT {
+		e.tt.store(f.key, lo, f.depth, hi, f.depth, -1)
 	}
 	if high {
 		return max(lo, edge)
@@ -480,11 +560,11 @@ func (e *Engine) probe(alpha, beta float64, depth, ply int) (float64, bool) {
 	if depth == 0 {
 		return e.moveNode(alpha, beta, depth, ply, 0), true
 	}
-	complete := e.b.LineEmpty(e.b.Roll()) <= e.opt.ProbingFactor
+	complete := e.b.LineEmpty(e.b.Roll()) <= e.cfg.ProbingFactor
 	if complete {
 		return e.moveNode(alpha, beta, depth, ply, 0), true
 	}
-	return e.moveNode(alpha, beta, depth, ply, e.opt.ProbingFactor), false
+	return e.moveNode(alpha, beta, depth, ply, e.cfg.ProbingFactor), false
 }
 
 // ttProbe looks key up when use is set.
@@ -540,9 +620,9 @@ func (e *Engine) moveNode(alpha, beta float64, depth, ply, limit int) float64 {
 	best, bestMove := L-1, -1
 	for i := 0; i < n; i++ {
 		m := int(moves[i])
-		b.Make(m)
+		e.make(m)
 		v := -e.chance(-beta, -max(alpha, best), depth-1, ply+1)
-		b.Unmake(m)
+		e.unmake(m)
 		if e.stopped {
 			return 0
 		}
@@ -575,4 +655,27 @@ func (e *Engine) moveNode(alpha, beta float64, depth, ply, limit int) float64 {
 		e.tt.store(key, best, depth, best, depth, bestMove)
 	}
 	return best
+}
+
+// Cutoffs are the cut-off counts of a search by kind, spelled one way in
+// every output: search -json, bench.parquet and the tables.
+type Cutoffs struct {
+	AlphaBeta   int64 `json:"alpha_beta" parquet:"alpha_beta"`
+	TTCutMove   int64 `json:"tt_cut_move" parquet:"tt_cut_move"`
+	TTCutChance int64 `json:"tt_cut_chance" parquet:"tt_cut_chance"`
+	ETCCut      int64 `json:"etc_cut" parquet:"etc_cut"`
+	Star2Cut    int64 `json:"star2_cut" parquet:"star2_cut"`
+	Star1Cut    int64 `json:"star1_cut" parquet:"star1_cut"`
+	CPCCut      int64 `json:"cpc_cut" parquet:"cpc_cut"`
+}
+
+// Cutoffs returns the cut-off counts of s.
+func (s Stats) Cutoffs() Cutoffs {
+	return Cutoffs{s.AlphaBeta, s.TTCutMove, s.TTCutChance, s.ETCCut, s.Star2Cut, s.Star1Cut, s.CPCCut}
+}
+
+// String returns the counts as "alpha_beta 12, tt_cut_move 3, ...".
+func (c Cutoffs) String() string {
+	return fmt.Sprintf("alpha_beta %d, tt_cut_move %d, tt_cut_chance %d, etc_cut %d, star2_cut %d, star1_cut %d, cpc_cut %d",
+		c.AlphaBeta, c.TTCutMove, c.TTCutChance, c.ETCCut, c.Star2Cut, c.Star1Cut, c.CPCCut)
 }

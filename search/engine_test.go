@@ -31,7 +31,7 @@ func TestCPCWideBoundsIsStarETC(t *testing.T) {
 		b := randomPosition(rng, 5, 4, 2+rng.IntN(12), p%2 == 0)
 		depth := 3 + rng.IntN(5)
 		want := refValue(b, Pairs{}, depth)
-		e := NewEngine(Options{Algorithm: CPC, Eval: Pairs{}, TTMiB: 1, ProbCut: ProbCutOptions{T: 1e6}})
+		e := newEngine(CPC, "pairs", 1, func(c *Config) { c.ProbCutT = 1e6 })
 		got := e.Search(context.Background(), b, Limits{Depth: depth}, nil).Last().Score
 		if d := got - want; d > tol || d < -tol {
 			t.Fatalf("cpc with t=1e6 on %q depth %d: got %.12f, expectimax %.12f", b.DPN(), depth, got, want)
@@ -51,8 +51,8 @@ func TestCPCPrunesAndStaysClose(t *testing.T) {
 	var sumErr, maxErr float64
 	var nCPC, nETC int64
 	for _, p := range ps[:30] {
-		etc := NewEngine(Options{Algorithm: StarETC, Eval: Pairs{}, TTMiB: 4})
-		cpc := NewEngine(Options{Algorithm: CPC, Eval: Pairs{}, TTMiB: 4})
+		etc := newEngine(StarETC, "pairs", 4)
+		cpc := newEngine(CPC, "pairs", 4)
 		want := etc.Search(context.Background(), p.Board, Limits{Depth: 7}, nil).Last()
 		got := cpc.Search(context.Background(), p.Board, Limits{Depth: 7}, nil).Last()
 		if got.Score < L || got.Score > U {
@@ -86,7 +86,7 @@ func TestBestMoveIsOptimal(t *testing.T) {
 		solver := exactSolver{}
 		want := solver.value(b)
 		for _, a := range []Algorithm{Expectimax, Star1, Star2, StarETC} {
-			e := NewEngine(Options{Algorithm: a, Eval: Zero{}, TTMiB: 1})
+			e := newEngine(a, "zero", 1)
 			it := e.Search(context.Background(), b, Limits{}, nil).Last()
 			c := *b
 			c.Make(it.BestMove)
@@ -102,7 +102,7 @@ func TestBestMoveIsOptimal(t *testing.T) {
 func TestNodeLimitDeterministic(t *testing.T) {
 	b := mustDPN(t, example)
 	run := func() Result {
-		e := NewEngine(Options{Algorithm: StarETC, TTMiB: 4})
+		e := newEngine(StarETC, "pairs", 4)
 		return e.Search(context.Background(), b, Limits{Nodes: 20000}, nil)
 	}
 	r1, r2 := run(), run()
@@ -124,7 +124,7 @@ func TestNodeLimitDeterministic(t *testing.T) {
 // command, not asserted here).
 func TestMoveTimeStops(t *testing.T) {
 	b := mustDPN(t, "5 4 b -1 - - - - - - - - - - - - - - - - - - - - - - - - -")
-	e := NewEngine(Options{Algorithm: StarETC, TTMiB: 4})
+	e := newEngine(StarETC, "pairs", 4)
 	r := e.Search(context.Background(), b, Limits{MoveTime: 30 * time.Millisecond}, nil)
 	if !r.Stopped || len(r.Iterations) == 0 {
 		t.Fatalf("time-limited search: stopped=%v, %d iterations", r.Stopped, len(r.Iterations))
@@ -141,7 +141,7 @@ func TestMoveTimeStops(t *testing.T) {
 // result slice grows.
 func TestSearchAllocations(t *testing.T) {
 	b := mustDPN(t, example)
-	e := NewEngine(Options{Algorithm: CPC, TTMiB: 1})
+	e := newEngine(CPC, "pairs", 1)
 	var nodes int64
 	allocs := testing.AllocsPerRun(3, func() {
 		nodes = e.Search(context.Background(), b, Limits{Depth: 9}, nil).Last().Nodes
@@ -208,7 +208,7 @@ func BenchmarkSearch(b *testing.B) {
 	}
 	for _, a := range []Algorithm{Expectimax, Star1, Star2, StarETC, CPC} {
 		b.Run(a.String(), func(b *testing.B) {
-			e := NewEngine(Options{Algorithm: a, Eval: Pairs{}, TTMiB: 16})
+			e := newEngine(a, "pairs", 16)
 			var nodes int64
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
@@ -241,8 +241,8 @@ func BenchmarkEval(b *testing.B) {
 // node for node, whatever the table held before.
 func TestClearForgets(t *testing.T) {
 	b := mustDPN(t, example)
-	fresh := NewEngine(Options{Algorithm: StarETC, TTMiB: 1}).Search(context.Background(), b, Limits{Depth: 9}, nil).Last()
-	e := NewEngine(Options{Algorithm: StarETC, TTMiB: 1})
+	fresh := newEngine(StarETC, "pairs", 1).Search(context.Background(), b, Limits{Depth: 9}, nil).Last()
+	e := newEngine(StarETC, "pairs", 1)
 	other := mustDPN(t, "5 4 b -1 - - - - - - - - - - - - - - - - - - - - - - - - -")
 	for i := 0; i < 3; i++ {
 		e.Search(context.Background(), other, Limits{Depth: 7}, nil)

@@ -1,10 +1,6 @@
 package search
 
-import (
-	"fmt"
-
-	"starlab/search/dice"
-)
+import "starlab/search/dice"
 
 // Score bounds: every evaluator returns values inside [L, U], which the Star
 // algorithms rely on to bound the chance events they have not searched yet.
@@ -14,22 +10,28 @@ const (
 )
 
 // Evaluator scores a non-terminal position from the side to move's view, in
-// [L, U]. Evaluate must not change b. An evaluator that keeps state (such
-// as an incrementally updated network) belongs to one Engine.
+// [L, U]. Evaluate must not change b. Each Engine owns its evaluator,
+// built by Resolved.NewEvaluator, so an evaluator may keep state.
 type Evaluator interface {
-	// Name returns the evaluator's name as given on the command line.
-	Name() string
-	// Evaluate returns the value of b for its side to move.
 	Evaluate(b *dice.Board) float64
+}
+
+// Incremental is an evaluator that follows the engine's board: the engine
+// calls Reset with the root of every search, Make after each b.Make(cell)
+// and Unmake before each b.Unmake(cell), so that the evaluator can keep an
+// accumulator (a network's first layer) up to date instead of recomputing
+// it at every leaf. Its Evaluate is called only on the board it follows.
+type Incremental interface {
+	Evaluator
+	Reset(b *dice.Board)
+	Make(b *dice.Board, cell int)
+	Unmake(b *dice.Board, cell int)
 }
 
 // Zero scores every non-terminal leaf 0. With it the search values are
 // exact game-theoretic values wherever the tree reaches the end, which makes
 // results checkable against an exact solver.
 type Zero struct{}
-
-// Name returns "zero".
-func (Zero) Name() string { return "zero" }
 
 // Evaluate returns 0.
 func (Zero) Evaluate(*dice.Board) float64 { return 0 }
@@ -48,9 +50,6 @@ type Pairs struct {
 // two-pair lead scores 0.23, a five-pair lead 0.43.
 const DefaultPairsScale = 0.15
 
-// Name returns "pairs".
-func (Pairs) Name() string { return "pairs" }
-
 // Evaluate returns the squashed pair difference for the side to move.
 func (p Pairs) Evaluate(b *dice.Board) float64 {
 	s := p.Scale
@@ -65,19 +64,15 @@ func (p Pairs) Evaluate(b *dice.Board) float64 {
 	return x / (1 + x)
 }
 
-// EvaluatorNames lists the evaluators NewEvaluator knows.
+// EvaluatorNames lists the evaluators a Config can name.
 var EvaluatorNames = []string{"zero", "pairs", "mlp"}
 
-// NewEvaluator returns the named evaluator. "mlp" needs a trained network,
-// which arrives with the nn package; until then it is refused.
-func NewEvaluator(name string) (Evaluator, error) {
-	switch name {
-	case "zero":
-		return Zero{}, nil
-	case "pairs":
-		return Pairs{}, nil
-	case "mlp":
-		return nil, fmt.Errorf("evaluator %q is not available yet: no trained network is built in (use zero or pairs)", name)
-	}
-	return nil, fmt.Errorf("unknown evaluator %q (want zero or pairs)", name)
-}
+// evalKind lets the engine call the built-in evaluators without an
+// interface call per leaf.
+type evalKind uint8
+
+const (
+	evalZero evalKind = iota
+	evalPairs
+	evalOther
+)

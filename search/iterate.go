@@ -13,6 +13,20 @@ type Limits struct {
 	Depth    int           // deepest iteration, in plies (chance and move plies alike)
 	Nodes    int64         // node budget over all iterations
 	MoveTime time.Duration // wall-clock budget
+	// PlayDepths skips the iterations that end on a chance ply, for
+	// players: no evaluator reads the roll, so such an iteration returns
+	// the value of the one before it at two to three times its cost. The
+	// thesis's tables (search, bench) count every iteration.
+	PlayDepths bool
+}
+
+// EndsOnChance reports whether a search of depth plies from root ends on a
+// chance ply: an even depth from a rolled root, an odd one before the roll.
+// Such a search has the value of the search one ply shallower, since no
+// evaluator reads the roll.
+func EndsOnChance(root *dice.Board, depth int) bool {
+	rolled := root.Roll() != dice.NoRoll
+	return rolled == (depth%2 == 0)
 }
 
 // Iteration is the report of one completed iterative-deepening iteration.
@@ -54,7 +68,6 @@ func (e *Engine) Search(ctx context.Context, root *dice.Board, lim Limits, repor
 	e.b = *root
 	e.stats = Stats{}
 	e.stopped = false
-	e.cpc = e.opt.Algorithm == CPC
 	e.ctxDone = nil // depth 1 completes whatever happens
 	e.tt.NewSearch()
 	for c := range e.history {
@@ -67,7 +80,13 @@ func (e *Engine) Search(ctx context.Context, root *dice.Board, lim Limits, repor
 		maxDepth = min(lim.Depth, maxDepth)
 	}
 	var res Result
+	if e.inc != nil {
+		e.inc.Reset(&e.b)
+	}
 	for depth := 1; depth <= maxDepth; depth++ {
+		if lim.PlayDepths && depth > 1 && depth < maxDepth && EndsOnChance(root, depth) {
+			continue
+		}
 		if depth > 1 {
 			e.ctxDone = ctx.Done()
 			e.nodeLimit = lim.Nodes

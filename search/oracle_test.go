@@ -108,7 +108,7 @@ func randomPosition(rng *rand.Rand, n, m, checkers int, rolled bool) *dice.Board
 
 func searchValue(t testing.TB, algo Algorithm, k int, ev Evaluator, b *dice.Board, depth int) (float64, Result) {
 	t.Helper()
-	e := NewEngine(Options{Algorithm: algo, Eval: ev, TTMiB: 1, ProbingFactor: k})
+	e := newEngine(algo, evalName(ev), 1, func(c *Config) { c.ProbingFactor = k })
 	res := e.Search(context.Background(), b, Limits{Depth: depth}, nil)
 	last := res.Last()
 	if last.Depth != min(depth, MaxDepth(b)) {
@@ -151,7 +151,7 @@ func TestSoundAgreeWithExpectimax(t *testing.T) {
 				for _, v := range soundVariants {
 					got, _ := searchValue(t, v.algo, v.k, ev, b, depth)
 					if d := got - want; d > tol || d < -tol {
-						t.Fatalf("%s k=%d eval=%s depth %d on %q: got %.12f, want %.12f", v.algo, v.k, ev.Name(), depth, b.DPN(), got, want)
+						t.Fatalf("%s k=%d eval=%s depth %d on %q: got %.12f, want %.12f", v.algo, v.k, evalName(ev), depth, b.DPN(), got, want)
 					}
 				}
 			}
@@ -198,7 +198,7 @@ func TestKeptTableExact(t *testing.T) {
 		games = 6
 	}
 	for _, v := range soundVariants {
-		e := NewEngine(Options{Algorithm: v.algo, Eval: Zero{}, TTMiB: 1, ProbingFactor: v.k})
+		e := newEngine(v.algo, "zero", 1, func(c *Config) { c.ProbingFactor = v.k })
 		for g := 0; g < games; g++ {
 			b := randomPosition(rng, 5, 4, 14+rng.IntN(4), false)
 			solver := exactSolver{}
@@ -237,7 +237,7 @@ func TestEndgameSuite(t *testing.T) {
 	var cpcErr, cpcMax float64
 	engines := map[Algorithm]*Engine{}
 	for _, a := range []Algorithm{Expectimax, Star1, Star2, StarETC, CPC} {
-		engines[a] = NewEngine(Options{Algorithm: a, Eval: Zero{}, TTMiB: 32})
+		engines[a] = newEngine(a, "zero", 32)
 	}
 	for _, p := range ps {
 		if !p.HasExact {
@@ -290,7 +290,7 @@ func TestSoundDeep(t *testing.T) {
 				for _, v := range soundVariants[1:] {
 					got, _ := searchValue(t, v.algo, v.k, ev, b, depth)
 					if d := got - want; d > tol || d < -tol {
-						t.Fatalf("%s k=%d eval=%s depth %d on %q: got %.12f, expectimax %.12f", v.algo, v.k, ev.Name(), depth, b.DPN(), got, want)
+						t.Fatalf("%s k=%d eval=%s depth %d on %q: got %.12f, expectimax %.12f", v.algo, v.k, evalName(ev), depth, b.DPN(), got, want)
 					}
 				}
 			}

@@ -3,3 +3,22 @@ package search
 import "os"
 
 func writeFile(path, text string) error { return os.WriteFile(path, []byte(text), 0o644) }
+
+// newEngine returns an engine of algo with evaluator eval (a name) and a
+// table of ttMiB, other options at their defaults but as set by opts.
+func newEngine(algo Algorithm, eval string, ttMiB int, opts ...func(*Config)) *Engine {
+	c := DefaultConfig(algo)
+	c.Eval, c.TTMiB = eval, ttMiB
+	for _, o := range opts {
+		o(&c)
+	}
+	return NewEngine(c.MustResolve())
+}
+
+// evalName returns the configuration name of a built-in evaluator.
+func evalName(ev Evaluator) string {
+	if _, ok := ev.(Zero); ok {
+		return "zero"
+	}
+	return "pairs"
+}

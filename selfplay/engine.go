@@ -7,16 +7,20 @@ import (
 	"starlab/search/dice"
 )
 
-// EnginePlayer plays the best move of a search engine under fixed limits.
-// Its table is kept from move to move, as in a game.
+// EnginePlayer plays the best move of a search engine under fixed limits,
+// iterating only over the depths that end on a move ply
+// (search.Limits.PlayDepths). Its table is kept from move to move, as in a
+// game.
 type EnginePlayer struct {
 	name   string
 	engine *search.Engine
 	limits search.Limits
 }
 
-// NewEnginePlayer returns a player that searches with e under lim.
+// NewEnginePlayer returns a player called name that searches with e under
+// lim.
 func NewEnginePlayer(name string, e *search.Engine, lim search.Limits) *EnginePlayer {
+	lim.PlayDepths = true
 	return &EnginePlayer{name: name, engine: e, limits: lim}
 }
 
@@ -28,10 +32,10 @@ func (p *EnginePlayer) Engine() *search.Engine { return p.engine }
 
 // Choose searches b and returns the best move of the deepest completed
 // iteration.
-func (p *EnginePlayer) Choose(b *dice.Board) Choice {
-	res := p.engine.Search(context.Background(), b, p.limits, nil)
+func (p *EnginePlayer) Choose(ctx context.Context, b *dice.Board) Choice {
+	res := p.engine.Search(ctx, b, p.limits, nil)
 	it := res.Last()
-	return Choice{Cell: it.BestMove, Score: it.Score, Depth: it.Depth, Nodes: it.Nodes}
+	return Choice{Cell: it.BestMove, Score: it.Score, Depth: it.Depth, Nodes: it.Nodes, HasScore: true}
 }
 
 // ValuePlayer plays the move whose subtree a depth-limited search values
@@ -54,7 +58,7 @@ func NewValuePlayer(e *search.Engine, depth int) *ValuePlayer {
 func (*ValuePlayer) Name() string { return "value" }
 
 // Choose returns the move of greatest value.
-func (p *ValuePlayer) Choose(b *dice.Board) Choice {
+func (p *ValuePlayer) Choose(ctx context.Context, b *dice.Board) Choice {
 	var moves [dice.MaxN]int16
 	var values [dice.MaxN]float64
 	k := b.Moves(&moves) // in increasing cell order
@@ -67,10 +71,10 @@ func (p *ValuePlayer) Choose(b *dice.Board) Choice {
 		case w.Over():
 			values[i] = -w.Result()
 		case p.depth == 1:
-			values[i] = -p.engine.Options().Eval.Evaluate(&w)
+			values[i] = -p.engine.Evaluate(&w)
 		default:
 			p.engine.ClearTT()
-			it := p.engine.Search(context.Background(), &w, search.Limits{Depth: p.depth - 1}, nil).Last()
+			it := p.engine.Search(ctx, &w, search.Limits{Depth: p.depth - 1}, nil).Last()
 			values[i], nodes = -it.Score, nodes+it.Nodes
 		}
 		w.Unmake(int(moves[i]))
@@ -80,5 +84,5 @@ func (p *ValuePlayer) Choose(b *dice.Board) Choice {
 	for values[i] < top-1e-9 { // the first move within 1e-9 of the best
 		i++
 	}
-	return Choice{Cell: int(moves[i]), Score: values[i], Depth: p.depth, Nodes: nodes}
+	return Choice{Cell: int(moves[i]), Score: values[i], Depth: p.depth, Nodes: nodes, HasScore: true}
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -13,45 +15,57 @@ import (
 
 func TestParseVariant(t *testing.T) {
 	good := []struct {
-		spec  string
-		algo  search.Algorithm
-		depth int
-		nodes int64
-		check func(Variant) bool
+		spec, canonical string
+		check           func(Variant) bool
 	}{
-		{"staretc:depth=9", search.StarETC, 9, 0, nil},
-		{"cpc:t=1.6,movetime=100ms", search.CPC, 0, 0, func(v Variant) bool {
-			return v.Options.ProbCut.T == 1.6 && v.Limits.MoveTime.Milliseconds() == 100 && !v.Deterministic()
+		{"staretc:depth=9", "staretc:depth=9,eval=pairs", nil},
+		{"cpc:t=1.6,movetime=100ms", "cpc:movetime=100ms,eval=pairs", func(v Variant) bool {
+			return v.Spec.ProbCutT == 1.6 && v.Spec.Limits.MoveTime.Milliseconds() == 100 && !v.Deterministic()
 		}},
-		{"star2:nodes=200000,eval=pairs", search.Star2, 0, 200000, func(v Variant) bool { return v.Options.Eval.Name() == "pairs" }},
-		{"expectimax:depth=3,eval=zero,tt=2,k=2,etc=3", search.Expectimax, 3, 0, func(v Variant) bool {
-			return v.Options.Eval.Name() == "zero" && v.Options.TTMiB == 2 && v.Options.ProbingFactor == 2 && v.Options.ETCMinDepth == 3
+		{"cpc:t=0,depth=5", "cpc:depth=5,eval=pairs,t=0", func(v Variant) bool { return v.Spec.ProbCutT == 0 }},
+		{"star2:nodes=200000,eval=pairs", "star2:nodes=200000,eval=pairs", nil},
+		{"star2:depth=3,eval=zero,tt=2,k=2", "star2:depth=3,eval=zero,tt=2,k=2", func(v Variant) bool {
+			return v.Spec.Eval == "zero" && v.Spec.TTMiB == 2 && v.Spec.ProbingFactor == 2
 		}},
+		{"staretc:tt=1,depth=3,eval=pairs", "staretc:depth=3,eval=pairs,tt=1", nil},
+		{"staretc:eval=pairs,tt=1,depth=3", "staretc:depth=3,eval=pairs,tt=1", nil},
 	}
 	for _, g := range good {
 		v, err := ParseVariant(g.spec)
 		if err != nil {
 			t.Fatalf("%s: %v", g.spec, err)
 		}
-		if v.Options.Algorithm != g.algo || v.Limits.Depth != g.depth || v.Limits.Nodes != g.nodes || (g.check != nil && !g.check(v)) {
-			t.Fatalf("%s: parsed as %+v", g.spec, v)
+		if v.Name() != g.canonical || (g.check != nil && !g.check(v)) {
+			t.Fatalf("%s: parsed as %s %+v, want %s", g.spec, v.Name(), v.Spec, g.canonical)
+		}
+		again, err := ParseVariant(v.Name())
+		if err != nil || again.Name() != v.Name() || again.Spec != v.Spec {
+			t.Fatalf("%s: the canonical spec %s parses to %s (%v)", g.spec, v.Name(), again.Name(), err)
 		}
 	}
 	bad := map[string]string{
 		"":                                      "unknown algorithm",
-		"star3:depth=2":                         "unknown algorithm",
+		"star3:depth=3":                         "unknown algorithm",
 		"staretc":                               "no limit",
+		"staretc:":                              "nothing after the colon",
 		"staretc:depth=0":                       "depth",
 		"staretc:depth=x":                       "depth",
+		"staretc:depth=4":                       "ends on a chance ply",
 		"staretc:nodes=-5":                      "nodes",
 		"staretc:movetime=fast":                 "movetime",
 		"staretc:depth=3,speed=9":               "unknown key \"speed\"",
-		"staretc:depth=3,depth=4":               "twice",
+		"staretc:depth=3,depth=5":               "twice",
 		"staretc:depth":                         "not key=value",
 		"staretc:depth=3,eval=nn":               "unknown evaluator",
 		"staretc:depth=3,net=f":                 "needs eval=mlp",
-		"staretc:depth=3,t=-1":                  "t=",
-		"staretc:depth=3,probcut=x.json":        "needs the cpc algorithm",
+		"staretc:depth=3,tt=1000000":            "at most",
+		"cpc:depth=3,t=-1":                      "t=",
+		"cpc:depth=3,t=NaN":                     "t=",
+		"staretc:depth=3,t=1":                   "does not read t",
+		"staretc:depth=3,probcut=x.json":        "does not read probcut",
+		"star1:depth=3,k=2":                     "does not read k",
+		"star2:depth=3,etc=4":                   "does not read etc",
+		"cpc:depth=3,cpcmin=9,cpcmax=3":         "above cpcmax",
 		"cpc:depth=3,probcut=/nonexistent.json": "probcut file",
 	}
 	for spec, want := range bad {
@@ -68,7 +82,9 @@ func TestParseVariant(t *testing.T) {
 // TestRollLuckSumsToZero: the luck of the rolls of a position averages to
 // zero over the rolls, whatever the reference: the estimate is unbiased.
 func TestRollLuckSumsToZero(t *testing.T) {
-	l := NewLuck(search.NewEngine(search.Options{Algorithm: search.StarETC, TTMiB: 1}), search.Limits{Depth: 2})
+	c := search.DefaultConfig(search.StarETC)
+	c.TTMiB = 1
+	l := NewLuck(search.NewEngine(c.MustResolve()), search.Limits{Depth: 2})
 	rng := rand.New(rand.NewPCG(1, 2))
 	for p := 0; p < 50; p++ {
 		b, _ := dice.New(5, 4)
@@ -88,7 +104,7 @@ func TestRollLuckSumsToZero(t *testing.T) {
 		k := b.Rolls(&lines)
 		sum := 0.0
 		for i := 0; i < k; i++ {
-			sum += l.rollLuck(b, int(lines[i]))
+			sum += l.rollLuck(context.Background(), b, int(lines[i]))
 		}
 		if math.Abs(sum) > 1e-12 {
 			t.Fatalf("luck over the rolls of %q sums to %g", b.DPN(), sum)
@@ -118,7 +134,7 @@ func playAll(t *testing.T, cfg *MatchConfig) []PairRecord {
 		todo[i] = i
 	}
 	var out []PairRecord
-	if err := PlayPairs(context.Background(), cfg, todo, func(pr PairRecord) bool { out = append(out, pr); return false }); err != nil {
+	if err := PlayPairs(context.Background(), cfg, todo, func(pr PairRecord) (bool, error) { out = append(out, pr); return false, nil }); err != nil {
 		t.Fatal(err)
 	}
 	return out
@@ -129,7 +145,7 @@ func playAll(t *testing.T, cfg *MatchConfig) []PairRecord {
 func TestMatchIndependentOfWorkers(t *testing.T) {
 	one := Summarize("a", "b", playAll(t, testConfig(t, "staretc:depth=3", "star1:depth=1", 30, 1)), true, nil)
 	two := Summarize("a", "b", playAll(t, testConfig(t, "staretc:depth=3", "star1:depth=1", 30, 2)), true, nil)
-	if one != two {
+	if !reflect.DeepEqual(one, two) {
 		t.Fatalf("1 worker: %+v\n2 workers: %+v", one, two)
 	}
 }
@@ -137,12 +153,12 @@ func TestMatchIndependentOfWorkers(t *testing.T) {
 // TestDuplicateDice: a deterministic variant against itself plays the same
 // game from both seats, so every pair scores exactly 1 and the match 50%.
 func TestDuplicateDice(t *testing.T) {
-	prs := playAll(t, testConfig(t, "staretc:depth=2", "staretc:depth=2", 20, 2))
+	prs := playAll(t, testConfig(t, "staretc:depth=3", "staretc:depth=3", 20, 2))
 	for _, pr := range prs {
 		if pr.Score() != 1 {
 			t.Fatalf("pair %d of a variant against itself scored %v", pr.Index, pr.Score())
 		}
-		if strings.Join(pr.Games[0].Game.Moves, " ") != strings.Join(pr.Games[1].Game.Moves, " ") {
+		if !slices.Equal(pr.Games[0].Game.Cells, pr.Games[1].Game.Cells) {
 			t.Fatalf("pair %d: the two games differ", pr.Index)
 		}
 	}
@@ -152,23 +168,23 @@ func TestDuplicateDice(t *testing.T) {
 	}
 }
 
-// TestStrongerWins: depth 4 beats depth 1 over a few hundred games, and the
+// TestStrongerWins: depth 5 beats depth 1 over a few hundred games, and the
 // luck-adjusted interval is narrower than the plain ones.
 func TestStrongerWins(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays 400 games")
 	}
-	s := Summarize("d4", "d1", playAll(t, testConfig(t, "staretc:depth=4", "staretc:depth=1", 200, 2)), true, nil)
+	s := Summarize("d5", "d1", playAll(t, testConfig(t, "staretc:depth=5", "staretc:depth=1", 200, 2)), true, nil)
 	if s.Score-s.ScoreCI95Pairs <= 0.5 {
-		t.Fatalf("depth 4 vs depth 1: %.3f ± %.3f, not clearly ahead", s.Score, s.ScoreCI95Pairs)
+		t.Fatalf("depth 5 vs depth 1: %.3f ± %.3f, not clearly ahead", s.Score, s.ScoreCI95Pairs)
 	}
-	if !(s.LuckCI95 < s.ScoreCI95Pairs && s.ScoreCI95Pairs < s.ScoreCI95) {
+	if !(float64(s.LuckCI95) < s.ScoreCI95Pairs && s.ScoreCI95Pairs < s.ScoreCI95) {
 		t.Fatalf("intervals: games %.4f, pairs %.4f, luck %.4f; want luck < pairs < games", s.ScoreCI95, s.ScoreCI95Pairs, s.LuckCI95)
 	}
 }
 
 func FuzzParseVariant(f *testing.F) {
-	for _, s := range []string{"staretc:depth=9", "cpc:t=1.6,movetime=100ms", "star2:nodes=200000,eval=pairs", "x", ":", "staretc:depth=1,,", "cpc:r=0,depth=2", "star1:depth=99999999999999999999"} {
+	for _, s := range []string{"staretc:depth=9", "cpc:t=1.6,movetime=100ms", "star2:nodes=200000,eval=pairs", "x", ":", "staretc:depth=1,,", "cpc:r=0,depth=2", "star1:depth=99999999999999999999", "staretc:tt=1,depth=3,eval=pairs"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, spec string) {
@@ -179,8 +195,12 @@ func FuzzParseVariant(f *testing.F) {
 			}
 			return
 		}
-		if v.Limits == (search.Limits{}) || v.Options.Eval == nil {
-			t.Fatalf("%q accepted without a limit or evaluator", spec)
+		if v.Spec.Limits == (search.Limits{}) || v.Resolved == nil {
+			t.Fatalf("%q accepted without a limit or resolved configuration", spec)
+		}
+		again, err := ParseVariant(v.Name())
+		if err != nil || again.Name() != v.Name() {
+			t.Fatalf("%q: canonical %q does not parse to itself: %v", spec, v.Name(), err)
 		}
 	})
 }
@@ -192,15 +212,21 @@ func TestValuePlayerIndependentOfAlgorithm(t *testing.T) {
 	for seed := uint64(1); seed <= 10; seed++ {
 		var first string
 		for _, a := range []search.Algorithm{search.StarETC, search.Star1, search.Expectimax} {
-			p := NewValuePlayer(search.NewEngine(search.Options{Algorithm: a, Eval: search.Pairs{}, TTMiB: 1}), 3)
-			g, err := Play(start, [2]Player{p, p}, seed, nil)
+			c := search.DefaultConfig(a)
+			c.TTMiB = 1
+			p := NewValuePlayer(search.NewEngine(c.MustResolve()), 3)
+			g, err := Play(context.Background(), start, [2]Player{p, p}, NewDiceStream(seed), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			moves, err := g.MovesString()
 			if err != nil {
 				t.Fatal(err)
 			}
 			if first == "" {
-				first = g.MovesString()
-			} else if g.MovesString() != first {
-				t.Fatalf("seed %d: %s plays %s, staretc %s", seed, a, g.MovesString(), first)
+				first = moves
+			} else if moves != first {
+				t.Fatalf("seed %d: %s plays %s, staretc %s", seed, a, moves, first)
 			}
 		}
 	}

@@ -657,3 +657,17 @@ func MeanCI95(xs []float64) MeanCI {
 	v = math.Max(v, 0)
 	return MeanCI{N: len(xs), Mean: mean, Var: v, CI95: z975 * math.Sqrt(v/float64(len(xs)))}
 }
+
+// PopMeanCI95 is MeanCI95 with the variance divided by n instead of n − 1
+// (Var holds it), the convention of the trinomial and pentanomial
+// statistics, so that variance ratios between those and a per-pair sample
+// such as luck-adjusted scores compare like with like. One sample gives a
+// zero-width interval, as a pentanomial of one pair does.
+func PopMeanCI95(xs []float64) MeanCI {
+	if len(xs) == 0 {
+		return MeanCI{}
+	}
+	mean, v := stat.PopMeanVariance(xs, nil)
+	v = math.Max(v, 0)
+	return MeanCI{N: len(xs), Mean: mean, Var: v, CI95: z975 * math.Sqrt(v/float64(len(xs)))}
+}

@@ -21,7 +21,10 @@ type Summary struct {
 	ScoreCI95 float64  `json:"score_ci95"`
 	Elo       runs.Num `json:"elo"`
 	EloCI95   runs.Num `json:"elo_ci95"`
-	LOS       float64  `json:"los"`
+	// LOSGames is cutechess-cli's likelihood of superiority from the
+	// decisive games, ½(1 + erf((W − L)/√(2(W + L)))); LOSPairs is the
+	// normal form Φ((μ − ½)/SE) over pairs.
+	LOSGames float64 `json:"los_games"`
 	// Pentanomial counts of pair scores 0, 0.5, 1, 1.5, 2 and the
 	// half-width of the score over pairs.
 	Pentanomial    [5]int   `json:"pentanomial"`
@@ -30,14 +33,15 @@ type Summary struct {
 	LOSPairs       float64  `json:"los_pairs"`
 	// VarRatioPairs is the variance of the score estimate over games
 	// divided by that over pairs: how much pairing narrowed the interval,
-	// squared.
+	// squared. Every variance here divides by the sample size n, as
+	// cutechess-cli, fastchess and fishtest do.
 	VarRatioPairs runs.Num `json:"var_ratio_pairs"`
 	// Luck-adjusted score (result minus the luck of the rolls), its 95%
-	// half-width over pairs, and the variance ratio plain pairs / adjusted
-	// pairs. Present when a luck reference was used.
+	// half-width over pairs, and the variance ratios plain pairs / adjusted
+	// pairs and games / adjusted pairs. Null without a luck reference.
 	Luck          bool     `json:"luck"`
-	LuckScore     float64  `json:"luck_score"`
-	LuckCI95      float64  `json:"luck_ci95"`
+	LuckScore     runs.Num `json:"luck_score"`
+	LuckCI95      runs.Num `json:"luck_ci95"`
 	LuckElo       runs.Num `json:"luck_elo"`
 	VarRatioLuck  runs.Num `json:"var_ratio_luck"`
 	VarRatioTotal runs.Num `json:"var_ratio_luck_vs_games"`
@@ -96,13 +100,15 @@ func Summarize(a, b string, pairs []PairRecord, luck bool, sprt *SPRT) Summary {
 	}
 	s.Wins, s.Draws, s.Losses = tri.Wins, tri.Draws, tri.Losses
 	s.Score, s.ScoreCI95 = tri.Score(), tri.ScoreCI95()
-	s.Elo, s.EloCI95, s.LOS = runs.Num(tri.Elo()), runs.Num(tri.EloCI95HalfWidth()), tri.LOS()
+	s.Elo, s.EloCI95, s.LOSGames = runs.Num(tri.Elo()), runs.Num(tri.EloCI95HalfWidth()), tri.LOS()
 	s.Pentanomial = pen
 	s.ScoreCI95Pairs, s.EloCI95Pairs, s.LOSPairs = pen.ScoreCI95(), runs.Num(pen.EloCI95HalfWidth()), pen.LOS()
 	s.VarRatioPairs = varRatio(s.ScoreCI95*s.ScoreCI95, s.ScoreCI95Pairs*s.ScoreCI95Pairs)
+	nan := runs.Num(math.NaN())
+	s.LuckScore, s.LuckCI95, s.LuckElo, s.VarRatioLuck, s.VarRatioTotal = nan, nan, nan, nan, nan
 	if luck && len(adjusted) > 0 {
-		m := MeanCI95(adjusted)
-		s.LuckScore, s.LuckCI95 = m.Mean, m.CI95
+		m := PopMeanCI95(adjusted)
+		s.LuckScore, s.LuckCI95 = runs.Num(m.Mean), runs.Num(m.CI95)
 		s.LuckElo = runs.Num(EloFromScore(m.Mean))
 		s.VarRatioLuck = varRatio(s.ScoreCI95Pairs*s.ScoreCI95Pairs, m.CI95*m.CI95)
 		s.VarRatioTotal = varRatio(s.ScoreCI95*s.ScoreCI95, m.CI95*m.CI95)

@@ -12,6 +12,7 @@ import (
 	"github.com/parquet-go/parquet-go"
 
 	"starlab/runs"
+	"starlab/search/bench"
 )
 
 const benchTestSuite = "../../search/testdata/dice5x5-4.suite"
@@ -24,7 +25,7 @@ func runBench(t *testing.T, ctx context.Context, args ...string) (code int, stdo
 func TestBenchJSON(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "b")
 	code, stdout, stderr := runBench(t, context.Background(), "-algos", "expectimax,star2,staretc", "-depths", "3,5",
-		"-limit", "5", "-tt-mb", "4", "-out", dir, "-json", benchTestSuite)
+		"-limit", "5", "-tt", "4", "-out", dir, "-json", benchTestSuite)
 	if code != 0 {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
@@ -63,7 +64,7 @@ func TestBenchJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &sum); err != nil {
 		t.Fatalf("stdout is not JSON: %v\n%s", err, stdout)
 	}
-	if sum.Format != benchFormat || sum.Positions != 5 || strings.Join(sum.Algos, ",") != "expectimax,star2,staretc" || len(sum.Depths) != 2 || sum.RunDir != dir {
+	if sum.Format != bench.Format || sum.Positions != 5 || strings.Join(sum.Algos, ",") != "expectimax,star2,staretc" || len(sum.Depths) != 2 || sum.RunDir != dir {
 		t.Errorf("summary header %+v", sum)
 	}
 	if !sum.SoundAgree || sum.SoundAlgos != 3 || sum.Disagreements == nil || len(sum.Disagreements) != 0 {
@@ -127,7 +128,7 @@ func TestBenchJSON(t *testing.T) {
 	}
 
 	path := filepath.Join(dir, "bench.parquet")
-	rows, err := parquet.ReadFile[benchRow](path)
+	rows, err := parquet.ReadFile[bench.Row](path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,8 +158,8 @@ func TestBenchJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v, ok := pf.Lookup("starlab.format"); !ok || v != benchFormat {
-		t.Errorf("starlab.format metadata %q, want %q", v, benchFormat)
+	if v, ok := pf.Lookup("starlab.format"); !ok || v != bench.Format {
+		t.Errorf("starlab.format metadata %q, want %q", v, bench.Format)
 	}
 	want := map[string]parquet.Kind{
 		"algo": parquet.ByteArray, "dpn": parquet.ByteArray, "position": parquet.Int32, "depth": parquet.Int32,
@@ -194,7 +195,7 @@ func TestBenchJSON(t *testing.T) {
 func TestBenchTables(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "b")
 	code, stdout, stderr := runBench(t, context.Background(), "-algos", "expectimax,staretc,cpc", "-depths", "2",
-		"-limit", "3", "-tt-mb", "4", "-out", dir, benchTestSuite)
+		"-limit", "3", "-tt", "4", "-out", dir, benchTestSuite)
 	if code != 0 {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
@@ -220,7 +221,9 @@ func TestBenchBadInput(t *testing.T) {
 		{"bad depth list", []string{"-depths", "3,x"}, 2, `"x"`},
 		{"zero depth", []string{"-depths", "0,3"}, 2, `"0"`},
 		{"negative limit", []string{"-limit", "-1"}, 2, "-limit"},
-		{"bad engine flag", []string{"-tt-mb", "0"}, 2, "-tt-mb"},
+		{"bad engine flag", []string{"-tt", "0"}, 2, "-tt"},
+		{"option no algorithm reads", []string{"-algos", "staretc", "-t", "1"}, 2, "does not read"},
+		{"huge table", []string{"-tt", "8796093022208"}, 2, "-tt"},
 		{"two suites", []string{benchTestSuite, benchTestSuite}, 2, "at most one SUITE"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -254,54 +257,18 @@ func TestBenchCanceled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	dir := filepath.Join(t.TempDir(), "b")
-	code, _, stderr := runBench(t, ctx, "-algos", "star1", "-depths", "3", "-limit", "2", "-tt-mb", "4", "-out", dir, benchTestSuite)
-	if code != 1 || !strings.Contains(stderr, "context canceled") {
-		t.Errorf("exit %d, stderr %q; want 1 and context canceled", code, stderr)
+	code, _, stderr := runBench(t, ctx, "-algos", "star1", "-depths", "3", "-limit", "2", "-tt", "4", "-out", dir, benchTestSuite)
+	if code != 1 || !strings.Contains(stderr, "interrupted") {
+		t.Errorf("exit %d, stderr %q; want 1 and interrupted", code, stderr)
 	}
 	m, err := runs.Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if mf := m.Manifest(); mf.Status != runs.StatusFailed || !strings.Contains(mf.Error, "context canceled") {
-		t.Errorf("manifest status %q error %q, want failed with context canceled", mf.Status, mf.Error)
+	if mf := m.Manifest(); mf.Status != runs.StatusFailed || mf.Error != runs.Interrupted {
+		t.Errorf("manifest status %q error %q, want failed, interrupted", mf.Status, mf.Error)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "bench.parquet")); err == nil {
 		t.Errorf("bench.parquet written by a canceled run")
-	}
-}
-
-func TestMedian(t *testing.T) {
-	for _, tc := range []struct {
-		xs   []float64
-		want float64
-	}{
-		{[]float64{5}, 5},
-		{[]float64{1, 9}, 5},
-		{[]float64{1, 2, 10}, 2},
-		{[]float64{1, 2, 4, 10}, 3},
-	} {
-		if got := median(tc.xs); got != tc.want {
-			t.Errorf("median(%v) = %v, want %v", tc.xs, got, tc.want)
-		}
-	}
-	d := distribution([]float64{4, 1, 3, 2})
-	if d.Min != 1 || d.Max != 4 || d.Mean != 2.5 || d.Median != 2.5 {
-		t.Errorf("distribution %+v", d)
-	}
-	if s := float64(d.Std); s < 1.2909 || s > 1.2910 { // sample std of 1..4: sqrt(5/3)
-		t.Errorf("std %v, want sqrt(5/3)", s)
-	}
-}
-
-func TestFmtNum(t *testing.T) {
-	for _, tc := range []struct {
-		x    float64
-		want string
-	}{
-		{5813, "5813"}, {3.58e6, "3.58e+06"}, {99.8, "99.8"}, {219, "219"}, {0.0123, "0.0123"},
-	} {
-		if got := fmtNum(runs.Num(tc.x)); got != tc.want {
-			t.Errorf("fmtNum(%v) = %q, want %q", tc.x, got, tc.want)
-		}
 	}
 }

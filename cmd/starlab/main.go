@@ -13,6 +13,8 @@ import (
 	"sort"
 	"strings"
 	"syscall"
+
+	"starlab/runs"
 )
 
 // Command is one starlab subcommand, in the shape of cmd/go's commands.
@@ -21,8 +23,10 @@ type Command struct {
 	UsageLine string // "show DPN"
 	Short     string // one line for "starlab help"
 	Long      string // the text of "starlab help NAME"
-	// SetFlags declares the command's flags on fs and returns nothing; the
-	// values are read by Run through the closures it set up.
+	// SetFlags resets the command's settings to their defaults and
+	// declares its flags on fs; Run reads the values through the closures
+	// it set up. It runs before every Run, so that one process (a test)
+	// can run a command many times.
 	SetFlags func(fs *flag.FlagSet)
 	// Run runs the command with the arguments left after the flags.
 	Run func(ctx context.Context, env *Env, args []string) error
@@ -62,11 +66,26 @@ func lookup(name string) *Command {
 	return nil
 }
 
+// main cancels the context on the first Ctrl-C or SIGTERM, so that a long
+// stage stops at once and keeps what it finished; the signal handler is
+// then removed, so a second Ctrl-C ends the process at once.
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
+}
+
+// flagGiven reports whether the flag called name was set on the command
+// line.
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
 }
 
 // run is main without the process: it returns the exit code, 0 on success,
@@ -105,7 +124,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		// One line, whatever the error: a usage error points at the help.
 		msg := strings.ReplaceAll(err.Error(), "\n", "; ")
 		var ue usageError
-		if errors.As(err, &ue) {
+		var rue *runs.UsageError
+		if errors.As(err, &ue) || errors.As(err, &rue) {
 			fmt.Fprintf(stderr, "starlab %s: %s (see 'starlab %s -h')\n", name, msg, name)
 			return 2
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/parquet-go/parquet-go"
 
 	"starlab/runs"
+	"starlab/selfplay"
 )
 
 func runMatch(t *testing.T, args ...string) (code int, stdout, stderr string) {
@@ -29,7 +30,7 @@ type matchJSON struct {
 	ScoreCI95                  float64 `json:"score_ci95"`
 	Elo                        float64
 	EloCI95                    float64 `json:"elo_ci95"`
-	LOS                        float64 `json:"los"`
+	LOSGames                   float64 `json:"los_games"`
 	Pentanomial                [5]int
 	ScoreCI95Pairs             float64 `json:"score_ci95_pairs"`
 	LuckScore                  float64 `json:"luck_score"`
@@ -71,7 +72,7 @@ func TestMatchJSONAndParquet(t *testing.T) {
 	if m1 := decodeMatch(t, stdout1); m1 != m {
 		t.Fatalf("1 worker %+v\n2 workers %+v", m1, m)
 	}
-	rows, err := parquet.ReadFile[gameRow](filepath.Join(dir, "games.parquet"))
+	rows, err := parquet.ReadFile[selfplay.GameRow](filepath.Join(dir, "games.parquet"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +104,7 @@ func TestMatchKilledAndResumed(t *testing.T) {
 		code := run(context.Background(), strings.Fields(os.Getenv("STARLAB_MATCH_CHILD")), os.Stdout, os.Stderr)
 		os.Exit(code)
 	}
-	args := []string{"staretc:depth=4", "staretc:depth=2", "-games", "600", "-seed", "3", "-json", "-concurrency", "2"}
+	args := []string{"staretc:depth=5", "staretc:depth=1", "-games", "600", "-seed", "3", "-json", "-concurrency", "2"}
 	code, want, stderr := runMatch(t, append(args, "-out", filepath.Join(t.TempDir(), "ref"))...)
 	if code != 0 {
 		t.Fatalf("reference run: exit %d: %s", code, stderr)
@@ -117,7 +118,7 @@ func TestMatchKilledAndResumed(t *testing.T) {
 	journal := filepath.Join(dir, "pairs.jsonl")
 	deadline := time.Now().Add(30 * time.Second)
 	for {
-		if n := countLines(journal); n >= 30 {
+		if n := countLines(journal) - 1; n >= 30 { // the first line is the header
 			break
 		}
 		if time.Now().After(deadline) {
@@ -130,7 +131,7 @@ func TestMatchKilledAndResumed(t *testing.T) {
 		t.Fatal(err)
 	}
 	cmd.Wait()
-	done := countLines(journal)
+	done := countLines(journal) - 1
 	if done >= 300 {
 		t.Skip("the child finished before it was killed; nothing to resume")
 	}
@@ -145,7 +146,7 @@ func TestMatchKilledAndResumed(t *testing.T) {
 	if g, w := decodeMatch(t, got), decodeMatch(t, want); g != w {
 		t.Fatalf("killed after %d pairs and resumed: %+v\nuninterrupted: %+v", done, g, w)
 	}
-	if n := countLines(journal); n != 300 {
+	if n := countLines(journal) - 1; n != 300 {
 		t.Fatalf("journal has %d pairs after the resume, want 300 (none twice)", n)
 	}
 }
@@ -165,11 +166,11 @@ func countLines(path string) int {
 }
 
 func TestMatchTournament(t *testing.T) {
-	code, stdout, stderr := runMatch(t, "staretc:depth=2", "star1:depth=2", "expectimax:depth=1", "-games", "10", "-out", filepath.Join(t.TempDir(), "t"))
+	code, stdout, stderr := runMatch(t, "staretc:depth=3", "star1:depth=3", "expectimax:depth=1", "-games", "10", "-out", filepath.Join(t.TempDir(), "t"))
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"cross table", "ranking", "staretc:depth=2 vs star1:depth=2", "star1:depth=2 vs expectimax:depth=1"} {
+	for _, want := range []string{"cross table", "ranking", "staretc:depth=3,eval=pairs vs star1:depth=3,eval=pairs", "star1:depth=3,eval=pairs vs expectimax:depth=1,eval=pairs"} {
 		if !strings.Contains(stdout, want) {
 			t.Fatalf("tournament output lacks %q:\n%s", want, stdout)
 		}
@@ -181,7 +182,7 @@ func TestMatchTournament(t *testing.T) {
 func TestMatchSPRTStops(t *testing.T) {
 	var first matchJSON
 	for i, workers := range []string{"1", "2"} {
-		code, stdout, stderr := runMatch(t, "staretc:depth=4", "staretc:depth=1", "-games", "4000", "-sprt", "0,20,0.05,0.05",
+		code, stdout, stderr := runMatch(t, "staretc:depth=5", "staretc:depth=1", "-games", "4000", "-sprt", "0,20,0.05,0.05",
 			"-concurrency", workers, "-out", filepath.Join(t.TempDir(), "s"), "-json")
 		if code != 0 {
 			t.Fatalf("exit %d: %s", code, stderr)
@@ -206,15 +207,22 @@ func TestMatchBadInput(t *testing.T) {
 		want string
 	}{
 		{[]string{"staretc:depth=3"}, 2, "two variants"},
-		{[]string{"staretc:depth=3", "staretc:speed=3"}, 1, "unknown key \"speed\""},
-		{[]string{"staretc:depth=3", "bogus:depth=3"}, 1, "unknown algorithm"},
-		{[]string{"staretc:depth=3", "staretc"}, 1, "no limit"},
+		{[]string{"staretc:depth=3", "staretc:speed=3"}, 2, "unknown key \"speed\""},
+		{[]string{"staretc:depth=3", "bogus:depth=3"}, 2, "unknown algorithm"},
+		{[]string{"staretc:depth=3", "staretc"}, 2, "no limit"},
+		{[]string{"staretc:depth=3", "staretc:depth=4"}, 2, "ends on a chance ply"},
+		{[]string{"staretc:depth=3", "cpc:depth=3,cpcmin=9,cpcmax=3"}, 2, "above cpcmax"},
+		{[]string{"staretc:depth=3", "staretc:depth=1,t=1"}, 2, "does not read t"},
 		{[]string{"staretc:depth=3", "star1:depth=3", "-games", "7"}, 2, "even"},
+		{[]string{"staretc:depth=3", "star1:depth=3", "-concurrency", "100000"}, 2, "-concurrency"},
 		{[]string{"staretc:depth=3", "star1:depth=3", "-suite", filepath.Join(dir, "missing.suite")}, 1, "suite"},
-		{[]string{"staretc:depth=3", "star1:depth=3", "-sprt", "0,5,0.05"}, 1, "sprt"},
-		{[]string{"staretc:depth=3", "star1:depth=3", "-luck", "staretc:movetime=10ms"}, 1, "luck"},
-		{[]string{"staretc:depth=3", "star1:depth=3", "-luck", "star1:depth=3"}, 1, "one of the variants"},
+		{[]string{"staretc:depth=3", "star1:depth=3", "-sprt", "0,5,0.05"}, 2, "sprt"},
+		{[]string{"staretc:depth=3", "star1:depth=3", "-luck", "staretc:movetime=10ms"}, 2, "luck"},
+		{[]string{"staretc:depth=3", "star1:depth=3", "-luck", "star1:depth=3"}, 2, "one of the variants"},
+		{[]string{"staretc:tt=1,depth=3,eval=pairs", "star1:depth=3", "-luck", "staretc:depth=3,eval=pairs,tt=1"}, 2, "one of the variants"},
+		{[]string{"staretc:depth=3", "star1:depth=3", "-shard", "4/4"}, 2, "-shard"},
 		{[]string{"-resume", filepath.Join(dir, "nothing")}, 1, "does not exist"},
+		{[]string{"-resume", filepath.Join(dir, "nothing"), "-games", "10"}, 2, "cannot change"},
 	}
 	for _, c := range cases {
 		code, stdout, stderr := runMatch(t, c.args...)
@@ -224,5 +232,62 @@ func TestMatchBadInput(t *testing.T) {
 		if lines := strings.Count(strings.TrimSpace(stderr), "\n") + 1; lines != 1 {
 			t.Errorf("%v: %d lines on stderr, want 1", c.args, lines)
 		}
+	}
+}
+
+// TestMatchTwoGamesExits0: the smallest match, one pair, succeeds.
+func TestMatchTwoGamesExits0(t *testing.T) {
+	code, stdout, stderr := runMatch(t, "staretc:depth=3", "staretc:depth=1", "-games", "2", "-json", "-out", filepath.Join(t.TempDir(), "m"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if m := decodeMatch(t, stdout); m.Games != 2 {
+		t.Fatalf("games %d", m.Games)
+	}
+}
+
+// TestMatchLuckNoneIsNull: without a luck reference the luck figures are
+// null, not 0.
+func TestMatchLuckNoneIsNull(t *testing.T) {
+	code, stdout, stderr := runMatch(t, "staretc:depth=3", "staretc:depth=1", "-games", "4", "-luck", "none", "-json", "-out", filepath.Join(t.TempDir(), "m"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var m map[string]any
+	if err := json.Unmarshal([]byte(stdout), &m); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"luck_score", "luck_ci95", "var_ratio_luck"} {
+		if v, ok := m[k]; !ok || v != nil {
+			t.Errorf("%s = %v, want null", k, v)
+		}
+	}
+}
+
+// TestMatchCtrlCReachesSearch: a cancelled context stops a match whose
+// variants think for a second per move without waiting for the move, and
+// the run can be resumed.
+func TestMatchCtrlCReachesSearch(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	dir := filepath.Join(t.TempDir(), "m")
+	var stopped time.Time
+	go func() {
+		time.Sleep(300 * time.Millisecond)
+		stopped = time.Now()
+		cancel()
+	}()
+	code, _, stderr := runCtx(t, ctx, "match", "staretc:movetime=1s", "staretc:movetime=1s", "-games", "2", "-luck", "none", "-concurrency", "1", "-out", dir)
+	took := time.Since(stopped)
+	if code != 1 || !strings.Contains(stderr, "-resume "+dir) {
+		t.Fatalf("exit %d, stderr %q; want 1 and how to resume", code, stderr)
+	}
+	// Generous for a loaded machine; the point is that the search in
+	// progress (a second per move) is cut short.
+	if took > 900*time.Millisecond {
+		t.Errorf("the match took %v to stop after the cancel", took)
+	}
+	r, err := runs.Open(dir)
+	if err != nil || r.Manifest().Error != runs.Interrupted {
+		t.Fatalf("manifest after Ctrl-C: %v %+v", err, r.Manifest())
 	}
 }

@@ -36,7 +36,7 @@ from the seed, so the same seed gives the same game.`,
 			fs.StringVar(&start, "start", "", "start position in DPN, before the roll (default: the empty board)")
 			fs.BoolVar(&showBoards, "board", false, "print the final board")
 		},
-		Run: func(_ context.Context, env *Env, args []string) error {
+		Run: func(ctx context.Context, env *Env, args []string) error {
 			if len(args) != 0 {
 				return usagef("unexpected arguments %q", strings.Join(args, " "))
 			}
@@ -61,7 +61,7 @@ from the seed, so the same seed gives the same game.`,
 					return usagef("-%s player %q is not random or greedy", dice.Color(i).Name(), name)
 				}
 			}
-			g, err := selfplay.Play(b, players, seed, nil)
+			g, err := selfplay.Play(ctx, b, players, selfplay.NewDiceStream(seed), nil)
 			if err != nil {
 				return err
 			}
@@ -71,7 +71,7 @@ from the seed, so the same seed gives the same game.`,
 				if w.SideToMove() == dice.Red {
 					line = "col"
 				}
-				fmt.Fprintf(env.Stdout, "%3d. %s rolls %s %-2s plays %s\n", i+1, w.SideToMove(), line, w.LineLabel(w.Roll()), g.Moves[i])
+				fmt.Fprintf(env.Stdout, "%3d. %s rolls %s %-2s plays %s\n", i+1, w.SideToMove(), line, w.LineLabel(w.Roll()), dice.FormatMove(int(g.Cells[i]), w.N()))
 				return true
 			})
 			if err != nil {

@@ -16,26 +16,49 @@ func isTerminal(w io.Writer) bool {
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
-// newProgress returns a progress bar over total steps described by desc. It
-// draws on w only when w is a terminal and quiet (set by -json) is false;
-// otherwise it draws nowhere, so callers use it unconditionally. Colour is
-// off when NO_COLOR is set (https://no-color.org). The bar clears its line
-// when finished, so that what follows on the terminal starts clean; on an
-// early exit call stopProgress.
-func newProgress(w io.Writer, total int64, desc string, quiet bool) *progressbar.ProgressBar {
-	if quiet || !isTerminal(w) {
-		return progressbar.NewOptions64(total,
-			progressbar.OptionSetWriter(io.Discard),
-			progressbar.OptionSetVisibility(false))
+// progress draws a stage's runs.Progress reports as a bar on w, only when
+// w is a terminal and quiet (set by -json) is false. Colour is off when
+// NO_COLOR is set (https://no-color.org). The bar clears its line when
+// done, so that what follows on the terminal starts clean.
+type progress struct {
+	w     io.Writer
+	unit  string
+	quiet bool
+	bar   *progressbar.ProgressBar
+	total int64
+}
+
+func newProgress(w io.Writer, unit string, quiet bool) *progress {
+	return &progress{w: w, unit: unit, quiet: quiet || !isTerminal(w)}
+}
+
+// update is the runs.Progress callback.
+func (p *progress) update(done, total int64, status string) {
+	if p.quiet {
+		return
 	}
+	if p.bar == nil || total != p.total {
+		if p.bar != nil {
+			_ = p.bar.Clear()
+		}
+		p.total = total
+		p.bar = p.newBar(total)
+	}
+	if status != "" {
+		p.bar.Describe(status)
+	}
+	_ = p.bar.Set64(done)
+}
+
+func (p *progress) newBar(total int64) *progressbar.ProgressBar {
 	color := os.Getenv("NO_COLOR") == ""
 	theme := progressbar.ThemeASCII
 	if color {
 		theme = progressbar.Theme{Saucer: "[green]=[reset]", SaucerHead: "[green]>[reset]", SaucerPadding: " ", BarStart: "[", BarEnd: "]"}
 	}
 	return progressbar.NewOptions64(total,
-		progressbar.OptionSetWriter(w),
-		progressbar.OptionSetDescription(desc),
+		progressbar.OptionSetWriter(p.w),
+		progressbar.OptionSetDescription(p.unit),
 		progressbar.OptionEnableColorCodes(color),
 		progressbar.OptionSetTheme(theme),
 		progressbar.OptionSetWidth(30),
@@ -47,9 +70,10 @@ func newProgress(w io.Writer, total int64, desc string, quiet bool) *progressbar
 		progressbar.OptionSetRenderBlankState(true))
 }
 
-// stopProgress erases bar from its line and stops it, for an exit before it
-// has finished.
-func stopProgress(bar *progressbar.ProgressBar) {
-	_ = bar.Clear()
-	_ = bar.Exit()
+// done erases the bar from its line.
+func (p *progress) done() {
+	if p.bar != nil {
+		_ = p.bar.Clear()
+		_ = p.bar.Exit()
+	}
 }

@@ -1,0 +1,474 @@
+package search
+
+import (
+	"flag"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Defaults of a Config. DefaultETCMinDepth is 3 because move nodes of depth
+// 1 are not stored (their children are leaves, cheaper to evaluate than a
+// table miss), so at depth 2 there is nothing to find. DefaultTTMiB is 16:
+// on the committed 5x5/4 suite a 16 MiB table searches within 0.4% of the
+// nodes of a 256 MiB one to depth 13, and a larger table costs more in page
+// faults than it saves on short searches.
+const (
+	DefaultEval          = "pairs"
+	DefaultTTMiB         = 16
+	DefaultProbingFactor = 1
+	DefaultETCMinDepth   = 3
+	DefaultProbCutR      = 2
+	DefaultProbCutT      = 1.6
+)
+
+// Bounds on a Config: a table larger than MaxTTMiB is refused rather than
+// left to fail in the allocator.
+const (
+	MaxTTMiB      = 1 << 16 // 64 GiB
+	MaxDepthLimit = 2 * MaxPly
+)
+
+// Config is an engine's configuration: the algorithm and every option of
+// it, but not the limits of a search (see Limits). It is written and read
+// in one grammar, "algo:key=value,...", by ParseSpec and Spec.String, and
+// the command-line flags of the same names are registered from the same
+// table (RegisterFlags), so that a variant key and a flag never differ in
+// name, default or check.
+type Config struct {
+	Algorithm Algorithm `json:"algo"`
+	// Eval names the leaf evaluator: "zero", "pairs" or "mlp".
+	Eval string `json:"eval"`
+	// Net is the weight file of the mlp evaluator ("" = the embedded net).
+	Net string `json:"net,omitempty"`
+	// TTMiB is the transposition table size in MiB.
+	TTMiB int `json:"tt_mib"`
+	// ProbingFactor is the number of moves the Star2 probing phase searches
+	// at each chance event (Ballard's generalisation).
+	ProbingFactor int `json:"k"`
+	// ETCMinDepth is the smallest chance-node depth at which StarETC probes
+	// the table for its successors (Veness 2006, section 3.2: the probe is
+	// not free, so shallow nodes may skip it).
+	ETCMinDepth int `json:"etc_min_depth"`
+	// ProbCutR is ChanceProbCut's depth reduction R, ProbCutT the width of
+	// its bounds in sigmas, ProbCutFile its parameter file ("" = the
+	// built-in defaults, which are not a fit).
+	ProbCutR    int     `json:"r"`
+	ProbCutT    float64 `json:"t"`
+	ProbCutFile string  `json:"probcut,omitempty"`
+	// CPCMinDepth and CPCMaxDepth are the chance-node depths where
+	// ChanceProbCut applies; 0 means R+1 and no limit.
+	CPCMinDepth int `json:"cpc_min_depth"`
+	CPCMaxDepth int `json:"cpc_max_depth"`
+}
+
+// DefaultConfig returns the configuration of algo with every option at its
+// default.
+func DefaultConfig(algo Algorithm) Config {
+	return Config{Algorithm: algo, Eval: DefaultEval, TTMiB: DefaultTTMiB, ProbingFactor: DefaultProbingFactor,
+		ETCMinDepth: DefaultETCMinDepth, ProbCutR: DefaultProbCutR, ProbCutT: DefaultProbCutT}
+}
+
+// Spec is an engine configuration with the limits of its searches: what a
+// match variant, a luck reference or a search command names.
+type Spec struct {
+	Config
+	Limits Limits
+}
+
+// DefaultSpec returns DefaultConfig(algo) with no limits.
+func DefaultSpec(algo Algorithm) Spec { return Spec{Config: DefaultConfig(algo)} }
+
+// option is one key of the grammar and the flag of the same name.
+type option struct {
+	key, usage string
+	// reads says which algorithms read the option; nil means all.
+	reads func(Algorithm) bool
+	set   func(s *Spec, val string) error
+	get   func(s *Spec) string
+	// always prints the key in the canonical string even at its default.
+	always bool
+}
+
+func star2Up(a Algorithm) bool { return a >= Star2 }
+func etcUp(a Algorithm) bool   { return a >= StarETC }
+func cpcOnly(a Algorithm) bool { return a == CPC }
+
+func positive(val, want string) (int, error) {
+	n, err := strconv.Atoi(val)
+	if err != nil || n < 1 {
+		return 0, fmt.Errorf("want %s", want)
+	}
+	return n, nil
+}
+
+func itoa0(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return strconv.Itoa(n)
+}
+
+// options is the one table of engine options, in canonical order.
+var options = []option{
+	{key: "depth", usage: "deepest iteration in plies (chance and move plies alike)",
+		set: func(s *Spec, v string) (err error) {
+			s.Limits.Depth, err = positive(v, "a positive depth")
+			if err == nil && s.Limits.Depth > MaxDepthLimit {
+				err = fmt.Errorf("want a depth of at most %d", MaxDepthLimit)
+			}
+			return err
+		},
+		get: func(s *Spec) string { return itoa0(s.Limits.Depth) }},
+	{key: "nodes", usage: "node budget over all iterations",
+		set: func(s *Spec, v string) error {
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil || n < 1 {
+				return fmt.Errorf("want a positive node count")
+			}
+			s.Limits.Nodes = n
+			return nil
+		},
+		get: func(s *Spec) string {
+			if s.Limits.Nodes == 0 {
+				return ""
+			}
+			return strconv.FormatInt(s.Limits.Nodes, 10)
+		}},
+	{key: "movetime", usage: "time budget per search, such as 100ms",
+		set: func(s *Spec, v string) error {
+			d, err := time.ParseDuration(v)
+			if err != nil || d <= 0 {
+				return fmt.Errorf("want a positive duration such as 100ms")
+			}
+			s.Limits.MoveTime = d
+			return nil
+		},
+		get: func(s *Spec) string {
+			if s.Limits.MoveTime == 0 {
+				return ""
+			}
+			return s.Limits.MoveTime.String()
+		}},
+	{key: "eval", usage: "leaf evaluator: " + strings.Join(EvaluatorNames, ", "), always: true,
+		set: func(s *Spec, v string) error {
+			for _, n := range EvaluatorNames {
+				if v == n {
+					s.Eval = v
+					return nil
+				}
+			}
+			return fmt.Errorf("unknown evaluator (want %s)", strings.Join(EvaluatorNames, ", "))
+		},
+		get: func(s *Spec) string { return s.Eval }},
+	{key: "net", usage: "network weight file of the mlp evaluator",
+		set: func(s *Spec, v string) error { s.Net = v; return nil },
+		get: func(s *Spec) string { return s.Net }},
+	{key: "tt", usage: fmt.Sprintf("transposition table size in MiB (1 to %d)", MaxTTMiB),
+		set: func(s *Spec, v string) (err error) {
+			s.TTMiB, err = positive(v, "a table size of at least 1 MiB")
+			if err == nil && s.TTMiB > MaxTTMiB {
+				err = fmt.Errorf("want a table size of at most %d MiB", MaxTTMiB)
+			}
+			return err
+		},
+		get: func(s *Spec) string { return strconv.Itoa(s.TTMiB) }},
+	{key: "k", usage: "Star2 probing factor: moves probed per chance event", reads: star2Up,
+		set: func(s *Spec, v string) (err error) {
+			s.ProbingFactor, err = positive(v, "a probing factor of at least 1")
+			return err
+		},
+		get: func(s *Spec) string { return strconv.Itoa(s.ProbingFactor) }},
+	{key: "etc", usage: "smallest chance-node depth of StarETC's successor probing", reads: etcUp,
+		set: func(s *Spec, v string) (err error) {
+			s.ETCMinDepth, err = positive(v, "a depth of at least 1")
+			return err
+		},
+		get: func(s *Spec) string { return strconv.Itoa(s.ETCMinDepth) }},
+	{key: "t", usage: "ChanceProbCut bound width in sigmas (0 or more)", reads: cpcOnly,
+		set: func(s *Spec, v string) error {
+			x, err := strconv.ParseFloat(v, 64)
+			if err != nil || !(x >= 0) || math.IsInf(x, 0) {
+				return fmt.Errorf("want a non-negative number")
+			}
+			s.ProbCutT = x
+			return nil
+		},
+		get: func(s *Spec) string { return strconv.FormatFloat(s.ProbCutT, 'g', -1, 64) }},
+	{key: "r", usage: "ChanceProbCut depth reduction R", reads: cpcOnly,
+		set: func(s *Spec, v string) (err error) {
+			s.ProbCutR, err = positive(v, "a reduction of at least 1")
+			return err
+		},
+		get: func(s *Spec) string { return strconv.Itoa(s.ProbCutR) }},
+	{key: "probcut", usage: "ChanceProbCut parameter file (default: built-in defaults, not fitted)", reads: cpcOnly,
+		set: func(s *Spec, v string) error { s.ProbCutFile = v; return nil },
+		get: func(s *Spec) string { return s.ProbCutFile }},
+	{key: "cpcmin", usage: "smallest chance-node depth where ChanceProbCut applies (default R+1)", reads: cpcOnly,
+		set: func(s *Spec, v string) (err error) {
+			s.CPCMinDepth, err = positive(v, "a depth of at least 1")
+			return err
+		},
+		get: func(s *Spec) string { return itoa0(s.CPCMinDepth) }},
+	{key: "cpcmax", usage: "largest chance-node depth where ChanceProbCut applies (default: no limit)", reads: cpcOnly,
+		set: func(s *Spec, v string) (err error) {
+			s.CPCMaxDepth, err = positive(v, "a depth of at least 1")
+			return err
+		},
+		get: func(s *Spec) string { return itoa0(s.CPCMaxDepth) }},
+}
+
+// OptionKeys lists the keys of the grammar, in canonical order.
+func OptionKeys() []string {
+	keys := make([]string, len(options))
+	for i, o := range options {
+		keys[i] = o.key
+	}
+	return keys
+}
+
+func lookupOption(key string) *option {
+	for i := range options {
+		if options[i].key == key {
+			return &options[i]
+		}
+	}
+	return nil
+}
+
+// ParseSpec parses "algo" or "algo:key=value,..." (keys in any order, each
+// at most once). Errors name the spec and the bad key or value in one line.
+// Keys the algorithm does not read are refused, so that two specs of one
+// engine can never differ; a spec without a limit is allowed here (a
+// search to the end of the game) and refused where a limit is needed.
+func ParseSpec(spec string) (Spec, error) {
+	name, rest, hasRest := strings.Cut(spec, ":")
+	a, err := ParseAlgorithm(name)
+	if err != nil {
+		return Spec{}, fmt.Errorf("spec %q: %v", spec, err)
+	}
+	s := DefaultSpec(a)
+	if hasRest && rest == "" {
+		return Spec{}, fmt.Errorf("spec %q: nothing after the colon", spec)
+	}
+	seen := map[string]bool{}
+	if hasRest {
+		for _, kv := range strings.Split(rest, ",") {
+			key, val, ok := strings.Cut(kv, "=")
+			if !ok || val == "" {
+				return Spec{}, fmt.Errorf("spec %q: %q is not key=value", spec, kv)
+			}
+			o := lookupOption(key)
+			if o == nil {
+				return Spec{}, fmt.Errorf("spec %q: unknown key %q (want %s)", spec, key, strings.Join(OptionKeys(), ", "))
+			}
+			if seen[key] {
+				return Spec{}, fmt.Errorf("spec %q: key %q given twice", spec, key)
+			}
+			seen[key] = true
+			if err := o.set(&s, val); err != nil {
+				return Spec{}, fmt.Errorf("spec %q: %s=%s: %v", spec, key, val, err)
+			}
+		}
+	}
+	for key := range seen {
+		if o := lookupOption(key); o.reads != nil && !o.reads(a) {
+			return Spec{}, fmt.Errorf("spec %q: %s does not read %s", spec, a, key)
+		}
+	}
+	if err := s.check(); err != nil {
+		return Spec{}, fmt.Errorf("spec %q: %v", spec, err)
+	}
+	return s, nil
+}
+
+// check tests what no single key can: the options that only make sense
+// together.
+func (s *Spec) check() error {
+	if s.Net != "" && s.Eval != "mlp" {
+		return fmt.Errorf("net=%s needs eval=mlp", s.Net)
+	}
+	if s.CPCMaxDepth > 0 && s.CPCMaxDepth < s.CPCMinDepth {
+		return fmt.Errorf("cpcmin=%d is above cpcmax=%d", s.CPCMinDepth, s.CPCMaxDepth)
+	}
+	if s.CPCMaxDepth > 0 && s.CPCMinDepth == 0 && s.CPCMaxDepth < s.ProbCutR+1 {
+		return fmt.Errorf("cpcmax=%d is below the default cpcmin=%d (r+1)", s.CPCMaxDepth, s.ProbCutR+1)
+	}
+	return nil
+}
+
+// String returns the canonical spec: the algorithm, then the keys in the
+// fixed order of OptionKeys, each only when it differs from its default
+// (eval always). Two specs of one engine and limits have one string; it is
+// a variant's identity in tables, journals, resumes and merges.
+func (s Spec) String() string {
+	def := DefaultSpec(s.Algorithm)
+	var kv []string
+	for i := range options {
+		o := &options[i]
+		v := o.get(&s)
+		if v == "" || (!o.always && v == o.get(&def)) {
+			continue
+		}
+		kv = append(kv, o.key+"="+v)
+	}
+	return s.Algorithm.String() + ":" + strings.Join(kv, ",")
+}
+
+// String returns the canonical spec of the configuration without limits.
+func (c Config) String() string { return Spec{Config: c}.String() }
+
+// specFlag is a flag.Value that sets one option of a Spec through the
+// grammar's own parser.
+type specFlag struct {
+	s *Spec
+	o *option
+}
+
+func (f specFlag) String() string {
+	if f.s == nil {
+		return ""
+	}
+	return f.o.get(f.s)
+}
+
+func (f specFlag) Set(v string) error { return f.o.set(f.s, v) }
+
+type algoFlag struct{ s *Spec }
+
+func (f algoFlag) String() string {
+	if f.s == nil {
+		return ""
+	}
+	return f.s.Algorithm.String()
+}
+
+func (f algoFlag) Set(v string) error {
+	a, err := ParseAlgorithm(v)
+	if err != nil {
+		return err
+	}
+	f.s.Algorithm = a
+	return nil
+}
+
+// RegisterFlags defines on fs the flag -algo and one flag per option of the
+// grammar, with the key as its name ("-tt", "-k", "-depth", ...), setting s,
+// but for the names in skip. s should start as DefaultSpec. After parsing,
+// call CheckFlags.
+func RegisterFlags(fs *flag.FlagSet, s *Spec, skip ...string) {
+	if !slices.Contains(skip, "algo") {
+		fs.Var(algoFlag{s}, "algo", "algorithm: "+strings.Join(AlgorithmNames, ", "))
+	}
+	for i := range options {
+		o := &options[i]
+		if !slices.Contains(skip, o.key) {
+			fs.Var(specFlag{s, o}, o.key, o.usage)
+		}
+	}
+}
+
+// CheckFlags applies the grammar's checks to flags registered by
+// RegisterFlags and parsed into s: an option given that none of algos reads
+// is refused, as in a spec, and so are options that contradict each other.
+func CheckFlags(fs *flag.FlagSet, s *Spec, algos ...Algorithm) error {
+	var err error
+	fs.Visit(func(f *flag.Flag) {
+		o := lookupOption(f.Name)
+		if err != nil || o == nil || o.reads == nil {
+			return
+		}
+		for _, a := range algos {
+			if o.reads(a) {
+				return
+			}
+		}
+		names := make([]string, len(algos))
+		for i, a := range algos {
+			names[i] = a.String()
+		}
+		err = fmt.Errorf("-%s: %s does not read it", f.Name, strings.Join(names, ", "))
+	})
+	if err != nil {
+		return err
+	}
+	return s.check()
+}
+
+// Resolved is a Config with its files loaded and checked: immutable, so one
+// value can be shared by every worker, each of which builds its own Engine
+// (with its own table and evaluator) from it with NewEngine.
+type Resolved struct {
+	cfg     Config
+	probcut *ProbCutParams
+	kind    evalKind
+}
+
+// Resolve checks the configuration and loads its files (the ChanceProbCut
+// parameters, the network). Errors name the file or the option.
+func (c Config) Resolve() (*Resolved, error) {
+	s := Spec{Config: c}
+	if err := s.check(); err != nil {
+		return nil, err
+	}
+	if c.Algorithm < Expectimax || c.Algorithm > CPC {
+		return nil, fmt.Errorf("unknown algorithm %d", int(c.Algorithm))
+	}
+	if c.TTMiB < 1 || c.TTMiB > MaxTTMiB {
+		return nil, fmt.Errorf("tt=%d: want a table size of 1 to %d MiB", c.TTMiB, MaxTTMiB)
+	}
+	if c.ProbingFactor < 1 || c.ETCMinDepth < 1 || c.ProbCutR < 1 || !(c.ProbCutT >= 0) || c.CPCMinDepth < 0 || c.CPCMaxDepth < 0 {
+		return nil, fmt.Errorf("configuration %s has an option out of range", s)
+	}
+	r := &Resolved{cfg: c}
+	switch c.Eval {
+	case "zero":
+		r.kind = evalZero
+	case "pairs":
+		r.kind = evalPairs
+	case "mlp":
+		return nil, fmt.Errorf("eval=mlp: the network evaluator is not available yet: no trained network is built in (use zero or pairs)")
+	default:
+		return nil, fmt.Errorf("eval=%s: unknown evaluator (want %s)", c.Eval, strings.Join(EvaluatorNames, ", "))
+	}
+	if c.ProbCutFile != "" {
+		p, err := LoadProbCut(c.ProbCutFile)
+		if err != nil {
+			return nil, err
+		}
+		r.probcut = p
+	} else {
+		r.probcut = DefaultProbCut(c.ProbCutR, 2*MaxPly)
+	}
+	return r, nil
+}
+
+// MustResolve is Resolve for configurations known to be valid, such as
+// those built in; it panics on an error.
+func (c Config) MustResolve() *Resolved {
+	r, err := c.Resolve()
+	if err != nil {
+		panic(err)
+	}
+	return r
+}
+
+// Config returns the configuration.
+func (r *Resolved) Config() Config { return r.cfg }
+
+// ProbCut returns the ChanceProbCut parameters: the file's, or the
+// built-in defaults.
+func (r *Resolved) ProbCut() *ProbCutParams { return r.probcut }
+
+// NewEvaluator returns a new instance of the configured evaluator.
+func (r *Resolved) NewEvaluator() Evaluator {
+	switch r.kind {
+	case evalZero:
+		return Zero{}
+	default:
+		return Pairs{}
+	}
+}

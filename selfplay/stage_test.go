@@ -1,0 +1,224 @@
+package selfplay
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"sync"
+	"testing"
+
+	"starlab/runs"
+	"starlab/search"
+	"starlab/search/dice"
+)
+
+// TestEnginesFromOneResolvedConfig: engines built from one resolved
+// configuration in two goroutines search independently (run under -race)
+// and find what one engine finds alone.
+func TestEnginesFromOneResolvedConfig(t *testing.T) {
+	v, err := ParseVariant("staretc:depth=7,tt=1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, err := search.ReadSuite("../search/testdata/dice5x5-4.suite")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps = ps[:20]
+	alone := make([]float64, len(ps))
+	e := search.NewEngine(v.Resolved)
+	for i, p := range ps {
+		e.ClearTT()
+		alone[i] = e.Search(context.Background(), p.Board, v.Spec.Limits, nil).Last().Score
+	}
+	var wg sync.WaitGroup
+	got := make([][]float64, 2)
+	for g := range got {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			e := search.NewEngine(v.Resolved)
+			for _, p := range ps {
+				e.ClearTT()
+				got[g] = append(got[g], e.Search(context.Background(), p.Board, v.Spec.Limits, nil).Last().Score)
+			}
+		}()
+	}
+	wg.Wait()
+	for g := range got {
+		if !slices.Equal(got[g], alone) {
+			t.Fatalf("goroutine %d found %v, one engine alone %v", g, got[g], alone)
+		}
+	}
+}
+
+func matchSettings(variants ...string) MatchSettings {
+	s := DefaultMatchSettings(variants...)
+	s.Games, s.Seed, s.Concurrency = 24, 5, 2
+	s.Luck = "staretc:depth=1,eval=pairs,tt=1"
+	return s
+}
+
+// sameReport compares two reports but for their times and directories.
+func sameReport(t *testing.T, a, b *MatchReport) {
+	t.Helper()
+	strip := func(r *MatchReport) MatchReport {
+		c := *r
+		c.Run = ""
+		c.Pairings = slices.Clone(r.Pairings)
+		for i := range c.Pairings {
+			c.Pairings[i].Seconds, c.Pairings[i].GamesPerSec = 0, 0
+		}
+		return c
+	}
+	x, _ := json.Marshal(strip(a)) // JSON: undefined figures (NaN) compare equal as null
+	y, _ := json.Marshal(strip(b))
+	if string(x) != string(y) {
+		t.Fatalf("reports differ:\n%s\n%s", x, y)
+	}
+}
+
+// TestRunMatchInterruptedResumes: the match stage, called from Go, stopped
+// by a cancelled context after a few pairs and run again on the same run
+// directory, ends with the report and rows of an uninterrupted run.
+func TestRunMatchInterruptedResumes(t *testing.T) {
+	variants := []string{"staretc:depth=3", "star2:depth=1", "star1:depth=1"}
+	root := t.TempDir()
+	whole, err := runs.CreateAt(filepath.Join(root, "whole"), "match", nil, nil, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := RunMatch(context.Background(), matchSettings(variants...), whole, runs.NoProgress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole.Close()
+	if len(want.Ranking) != 3 || want.Pairings[0].Games != 24 {
+		t.Fatalf("tournament report: %+v", want)
+	}
+
+	run, err := runs.CreateAt(filepath.Join(root, "cut"), "match", nil, nil, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	_, err = RunMatch(ctx, matchSettings(variants...), run, func(done, total int64, _ string) {
+		if done >= 20 {
+			cancel()
+		}
+	})
+	if err != context.Canceled {
+		t.Fatalf("interrupted match returned %v, want context.Canceled", err)
+	}
+	if err := run.Finish(err); err != nil {
+		t.Fatal(err)
+	}
+	again, err := runs.Open(run.Dir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := again.Resume(); err != nil {
+		t.Fatal(err)
+	}
+	got, err := RunMatch(context.Background(), matchSettings(variants...), again, runs.NoProgress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again.Close()
+	sameReport(t, want, got)
+	wantRows, err := runs.ReadParquet[GameRow](whole.Path(GamesFile), MatchFormat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gotRows, err := runs.ReadParquet[GameRow](again.Path(GamesFile), MatchFormat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range wantRows {
+		wantRows[i].TimeMSBlue, wantRows[i].TimeMSRed, gotRows[i].TimeMSBlue, gotRows[i].TimeMSRed = 0, 0, 0, 0
+	}
+	if !reflect.DeepEqual(wantRows, gotRows) {
+		t.Fatal("games.parquet of the resumed run differs from the uninterrupted one")
+	}
+}
+
+// TestRankingPairingsHaveOwnDice: pairing 0 keeps the dice two-variant
+// matches always had, and other pairings get dice of their own, so a
+// variant's results against different opponents are independent.
+func TestRankingPairingsHaveOwnDice(t *testing.T) {
+	// The seeds of two-variant matches before pairings had dice of their
+	// own: splitmix64 of seed and pair index.
+	old := func(seed uint64, i int) uint64 {
+		z := seed*0x9e3779b97f4a7c15 + uint64(i+1)*0xbf58476d1ce4e5b9
+		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+		z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+		return z ^ (z >> 31)
+	}
+	for i := 0; i < 100; i++ {
+		if PairSeed(3, 0, i) != old(3, i) {
+			t.Fatalf("pairing 0 pair %d: seed changed", i)
+		}
+	}
+	seen := map[uint64]bool{}
+	for p := 0; p < 4; p++ {
+		for i := 0; i < 100; i++ {
+			s := PairSeed(3, p, i)
+			if seen[s] {
+				t.Fatalf("pairing %d pair %d repeats a seed", p, i)
+			}
+			seen[s] = true
+		}
+	}
+}
+
+// TestMatchTwoGames: the smallest match, one pair, has finite statistics
+// everywhere JSON needs them (it once failed on an infinite interval).
+func TestMatchTwoGames(t *testing.T) {
+	run, err := runs.CreateAt(filepath.Join(t.TempDir(), "m"), "match", nil, nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer run.Close()
+	s := matchSettings("staretc:depth=3", "staretc:depth=1")
+	s.Games = 2
+	rep, err := RunMatch(context.Background(), s, run, runs.NoProgress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Pairings[0].Games != 2 {
+		t.Fatalf("games %d", rep.Pairings[0].Games)
+	}
+}
+
+// TestSampleSuite: suite sampling, called from Go, is a function of its
+// settings and draws what they ask for.
+func TestSampleSuite(t *testing.T) {
+	s := DefaultSampleSettings()
+	s.Count, s.Min, s.Max, s.Seed = 12, 4, 9, 7
+	a, err := SampleSuite(context.Background(), s, runs.NoProgress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := SampleSuite(context.Background(), s, runs.NoProgress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(a, b) || len(a) != 12 {
+		t.Fatalf("two samples differ or have the wrong size: %d, %d", len(a), len(b))
+	}
+	for _, line := range a {
+		p, err := dice.ParseDPN(line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c := p.Checkers(); c < 4 || c > 9 {
+			t.Fatalf("%q has %d checkers, want 4 to 9", line, c)
+		}
+	}
+	s.Rolled = -1
+	if _, err := SampleSuite(context.Background(), s, runs.NoProgress); err == nil {
+		t.Fatal("rolled -1 accepted")
+	}
+}

@@ -1,0 +1,83 @@
+package selfplay
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+)
+
+func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x+0) }
+
+// WriteText writes the report as people read it: per pairing the game,
+// pair and luck-adjusted statistics (each interval named by what it is
+// over), and for a tournament the cross table and the ranking.
+func (r *MatchReport) WriteText(w io.Writer) {
+	set := r.Settings
+	from := "the empty board"
+	if set.Suite != "" {
+		from = fmt.Sprintf("%d positions of %s", len(set.Starts), set.Suite)
+	}
+	shard := ""
+	if set.Shard.Count > 1 {
+		shard = ", shard " + set.Shard.String()
+	}
+	fmt.Fprintf(w, "match: %d games per pairing from %s, seed %d%s, luck reference %s\nrun directory %s\n", set.Games, from, set.Seed, shard, set.Luck, r.Run)
+	for _, spec := range set.Variants {
+		if strings.Contains(spec, "movetime=") {
+			fmt.Fprintln(w, "note: time-limited variants make the games depend on the machine's load; the same seed may not repeat them")
+			break
+		}
+	}
+	for _, s := range r.Pairings {
+		fmt.Fprintf(w, "\n%s vs %s: %d games (%d pairs)\n", s.A, s.B, s.Games, s.Pairs)
+		fmt.Fprintf(w, "  games   W/D/L %d/%d/%d  score %s ± %s  Elo %s ± %s  LOS(games, cutechess) %s\n", s.Wins, s.Draws, s.Losses, pct(s.Score), pct(s.ScoreCI95), num(s.Elo, "%+.1f"), num(s.EloCI95, "%.1f"), pct(s.LOSGames))
+		fmt.Fprintf(w, "  pairs   pentanomial %v  score %s ± %s  Elo ± %s  LOS(pairs, normal) %s  (variance ratio games/pairs %s)\n", s.Pentanomial, pct(s.Score), pct(s.ScoreCI95Pairs), num(s.EloCI95Pairs, "%.1f"), pct(s.LOSPairs), num(s.VarRatioPairs, "%.2f"))
+		if s.Luck {
+			fmt.Fprintf(w, "  luck    adjusted score %s ± %s  Elo %s  (variance ratio pairs/adjusted %s, games/adjusted %s)\n", num(100*s.LuckScore, "%.1f%%"), num(100*s.LuckCI95, "%.1f%%"), num(s.LuckElo, "%+.1f"), num(s.VarRatioLuck, "%.2f"), num(s.VarRatioTotal, "%.2f"))
+		}
+		if s.SPRT != nil {
+			fmt.Fprintf(w, "  SPRT    %s: LLR %s (bounds %.3f, %.3f) %s\n", s.SPRT, num(*s.LLR, "%.3f"), s.LLRLower, s.LLRUpper, s.Decision)
+		}
+		fmt.Fprintf(w, "  plies %.1f per game; depth %.2f vs %.2f, nodes per move %.0f vs %.0f; %.0f games/s\n", s.MeanPlies, s.DepthA, s.DepthB, s.NodesA, s.NodesB, s.GamesPerSec)
+	}
+	if len(r.Ranking) == 0 {
+		return
+	}
+	fmt.Fprintln(w)
+	r.writeCrossTable(w)
+	fmt.Fprintln(w, "\nranking (score over all games, 95% interval over pairs)")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for i, e := range r.Ranking {
+		fmt.Fprintf(tw, "%d.\t%s\t%s ± %s\tElo %s\t%d games\n", i+1, e.Variant, pct(e.Score), pct(e.CI95), num(e.Elo, "%+.1f"), e.Games)
+	}
+	tw.Flush()
+}
+
+func (r *MatchReport) writeCrossTable(w io.Writer) {
+	set := r.Settings
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprint(tw, "cross table (row's score ± 95% over pairs)\t")
+	for j := range set.Variants {
+		fmt.Fprintf(tw, "%d\t", j+1)
+	}
+	fmt.Fprintln(tw)
+	cell := map[[2]int]string{}
+	for k, pg := range set.Pairings() {
+		s := r.Pairings[k]
+		cell[[2]int{pg.A, pg.B}] = fmt.Sprintf("%s±%s", pct(s.Score), pct(s.ScoreCI95Pairs))
+		cell[[2]int{pg.B, pg.A}] = fmt.Sprintf("%s±%s", pct(1-s.Score), pct(s.ScoreCI95Pairs))
+	}
+	for i, v := range set.Variants {
+		fmt.Fprintf(tw, "%d %s\t", i+1, v)
+		for j := range set.Variants {
+			c, ok := cell[[2]int{i, j}]
+			if !ok {
+				c = "-"
+			}
+			fmt.Fprintf(tw, "%s\t", c)
+		}
+		fmt.Fprintln(tw)
+	}
+	tw.Flush()
+}
