@@ -3,17 +3,20 @@
 # engine runs its (long) soundness tests without it.
 GO ?= go
 BIN := bin/starlab
+# The commit, for run manifests when Go's own VCS stamping is off.
+COMMIT := $(shell git rev-parse --short=12 HEAD 2>/dev/null)
+LDFLAGS := -X starlab/runs.commit=$(COMMIT)
 
 .PHONY: build run test test-short bench lint fuzz clean
 
 build:
-	$(GO) build -o $(BIN) ./cmd/starlab
+	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/starlab
 
 # Until the training pipeline lands, the main job is a demonstration: one
-# game, then a 400-game match of depth 4 against depth 2 (a few seconds).
+# game, then a 400-game match of depth 5 against depth 1 (a few seconds).
 run: build
 	./$(BIN) play -board
-	./$(BIN) match staretc:depth=4 staretc:depth=2 -games 400
+	./$(BIN) match staretc:depth=5 staretc:depth=1 -games 400
 
 test:
 	$(GO) vet ./...
