@@ -53,6 +53,7 @@ type Engine struct {
 
 	killers [MaxPly][2]int16
 	history [2][dice.MaxCells]int64
+	undo    [MaxPly]dice.Undo // the counters each ply's move changed
 
 	// Limits of the current search.
 	stopped   bool
@@ -138,20 +139,21 @@ func (e *Engine) evaluate() float64 {
 	return e.eval.Evaluate(&e.b)
 }
 
-// make and unmake play a move on the engine's board and keep an
-// incremental evaluator in step.
-func (e *Engine) make(cell int) {
-	e.b.Make(cell)
+// make and unmake play a move at ply on the engine's board, restoring the
+// board's counters on unmake from the ply's Undo rather than recomputing
+// them, and keep an incremental evaluator in step.
+func (e *Engine) make(cell, ply int) {
+	e.b.MakeSaving(cell, &e.undo[ply])
 	if e.inc != nil {
 		e.inc.Make(&e.b, cell)
 	}
 }
 
-func (e *Engine) unmake(cell int) {
+func (e *Engine) unmake(cell, ply int) {
 	if e.inc != nil {
 		e.inc.Unmake(&e.b, cell)
 	}
-	e.b.Unmake(cell)
+	e.b.UnmakeRestoring(cell, &e.undo[ply])
 }
 
 // tick counts a node and checks the limits.
@@ -620,9 +622,9 @@ func (e *Engine) moveNode(alpha, beta float64, depth, ply, limit int) float64 {
 	best, bestMove := L-1, -1
 	for i := 0; i < n; i++ {
 		m := int(moves[i])
-		e.make(m)
+		e.make(m, ply)
 		v := -e.chance(-beta, -max(alpha, best), depth-1, ply+1)
-		e.unmake(m)
+		e.unmake(m, ply)
 		if e.stopped {
 			return 0
 		}

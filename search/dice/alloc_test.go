@@ -27,9 +27,12 @@ func TestNoAllocs(t *testing.T) {
 			for _, k := range rolls[:nr] {
 				b.SetRoll(int(k))
 				nm := b.Moves(&moves)
+				var u Undo
 				for _, c := range moves[:nm] {
 					b.Make(int(c))
 					b.Unmake(int(c))
+					b.MakeSaving(int(c), &u)
+					b.UnmakeRestoring(int(c), &u)
 				}
 				b.ClearRoll()
 			}

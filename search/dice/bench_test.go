@@ -47,8 +47,9 @@ func benchGames(n, m, count int, seed uint64) []benchGame {
 // benchMakeUnmake plays each prepared game forward (SetRoll + Make per ply)
 // and takes it back (Unmake + ClearRoll per ply); one op is one whole game,
 // and ns/ply is the cost of SetRoll+Make+Unmake+ClearRoll.
-func benchMakeUnmake(b *testing.B, n, m int) {
+func benchMakeUnmake(b *testing.B, n, m int, saving bool) {
 	games := benchGames(n, m, 64, 42)
+	var undo [MaxPlies]Undo
 	boards := make([]Board, len(games))
 	for i := range games {
 		boards[i] = games[i].start
@@ -59,10 +60,18 @@ func benchMakeUnmake(b *testing.B, n, m int) {
 		g, bd := &games[i], &boards[i]
 		for j, c := range g.cells {
 			bd.SetRoll(g.rolls[j])
-			bd.Make(c)
+			if saving {
+				bd.MakeSaving(c, &undo[j])
+			} else {
+				bd.Make(c)
+			}
 		}
 		for j := len(g.cells) - 1; j >= 0; j-- {
-			bd.Unmake(g.cells[j])
+			if saving {
+				bd.UnmakeRestoring(g.cells[j], &undo[j])
+			} else {
+				bd.Unmake(g.cells[j])
+			}
 			bd.ClearRoll()
 		}
 		done += len(g.cells)
@@ -80,8 +89,13 @@ func benchMakeUnmake(b *testing.B, n, m int) {
 	}
 }
 
-func BenchmarkMakeUnmake5x5(b *testing.B)   { benchMakeUnmake(b, 5, 4) }
-func BenchmarkMakeUnmake17x17(b *testing.B) { benchMakeUnmake(b, 17, 8) }
+func BenchmarkMakeUnmake5x5(b *testing.B)   { benchMakeUnmake(b, 5, 4, false) }
+func BenchmarkMakeUnmake17x17(b *testing.B) { benchMakeUnmake(b, 17, 8, false) }
+
+// The saving variants restore the counters on unmake instead of
+// recomputing them, as the search does.
+func BenchmarkMakeUnmakeSaving5x5(b *testing.B)   { benchMakeUnmake(b, 5, 4, true) }
+func BenchmarkMakeUnmakeSaving17x17(b *testing.B) { benchMakeUnmake(b, 17, 8, true) }
 
 // crowdedWin finds, among seeded random games, the won game with the most
 // checkers and returns the position just before its winning move (die

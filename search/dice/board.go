@@ -251,7 +251,41 @@ func (b *Board) Make(cell int) {
 
 // Unmake takes back the checker on cell, which must be the last move made,
 // restoring the position exactly: mover to move, its roll the cell's line.
+// It recomputes the counters the move changed; UnmakeRestoring restores
+// them from a copy instead, and this is its specification.
 func (b *Board) Unmake(cell int) {
+	p, piece := b.takeBack(cell)
+	b.update(p, piece, -1)
+}
+
+// Undo holds the counters a move changes (the mover's streak counts and
+// both pair counts), saved by MakeSaving so that UnmakeRestoring can put
+// them back instead of walking the lines again.
+type Undo struct {
+	streaks [MaxN + 1]int16
+	pairs   [2]int16
+}
+
+// MakeSaving is Make that first saves into u the counters the move
+// changes.
+func (b *Board) MakeSaving(cell int, u *Undo) {
+	u.streaks = b.streaks[b.stm]
+	u.pairs = b.pairs
+	b.Make(cell)
+}
+
+// UnmakeRestoring takes back the move made by MakeSaving(cell, u), which
+// must be the last move made, restoring the counters from u. It leaves
+// the board exactly as Unmake does.
+func (b *Board) UnmakeRestoring(cell int, u *Undo) {
+	_, piece := b.takeBack(cell)
+	b.streaks[piece-1] = u.streaks
+	b.pairs = u.pairs
+}
+
+// takeBack undoes everything of a move but the streak and pair counts and
+// returns the grid cell and the piece taken back.
+func (b *Board) takeBack(cell int) (int, uint8) {
 	piece := b.cells[cell]
 	mover := Color(piece - 1)
 	b.stm = mover
@@ -269,7 +303,14 @@ func (b *Board) Unmake(cell int) {
 	p := int(padOf[b.n][cell])
 	b.grid[p] = Empty
 	b.winner = noWinner
-	b.update(p, piece, -1)
+	return p, piece
+}
+
+// KeyAfter returns the Zobrist key the position would have after the side
+// to move plays cell (the opponent to roll), without playing it: what a
+// search needs to fetch the child's table entry ahead of time.
+func (b *Board) KeyAfter(cell int) uint64 {
+	return b.key ^ zCell[cell][b.stm] ^ zRoll[int(b.roll)+1] ^ zRoll[0] ^ zSide
 }
 
 // update adds (sign = 1) or removes (sign = -1) the effect of a checker of

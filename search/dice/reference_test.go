@@ -416,7 +416,11 @@ func TestPropertyRandomGames(t *testing.T) {
 			before Board // board before SetRoll
 			ref    refPos
 			cell   int
+			undo   Undo
 		}
+		// Odd games move with MakeSaving and UnmakeRestoring, which must
+		// agree with the reference exactly as Make and Unmake do.
+		saving := g%2 == 1
 		var hist []step
 		for !b.Over() {
 			ctx := fmt.Sprintf("game %d (%dx%d/%d) ply %d", g, n, n, m, len(hist))
@@ -447,7 +451,14 @@ func TestPropertyRandomGames(t *testing.T) {
 			cell := moves[rng.IntN(len(moves))]
 			hist = append(hist, step{before: before, ref: *p, cell: cell})
 			keyBefore := b.Key()
-			b.Make(cell)
+			if saving {
+				b.MakeSaving(cell, &hist[len(hist)-1].undo)
+				if b.Key() != before.KeyAfterRoll(roll, cell) {
+					t.Fatalf("%s: KeyAfter(%d) differs from the key after Make", ctx, cell)
+				}
+			} else {
+				b.Make(cell)
+			}
 			p.play(cell/n, cell%n)
 			plies++
 			if b.Key() == keyBefore {
@@ -462,8 +473,12 @@ func TestPropertyRandomGames(t *testing.T) {
 		}
 		// Take the whole game back.
 		for i := len(hist) - 1; i >= 0; i-- {
-			h := hist[i]
-			b.Unmake(h.cell)
+			h := &hist[i]
+			if saving {
+				b.UnmakeRestoring(h.cell, &h.undo)
+			} else {
+				b.Unmake(h.cell)
+			}
 			*p = h.ref
 			ctx := fmt.Sprintf("game %d (%dx%d/%d) unmake ply %d", g, n, n, m, i)
 			checkAgainstRef(t, b, p, ctx)
@@ -525,4 +540,10 @@ func TestReferenceSelfCheck(t *testing.T) {
 			}
 		}
 	}
+}
+
+// KeyAfterRoll is KeyAfter of the position with the die showing roll.
+func (b Board) KeyAfterRoll(roll, cell int) uint64 {
+	b.SetRoll(roll)
+	return b.KeyAfter(cell)
 }
