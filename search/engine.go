@@ -224,6 +224,11 @@ func (e *Engine) chance(alpha, beta float64, depth, ply int) float64 {
 	}
 	f.sumLo, f.sumHi = f.nf*L, f.nf*U
 	f.key = b.Key()
+	if depth > 2 { // the events' move nodes probe the table from depth 2
+		for i := 0; i < f.n; i++ {
+			e.tt.prefetch(b.KeyAfterRoll(int(f.lines[i])))
+		}
+	}
 	if e.chanceTT {
 		if v, done := e.tableCut(&f); done {
 			return v
@@ -618,6 +623,11 @@ func (e *Engine) moveNode(alpha, beta float64, depth, ply, limit int) float64 {
 	n := e.orderMoves(&moves, ttMove, ply)
 	if limit > 0 && n > limit {
 		n = limit
+	}
+	if e.chanceTT && depth > 1 {
+		for i := 0; i < n; i++ {
+			e.tt.prefetch(b.KeyAfter(int(moves[i])))
+		}
 	}
 	best, bestMove := L-1, -1
 	for i := 0; i < n; i++ {

@@ -1,5 +1,7 @@
 package search
 
+import "unsafe"
+
 // TT is the transposition table shared by chance nodes and move nodes (the
 // Zobrist key includes the roll state, so the two never collide). Each entry
 // keeps a lower and an upper bound on the position's value, each with the
@@ -66,6 +68,13 @@ func (t *TT) NewSearch() { t.gen++ }
 
 // Len returns the number of entries the table can hold.
 func (t *TT) Len() int { return len(t.buckets) * ttWays }
+
+// prefetch starts bringing the bucket of key into the cache, so that a
+// probe soon after finds it there: the search issues it from the parent
+// for every child before searching the first.
+func (t *TT) prefetch(key uint64) {
+	prefetch(uintptr(unsafe.Pointer(&t.buckets[key&t.mask])))
+}
 
 // probe returns the entry for key, or nil.
 func (t *TT) probe(key uint64) *ttEntry {

@@ -306,6 +306,10 @@ func (b *Board) takeBack(cell int) (int, uint8) {
 	return p, piece
 }
 
+// KeyAfterRoll returns the Zobrist key the position would have with the
+// die showing line k, without setting it.
+func (b *Board) KeyAfterRoll(k int) uint64 { return b.key ^ zRoll[0] ^ zRoll[k+1] }
+
 // KeyAfter returns the Zobrist key the position would have after the side
 // to move plays cell (the opponent to roll), without playing it: what a
 // search needs to fetch the child's table entry ahead of time.

@@ -453,7 +453,7 @@ func TestPropertyRandomGames(t *testing.T) {
 			keyBefore := b.Key()
 			if saving {
 				b.MakeSaving(cell, &hist[len(hist)-1].undo)
-				if b.Key() != before.KeyAfterRoll(roll, cell) {
+				if b.Key() != keyAfterRolled(before, roll, cell) {
 					t.Fatalf("%s: KeyAfter(%d) differs from the key after Make", ctx, cell)
 				}
 			} else {
@@ -542,8 +542,13 @@ func TestReferenceSelfCheck(t *testing.T) {
 	}
 }
 
-// KeyAfterRoll is KeyAfter of the position with the die showing roll.
-func (b Board) KeyAfterRoll(roll, cell int) uint64 {
+// keyAfterRolled is KeyAfter of the position with the die showing roll,
+// checking KeyAfterRoll on the way.
+func keyAfterRolled(b Board, roll, cell int) uint64 {
+	k := b.KeyAfterRoll(roll)
 	b.SetRoll(roll)
+	if b.Key() != k {
+		return 0
+	}
 	return b.KeyAfter(cell)
 }
