@@ -7,8 +7,10 @@ BIN := bin/starlab
 COMMIT := $(shell git rev-parse --short=12 HEAD 2>/dev/null)
 LDFLAGS := -X starlab/runs.commit=$(COMMIT)
 
-.PHONY: build run test test-short bench lint fuzz clean
+.PHONY: build run test test-short bench lint fuzz pgo clean
 
+# go build uses cmd/starlab/default.pgo (profile-guided optimisation) by
+# itself; make pgo regenerates it from the search and match benchmarks.
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/starlab
 
@@ -32,6 +34,11 @@ bench:
 
 fuzz:
 	$(GO) test -run='^$$' -fuzz=FuzzParseDPN -fuzztime=60s ./search/dice/
+
+pgo:
+	cd search && $(GO) test -run='^$$' -bench='Search|StarETC13' -benchtime=3x -cpuprofile=/tmp/starlab-pgo-search.prof . >/dev/null
+	cd selfplay && $(GO) test -run='TestStrongerWins|TestRunMatchInterrupted|TestEnginesFromOne' -count=3 -cpuprofile=/tmp/starlab-pgo-selfplay.prof . >/dev/null
+	$(GO) tool pprof -proto /tmp/starlab-pgo-search.prof /tmp/starlab-pgo-selfplay.prof > cmd/starlab/default.pgo
 
 lint:
 	$(GO) vet ./...
