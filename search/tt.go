@@ -47,7 +47,9 @@ func NewTT(mib int) *TT {
 	for n*2*128 <= size {
 		n *= 2
 	}
-	return &TT{buckets: make([]ttBucket, n), mask: n - 1, epoch: 1}
+	buckets := make([]ttBucket, n)
+	adviseHugePages(buckets)
+	return &TT{buckets: buckets, mask: n - 1, epoch: 1}
 }
 
 // Clear empties the table in constant time: it starts a new epoch, and
