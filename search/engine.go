@@ -54,6 +54,9 @@ type Engine struct {
 	killers [MaxPly][2]int16
 	history [2][dice.MaxCells]int64
 	undo    [MaxPly]dice.Undo // the counters each ply's move changed
+	// frames are the chance nodes' working state, one per ply, kept here
+	// so that a chance node does not zero a fresh one on the stack.
+	frames [MaxPly]chanceFrame
 
 	// Limits of the current search.
 	stopped   bool
@@ -215,7 +218,8 @@ func (e *Engine) chance(alpha, beta float64, depth, ply int) float64 {
 	if e.expectimax {
 		return e.expectimaxChance(depth, ply)
 	}
-	var f chanceFrame
+	f := &e.frames[ply]
+	f.cpc = false
 	f.n = b.Rolls(&f.lines)
 	f.nf = float64(f.n)
 	f.alpha, f.beta, f.depth, f.ply = alpha, beta, depth, ply
@@ -230,26 +234,26 @@ func (e *Engine) chance(alpha, beta float64, depth, ply int) float64 {
 		}
 	}
 	if e.chanceTT {
-		if v, done := e.tableCut(&f); done {
+		if v, done := e.tableCut(f); done {
 			return v
 		}
 		if depth >= e.cfg.ETCMinDepth {
-			if v, done := e.successorProbing(&f); done {
+			if v, done := e.successorProbing(f); done {
 				return v
 			}
 		}
 	}
 	if e.cpcOn && depth < len(e.cpcAt) && e.cpcAt[depth].ok {
-		if v, done := e.probCut(&f, &e.cpcAt[depth]); done {
+		if v, done := e.probCut(f, &e.cpcAt[depth]); done {
 			return v
 		}
 	}
 	if e.star2 {
-		if v, done := e.star2Probing(&f); done {
+		if v, done := e.star2Probing(f); done {
 			return v
 		}
 	}
-	return e.star1(&f)
+	return e.star1(f)
 }
 
 // expectimaxChance is the chance node of Expectimax: the mean of every
