@@ -96,6 +96,7 @@ func TestSearchBadInput(t *testing.T) {
 		{[]string{"search", "-algo", "cpc", "-cpcmin", "9", "-cpcmax", "3", exampleDPN}, 2, "above cpcmax"},
 		{[]string{"show", "5 4 b 1 - - - - - b - - r - r b - - - r - b - - - - - - x"}, 1, "cell"},
 		{[]string{"show", "2 2 b -1 - - - -"}, 1, "board size"},
+		{[]string{"show", "4 3 r -1 b b b - r r r - b - - - - - - -"}, 1, "both blue and red"},
 		{[]string{"nosuch"}, 2, "unknown command"},
 	}
 	for _, c := range cases {
@@ -150,6 +151,12 @@ func TestShow(t *testing.T) {
 	code, stdout, _ = runCmd(t, "show", "5 4 r -1 - - - - - b - - r - r b - - - r - b - - - - - - b")
 	if code != 0 || !strings.Contains(stdout, "Chance events: 5, each 1/5: column a b c d e") {
 		t.Fatalf("pre-roll show: exit %d\n%s", code, stdout)
+	}
+	// The final position of a game, as play -board prints it, shows too.
+	final := "5 4 b -1 b r b r b r r b b b - r r r r r b b b r b r b b r"
+	code, stdout, stderr = runCmd(t, "show", final)
+	if code != 0 || !strings.Contains(stdout, "Game over: red has won") {
+		t.Fatalf("final position: exit %d, stderr %q\n%s", code, stderr, stdout)
 	}
 }
 

@@ -16,7 +16,9 @@ import (
 // the problem, anything that cannot arise in a game with blue moving first:
 // sizes out of range, wrong cell counts, unknown cell characters, piece counts
 // that do not match the side to move, a roll out of range or on a full line,
-// and a position somebody has already won.
+// and won positions no game can reach. A won position is accepted as the
+// final position of a game: the side that just moved has m in a row, made
+// by its last checker, the other side has none, and the die is not rolled.
 func ParseDPN(s string) (*Board, error) {
 	f := strings.Fields(s)
 	if len(f) < 4 {
@@ -79,8 +81,8 @@ func ParseDPN(s string) (*Board, error) {
 	}
 	b.roll = int8(roll)
 	b.recompute()
-	if w, ok := b.Winner(); ok {
-		return nil, fmt.Errorf("DPN position is already won by %s", colorName(w))
+	if err := b.checkFinal(); err != nil {
+		return nil, err
 	}
 	if roll != NoRoll && b.LineEmpty(roll) == 0 {
 		return nil, fmt.Errorf("DPN roll %d points at a full %s", roll, lineName(b.stm))
@@ -89,6 +91,37 @@ func ParseDPN(s string) (*Board, error) {
 		return nil, fmt.Errorf("DPN roll %d on a full board", roll)
 	}
 	return b, nil
+}
+
+// checkFinal checks that a won position is one a game can end in.
+func (b *Board) checkFinal() error {
+	won := [2]bool{b.streaks[Blue][b.m] > 0, b.streaks[Red][b.m] > 0}
+	w := b.stm.Other() // the side that just moved
+	switch {
+	case won[Blue] && won[Red]:
+		return fmt.Errorf("DPN position has %d in a row for both blue and red: impossible in a game", b.m)
+	case won[b.stm]:
+		return fmt.Errorf("DPN position is won by %s, who is to move: only the side that just moved can have won", colorName(b.stm))
+	case !won[w]:
+		return nil
+	case b.roll != NoRoll:
+		return fmt.Errorf("DPN position is won by %s and has a roll: a finished game has none", colorName(w))
+	}
+	// The winning move was the last one: taking back some checker of the
+	// winner must leave no win, or the game would have ended sooner.
+	piece := uint8(w) + 1
+	for cell := 0; cell < b.n*b.n; cell++ {
+		if b.cells[cell] != piece {
+			continue
+		}
+		t := *b
+		t.cells[cell] = Empty
+		t.recompute()
+		if t.streaks[w][b.m] == 0 {
+			return nil
+		}
+	}
+	return fmt.Errorf("DPN position is won by %s with more than one move could make: the game would have ended sooner", colorName(w))
 }
 
 // DPN returns the position in Dice Position Notation; ParseDPN(b.DPN())

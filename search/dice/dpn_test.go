@@ -13,8 +13,8 @@ const exampleDPN = "5 4 b 1 - - - - - b - - r - r b - - - r - b - - - - - - -"
 func emptyCells(n int) string { return strings.Repeat(" -", n*n) }
 
 // generatedPositions plays seeded random games and returns the DPNs of the
-// positions met, before and after the roll, with the reference for each. Won
-// positions are left out (ParseDPN rightly rejects them).
+// positions met, before and after the roll, with the reference for each,
+// and the final position of every game that was won.
 func generatedPositions(t testing.TB, games int, seed uint64) []*refPos {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 99))
@@ -26,6 +26,8 @@ func generatedPositions(t testing.TB, games int, seed uint64) []*refPos {
 		p := newRefPos(n, m)
 		for {
 			if _, won := b.Winner(); won {
+				q := *p
+				out = append(out, &q)
 				break
 			}
 			if rng.IntN(4) == 0 || b.Over() {
@@ -142,10 +144,10 @@ func TestDPNErrors(t *testing.T) {
 		{"blue two ahead", "3 3 r -1 b b - - - - - - -", "2 blue and 0 red checkers, impossible with red to move"},
 		{"blue to move with blue one ahead", "3 3 b -1 b - - - - - - - -", "1 blue and 0 red checkers, impossible with blue to move"},
 		{"red to move with equal counts", "3 3 r -1 b r - - - - - - -", "1 blue and 1 red checkers, impossible with red to move"},
-		{"already won by blue", "3 3 r -1 b b b r r - - - -", "already won by blue"},
-		{"already won by red", "3 3 b -1 b b - r r r b - -", "already won by red"},
-		{"already won, rolled", "5 4 r 0 b b b b - r r r - - - - - - - - - - - - - - - - -", "already won by blue"},
-		{"full board already won", "3 3 r -1 b b b r r b r b r", "already won by blue"},
+		{"won by the side to move", "3 3 b -1 b b b r r - r - -", "won by blue, who is to move"},
+		{"won by both", "4 3 r -1 b b b - r r r - b - - - - - - -", "both blue and red"},
+		{"won, rolled", "5 4 r 0 b b b b - r r r - - - - - - - - - - - - - - - - -", "has a roll"},
+		{"won twice over", "5 3 r -1 b b b - - r r - - - b b b - - r r - - - r - - - -", "ended sooner"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

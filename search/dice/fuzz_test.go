@@ -77,8 +77,8 @@ func FuzzParseDPN(f *testing.F) {
 		if re != *b {
 			t.Fatalf("recompute differs for %q", s)
 		}
-		if _, won := b.Winner(); won {
-			t.Fatalf("ParseDPN accepted a won position %q", s)
+		if w, won := b.Winner(); won && (w != b.SideToMove().Other() || b.Roll() != NoRoll) {
+			t.Fatalf("ParseDPN accepted %q, won by %v with %v to move and roll %d", s, w, b.SideToMove(), b.Roll())
 		}
 		if b.Roll() != NoRoll && !b.IsLegal(boardMoves(b)[0]) {
 			t.Fatalf("rolled position %q has no legal first move", s)
