@@ -59,5 +59,29 @@
 // once because a unit counts only when its record is in the journal, and
 // everything derived from it is recomputed from the journal.
 //
-// Runs are not locked: two processes must not resume the same run at once.
+// # One owner
+//
+// A process owns the run it creates or resumes through an exclusive flock
+// on the directory's .lock file, which the kernel releases however the
+// process ends; [Run.Resume] of a run another process holds fails with
+// [ErrLocked], and [FindUnfinished] leaves such runs out. [Start] is the
+// one lifecycle of a stage: create (in -out DIR or a new directory under
+// the root) or resume (a directory, or "latest"), locked. [Run.Finish]
+// records done, failed, or "interrupted" for a cancelled context, and
+// releases the lock. A run killed in its first milliseconds leaves only a
+// lock file and a temporary manifest, and [CreateAt] takes such a
+// directory as empty.
+//
+// # Journals, Parquet, workers, shards
+//
+// A journal's first line names the format of its records, checked when it
+// is loaded or reopened. [WriteParquet] writes rows of a Go type as a
+// Snappy-compressed Parquet file, atomically, with the key-value metadata
+// [FormatKey] naming its schema and version; [ReadParquet] reads one back,
+// refusing in one line naming the file a foreign format, a missing or
+// mistyped column, or a file that is not Parquet. [Pool] runs jobs on
+// workers that each own their state (engines, tables). A [Shard] i/N owns
+// the units whose index is i modulo N. A [UsageError] marks a bad setting
+// (commands exit 2 on it), a [Progress] callback carries a stage's progress
+// to whoever draws it.
 package runs

@@ -1,6 +1,27 @@
 // Package search is the starlab engine: the *-minimax family of algorithms
 // for two-player games with chance, applied to Dice (package dice).
 //
+// # Configuration
+//
+// An engine is configured by a Config (algorithm, evaluator and net file,
+// table size, probing factor, successor-probing depth, every ChanceProbCut
+// setting), and a search is bounded by Limits (depth, nodes, movetime). A
+// Spec is both, written in one grammar, "algo:key=value,...", parsed by
+// ParseSpec and printed by Spec.String in canonical form (keys in a fixed
+// order, defaults left out but eval): the canonical string is an engine's
+// identity everywhere. RegisterFlags declares command-line flags from the
+// same table, so flags and spec keys share names, defaults and checks, and
+// a key the algorithm does not read is refused by both. Config.Resolve
+// loads the files once into an immutable Resolved; NewEngine builds an
+// Engine, with its own table and its own evaluator, from it, so engines of
+// one configuration run side by side in different goroutines.
+//
+// An Evaluator scores leaves. One that implements Incremental is kept in
+// step by the engine: Reset at the root of every search, Make after every
+// move and Unmake before every take-back, so it can keep an accumulator
+// (a network's first layer). The built-in zero and pairs evaluators are
+// called without an interface call per leaf.
+//
 // # Algorithms
 //
 // Chance nodes are searched by one of (Algorithm):
@@ -19,7 +40,7 @@
 //   - StarETC: Star2 plus transposition-table cut-offs at chance nodes and
 //     the successor-probing phase, which gathers every bound the table holds
 //     on the events before searching any (Veness and Blair 2007, figure 4.1;
-//     Veness 2006, chapter 3). Options.ETCMinDepth is the smallest depth at
+//     Veness 2006, chapter 3). Config.ETCMinDepth is the smallest depth at
 //     which successors are probed.
 //   - CPC, ChanceProbCut on top of StarETC (Schadd, Winands and Uiterwijk
 //     2009, algorithm 5.2): for each event a shallow search at depth-1-R with
@@ -29,7 +50,13 @@
 //     event inside its predicted bounds, taking the value without a
 //     re-search (as the chapter does). The parameters a, b, sigma per depth
 //     pair come from a ProbCutParams file; DefaultProbCut is an identity
-//     model with a guessed sigma, not a fit.
+//     model with a guessed sigma, not a fit. The model of each chance-node
+//     depth is looked up once, when the engine is built.
+//
+// A chance node runs in named phases, each of which may decide it: the
+// table cut (tableCut), successor probing (successorProbing), ChanceProbCut
+// (probCut), Star2 probing (star2Probing) and the Star1 search (star1). The
+// algorithm is resolved into switches when the engine is built.
 //
 // Move nodes are searched by the same negamax for every algorithm: fail-soft
 // alpha-beta with a transposition table, table move first, two killer moves
@@ -68,10 +95,29 @@
 // expectimax to 1e-9; a table kept between searches (as in a game) can hold
 // deeper bounds, which are then used as they are.
 //
+// # Iterative deepening
+//
+// Engine.Search counts every iteration, as the thesis's tables do. With
+// Limits.PlayDepths, as players search, iterations that end on a chance
+// ply are skipped (EndsOnChance): no evaluator reads the roll, so such an
+// iteration has the value of the one before it at two to three times the
+// cost.
+//
+// # Speed
+//
+// The engine keeps a per-ply Undo, so a take-back restores the board's
+// streak and pair counters instead of walking the lines again
+// (dice.Board.MakeSaving); before searching the children of a node it
+// prefetches their table buckets (PREFETCHT0 on amd64) so that their
+// misses overlap; the table asks the kernel for transparent huge pages;
+// chance nodes work in frames kept per ply rather than zeroed on the
+// stack. The binary is built with profile-guided optimisation
+// (cmd/starlab/default.pgo).
+//
 // # Invariants
 //
 // The hot path allocates nothing: boards are make/unmake, move and event
-// lists are fixed-size arrays on the stack, the table is allocated once.
+// lists are fixed-size arrays, the table is allocated once.
 // Every sound algorithm is tested against an unpruned expectimax and an
 // exact solver on thousands of generated positions.
 package search

@@ -1,6 +1,31 @@
 // Package selfplay plays games between players: self-play, matches,
 // tournaments, and their statistics.
 //
+// # Games
+//
+// Play(ctx, start, players, dice, observe) plays one game: a Player chooses
+// each move of a rolled position (and takes the context, so a cancelled
+// match stops the search in progress), and an Observer sees every ply: the
+// position before the roll, the roll, the player's choice and value, the
+// position after. Luck valuation is an observer (Luck.Observer); a trainer
+// is another. Plies are stored as cells; notation is made by the writers.
+// A DiceStream gives each colour its own stream per game seed, so the two
+// games of a pair share their dice by seat and turn.
+//
+// # The match stage
+//
+// RunMatch(ctx, settings, run, progress) is the match stage: variants
+// (canonical search specs; ParseVariant refuses a depth that ends on a
+// chance ply) play pairs of games, one pairing at a time, on the runs
+// worker pool, every worker with its own engines. Each pairing has dice of
+// its own (PairSeed; pairing 0 has those of two-variant matches). Every
+// finished pair is a MatchRecord in the run's journal; a run resumed after
+// a kill or Ctrl-C plays only the missing pairs, an SPRT stops a pairing at
+// the first prefix of pairs where it decides, and a Shard plays only its
+// share. Report is a pure function from finished records to the statistics,
+// so resumed, uninterrupted and merged runs report alike; GameRows gives
+// games.parquet. SampleSuite samples test suites from self-play.
+//
 // The statistics are pure functions of result counts, taken from the
 // match-testing tools of computer chess (cutechess-cli, fastchess, fishtest):
 //
