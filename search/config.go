@@ -405,6 +405,7 @@ type Resolved struct {
 	cfg     Config
 	probcut *ProbCutParams
 	kind    evalKind
+	newEval func() Evaluator // builds the evaluator of kind evalOther
 }
 
 // Resolve checks the configuration and loads its files (the ChanceProbCut
@@ -468,7 +469,8 @@ func (r *Resolved) NewEvaluator() Evaluator {
 	switch r.kind {
 	case evalZero:
 		return Zero{}
-	default:
+	case evalPairs:
 		return Pairs{}
 	}
+	return r.newEval()
 }

@@ -1,0 +1,81 @@
+package search
+
+import (
+	"context"
+	"testing"
+
+	"starlab/search/dice"
+)
+
+// mirror is an Incremental evaluator that keeps its own board by the
+// engine's hooks alone and checks, at every leaf, that it is the board the
+// engine evaluates: the contract an incremental network relies on.
+type mirror struct {
+	t              *testing.T
+	b              dice.Board
+	makes, unmakes int
+	leaves         int
+}
+
+func (m *mirror) Reset(b *dice.Board) { m.b = *b }
+
+func (m *mirror) Make(b *dice.Board, cell int) {
+	line := cell / b.N() // the mover's rolled line: its row for blue
+	if b.SideToMove() == dice.Blue {
+		line = cell % b.N() // red moved: its column
+	}
+	if m.b.Roll() == dice.NoRoll { // a rolled root keeps its roll
+		m.b.SetRoll(line)
+	}
+	m.b.Make(cell)
+	m.makes++
+}
+
+func (m *mirror) Unmake(b *dice.Board, cell int) {
+	m.b.Unmake(cell)
+	m.b.ClearRoll()
+	m.unmakes++
+}
+
+func (m *mirror) Evaluate(b *dice.Board) float64 {
+	m.leaves++
+	w := m.b
+	if b.Roll() != dice.NoRoll && w.Roll() == dice.NoRoll {
+		w.SetRoll(b.Roll())
+	}
+	if w != *b {
+		m.t.Fatalf("leaf %d: the evaluator follows %s, the engine evaluates %s", m.leaves, w.DPN(), b.DPN())
+	}
+	return Pairs{}.Evaluate(b)
+}
+
+// TestIncrementalHooks: an incremental evaluator sees every make and
+// unmake of the search, in step with the engine's board, and the search
+// with it is the search with the plain evaluator, node for node.
+func TestIncrementalHooks(t *testing.T) {
+	ps, err := ReadSuite("testdata/dice5x5-4.suite")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, algo := range []Algorithm{Expectimax, StarETC, CPC} {
+		c := DefaultConfig(algo)
+		c.TTMiB = 1
+		plain := NewEngine(c.MustResolve())
+		m := &mirror{t: t}
+		r := c.MustResolve()
+		r.kind, r.newEval = evalOther, func() Evaluator { return m }
+		hooked := NewEngine(r)
+		for _, p := range ps[:15] {
+			plain.ClearTT()
+			hooked.ClearTT()
+			want := plain.Search(context.Background(), p.Board, Limits{Depth: 6}, nil).Last()
+			got := hooked.Search(context.Background(), p.Board, Limits{Depth: 6}, nil).Last()
+			if got.Score != want.Score || got.Nodes != want.Nodes {
+				t.Fatalf("%s on %s: hooked %v (%d nodes), plain %v (%d nodes)", algo, p.Board.DPN(), got.Score, got.Nodes, want.Score, want.Nodes)
+			}
+		}
+		if m.makes == 0 || m.makes != m.unmakes || m.leaves == 0 {
+			t.Fatalf("%s: %d makes, %d unmakes, %d leaves", algo, m.makes, m.unmakes, m.leaves)
+		}
+	}
+}
