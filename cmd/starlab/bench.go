@@ -102,15 +102,11 @@ but -algo and the limits; an option none of -algos reads is refused.
 			if err != nil {
 				return err
 			}
-			if !asJSON {
-				fmt.Fprintf(env.Stderr, "starlab bench: run directory %s\n", run.Dir())
-			}
-			bar := newProgress(env.Stderr, "positions", asJSON)
-			sum, err := bench.Run(ctx, set, run, bar.update)
-			bar.done()
-			if ferr := run.Finish(err); err == nil {
-				err = ferr
-			}
+			var sum *bench.Summary
+			err = runStage(env, run, "positions", asJSON, func(p runs.Progress) (err error) {
+				sum, err = bench.Run(ctx, set, run, p)
+				return err
+			})
 			if errors.Is(err, context.Canceled) {
 				return fmt.Errorf("interrupted; run %s is incomplete", run.Dir())
 			}

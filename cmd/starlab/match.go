@@ -118,15 +118,11 @@ per game) and summary.json; -json prints the summary on stdout.`,
 					fmt.Fprintf(env.Stderr, "starlab match: warning: run %s was started by build %q, this is %q; games from the two builds may differ\n", run.Dir(), run.Manifest().Build, now)
 				}
 			}
-			if !asJSON {
-				fmt.Fprintf(env.Stderr, "starlab match: run directory %s\n", run.Dir())
-			}
-			bar := newProgress(env.Stderr, "games", asJSON)
-			rep, err := selfplay.RunMatch(ctx, set, run, bar.update)
-			bar.done()
-			if ferr := run.Finish(err); err == nil {
-				err = ferr
-			}
+			var rep *selfplay.MatchReport
+			err = runStage(env, run, "games", asJSON, func(p runs.Progress) (err error) {
+				rep, err = selfplay.RunMatch(ctx, set, run, p)
+				return err
+			})
 			if errors.Is(err, context.Canceled) {
 				return fmt.Errorf("interrupted; the finished pairs are kept: continue with starlab match -resume %s", run.Dir())
 			}

@@ -1,12 +1,15 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
+
+	"starlab/runs"
 )
 
 // isTerminal reports whether w is a terminal: progress is drawn only there,
@@ -76,4 +79,20 @@ func (p *progress) done() {
 		_ = p.bar.Clear()
 		_ = p.bar.Exit()
 	}
+}
+
+// runStage announces the run directory on stderr (unless quiet), runs the
+// stage with a progress bar, and records in the run's manifest how it
+// ended, releasing the run.
+func runStage(env *Env, run *runs.Run, unit string, quiet bool, stage func(runs.Progress) error) error {
+	if !quiet {
+		fmt.Fprintf(env.Stderr, "starlab %s: run directory %s\n", env.Args[1], run.Dir())
+	}
+	bar := newProgress(env.Stderr, unit, quiet)
+	err := stage(bar.update)
+	bar.done()
+	if ferr := run.Finish(err); err == nil {
+		err = ferr
+	}
+	return err
 }
