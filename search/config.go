@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"starlab/nn"
 )
 
 // Defaults of a Config. DefaultETCMinDepth is 3 because move nodes of depth
@@ -405,6 +407,7 @@ type Resolved struct {
 	cfg     Config
 	probcut *ProbCutParams
 	kind    evalKind
+	net     *nn.Net          // the mlp evaluator's network
 	newEval func() Evaluator // builds the evaluator of kind evalOther
 }
 
@@ -431,7 +434,15 @@ func (c Config) Resolve() (*Resolved, error) {
 	case "pairs":
 		r.kind = evalPairs
 	case "mlp":
-		return nil, fmt.Errorf("eval=mlp: the network evaluator is not available yet: no trained network is built in (use zero or pairs)")
+		if c.Net == "" {
+			return nil, fmt.Errorf("eval=mlp: no network is embedded in this build yet; give net=FILE (a weight file from starlab train)")
+		}
+		net, err := nn.Load(c.Net)
+		if err != nil {
+			return nil, err
+		}
+		r.kind, r.net = evalOther, net
+		r.newEval = func() Evaluator { return net.NewEvaluator() }
 	default:
 		return nil, fmt.Errorf("eval=%s: unknown evaluator (want %s)", c.Eval, strings.Join(EvaluatorNames, ", "))
 	}
@@ -459,6 +470,19 @@ func (c Config) MustResolve() *Resolved {
 
 // Config returns the configuration.
 func (r *Resolved) Config() Config { return r.cfg }
+
+// Net returns the mlp evaluator's network, or nil for the other
+// evaluators.
+func (r *Resolved) Net() *nn.Net { return r.net }
+
+// CheckBoard reports whether the configuration can search positions of an
+// n x n board with win length m: a network is made for one board size.
+func (r *Resolved) CheckBoard(n, m int) error {
+	if r.net != nil && (r.net.N != n || r.net.M != m) {
+		return fmt.Errorf("net %s is for %dx%d boards with win length %d, not %dx%d/%d", r.cfg.Net, r.net.N, r.net.N, r.net.M, n, n, m)
+	}
+	return nil
+}
 
 // ProbCut returns the ChanceProbCut parameters: the file's, or the
 // built-in defaults.

@@ -2,8 +2,10 @@ package search
 
 import (
 	"context"
+	"math/rand/v2"
 	"testing"
 
+	"starlab/nn"
 	"starlab/search/dice"
 )
 
@@ -78,4 +80,40 @@ func TestIncrementalHooks(t *testing.T) {
 			t.Fatalf("%s: %d makes, %d unmakes, %d leaves", algo, m.makes, m.unmakes, m.leaves)
 		}
 	}
+}
+
+// BenchmarkSearchMLP is StarETC to depth 9 over the suite's first twenty
+// positions with a random 5x5/4 network (as costly as a trained one),
+// beside BenchmarkSearchPairs9, the same with pairs.
+func BenchmarkSearchMLP(b *testing.B) { benchEval(b, "mlp") }
+
+func BenchmarkSearchPairs9(b *testing.B) { benchEval(b, "pairs") }
+
+func benchEval(b *testing.B, eval string) {
+	ps, err := ReadSuite("testdata/dice5x5-4.suite")
+	if err != nil {
+		b.Fatal(err)
+	}
+	c := DefaultConfig(StarETC)
+	c.Eval = eval
+	if eval == "mlp" {
+		net, err := nn.New(5, 4, rand.New(rand.NewPCG(1, 2)), 0.3)
+		if err != nil {
+			b.Fatal(err)
+		}
+		c.Net = b.TempDir() + "/net.json"
+		if err := net.Save(c.Net); err != nil {
+			b.Fatal(err)
+		}
+	}
+	e := NewEngine(c.MustResolve())
+	var nodes int64
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		for _, p := range ps[:20] {
+			e.ClearTT()
+			nodes += e.Search(context.Background(), p.Board, Limits{Depth: 9}, nil).Last().Nodes
+		}
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }

@@ -148,6 +148,11 @@ func (s *MatchSettings) Resolve() (*Match, error) {
 			return nil, runs.Usagef("start position %d (%s) is over", i+1, d)
 		}
 		m.Starts = append(m.Starts, b)
+		for _, v := range m.Variants {
+			if err := v.Resolved.CheckBoard(b.N(), b.M()); err != nil {
+				return nil, runs.Usagef("variant %s, start position %d: %v", v.Name(), i+1, err)
+			}
+		}
 	}
 	if s.Luck != "none" {
 		v, err := ParseVariant(s.Luck)
@@ -159,6 +164,11 @@ func (s *MatchSettings) Resolve() (*Match, error) {
 		}
 		if seen[v.Name()] {
 			return nil, runs.Usagef("-luck %s is one of the variants under test; the reference must be fixed apart from them", v.Name())
+		}
+		for i, b := range m.Starts {
+			if err := v.Resolved.CheckBoard(b.N(), b.M()); err != nil {
+				return nil, runs.Usagef("-luck %s, start position %d: %v", v.Name(), i+1, err)
+			}
 		}
 		s.Luck = v.Name()
 		m.Luck = &v

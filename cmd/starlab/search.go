@@ -61,6 +61,9 @@ star1_cut, cpc_cut).`,
 			if b.Over() {
 				return fmt.Errorf("position %q is over: nothing to search", b.DPN())
 			}
+			if err := res.CheckBoard(b.N(), b.M()); err != nil {
+				return err
+			}
 			e := search.NewEngine(res)
 			enc := json.NewEncoder(env.Stdout)
 			began := time.Now()

@@ -154,6 +154,13 @@ func (s *Settings) Resolve() (*Bench, error) {
 		suite = suite[:s.Limit]
 	}
 	b.Suite = suite
+	for _, p := range suite {
+		for ai, r := range b.Engines {
+			if err := r.CheckBoard(p.Board.N(), p.Board.M()); err != nil {
+				return nil, runs.Usagef("%s on %s line %d: %v", b.Algos[ai], s.Suite, p.Line, err)
+			}
+		}
+	}
 	for i := range suite {
 		if s.Shard.Owns(i) {
 			b.Positions = append(b.Positions, i+1)

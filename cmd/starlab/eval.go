@@ -1,0 +1,127 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"strings"
+	"text/tabwriter"
+
+	"starlab/search"
+	"starlab/search/dice"
+)
+
+func init() {
+	var evals, net, suite string
+	var depth int
+	var asJSON bool
+	register(&Command{
+		Name:      "eval",
+		UsageLine: "eval [-eval mlp,pairs,...] [-net FILE] [-depth D] [-json] DPN... | eval -suite FILE",
+		Short:     "print what each evaluator thinks of positions",
+		Long: `Eval prints the static value of each position (each argument one DPN, or
+every position of -suite) under each evaluator of -eval, from the side to
+move's view in [-1, 1], and with -depth D also its value searched to D plies
+by staretc with that evaluator. mlp needs -net FILE, a weight file from
+starlab train. A finished position has its rules' value. With -json it
+prints one object per position: {"dpn": "...", "pairs": 0.12, "mlp": 0.31},
+with "pairs_d5" and so on for the searched values.`,
+		SetFlags: func(fs *flag.FlagSet) {
+			evals, net, suite, depth, asJSON = "pairs", "", "", 0, false
+			fs.StringVar(&evals, "eval", evals, "comma-separated evaluators: "+strings.Join(search.EvaluatorNames, ", "))
+			fs.StringVar(&net, "net", "", "weight file of the mlp evaluator")
+			fs.StringVar(&suite, "suite", "", "evaluate every position of this suite file")
+			fs.IntVar(&depth, "depth", 0, "also search each position to this depth (0 = static only)")
+			fs.BoolVar(&asJSON, "json", false, "print one JSON object per position")
+		},
+		Run: func(ctx context.Context, env *Env, args []string) error {
+			var boards []*dice.Board
+			switch {
+			case suite != "" && len(args) > 0:
+				return usagef("give DPNs or -suite, not both")
+			case suite != "":
+				ps, err := search.ReadSuite(suite)
+				if err != nil {
+					return err
+				}
+				for _, p := range ps {
+					boards = append(boards, p.Board)
+				}
+			case len(args) == 0:
+				return usagef("missing DPN (each argument one DPN, quoted) or -suite FILE")
+			}
+			for _, a := range args {
+				b, err := dice.ParseDPN(a)
+				if err != nil {
+					return fmt.Errorf("%v (each argument is one whole DPN; quote it)", err)
+				}
+				boards = append(boards, b)
+			}
+			if depth < 0 || depth > search.MaxDepthLimit {
+				return usagef("-depth %d: want 0 to %d", depth, search.MaxDepthLimit)
+			}
+			var names []string
+			var engines []*search.Engine
+			for _, name := range strings.Split(evals, ",") {
+				spec, err := search.ParseSpec("staretc:eval=" + name)
+				if err != nil {
+					return usageError{"-eval: " + err.Error()}
+				}
+				if name == "mlp" {
+					spec.Net = net
+				}
+				r, err := spec.Config.Resolve()
+				if err != nil {
+					return err
+				}
+				for _, b := range boards {
+					if err := r.CheckBoard(b.N(), b.M()); err != nil {
+						return err
+					}
+				}
+				names = append(names, name)
+				engines = append(engines, search.NewEngine(r))
+			}
+			tw := tabwriter.NewWriter(env.Stdout, 0, 0, 2, ' ', 0)
+			if !asJSON {
+				fmt.Fprintf(tw, "%s", strings.Join(names, "\t"))
+				if depth > 0 {
+					for _, n := range names {
+						fmt.Fprintf(tw, "\t%s d%d", n, depth)
+					}
+				}
+				fmt.Fprintln(tw, "\tDPN")
+			}
+			for _, b := range boards {
+				obj := map[string]any{"dpn": b.DPN()}
+				var cells []string
+				for i, e := range engines {
+					v := b.Result()
+					if !b.Over() {
+						v = e.Evaluate(b)
+					}
+					obj[names[i]] = v
+					cells = append(cells, fmt.Sprintf("%+.4f", v+0)) // +0: no "-0.0000"
+				}
+				for i, e := range engines {
+					if depth == 0 {
+						break
+					}
+					e.ClearTT()
+					v := e.Search(ctx, b, search.Limits{Depth: depth}, nil).Last().Score
+					obj[fmt.Sprintf("%s_d%d", names[i], depth)] = v
+					cells = append(cells, fmt.Sprintf("%+.4f", v+0)) // +0: no "-0.0000"
+				}
+				if asJSON {
+					if err := json.NewEncoder(env.Stdout).Encode(obj); err != nil {
+						return err
+					}
+					continue
+				}
+				fmt.Fprintf(tw, "%s\t%s\n", strings.Join(cells, "\t"), b.DPN())
+			}
+			return tw.Flush()
+		},
+	})
+}

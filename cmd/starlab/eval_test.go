@@ -1,0 +1,74 @@
+package main
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"starlab/nn"
+)
+
+func writeNet(t *testing.T, n, m int) string {
+	t.Helper()
+	net, err := nn.New(n, m, rand.New(rand.NewPCG(1, 2)), 0.3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "net.json")
+	if err := net.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestEvalAndSearchWithNet: a weight file drives eval, search and a match
+// variant; a net of another board size and a bad file are refused in one
+// line.
+func TestEvalAndSearchWithNet(t *testing.T) {
+	net := writeNet(t, 5, 4)
+	code, stdout, stderr := runCmd(t, "eval", "-eval", "mlp,pairs", "-net", net, "-depth", "3", "-json", exampleDPN)
+	if code != 0 {
+		t.Fatalf("eval: exit %d: %s", code, stderr)
+	}
+	var obj map[string]any
+	if err := json.Unmarshal([]byte(stdout), &obj); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"dpn", "mlp", "pairs", "mlp_d3", "pairs_d3"} {
+		v, ok := obj[k]
+		if !ok {
+			t.Fatalf("eval -json lacks %q: %s", k, stdout)
+		}
+		if f, isNum := v.(float64); isNum && (f < -1 || f > 1) {
+			t.Fatalf("%s = %v outside [-1, 1]", k, f)
+		}
+	}
+	code, stdout, stderr = runCmd(t, "search", "-eval", "mlp", "-net", net, "-depth", "5", exampleDPN)
+	if code != 0 || !strings.Contains(stdout, "eval=mlp") {
+		t.Fatalf("search with a net: exit %d, %s %s", code, stdout, stderr)
+	}
+	code, _, stderr = runMatch(t, "staretc:depth=1,eval=mlp,net="+net, "staretc:depth=1", "-games", "4", "-json", "-out", filepath.Join(t.TempDir(), "m"))
+	if code != 0 {
+		t.Fatalf("match with a net: exit %d: %s", code, stderr)
+	}
+	other := writeNet(t, 7, 5)
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"search", "-eval", "mlp", "-net", other, exampleDPN}, 1, "7x7"},
+		{[]string{"eval", "-eval", "mlp", "-net", other, exampleDPN}, 1, "7x7"},
+		{[]string{"match", "staretc:depth=1,eval=mlp,net=" + other, "staretc:depth=1", "-games", "2"}, 2, "7x7"},
+		{[]string{"search", "-eval", "mlp", "-net", exampleDPN + ".json", exampleDPN}, 1, "net file"},
+		{[]string{"eval", "-eval", "nn", exampleDPN}, 2, "unknown evaluator"},
+		{[]string{"eval"}, 2, "missing DPN"},
+	} {
+		code, stdout, stderr := runCmd(t, c.args...)
+		if code != c.code || stdout != "" || !strings.Contains(stderr, c.want) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit %d, one line with %q", c.args, code, stdout, stderr, c.code, c.want)
+		}
+	}
+}

@@ -1,0 +1,292 @@
+package nn
+
+import (
+	"math"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+
+	"starlab/search/dice"
+)
+
+func randomNet(t testing.TB, n, m int, seed uint64) *Net {
+	t.Helper()
+	net, err := New(n, m, rand.New(rand.NewPCG(seed, 1)), 0.5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return net
+}
+
+// randomBoard plays k random plies from the empty board, stopping before a
+// game ends; the result is before the roll.
+func randomBoard(rng *rand.Rand, n, m, k int) *dice.Board {
+	for {
+		b, _ := dice.New(n, m)
+		ok := true
+		for i := 0; i < k; i++ {
+			var lines [dice.MaxN]int8
+			nl := b.Rolls(&lines)
+			b.SetRoll(int(lines[rng.IntN(nl)]))
+			var moves [dice.MaxN]int16
+			nm := b.Moves(&moves)
+			b.Make(int(moves[rng.IntN(nm)]))
+			if b.Over() {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return b
+		}
+	}
+}
+
+// TestAct: the activation is odd, bounded by 1, close to tanh, and its
+// slope is the derivative of its value.
+func TestAct(t *testing.T) {
+	for x := -5.0; x <= 5; x += 0.01 {
+		if d := Act(x) - math.Tanh(x); math.Abs(d) > 0.025 || Act(-x) != -Act(x) || math.Abs(Act(x)) > 1 {
+			t.Fatalf("Act(%v) = %v, tanh %v", x, Act(x), math.Tanh(x))
+		}
+		const eps = 1e-6
+		if fd := (Act(x+eps) - Act(x-eps)) / (2 * eps); math.Abs(fd-actSlope(x)) > 1e-6 {
+			t.Fatalf("slope at %v: %v, finite difference %v", x, actSlope(x), fd)
+		}
+	}
+}
+
+func TestTopology(t *testing.T) {
+	for _, c := range []struct{ n, in, h int }{{5, 62, 10}, {9, 174, 15}, {13, 350, 20}, {17, 590, 30}} {
+		if InputSize(c.n) != c.in || HiddenSize(c.n) != c.h {
+			t.Errorf("%dx%d: %d inputs, %d hidden; the thesis has %d and %d", c.n, c.n, InputSize(c.n), HiddenSize(c.n), c.in, c.h)
+		}
+	}
+}
+
+// TestGradient: backpropagation agrees with central finite differences on
+// random nets and inputs.
+func TestGradient(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for trial := 0; trial < 20; trial++ {
+		n := []int{3, 5, 7}[trial%3]
+		net := randomNet(t, n, min(n, 4), uint64(trial))
+		x := make([]float64, net.In)
+		for i := range x {
+			if rng.IntN(3) == 0 {
+				x[i] = rng.Float64()
+			}
+		}
+		h := make([]float64, 2*net.H)
+		g := net.NewGrad()
+		net.Backward(x, h, g)
+		const eps = 1e-6
+		check := func(name string, w *float64, got float64) {
+			old := *w
+			*w = old + eps
+			up := net.Forward(x, h)
+			*w = old - eps
+			down := net.Forward(x, h)
+			*w = old
+			want := (up - down) / (2 * eps)
+			if math.Abs(got-want) > 1e-7*math.Max(1, math.Abs(want)) {
+				t.Fatalf("trial %d %s: backprop %.10g, finite difference %.10g", trial, name, got, want)
+			}
+		}
+		for k := 0; k < 30; k++ {
+			i := rng.IntN(len(net.W1))
+			check("W1", &net.W1[i], g.W1[i])
+		}
+		for j := range net.B1 {
+			check("B1", &net.B1[j], g.B1[j])
+			check("W2", &net.W2[j], g.W2[j])
+		}
+		check("B2", &net.B2, g.B2)
+	}
+}
+
+// TestIncrementalEqualsFull: after random make/unmake sequences on every
+// board size, the incremental evaluator equals a full forward pass of the
+// features, and stays in [-1, 1].
+func TestIncrementalEqualsFull(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for n := dice.MinN; n <= dice.MaxN; n++ {
+		m := 2 + rng.IntN(n-1)
+		net := randomNet(t, n, m, uint64(n))
+		ev := net.NewEvaluator()
+		x := make([]float64, net.In)
+		h := make([]float64, net.H)
+		for game := 0; game < 6; game++ {
+			b, _ := dice.New(n, m)
+			ev.Reset(b)
+			var played []int
+			for step := 0; step < 4*n*n && !b.Over(); step++ {
+				if len(played) > 0 && rng.IntN(3) == 0 {
+					cell := played[len(played)-1]
+					played = played[:len(played)-1]
+					ev.Unmake(b, cell)
+					b.Unmake(cell)
+					b.ClearRoll()
+				} else {
+					var lines [dice.MaxN]int8
+					b.SetRoll(int(lines[rng.IntN(b.Rolls(&lines))]))
+					var moves [dice.MaxN]int16
+					cell := int(moves[rng.IntN(b.Moves(&moves))])
+					b.Make(cell)
+					ev.Make(b, cell)
+					played = append(played, cell)
+				}
+				if b.Over() {
+					break
+				}
+				net.Features(b, x)
+				want := net.Forward(x, h)
+				got := ev.Evaluate(b)
+				if math.Abs(got-want) > 1e-12 || got < -1 || got > 1 {
+					t.Fatalf("%dx%d/%d %s: incremental %.15g, full %.15g", n, n, m, b.DPN(), got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestFeaturesDefinition: the inputs are the definition written out
+// again: for blue to move, cell (r, c) sets input 12+2(rn+c) when blue and
+// the one after when red; for red to move the board is transposed, cell
+// (r, c) sets input 12+2(cn+r) when red and the one after when blue; the
+// streak features are the mover's run counts, then the opponent's, over n.
+func TestFeaturesDefinition(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, size := range [][2]int{{5, 4}, {7, 5}, {9, 9}} {
+		n, m := size[0], size[1]
+		net := randomNet(t, n, m, 9)
+		x := make([]float64, net.In)
+		for i := 0; i < 200; i++ {
+			b := randomBoard(rng, n, m, rng.IntN(n*n/2))
+			net.Features(b, x)
+			want := make([]float64, net.In)
+			me := b.SideToMove()
+			for k := 2; k < m && k <= 7; k++ {
+				want[k-2] = float64(b.Streaks(me, k)) * (1 / float64(n))
+				want[6+k-2] = float64(b.Streaks(me.Other(), k)) * (1 / float64(n))
+			}
+			for r := 0; r < n; r++ {
+				for c := 0; c < n; c++ {
+					p := b.At(r*n + c)
+					if p == dice.Empty {
+						continue
+					}
+					ix := 12 + 2*(r*n+c)
+					if me == dice.Red {
+						ix = 12 + 2*(c*n+r)
+					}
+					if dice.Color(p-1) != me {
+						ix++
+					}
+					want[ix] = 1
+				}
+			}
+			for k := range x {
+				if x[k] != want[k] {
+					t.Fatalf("%s: input %d is %v, want %v", b.DPN(), k, x[k], want[k])
+				}
+			}
+		}
+	}
+}
+
+// TestWeightFile: a saved net loads back bit for bit; a truncated,
+// corrupted, wrong-size or wrong-version file is refused in one line that
+// names the file.
+func TestWeightFile(t *testing.T) {
+	dir := t.TempDir()
+	net := randomNet(t, 5, 4, 11)
+	net.Meta.Games = 123
+	path := dir + "/net.json"
+	if err := net.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	back, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Checksum() != net.Checksum() || back.Meta.Games != 123 {
+		t.Fatal("the net read back differs")
+	}
+	data, _ := os.ReadFile(path)
+	bad := map[string][]byte{
+		"truncated":     data[:len(data)/2],
+		"corrupted":     []byte(strings.Replace(string(data), `"b2": 0`, `"b2": 0.5`, 1)),
+		"wrong size":    []byte(strings.Replace(string(data), `"n": 5`, `"n": 6`, 1)),
+		"wrong version": []byte(strings.Replace(string(data), `"version": 1`, `"version": 9`, 1)),
+		"not a net":     []byte(`{"format": "starlab-probcut", "version": 1}`),
+	}
+	want := map[string]string{"truncated": "truncated JSON", "corrupted": "damaged", "wrong size": "inputs", "wrong version": "version 9", "not a net": "format"}
+	for name, b := range bad {
+		p := dir + "/" + strings.ReplaceAll(name, " ", "-") + ".json"
+		os.WriteFile(p, b, 0o644)
+		_, err := Load(p)
+		if err == nil || !strings.Contains(err.Error(), p) || !strings.Contains(err.Error(), want[name]) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: error %v, want one line naming %s and %q", name, err, p, want[name])
+		}
+	}
+}
+
+func BenchmarkEvaluate(b *testing.B) {
+	net := randomNet(b, 5, 4, 1)
+	ev := net.NewEvaluator()
+	rng := rand.New(rand.NewPCG(1, 2))
+	boards := make([]*dice.Board, 64)
+	for i := range boards {
+		boards[i] = randomBoard(rng, 5, 4, 4+rng.IntN(10))
+	}
+	b.ReportAllocs()
+	s := 0.0
+	for i := 0; b.Loop(); i++ {
+		bd := boards[i%len(boards)]
+		ev.Reset(bd)
+		s += ev.Evaluate(bd)
+	}
+	sink = s
+}
+
+var sink float64
+
+// BenchmarkLeafIncremental and BenchmarkLeafFull price a search leaf: one
+// move made and taken back around an evaluation, with the accumulators
+// kept in step, against recomputing the first layer at the leaf.
+func BenchmarkLeafIncremental(b *testing.B) { benchLeaf(b, true) }
+
+func BenchmarkLeafFull(b *testing.B) { benchLeaf(b, false) }
+
+func benchLeaf(b *testing.B, incremental bool) {
+	net := randomNet(b, 5, 4, 1)
+	rng := rand.New(rand.NewPCG(1, 2))
+	boards := make([]*dice.Board, 64)
+	evs := make([]*Evaluator, len(boards)) // one per board, in step with it
+	for i := range boards {
+		boards[i] = randomBoard(rng, 5, 4, 4+rng.IntN(10))
+		var lines [dice.MaxN]int8
+		boards[i].SetRoll(int(lines[rng.IntN(boards[i].Rolls(&lines))]))
+		evs[i] = net.NewEvaluator()
+		evs[i].Reset(boards[i])
+	}
+	b.ReportAllocs()
+	s := 0.0
+	for i := 0; b.Loop(); i++ {
+		bd, ev := boards[i%len(boards)], evs[i%len(boards)]
+		var moves [dice.MaxN]int16
+		cell := int(moves[i%bd.Moves(&moves)])
+		bd.Make(cell)
+		if incremental {
+			ev.Make(bd, cell)
+			s += ev.Evaluate(bd)
+			ev.Unmake(bd, cell)
+		} else {
+			s += ev.Value(bd)
+		}
+		bd.Unmake(cell)
+	}
+	sink = s
+}
