@@ -1,4 +1,29 @@
-// Package td will hold the TD(0)/TD(lambda) self-play trainer of the
-// evaluation network (Veness 2006, section 4.2.3; Tesauro 1995). It has no
-// code yet; "starlab train" arrives with it.
+// Package td trains the evaluation network of package nn by self-play with
+// temporal differences, as Veness 2006, section 4.2.3 trains its Dice net
+// after Tesauro's TD-Gammon: the engine plays itself with 1-ply searches
+// (a win in one is always found: a move that ends the game is valued by the
+// rules), and after every move the position before it is moved towards its
+// successor's value, T_k = P_k - P_{k-1}, by backpropagation.
+//
+// Values are the net's, from the side to move's view, mapped to blue's view
+// (U = V with blue to move, -V with red) so that TD(lambda)'s eligibility
+// trace adds gradients of positions of both sides with the right sign. The
+// target of the last position of a game is its result by the rules, never
+// the net's value; the trace is reset every game. Options: TD(lambda)
+// (Lambda), the expected value over every roll of the best 1-ply value as
+// target instead of the sampled successor (Expected; Dice has at most n
+// rolls), a learning rate annealed as gnubg's (t/1000+1)^-0.3, and
+// exploration by random moves.
+//
+// Run is the train stage. Workers play the games of a round of Batch games
+// with the weights as they were at the round's start, one game per index
+// with its own seeded dice; the learner applies the games' updates in game
+// order. A run is therefore a function of its settings and seed whatever
+// the number of workers, and with Batch 1 and one worker it is online
+// TD(0), bit for bit reproducible. Every CheckpointEvery games the net and
+// the state (games done, learning curve) are written atomically; a run
+// resumed after a kill continues from there, losing only the games since.
+// Every MeasureEvery games the net plays pairs at depth 1 with duplicate
+// dice (the match library, luck adjusted): the learning curve records
+// that score, never training error alone, and the best net by it is kept.
 package td

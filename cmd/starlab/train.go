@@ -1,0 +1,114 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"slices"
+
+	"starlab/runs"
+	"starlab/td"
+)
+
+func init() {
+	var set td.Settings
+	var out, resume string
+	var asJSON bool
+	register(&Command{
+		Name:      "train",
+		UsageLine: "train [flags] | train -resume RUN",
+		Short:     "train an evaluation network by TD self-play",
+		Long: `Train trains the evaluation network of an -n x -n board with win length -m
+by self-play with temporal differences (Veness 2006, section 4.2.3): 1-ply
+searches choose the moves, and after each move the position before it is
+moved towards its successor's value, TD(0) by default (-lambda for
+TD(lambda), -expected for the mean over every roll as target), with the
+game's result as the last target. The net starts from small random weights
+(-init) drawn from -seed.
+
+Every -measure-every games the net plays -measure-games duplicate-dice games
+at depth 1 against pairs at depth 1; the learning curve (curve.parquet)
+records those scores with their intervals beside the TD error, and the best
+net by score is kept as best.json. Every -checkpoint games net.json and
+state.json are written; -resume RUN continues a killed or interrupted run
+from its last checkpoint. Games are played in rounds of -batch games,
+shared by -workers, with the weights of the round's start, and learnt in
+game order, so a run depends on -batch, not on -workers; -batch 1 is online
+TD (a second worker then has nothing to do: give -batch 16 or so). It ends with one line: games, time, games/s and the
+last score against pairs with its 95% interval; -json prints it as an
+object.`,
+		SetFlags: func(fs *flag.FlagSet) {
+			set, out, resume, asJSON = td.DefaultSettings(), "", "", false
+			fs.IntVar(&set.N, "n", set.N, "board size")
+			fs.IntVar(&set.M, "m", set.M, "win length")
+			fs.Int64Var(&set.Games, "games", set.Games, "self-play games")
+			fs.Uint64Var(&set.Seed, "seed", set.Seed, "seed of the initial weights and the games")
+			fs.Float64Var(&set.Rate, "rate", set.Rate, "learning rate")
+			fs.BoolVar(&set.Anneal, "anneal", set.Anneal, "anneal the rate as rate*(games/1000+1)^-0.3")
+			fs.Float64Var(&set.Lambda, "lambda", set.Lambda, "TD(lambda) trace decay (0: TD(0))")
+			fs.BoolVar(&set.Expected, "expected", set.Expected, "target: mean over every roll of the best 1-ply value")
+			fs.Float64Var(&set.Explore, "explore", set.Explore, "probability of a random move")
+			fs.Float64Var(&set.Init, "init", set.Init, "half-width of the uniform initial weights")
+			fs.IntVar(&set.Workers, "workers", set.Workers, "self-play workers")
+			fs.IntVar(&set.Batch, "batch", set.Batch, "games per round, played with the same weights")
+			fs.Int64Var(&set.CheckpointEvery, "checkpoint", set.CheckpointEvery, "games between checkpoints")
+			fs.Int64Var(&set.MeasureEvery, "measure-every", set.MeasureEvery, "games between measurements against pairs")
+			fs.IntVar(&set.MeasureGames, "measure-games", set.MeasureGames, "games of each measurement (even)")
+			fs.StringVar(&out, "out", "", "run directory (default: a new one under out/)")
+			fs.StringVar(&resume, "resume", "", "resume the unfinished run in this directory (latest: the newest under out/)")
+			fs.BoolVar(&asJSON, "json", false, "print the result as JSON")
+		},
+		Run: func(ctx context.Context, env *Env, args []string) error {
+			if len(args) != 0 {
+				return usagef("unexpected arguments %v", args)
+			}
+			if resume != "" {
+				var bad []string
+				env.Flags.Visit(func(f *flag.Flag) {
+					if !slices.Contains([]string{"resume", "json"}, f.Name) {
+						bad = append(bad, "-"+f.Name)
+					}
+				})
+				if len(bad) > 0 {
+					return usagef("-resume continues a run with its own settings; %v cannot change them", bad)
+				}
+			} else if err := set.Check(); err != nil {
+				return err
+			}
+			run, resumed, err := runs.Start("out", out, resume, "train", env.Args, set, set.Seed)
+			if err != nil {
+				return err
+			}
+			if resumed {
+				set = td.Settings{}
+				if err := run.Settings(&set); err != nil {
+					run.Close()
+					return err
+				}
+				if _, err := fmt.Sscanf(set.Board, "%dx%d/%d", &set.N, &set.N, &set.M); err != nil {
+					run.Close()
+					return fmt.Errorf("run %s: board %q: %v", run.Dir(), set.Board, err)
+				}
+			}
+			var res *td.Result
+			err = runStage(env, run, "games", asJSON, func(p runs.Progress) (err error) {
+				res, err = td.Run(ctx, set, run, p)
+				return err
+			})
+			if errors.Is(err, context.Canceled) {
+				return fmt.Errorf("interrupted; the last checkpoint is kept: continue with starlab train -resume %s", run.Dir())
+			}
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return json.NewEncoder(env.Stdout).Encode(res)
+			}
+			fmt.Fprintf(env.Stdout, "train: %d games in %.1f s (%.0f games/s); score against pairs at depth 1: %.1f%% ± %.1f%% over pairs, luck-adjusted %.1f%% ± %.1f%%; net %s (id %s)\n",
+				res.Games, res.Seconds, res.GamesPerS, 100*float64(res.Score), 100*float64(res.ScoreCI95), 100*float64(res.LuckScore), 100*float64(res.LuckCI95), res.Net, res.NetID)
+			return nil
+		},
+	})
+}

@@ -1,0 +1,463 @@
+package td
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"time"
+
+	"starlab/nn"
+	"starlab/runs"
+	"starlab/search/dice"
+	"starlab/selfplay"
+)
+
+// Format versions the train stage's files: the state file and curve.parquet.
+const Format = "starlab-train/1"
+
+// The train stage's files in its run directory.
+const (
+	NetFile   = "net.json"      // the net after the last checkpoint
+	BestFile  = "best.json"     // the net with the best measured score against pairs
+	StateFile = "state.json"    // games done and the learning curve so far
+	CurveFile = "curve.parquet" // the learning curve
+)
+
+// Settings configure the train stage.
+type Settings struct {
+	N, M  int    `json:"-"`
+	Board string `json:"board"` // "5x5/4", filled by Check
+	Games int64  `json:"games"` // self-play games in all
+	Seed  uint64 `json:"seed"`
+	// Rate is the learning rate alpha; with Anneal it decays as
+	// Rate*(g/1000+1)^-0.3 over games g (gnubg's schedule).
+	Rate   float64 `json:"rate"`
+	Anneal bool    `json:"anneal"`
+	// Lambda is TD(lambda)'s trace decay; 0 is the thesis's TD(0).
+	Lambda float64 `json:"lambda"`
+	// Expected makes the target of a position the mean over every roll of
+	// the best 1-ply value, instead of the value after the roll that came.
+	Expected bool `json:"expected"`
+	// Explore is the probability of a random move instead of the 1-ply
+	// best (the move is played; its update is made as for any other).
+	Explore float64 `json:"explore"`
+	// Init is the half-width of the uniform initial weights.
+	Init float64 `json:"init"`
+	// Games are played in rounds of Batch games, shared by Workers, with
+	// the weights of the round's start; the learner applies their updates
+	// in game order, so results depend on Batch but not on Workers. Batch
+	// 1 is online TD (and leaves a second worker nothing to do).
+	Workers int `json:"workers"`
+	Batch   int `json:"batch"`
+	// CheckpointEvery and MeasureEvery are in games: a checkpoint saves
+	// the net and the state; a measurement plays MeasureGames duplicate-dice
+	// games of the net against pairs at depth 1.
+	CheckpointEvery int64 `json:"checkpoint_every"`
+	MeasureEvery    int64 `json:"measure_every"`
+	MeasureGames    int   `json:"measure_games"`
+}
+
+// DefaultSettings returns 20,000 games of online TD(0) on 5x5/4 with rate
+// 0.1, annealed, 1% exploration.
+func DefaultSettings() Settings {
+	return Settings{N: 5, M: 4, Games: 20000, Seed: 1, Rate: 0.1, Anneal: true, Explore: 0.01, Init: 0.1,
+		Workers: 1, Batch: 1, CheckpointEvery: 5000, MeasureEvery: 5000, MeasureGames: 400}
+}
+
+// Check checks the settings; errors are runs.UsageError.
+func (s *Settings) Check() error {
+	if _, err := dice.New(s.N, s.M); err != nil {
+		return runs.Usagef("-n %d -m %d: %v", s.N, s.M, err)
+	}
+	s.Board = fmt.Sprintf("%dx%d/%d", s.N, s.N, s.M)
+	switch {
+	case s.Games < 1:
+		return runs.Usagef("-games %d: want at least 1", s.Games)
+	case !(s.Rate > 0 && s.Rate < 10):
+		return runs.Usagef("-rate %v: want a positive learning rate below 10", s.Rate)
+	case !(s.Lambda >= 0 && s.Lambda <= 1):
+		return runs.Usagef("-lambda %v: want 0 to 1", s.Lambda)
+	case !(s.Explore >= 0 && s.Explore <= 1):
+		return runs.Usagef("-explore %v: want 0 to 1", s.Explore)
+	case !(s.Init > 0 && s.Init <= 1):
+		return runs.Usagef("-init %v: want a half-width in (0, 1]", s.Init)
+	case s.Batch < 1 || s.Batch > 4096:
+		return runs.Usagef("-batch %d: want 1 to 4096", s.Batch)
+	case s.CheckpointEvery < 1 || s.MeasureEvery < 1:
+		return runs.Usagef("-checkpoint and -measure-every must be at least 1 game")
+	case s.MeasureGames < 2 || s.MeasureGames%2 != 0:
+		return runs.Usagef("-measure-games %d: want an even number of at least 2", s.MeasureGames)
+	}
+	return runs.CheckWorkers(s.Workers)
+}
+
+// rate returns the learning rate for game g.
+func (s *Settings) rate(g int64) float64 {
+	if !s.Anneal {
+		return s.Rate
+	}
+	return s.Rate * math.Pow(float64(g)/1000+1, -0.3)
+}
+
+// CurvePoint is one row of the learning curve.
+type CurvePoint struct {
+	Games      int64   `parquet:"games" json:"games"`
+	Seconds    float64 `parquet:"seconds" json:"seconds"`
+	TDError    float64 `parquet:"td_error" json:"td_error"` // mean |delta| over the games since the last point
+	// The score against pairs (NaN, null in JSON, at a checkpoint that
+	// was not measured), its interval over pairs, and the luck-adjusted
+	// score and its interval.
+	Score      runs.Num `parquet:"score_vs_pairs" json:"score_vs_pairs"`
+	ScoreCI95  runs.Num `parquet:"score_ci95_pairs" json:"score_ci95_pairs"`
+	LuckScore  runs.Num `parquet:"luck_score" json:"luck_score"`
+	LuckCI95   runs.Num `parquet:"luck_ci95" json:"luck_ci95"`
+	MeanPlies  float64 `parquet:"mean_plies" json:"mean_plies"`
+	GamesPerS  float64 `parquet:"games_per_s" json:"games_per_s"`
+	NetID      string  `parquet:"net_id" json:"net_id"`
+	Checkpoint bool    `parquet:"checkpoint" json:"checkpoint"`
+}
+
+// state is the state file: what a resumed run continues from.
+type state struct {
+	Format  string       `json:"format"`
+	Games   int64        `json:"games"`
+	Seconds float64      `json:"seconds"`
+	Best    float64      `json:"best_score"`
+	Curve   []CurvePoint `json:"curve"`
+}
+
+// Result is what the train stage returns.
+type Result struct {
+	Games      int64   `json:"games"`
+	Seconds    float64 `json:"seconds"`
+	GamesPerS  float64 `json:"games_per_s"`
+	Net        string  `json:"net"`
+	Best       string  `json:"best"`
+	NetID      string  `json:"net_id"`
+	Score      runs.Num `json:"score_vs_pairs"`
+	ScoreCI95  runs.Num `json:"score_ci95"`
+	LuckScore  runs.Num `json:"luck_score"`
+	LuckCI95   runs.Num `json:"luck_ci95"`
+	Curve      []CurvePoint `json:"-"`
+	MeanPlies  float64 `json:"mean_plies"`
+	MeanTDErr  float64 `json:"td_error"`
+	Checkpoint int64   `json:"checkpoint_games"`
+}
+
+// ply is one position of a self-play game and its successor, as the
+// learner needs them: the position before the roll and what followed.
+type ply struct {
+	before dice.Board // pre-roll, its mover to move
+	after  dice.Board // pre-roll, the opponent to move (or over)
+}
+
+// player is a worker's self-play state: a frozen copy of the weights and
+// an evaluator over it.
+type player struct {
+	net *nn.Net
+	ev  *nn.Evaluator
+}
+
+// afterValue returns the value, for the mover, of playing cell in the
+// rolled position b: the rules' value when the game ends, otherwise minus
+// the net's value for the opponent.
+func (p *player) afterValue(b *dice.Board, cell int) float64 {
+	w := *b
+	w.Make(cell)
+	if w.Over() {
+		return -w.Result()
+	}
+	return -p.ev.Value(&w)
+}
+
+// best returns the 1-ply best move of the rolled position b and its value
+// for the mover: a win in one is always found.
+func (p *player) best(b *dice.Board) (int, float64) {
+	var moves [dice.MaxN]int16
+	k := b.Moves(&moves)
+	bestCell, bestV := int(moves[0]), math.Inf(-1)
+	for i := 0; i < k; i++ {
+		if v := p.afterValue(b, int(moves[i])); v > bestV {
+			bestCell, bestV = int(moves[i]), v
+		}
+	}
+	return bestCell, bestV
+}
+
+// play plays game g by self-play with 1-ply searches and returns its plies.
+func (p *player) play(s *Settings, g int64) []ply {
+	rng := rand.New(rand.NewPCG(s.Seed, uint64(g)))
+	ds := selfplay.NewDiceStream(s.Seed*0x9e3779b97f4a7c15 ^ uint64(g))
+	b, _ := dice.New(s.N, s.M)
+	var out []ply
+	for !b.Over() {
+		before := *b
+		b.SetRoll(ds.Roll(b))
+		cell, _ := p.best(b)
+		if s.Explore > 0 && rng.Float64() < s.Explore {
+			var moves [dice.MaxN]int16
+			cell = int(moves[rng.IntN(b.Moves(&moves))])
+		}
+		b.Make(cell)
+		out = append(out, ply{before: before, after: *b})
+	}
+	return out
+}
+
+// learner applies TD updates to the net it owns.
+type learner struct {
+	s      *Settings
+	net    *nn.Net
+	p      player // evaluates targets with the current weights
+	x, h   []float64
+	g      *nn.Grad
+	trace  *nn.Grad
+	sumErr float64
+	nErr   int64
+}
+
+func newLearner(s *Settings, net *nn.Net) *learner {
+	l := &learner{s: s, net: net, x: make([]float64, net.In), h: make([]float64, 2*net.H), g: net.NewGrad(), trace: net.NewGrad()}
+	l.p = player{net: net, ev: net.NewEvaluator()}
+	return l
+}
+
+// blue returns the sign that turns a value for the mover of b into one for
+// blue: TD(lambda) runs on values of one fixed perspective, so that a
+// trace can add gradients of positions of both sides.
+func blue(b *dice.Board) float64 {
+	if b.SideToMove() == dice.Blue {
+		return 1
+	}
+	return -1
+}
+
+// target returns the TD target of a ply's position in blue's view: the
+// rules' value when the game ended, otherwise the net's value of the next
+// position (sampled) or the mean over every roll of the mover's best 1-ply
+// value (expected).
+func (l *learner) target(pl *ply) float64 {
+	if l.s.Expected {
+		b := pl.before
+		var lines [dice.MaxN]int8
+		k := b.Rolls(&lines)
+		sum := 0.0
+		for i := 0; i < k; i++ {
+			b.SetRoll(int(lines[i]))
+			_, v := l.p.best(&b)
+			b.ClearRoll()
+			sum += v
+		}
+		return blue(&pl.before) * sum / float64(k)
+	}
+	if pl.after.Over() {
+		return blue(&pl.after) * pl.after.Result()
+	}
+	return blue(&pl.after) * l.p.ev.Value(&pl.after)
+}
+
+// learn applies the TD updates of one game: for each position s_k before
+// a roll, delta = target - U(s_k), trace = lambda*trace + grad U(s_k), and
+// weights += rate*delta*trace; the trace is reset every game and the last
+// target is the game's result, never the net's value.
+func (l *learner) learn(plies []ply, rate float64) {
+	l.trace.Zero()
+	for i := range plies {
+		pl := &plies[i]
+		l.net.Features(&pl.before, l.x)
+		v := l.net.Backward(l.x, l.h, l.g)
+		sign := blue(&pl.before)
+		u := sign * v
+		scaleTrace(l.trace, l.s.Lambda)
+		addScaled(l.trace, l.g, sign)
+		delta := l.target(pl) - u
+		l.net.Step(l.trace, rate*delta)
+		l.sumErr += math.Abs(delta)
+		l.nErr++
+	}
+}
+
+func scaleTrace(g *nn.Grad, f float64) {
+	if f == 0 {
+		g.Zero()
+		return
+	}
+	for _, w := range [][]float64{g.W1, g.B1, g.W2} {
+		for i := range w {
+			w[i] *= f
+		}
+	}
+	g.B2 *= f
+}
+
+func addScaled(dst, src *nn.Grad, f float64) {
+	for k, w := range [][]float64{dst.W1, dst.B1, dst.W2} {
+		s := [][]float64{src.W1, src.B1, src.W2}[k]
+		for i := range w {
+			w[i] += f * s[i]
+		}
+	}
+	dst.B2 += f * src.B2
+}
+
+// Run is the train stage: TD self-play training of a net for the board of
+// the settings, from scratch or, when the run directory holds a
+// checkpoint, from it. It checkpoints every CheckpointEvery games (the net
+// and the state, atomically), measures the net against pairs every
+// MeasureEvery games with the match library (duplicate dice, luck
+// adjusted), keeps the best net by that score, and writes the learning
+// curve. Cancelled, it returns ctx's error; a later Run on the run
+// continues from the last checkpoint, losing only the games since.
+func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress) (*Result, error) {
+	if err := s.Check(); err != nil {
+		return nil, err
+	}
+	st := state{Format: Format, Best: -1}
+	var net *nn.Net
+	if data, err := os.ReadFile(run.Path(StateFile)); err == nil {
+		if err := json.Unmarshal(data, &st); err != nil || st.Format != Format {
+			return nil, fmt.Errorf("%s: not a %s state file", run.Path(StateFile), Format)
+		}
+		if net, err = nn.Load(run.Path(NetFile)); err != nil {
+			return nil, err
+		}
+	} else {
+		var err error
+		if net, err = nn.New(s.N, s.M, rand.New(rand.NewPCG(s.Seed, 0x1217)), s.Init); err != nil {
+			return nil, err
+		}
+	}
+	settingsMap := map[string]any{}
+	raw, _ := json.Marshal(s)
+	_ = json.Unmarshal(raw, &settingsMap)
+	l := newLearner(&s, net)
+	start := time.Now()
+	prior := st.Seconds
+	elapsed := func() float64 { return prior + time.Since(start).Seconds() }
+	g := st.Games
+	progress(g, s.Games, "")
+	round := int64(s.Batch)
+	for g < s.Games {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		// A round: games g..g+n-1 played with the weights as they are now,
+		// by the workers, then learnt in game order.
+		n := min(round, s.Games-g, nextStop(g, s.CheckpointEvery)-g, nextStop(g, s.MeasureEvery)-g)
+		frozen := net.Clone()
+		idx := make([]int64, n)
+		for i := range idx {
+			idx[i] = g + int64(i)
+		}
+		games := make([][]ply, n)
+		err := runs.Pool(ctx, s.Workers, idx,
+			func() *player { return &player{net: frozen, ev: frozen.NewEvaluator()} },
+			func(_ context.Context, p *player, gi int64) (struct {
+				i     int64
+				plies []ply
+			}, error) {
+				return struct {
+					i     int64
+					plies []ply
+				}{gi, p.play(&s, gi)}, nil
+			},
+			func(r struct {
+				i     int64
+				plies []ply
+			}) (bool, error) {
+				games[r.i-g] = r.plies
+				return false, nil
+			})
+		if err != nil {
+			return nil, err
+		}
+		for i, plies := range games {
+			l.learn(plies, s.rate(g+int64(i)))
+		}
+		g += n
+		status := fmt.Sprintf("TD error %.4f  %.0f games/s", l.sumErr/math.Max(1, float64(l.nErr)), float64(g-st.Games)/math.Max(time.Since(start).Seconds(), 1e-9))
+		progress(g, s.Games, status)
+		measure := g%s.MeasureEvery == 0 || g == s.Games
+		checkpoint := g%s.CheckpointEvery == 0 || g == s.Games
+		if !measure && !checkpoint {
+			continue
+		}
+		pt := CurvePoint{Games: g, Seconds: elapsed(), TDError: l.sumErr / math.Max(1, float64(l.nErr)), NetID: net.ID(), Checkpoint: checkpoint,
+			Score: runs.Num(math.NaN()), ScoreCI95: runs.Num(math.NaN()), LuckScore: runs.Num(math.NaN()), LuckCI95: runs.Num(math.NaN())}
+		pt.GamesPerS = float64(g) / math.Max(pt.Seconds, 1e-9)
+		l.sumErr, l.nErr = 0, 0
+		net.Meta = nn.Meta{Games: g, Source: fmt.Sprintf("starlab train, TD(%g) self-play with 1-ply searches", s.Lambda), Settings: settingsMap}
+		if err := net.Save(run.Path(NetFile)); err != nil {
+			return nil, err
+		}
+		if measure {
+			sum, err := measureVsPairs(ctx, &s, run.Path(NetFile), g)
+			if err != nil {
+				return nil, err
+			}
+			pt.Score, pt.ScoreCI95, pt.MeanPlies = runs.Num(sum.Score), runs.Num(sum.ScoreCI95Pairs), sum.MeanPlies
+			pt.LuckScore, pt.LuckCI95 = sum.LuckScore, sum.LuckCI95
+			if sum.Score > st.Best {
+				st.Best = sum.Score
+				if err := net.Save(run.Path(BestFile)); err != nil {
+					return nil, err
+				}
+			}
+		}
+		st.Games, st.Seconds = g, pt.Seconds
+		st.Curve = append(st.Curve, pt)
+		data, err := json.MarshalIndent(st, "", " ")
+		if err != nil {
+			return nil, fmt.Errorf("encode %s: %v", StateFile, err)
+		}
+		if err := runs.WriteBytesAtomic(run.Path(StateFile), append(data, '\n')); err != nil {
+			return nil, err
+		}
+	}
+	if err := runs.WriteParquet(run, CurveFile, Format, st.Curve); err != nil {
+		return nil, err
+	}
+	last := st.Curve[len(st.Curve)-1]
+	res := &Result{Games: g, Seconds: st.Seconds, GamesPerS: float64(g) / math.Max(st.Seconds, 1e-9), Net: run.Path(NetFile),
+		Best: run.Path(BestFile), NetID: net.ID(), Score: last.Score, ScoreCI95: last.ScoreCI95, LuckScore: last.LuckScore,
+		LuckCI95: last.LuckCI95, Curve: st.Curve, MeanPlies: last.MeanPlies, MeanTDErr: last.TDError, Checkpoint: g}
+	return res, nil
+}
+
+// nextStop returns the first multiple of every after g.
+func nextStop(g, every int64) int64 { return (g/every + 1) * every }
+
+// measureVsPairs plays the net in file at depth 1 against pairs at depth 1
+// with duplicate dice and the match stage's default luck reference, seeded
+// by the games trained, and returns the net's statistics.
+func measureVsPairs(ctx context.Context, s *Settings, file string, g int64) (selfplay.Summary, error) {
+	a, err := selfplay.ParseVariant("staretc:depth=1,tt=1,eval=mlp,net=" + file)
+	if err != nil {
+		return selfplay.Summary{}, err
+	}
+	b, err := selfplay.ParseVariant("staretc:depth=1,tt=1,eval=pairs")
+	if err != nil {
+		return selfplay.Summary{}, err
+	}
+	luck, err := selfplay.ParseVariant(selfplay.DefaultLuckRef)
+	if err != nil {
+		return selfplay.Summary{}, err
+	}
+	start, _ := dice.New(s.N, s.M)
+	cfg := &selfplay.MatchConfig{A: a, B: b, Starts: []*dice.Board{start}, Pairs: s.MeasureGames / 2, Seed: s.Seed ^ uint64(g), Workers: s.Workers, LuckRef: &luck}
+	todo := make([]int, cfg.Pairs)
+	for i := range todo {
+		todo[i] = i
+	}
+	var prs []selfplay.PairRecord
+	if err := selfplay.PlayPairs(ctx, cfg, todo, func(pr selfplay.PairRecord) (bool, error) {
+		prs = append(prs, pr)
+		return false, nil
+	}); err != nil {
+		return selfplay.Summary{}, err
+	}
+	return selfplay.Summarize(a.Name(), b.Name(), prs, true, nil), nil
+}

@@ -1,0 +1,133 @@
+package td
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"starlab/nn"
+	"starlab/runs"
+)
+
+func small() Settings {
+	s := DefaultSettings()
+	s.Games, s.CheckpointEvery, s.MeasureEvery, s.MeasureGames, s.Batch = 600, 200, 300, 20, 4
+	return s
+}
+
+func train(t *testing.T, s Settings, dir string, progress runs.Progress) (*Result, error) {
+	t.Helper()
+	run, err := runs.CreateAt(dir, "train", nil, s, s.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer run.Close()
+	return Run(context.Background(), s, run, progress)
+}
+
+func netID(t *testing.T, path string) string {
+	t.Helper()
+	net, err := nn.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return net.ID()
+}
+
+// TestWorkersDoNotChangeTheNet: the trained net is a function of the
+// settings, whatever the number of workers.
+func TestWorkersDoNotChangeTheNet(t *testing.T) {
+	dir := t.TempDir()
+	var ids []string
+	for _, w := range []int{1, 2} {
+		s := small()
+		s.Workers = w
+		res, err := train(t, s, filepath.Join(dir, string(rune('0'+w))), runs.NoProgress)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Games != 600 || len(res.Curve) != 4 { // checkpoints at 200, 400, 600 and a measurement at 300
+			t.Fatalf("%d games, %d curve points", res.Games, len(res.Curve))
+		}
+		ids = append(ids, netID(t, res.Net))
+	}
+	if ids[0] != ids[1] {
+		t.Fatalf("1 worker trained net %s, 2 workers %s", ids[0], ids[1])
+	}
+}
+
+// TestResumeEqualsUninterrupted: a run cancelled after its first
+// checkpoint and run again on the same directory ends with the net of an
+// uninterrupted run, bit for bit.
+func TestResumeEqualsUninterrupted(t *testing.T) {
+	dir := t.TempDir()
+	want, err := train(t, small(), filepath.Join(dir, "whole"), runs.NoProgress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := filepath.Join(dir, "cut")
+	run, err := runs.CreateAt(cut, "train", nil, small(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	_, err = Run(ctx, small(), run, func(done, _ int64, _ string) {
+		if done >= 250 {
+			cancel()
+		}
+	})
+	run.Close()
+	if err != context.Canceled {
+		t.Fatalf("cancelled run returned %v", err)
+	}
+	again, err := runs.Open(cut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := again.Resume(); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Run(context.Background(), small(), again, runs.NoProgress)
+	again.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, b := netID(t, want.Net), netID(t, got.Net); a != b {
+		t.Fatalf("resumed net %s, uninterrupted %s", b, a)
+	}
+	if len(got.Curve) != len(want.Curve) || got.Curve[3].TDError != want.Curve[3].TDError {
+		t.Fatalf("curves differ: %+v vs %+v", got.Curve, want.Curve)
+	}
+	rows, err := runs.ReadParquet[CurvePoint](filepath.Join(cut, CurveFile), Format)
+	if err != nil || len(rows) != 4 {
+		t.Fatalf("curve.parquet: %d rows, %v", len(rows), err)
+	}
+}
+
+func TestSettingsChecks(t *testing.T) {
+	for _, bad := range []func(*Settings){
+		func(s *Settings) { s.N = 2 },
+		func(s *Settings) { s.Games = 0 },
+		func(s *Settings) { s.Rate = 0 },
+		func(s *Settings) { s.Lambda = 1.5 },
+		func(s *Settings) { s.Explore = -1 },
+		func(s *Settings) { s.MeasureGames = 3 },
+		func(s *Settings) { s.Workers = 0 },
+	} {
+		s := DefaultSettings()
+		bad(&s)
+		if err := s.Check(); err == nil {
+			t.Errorf("settings %+v accepted", s)
+		}
+	}
+}
+
+// TestTDLambdaAndExpected: the options train too.
+func TestTDLambdaAndExpected(t *testing.T) {
+	s := small()
+	s.Lambda, s.Expected = 0.7, true
+	res, err := train(t, s, filepath.Join(t.TempDir(), "l"), runs.NoProgress)
+	if err != nil || res.Games != 600 {
+		t.Fatalf("TD(0.7) with expected targets: %v", err)
+	}
+}
