@@ -104,9 +104,9 @@ func (s *Settings) rate(g int64) float64 {
 
 // CurvePoint is one row of the learning curve.
 type CurvePoint struct {
-	Games      int64   `parquet:"games" json:"games"`
-	Seconds    float64 `parquet:"seconds" json:"seconds"`
-	TDError    float64 `parquet:"td_error" json:"td_error"` // mean |delta| over the games since the last point
+	Games   int64   `parquet:"games" json:"games"`
+	Seconds float64 `parquet:"seconds" json:"seconds"`
+	TDError float64 `parquet:"td_error" json:"td_error"` // mean |delta| over the games since the last point
 	// The score against pairs (NaN, null in JSON, at a checkpoint that
 	// was not measured), its interval over pairs, and the luck-adjusted
 	// score and its interval.
@@ -114,10 +114,10 @@ type CurvePoint struct {
 	ScoreCI95  runs.Num `parquet:"score_ci95_pairs" json:"score_ci95_pairs"`
 	LuckScore  runs.Num `parquet:"luck_score" json:"luck_score"`
 	LuckCI95   runs.Num `parquet:"luck_ci95" json:"luck_ci95"`
-	MeanPlies  float64 `parquet:"mean_plies" json:"mean_plies"`
-	GamesPerS  float64 `parquet:"games_per_s" json:"games_per_s"`
-	NetID      string  `parquet:"net_id" json:"net_id"`
-	Checkpoint bool    `parquet:"checkpoint" json:"checkpoint"`
+	MeanPlies  float64  `parquet:"mean_plies" json:"mean_plies"`
+	GamesPerS  float64  `parquet:"games_per_s" json:"games_per_s"`
+	NetID      string   `parquet:"net_id" json:"net_id"`
+	Checkpoint bool     `parquet:"checkpoint" json:"checkpoint"`
 }
 
 // state is the state file: what a resumed run continues from.
@@ -131,20 +131,20 @@ type state struct {
 
 // Result is what the train stage returns.
 type Result struct {
-	Games      int64   `json:"games"`
-	Seconds    float64 `json:"seconds"`
-	GamesPerS  float64 `json:"games_per_s"`
-	Net        string  `json:"net"`
-	Best       string  `json:"best"`
-	NetID      string  `json:"net_id"`
-	Score      runs.Num `json:"score_vs_pairs"`
-	ScoreCI95  runs.Num `json:"score_ci95"`
-	LuckScore  runs.Num `json:"luck_score"`
-	LuckCI95   runs.Num `json:"luck_ci95"`
+	Games      int64        `json:"games"`
+	Seconds    float64      `json:"seconds"`
+	GamesPerS  float64      `json:"games_per_s"`
+	Net        string       `json:"net"`
+	Best       string       `json:"best"`
+	NetID      string       `json:"net_id"`
+	Score      runs.Num     `json:"score_vs_pairs"`
+	ScoreCI95  runs.Num     `json:"score_ci95"`
+	LuckScore  runs.Num     `json:"luck_score"`
+	LuckCI95   runs.Num     `json:"luck_ci95"`
 	Curve      []CurvePoint `json:"-"`
-	MeanPlies  float64 `json:"mean_plies"`
-	MeanTDErr  float64 `json:"td_error"`
-	Checkpoint int64   `json:"checkpoint_games"`
+	MeanPlies  float64      `json:"mean_plies"`
+	MeanTDErr  float64      `json:"td_error"`
+	Checkpoint int64        `json:"checkpoint_games"`
 }
 
 // ply is one position of a self-play game and its successor, as the
