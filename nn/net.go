@@ -176,21 +176,55 @@ func (net *Net) Forward(x, h []float64) float64 {
 }
 
 func (net *Net) forward(x, pre, h []float64) float64 {
+	// h holds the pre-activations until the last loop: the inputs are
+	// mostly zero, so the first layer adds one weight column per non-zero
+	// input.
+	copy(h[:net.H], net.B1)
+	for i, xi := range x[:net.In] {
+		if xi == 0 {
+			continue
+		}
+		w := net.W1[i*net.H:][:net.H]
+		for j, wj := range w {
+			h[j] += wj * xi
+		}
+	}
 	out := net.B2
 	for j := 0; j < net.H; j++ {
-		a := net.B1[j]
-		for i := 0; i < net.In; i++ {
-			if x[i] != 0 {
-				a += net.W1[i*net.H+j] * x[i]
-			}
-		}
 		if pre != nil {
-			pre[j] = a
+			pre[j] = h[j]
 		}
-		h[j] = Act(a)
+		h[j] = Act(h[j])
 		out += net.W2[j] * h[j]
 	}
 	return math.Tanh(out)
+}
+
+// Update adds rate times the gradient of the output at x to the weights,
+// touching only the first-layer rows of non-zero inputs: Backward and Step
+// in one pass, for TD(0), where no trace needs the whole gradient. It
+// returns the output before the update. h is scratch of len 2H.
+func (net *Net) Update(x, h []float64, rate float64) float64 {
+	pre, h := h[net.H:2*net.H], h[:net.H]
+	v := net.forward(x, pre, h)
+	dOut := rate * (1 - v*v)
+	for j := 0; j < net.H; j++ {
+		dh := dOut * net.W2[j] * actSlope(pre[j]) // with the old W2, as Backward
+		pre[j] = dh
+		net.W2[j] += dOut * h[j]
+		net.B1[j] += dh
+	}
+	net.B2 += dOut
+	for i, xi := range x[:net.In] {
+		if xi == 0 {
+			continue
+		}
+		w := net.W1[i*net.H:][:net.H]
+		for j := range w {
+			w[j] += pre[j] * xi
+		}
+	}
+	return v
 }
 
 // Grad is the gradient of the net's output with respect to every weight,

@@ -106,6 +106,37 @@ func TestGradient(t *testing.T) {
 	}
 }
 
+// TestUpdateIsBackwardAndStep: the sparse update equals backpropagation
+// followed by a gradient step.
+func TestUpdateIsBackwardAndStep(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 13))
+	for trial := 0; trial < 20; trial++ {
+		a := randomNet(t, 5, 4, uint64(trial))
+		b := a.Clone()
+		x := make([]float64, a.In)
+		for i := range x {
+			if rng.IntN(3) == 0 {
+				x[i] = rng.Float64()
+			}
+		}
+		h := make([]float64, 2*a.H)
+		g := a.NewGrad()
+		va := a.Backward(x, h, g)
+		a.Step(g, 0.3)
+		vb := b.Update(x, h, 0.3)
+		if va != vb || b.B2 != a.B2 {
+			t.Fatalf("values %v %v, B2 %v %v", va, vb, a.B2, b.B2)
+		}
+		for k, w := range [][2][]float64{{a.W1, b.W1}, {a.B1, b.B1}, {a.W2, b.W2}} {
+			for i := range w[0] {
+				if math.Abs(w[0][i]-w[1][i]) > 1e-15 {
+					t.Fatalf("trial %d array %d [%d]: %v vs %v", trial, k, i, w[0][i], w[1][i])
+				}
+			}
+		}
+	}
+}
+
 // TestIncrementalEqualsFull: after random make/unmake sequences on every
 // board size, the incremental evaluator equals a full forward pass of the
 // features, and stays in [-1, 1].

@@ -147,6 +147,14 @@ type Result struct {
 	Checkpoint int64        `json:"checkpoint_games"`
 }
 
+// game is a self-play game as the learner replays it: the roll and the
+// cell of every move (boards are a kilobyte each; a game is replayed by
+// make in the learner instead).
+type game struct {
+	rolls []int8
+	cells []int16
+}
+
 // ply is one position of a self-play game and its successor, as the
 // learner needs them: the position before the roll and what followed.
 type ply struct {
@@ -187,22 +195,23 @@ func (p *player) best(b *dice.Board) (int, float64) {
 	return bestCell, bestV
 }
 
-// play plays game g by self-play with 1-ply searches and returns its plies.
-func (p *player) play(s *Settings, g int64) []ply {
+// play plays game g by self-play with 1-ply searches.
+func (p *player) play(s *Settings, g int64) game {
 	rng := rand.New(rand.NewPCG(s.Seed, uint64(g)))
 	ds := selfplay.NewDiceStream(s.Seed*0x9e3779b97f4a7c15 ^ uint64(g))
 	b, _ := dice.New(s.N, s.M)
-	var out []ply
+	var out game
 	for !b.Over() {
-		before := *b
-		b.SetRoll(ds.Roll(b))
+		roll := ds.Roll(b)
+		b.SetRoll(roll)
 		cell, _ := p.best(b)
 		if s.Explore > 0 && rng.Float64() < s.Explore {
 			var moves [dice.MaxN]int16
 			cell = int(moves[rng.IntN(b.Moves(&moves))])
 		}
 		b.Make(cell)
-		out = append(out, ply{before: before, after: *b})
+		out.rolls = append(out.rolls, int8(roll))
+		out.cells = append(out.cells, int16(cell))
 	}
 	return out
 }
@@ -259,22 +268,39 @@ func (l *learner) target(pl *ply) float64 {
 	return blue(&pl.after) * l.p.ev.Value(&pl.after)
 }
 
-// learn applies the TD updates of one game: for each position s_k before
-// a roll, delta = target - U(s_k), trace = lambda*trace + grad U(s_k), and
-// weights += rate*delta*trace; the trace is reset every game and the last
-// target is the game's result, never the net's value.
-func (l *learner) learn(plies []ply, rate float64) {
+// learn replays one game and applies its TD updates: for each position
+// s_k before a roll, delta = target - U(s_k), trace = lambda*trace +
+// grad U(s_k), and weights += rate*delta*trace; the trace is reset every
+// game and the last target is the game's result, never the net's value.
+// TD(0) needs no trace: its update touches only the rows of the inputs a
+// position sets (nn.Net.Update).
+func (l *learner) learn(gm game, rate float64) {
 	l.trace.Zero()
-	for i := range plies {
-		pl := &plies[i]
+	var pl ply
+	b, _ := dice.New(l.s.N, l.s.M)
+	for i, cell := range gm.cells {
+		pl.before = *b
+		b.SetRoll(int(gm.rolls[i]))
+		b.Make(int(cell))
+		pl.after = *b
 		l.net.Features(&pl.before, l.x)
-		v := l.net.Backward(l.x, l.h, l.g)
 		sign := blue(&pl.before)
-		u := sign * v
-		scaleTrace(l.trace, l.s.Lambda)
-		addScaled(l.trace, l.g, sign)
-		delta := l.target(pl) - u
-		l.net.Step(l.trace, rate*delta)
+		var delta float64
+		if l.s.Lambda == 0 {
+			target := l.target(&pl)
+			x, h := l.x, l.h
+			// The output before the update, for the TD error: Update
+			// returns it, so delta is known only after; compute it first.
+			u := sign * l.net.Forward(x, h[:l.net.H])
+			delta = target - u
+			l.net.Update(x, h, sign*rate*delta)
+		} else {
+			v := l.net.Backward(l.x, l.h, l.g)
+			scaleTrace(l.trace, l.s.Lambda)
+			addScaled(l.trace, l.g, sign)
+			delta = l.target(&pl) - sign*v
+			l.net.Step(l.trace, rate*delta)
+		}
 		l.sumErr += math.Abs(delta)
 		l.nErr++
 	}
@@ -347,35 +373,12 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 		// A round: games g..g+n-1 played with the weights as they are now,
 		// by the workers, then learnt in game order.
 		n := min(round, s.Games-g, nextStop(g, s.CheckpointEvery)-g, nextStop(g, s.MeasureEvery)-g)
-		frozen := net.Clone()
-		idx := make([]int64, n)
-		for i := range idx {
-			idx[i] = g + int64(i)
-		}
-		games := make([][]ply, n)
-		err := runs.Pool(ctx, s.Workers, idx,
-			func() *player { return &player{net: frozen, ev: frozen.NewEvaluator()} },
-			func(_ context.Context, p *player, gi int64) (struct {
-				i     int64
-				plies []ply
-			}, error) {
-				return struct {
-					i     int64
-					plies []ply
-				}{gi, p.play(&s, gi)}, nil
-			},
-			func(r struct {
-				i     int64
-				plies []ply
-			}) (bool, error) {
-				games[r.i-g] = r.plies
-				return false, nil
-			})
+		games, err := playRound(ctx, &s, net, g, n, &l.p)
 		if err != nil {
 			return nil, err
 		}
-		for i, plies := range games {
-			l.learn(plies, s.rate(g+int64(i)))
+		for i, gm := range games {
+			l.learn(gm, s.rate(g+int64(i)))
 		}
 		g += n
 		status := fmt.Sprintf("TD error %.4f  %.0f games/s", l.sumErr/math.Max(1, float64(l.nErr)), float64(g-st.Games)/math.Max(time.Since(start).Seconds(), 1e-9))
@@ -425,6 +428,34 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 		Best: run.Path(BestFile), NetID: net.ID(), Score: last.Score, ScoreCI95: last.ScoreCI95, LuckScore: last.LuckScore,
 		LuckCI95: last.LuckCI95, Curve: st.Curve, MeanPlies: last.MeanPlies, MeanTDErr: last.TDError, Checkpoint: g}
 	return res, nil
+}
+
+// playRound plays games g..g+n-1 with the weights of net as they are now:
+// on the calling goroutine when one worker or one game leaves nothing to
+// share (with live, an evaluator of net, since net does not change during
+// the round), otherwise on the workers with a frozen copy.
+func playRound(ctx context.Context, s *Settings, net *nn.Net, g, n int64, live *player) ([]game, error) {
+	games := make([]game, n)
+	if s.Workers == 1 || n == 1 {
+		for i := range games {
+			games[i] = live.play(s, g+int64(i))
+		}
+		return games, nil
+	}
+	frozen := net.Clone()
+	idx := make([]int64, n)
+	for i := range idx {
+		idx[i] = g + int64(i)
+	}
+	type played struct {
+		i  int64
+		gm game
+	}
+	err := runs.Pool(ctx, s.Workers, idx,
+		func() *player { return &player{net: frozen, ev: frozen.NewEvaluator()} },
+		func(_ context.Context, p *player, gi int64) (played, error) { return played{gi, p.play(s, gi)}, nil },
+		func(r played) (bool, error) { games[r.i-g] = r.gm; return false, nil })
+	return games, err
 }
 
 // nextStop returns the first multiple of every after g.

@@ -131,3 +131,21 @@ func TestTDLambdaAndExpected(t *testing.T) {
 		t.Fatalf("TD(0.7) with expected targets: %v", err)
 	}
 }
+
+// BenchmarkTrain is 5,000 games of online TD(0) on 5x5/4, one measurement
+// of 20 games at the end.
+func BenchmarkTrain(b *testing.B) {
+	s := DefaultSettings()
+	s.Games, s.CheckpointEvery, s.MeasureEvery, s.MeasureGames = 5000, 5000, 5000, 20
+	for i := 0; b.Loop(); i++ {
+		run, err := runs.CreateAt(filepath.Join(b.TempDir(), "t"), "train", nil, s, s.Seed)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := Run(context.Background(), s, run, runs.NoProgress); err != nil {
+			b.Fatal(err)
+		}
+		run.Close()
+	}
+	b.ReportMetric(float64(5000*b.N)/b.Elapsed().Seconds(), "games/s")
+}
