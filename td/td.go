@@ -423,6 +423,9 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 	if err := runs.WriteParquet(run, CurveFile, Format, st.Curve); err != nil {
 		return nil, err
 	}
+	if err := WriteCurvePlots(run, st.Curve); err != nil {
+		return nil, err
+	}
 	last := st.Curve[len(st.Curve)-1]
 	res := &Result{Games: g, Seconds: st.Seconds, GamesPerS: float64(g) / math.Max(st.Seconds, 1e-9), Net: run.Path(NetFile),
 		Best: run.Path(BestFile), NetID: net.ID(), Score: last.Score, ScoreCI95: last.ScoreCI95, LuckScore: last.LuckScore,

@@ -2,6 +2,9 @@ package td
 
 import (
 	"context"
+	"image/png"
+	"os"
+	"strings"
 	"path/filepath"
 	"testing"
 
@@ -101,6 +104,18 @@ func TestResumeEqualsUninterrupted(t *testing.T) {
 	rows, err := runs.ReadParquet[CurvePoint](filepath.Join(cut, CurveFile), Format)
 	if err != nil || len(rows) != 4 {
 		t.Fatalf("curve.parquet: %d rows, %v", len(rows), err)
+	}
+	f, err := os.Open(filepath.Join(cut, CurvePNG))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil || img.Bounds().Dx() < 300 {
+		t.Fatalf("curve.png: %v", err)
+	}
+	if svg, err := os.ReadFile(filepath.Join(cut, CurveSVG)); err != nil || !strings.Contains(string(svg), "<svg") {
+		t.Fatalf("curve.svg: %v", err)
 	}
 }
 
