@@ -4,8 +4,8 @@ import (
 	"context"
 	"image/png"
 	"os"
-	"strings"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"starlab/nn"
