@@ -1,0 +1,97 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"starlab/nn"
+)
+
+var trainArgs = []string{"-games", "12000", "-checkpoint", "2000", "-measure-every", "6000", "-measure-games", "20", "-json"}
+
+type trainJSON struct {
+	Games int64  `json:"games"`
+	Net   string `json:"net"`
+	NetID string `json:"net_id"`
+}
+
+// TestTrainKilledAndResumed kills a training process with SIGKILL after
+// its first checkpoint, resumes it, and checks that it finishes the games
+// asked for with the net an uninterrupted run trains, bit for bit.
+func TestTrainKilledAndResumed(t *testing.T) {
+	if os.Getenv("STARLAB_TRAIN_CHILD") != "" {
+		os.Exit(run(context.Background(), strings.Fields(os.Getenv("STARLAB_TRAIN_CHILD")), os.Stdout, os.Stderr))
+	}
+	code, stdout, stderr := runCmd(t, append([]string{"train", "-out", filepath.Join(t.TempDir(), "ref")}, trainArgs...)...)
+	if code != 0 {
+		t.Fatalf("reference run: exit %d: %s", code, stderr)
+	}
+	var want trainJSON
+	if err := json.Unmarshal([]byte(stdout), &want); err != nil || want.Games != 12000 {
+		t.Fatalf("reference result %q: %v", stdout, err)
+	}
+	dir := filepath.Join(t.TempDir(), "killed")
+	cmd := exec.Command(os.Args[0], "-test.run=^TestTrainKilledAndResumed$")
+	cmd.Env = append(os.Environ(), "STARLAB_TRAIN_CHILD=train -out "+dir+" "+strings.Join(trainArgs, " "))
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "state.json")); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatal("no checkpoint in 60 s")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	cmd.Process.Kill()
+	cmd.Wait()
+	if _, err := os.Stat(filepath.Join(dir, "curve.parquet")); err == nil {
+		t.Skip("the child finished before it was killed")
+	}
+	code, stdout, stderr = runCmd(t, "train", "-resume", dir, "-json")
+	if code != 0 {
+		t.Fatalf("resume: exit %d: %s", code, stderr)
+	}
+	var got trainJSON
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+		t.Fatal(err)
+	}
+	net, err := nn.Load(got.Net)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Games != 12000 || net.Meta.Games != 12000 || got.NetID != want.NetID {
+		t.Fatalf("resumed: %+v (net of %d games), uninterrupted %+v", got, net.Meta.Games, want)
+	}
+}
+
+func TestTrainBadInput(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"train", "-n", "2"}, 2, "-n 2"},
+		{[]string{"train", "-games", "0"}, 2, "-games"},
+		{[]string{"train", "-lambda", "2"}, 2, "-lambda"},
+		{[]string{"train", "-measure-games", "3"}, 2, "-measure-games"},
+		{[]string{"train", "-resume", filepath.Join(dir, "none")}, 1, "does not exist"},
+		{[]string{"train", "-resume", dir, "-games", "5"}, 2, "cannot change"},
+	} {
+		code, stdout, stderr := runCmd(t, c.args...)
+		if code != c.code || stdout != "" || !strings.Contains(stderr, c.want) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit %d, one line with %q", c.args, code, stdout, stderr, c.code, c.want)
+		}
+	}
+}
