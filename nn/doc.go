@@ -43,4 +43,10 @@
 // of the topology and weights, whose first 12 hex digits are the net's id.
 // Load refuses a truncated, corrupted, wrong-size or wrong-version file
 // with a one-line error naming the file and the problem.
+//
+// # Built-in nets
+//
+// nets/<n>x<n>-<m>.json are embedded (Embedded); DefaultEvaluator picks the
+// one of each board size it meets, which is what eval=mlp without net=FILE
+// uses. The README gives the command that trained each.
 package nn

@@ -321,3 +321,24 @@ func benchLeaf(b *testing.B, incremental bool) {
 	}
 	sink = s
 }
+
+// TestEmbedded: the built-in 5x5/4 net loads, passes its checks and says
+// how it was made; sizes without a net are refused in one line.
+func TestEmbedded(t *testing.T) {
+	net, err := Embedded(5, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if net.N != 5 || net.M != 4 || net.Meta.Games < 300000 {
+		t.Fatalf("built-in 5x5/4 net: %dx%d/%d, %d games", net.N, net.N, net.M, net.Meta.Games)
+	}
+	if _, err := Embedded(7, 5); err == nil || !strings.Contains(err.Error(), "7x7") || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("7x7/5: %v", err)
+	}
+	ev := NewDefaultEvaluator()
+	b, _ := dice.New(5, 4)
+	ev.Reset(b)
+	if v := ev.Evaluate(b); v < -1 || v > 1 {
+		t.Fatalf("value of the empty board %v", v)
+	}
+}

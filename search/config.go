@@ -434,8 +434,10 @@ func (c Config) Resolve() (*Resolved, error) {
 	case "pairs":
 		r.kind = evalPairs
 	case "mlp":
+		r.kind = evalOther
 		if c.Net == "" {
-			return nil, fmt.Errorf("eval=mlp: no network is embedded in this build yet; give net=FILE (a weight file from starlab train)")
+			r.newEval = func() Evaluator { return nn.NewDefaultEvaluator() }
+			break
 		}
 		net, err := nn.Load(c.Net)
 		if err != nil {
@@ -476,12 +478,31 @@ func (r *Resolved) Config() Config { return r.cfg }
 func (r *Resolved) Net() *nn.Net { return r.net }
 
 // CheckBoard reports whether the configuration can search positions of an
-// n x n board with win length m: a network is made for one board size.
+// n x n board with win length m: a network is made for one board size, and
+// without net=FILE the built-in net of the size must exist.
 func (r *Resolved) CheckBoard(n, m int) error {
 	if r.net != nil && (r.net.N != n || r.net.M != m) {
 		return fmt.Errorf("net %s is for %dx%d boards with win length %d, not %dx%d/%d", r.cfg.Net, r.net.N, r.net.N, r.net.M, n, n, m)
 	}
+	if r.cfg.Eval == "mlp" && r.net == nil {
+		if _, err := nn.Embedded(n, m); err != nil {
+			return fmt.Errorf("eval=mlp: %v", err)
+		}
+	}
 	return nil
+}
+
+// NetFor returns the network that searches n x n boards with win length m
+// (the file's, or the built-in one), or nil for the other evaluators.
+func (r *Resolved) NetFor(n, m int) *nn.Net {
+	if r.cfg.Eval != "mlp" {
+		return nil
+	}
+	if r.net != nil {
+		return r.net
+	}
+	net, _ := nn.Embedded(n, m)
+	return net
 }
 
 // ProbCut returns the ChanceProbCut parameters: the file's, or the

@@ -53,6 +53,11 @@ func TestEvalAndSearchWithNet(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("match with a net: exit %d: %s", code, stderr)
 	}
+	// Without -net, mlp is the built-in net of the board size.
+	code, stdout, stderr = runCmd(t, "search", "-eval", "mlp", "-depth", "3", "-json", exampleDPN)
+	if code != 0 || !strings.Contains(stdout, `"depth":3`) {
+		t.Fatalf("search with the built-in net: exit %d, %s %s", code, stdout, stderr)
+	}
 	other := writeNet(t, 7, 5)
 	for _, c := range []struct {
 		args []string
@@ -64,6 +69,7 @@ func TestEvalAndSearchWithNet(t *testing.T) {
 		{[]string{"match", "staretc:depth=1,eval=mlp,net=" + other, "staretc:depth=1", "-games", "2"}, 2, "7x7"},
 		{[]string{"search", "-eval", "mlp", "-net", exampleDPN + ".json", exampleDPN}, 1, "net file"},
 		{[]string{"eval", "-eval", "nn", exampleDPN}, 2, "unknown evaluator"},
+		{[]string{"eval", "-eval", "mlp", "7 5 b -1" + strings.Repeat(" -", 49)}, 1, "no network is built in for 7x7"},
 		{[]string{"eval"}, 2, "missing DPN"},
 	} {
 		code, stdout, stderr := runCmd(t, c.args...)

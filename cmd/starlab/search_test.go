@@ -84,7 +84,7 @@ func TestSearchBadInput(t *testing.T) {
 		{[]string{"search", "5 4 b 1 - -"}, 1, "cells"},
 		{[]string{"search", "-algo", "star9", exampleDPN}, 2, "star9"},
 		{[]string{"search", "-eval", "nn", exampleDPN}, 2, "nn"},
-		{[]string{"search", "-eval", "mlp", exampleDPN}, 1, "mlp"},
+		{[]string{"search", "-eval", "mlp", "7 5 b -1" + strings.Repeat(" -", 49)}, 1, "no network is built in for 7x7"},
 		{[]string{"search", "-net", "w.bin", exampleDPN}, 2, "net=w.bin needs eval=mlp"},
 		{[]string{"search", "-depth", "-3", exampleDPN}, 2, "-depth"},
 		{[]string{"search", "-nodes", "-1", exampleDPN}, 2, "-nodes"},
