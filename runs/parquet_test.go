@@ -136,3 +136,29 @@ func TestPoolWorkersOwnState(t *testing.T) {
 		t.Fatalf("cancelled pool: %v", err)
 	}
 }
+
+// TestCreateAtAfterEarlyKill: a run killed in its first milliseconds leaves
+// its directory with only a lock file and a temporary manifest; starting
+// a run there again works and clears the litter.
+func TestCreateAtAfterEarlyKill(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, LockName), []byte("12345\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "."+ManifestName+".tmp-777"), []byte("{"), 0o644)
+	r, err := CreateAt(dir, "match", nil, nil, 1)
+	if err != nil {
+		t.Fatalf("CreateAt over an early-killed run: %v", err)
+	}
+	defer r.Close()
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.Contains(e.Name(), ".tmp-") {
+			t.Errorf("litter %s left", e.Name())
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, ManifestName)); err != nil {
+		t.Fatal(err)
+	}
+}
