@@ -25,9 +25,6 @@ func (net *Net) NewEvaluator() *Evaluator {
 	return &Evaluator{net: net, acc: [2][]float64{make([]float64, net.H), make([]float64, net.H)}, pre: make([]float64, net.H)}
 }
 
-// Net returns the evaluator's net.
-func (e *Evaluator) Net() *Net { return e.net }
-
 // Reset computes both accumulators from b's cells.
 func (e *Evaluator) Reset(b *dice.Board) {
 	net := e.net

@@ -287,6 +287,24 @@ func ParseSpec(spec string) (Spec, error) {
 	return s, nil
 }
 
+// checkValues checks every option of a Spec built in Go, not parsed, with
+// the grammar's own parsers: each value is written as its key would be and
+// read back, so a value no spec could give is refused in the same words.
+func (s *Spec) checkValues() error {
+	for i := range options {
+		o := &options[i]
+		v := o.get(s)
+		if v == "" && !o.always {
+			continue // unset: a limit, a file or a depth bound left open
+		}
+		var scratch Spec
+		if err := o.set(&scratch, v); err != nil {
+			return fmt.Errorf("%s=%s: %v", o.key, v, err)
+		}
+	}
+	return nil
+}
+
 // check tests what no single key can: the options that only make sense
 // together.
 func (s *Spec) check() error {
@@ -415,17 +433,14 @@ type Resolved struct {
 // parameters, the network). Errors name the file or the option.
 func (c Config) Resolve() (*Resolved, error) {
 	s := Spec{Config: c}
-	if err := s.check(); err != nil {
-		return nil, err
-	}
 	if c.Algorithm < Expectimax || c.Algorithm > CPC {
 		return nil, fmt.Errorf("unknown algorithm %d", int(c.Algorithm))
 	}
-	if c.TTMiB < 1 || c.TTMiB > MaxTTMiB {
-		return nil, fmt.Errorf("tt=%d: want a table size of 1 to %d MiB", c.TTMiB, MaxTTMiB)
+	if err := s.checkValues(); err != nil {
+		return nil, err
 	}
-	if c.ProbingFactor < 1 || c.ETCMinDepth < 1 || c.ProbCutR < 1 || !(c.ProbCutT >= 0) || c.CPCMinDepth < 0 || c.CPCMaxDepth < 0 {
-		return nil, fmt.Errorf("configuration %s has an option out of range", s)
+	if err := s.check(); err != nil {
+		return nil, err
 	}
 	r := &Resolved{cfg: c}
 	switch c.Eval {
@@ -443,10 +458,8 @@ func (c Config) Resolve() (*Resolved, error) {
 		if err != nil {
 			return nil, err
 		}
-		r.kind, r.net = evalOther, net
+		r.net = net
 		r.newEval = func() Evaluator { return net.NewEvaluator() }
-	default:
-		return nil, fmt.Errorf("eval=%s: unknown evaluator (want %s)", c.Eval, strings.Join(EvaluatorNames, ", "))
 	}
 	if c.ProbCutFile != "" {
 		p, err := LoadProbCut(c.ProbCutFile)
@@ -473,10 +486,6 @@ func (c Config) MustResolve() *Resolved {
 // Config returns the configuration.
 func (r *Resolved) Config() Config { return r.cfg }
 
-// Net returns the mlp evaluator's network, or nil for the other
-// evaluators.
-func (r *Resolved) Net() *nn.Net { return r.net }
-
 // CheckBoard reports whether the configuration can search positions of an
 // n x n board with win length m: a network is made for one board size, and
 // without net=FILE the built-in net of the size must exist.
@@ -491,23 +500,6 @@ func (r *Resolved) CheckBoard(n, m int) error {
 	}
 	return nil
 }
-
-// NetFor returns the network that searches n x n boards with win length m
-// (the file's, or the built-in one), or nil for the other evaluators.
-func (r *Resolved) NetFor(n, m int) *nn.Net {
-	if r.cfg.Eval != "mlp" {
-		return nil
-	}
-	if r.net != nil {
-		return r.net
-	}
-	net, _ := nn.Embedded(n, m)
-	return net
-}
-
-// ProbCut returns the ChanceProbCut parameters: the file's, or the
-// built-in defaults.
-func (r *Resolved) ProbCut() *ProbCutParams { return r.probcut }
 
 // NewEvaluator returns a new instance of the configured evaluator.
 func (r *Resolved) NewEvaluator() Evaluator {

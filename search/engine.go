@@ -35,7 +35,6 @@ type Stats struct {
 // Resolved configuration can run side by side in different goroutines.
 type Engine struct {
 	cfg   Config
-	res   *Resolved
 	kind  evalKind
 	eval  Evaluator
 	inc   Incremental // eval, when it follows make/unmake; nil otherwise
@@ -80,7 +79,7 @@ type cpcModel struct {
 // table and evaluator.
 func NewEngine(r *Resolved) *Engine {
 	c := r.cfg
-	e := &Engine{cfg: c, res: r, kind: r.kind, eval: r.NewEvaluator(), tt: NewTT(c.TTMiB)}
+	e := &Engine{cfg: c, kind: r.kind, eval: r.NewEvaluator(), tt: NewTT(c.TTMiB)}
 	e.inc, _ = e.eval.(Incremental)
 	e.expectimax = c.Algorithm == Expectimax
 	e.star2 = c.Algorithm >= Star2

@@ -2,7 +2,9 @@ package search
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"starlab/nn"
@@ -116,4 +118,27 @@ func benchEval(b *testing.B, eval string) {
 		}
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+// TestResolveChecksLikeTheGrammar: a configuration built in Go is checked
+// by the grammar's own parsers, in its words.
+func TestResolveChecksLikeTheGrammar(t *testing.T) {
+	for _, c := range []struct {
+		mod  func(*Config)
+		want string
+	}{
+		{func(c *Config) { c.TTMiB = 0 }, "tt=0"},
+		{func(c *Config) { c.TTMiB = MaxTTMiB + 1 }, "at most"},
+		{func(c *Config) { c.Eval = "" }, "eval="},
+		{func(c *Config) { c.Eval = "nn" }, "unknown evaluator"},
+		{func(c *Config) { c.ProbCutT = math.NaN() }, "t=NaN"},
+		{func(c *Config) { c.ProbingFactor = 0 }, "k=0"},
+		{func(c *Config) { c.CPCMinDepth, c.CPCMaxDepth = 9, 3 }, "above cpcmax"},
+	} {
+		cfg := DefaultConfig(CPC)
+		c.mod(&cfg)
+		if _, err := cfg.Resolve(); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: error %v, want one containing %q", cfg, err, c.want)
+		}
+	}
 }
