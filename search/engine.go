@@ -309,9 +309,7 @@ func (e *Engine) tableCut(f *chanceFrame) (float64, bool) {
 func (e *Engine) successorProbing(f *chanceFrame) (float64, bool) {
 	b := &e.b
 	for i := 0; i < f.n; i++ {
-		b.SetRoll(int(f.lines[i]))
-		en := e.tt.probe(b.Key())
-		b.ClearRoll()
+		en := e.tt.probe(b.KeyAfterRoll(int(f.lines[i])))
 		if en == nil {
 			continue
 		}

@@ -214,7 +214,7 @@ func (b *Board) Moves(dst *[MaxN]int16) int {
 // SetRoll makes the chance event "the die shows line k". The die must not
 // have been rolled and line k of the side to move must have an empty cell.
 func (b *Board) SetRoll(k int) {
-	b.key ^= zRoll[0] ^ zRoll[k+1]
+	b.key = b.KeyAfterRoll(k)
 	b.roll = int8(k)
 }
 
@@ -244,7 +244,7 @@ func (b *Board) Make(cell int) {
 	b.rowEmpty[r]--
 	b.colEmpty[c]--
 	b.empty--
-	b.key ^= zCell[cell][b.stm] ^ zRoll[int(b.roll)+1] ^ zRoll[0] ^ zSide
+	b.key = b.KeyAfter(cell)
 	b.roll = NoRoll
 	b.stm = b.stm.Other()
 }
