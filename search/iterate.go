@@ -20,14 +20,11 @@ type Limits struct {
 	PlayDepths bool
 }
 
-// EndsOnChance reports whether a search of depth plies from root ends on a
-// chance ply: an even depth from a rolled root, an odd one before the roll.
-// Such a search has the value of the search one ply shallower, since no
-// evaluator reads the roll.
-func EndsOnChance(root *dice.Board, depth int) bool {
-	rolled := root.Roll() != dice.NoRoll
-	return rolled == (depth%2 == 0)
-}
+// EndsOnChance reports whether a search of depth plies from a root before
+// the roll (rolled false) or after it ends on a chance ply: an even depth
+// from a rolled root, an odd one before the roll. Such a search has the
+// value of the search one ply shallower, since no evaluator reads the roll.
+func EndsOnChance(rolled bool, depth int) bool { return rolled == (depth%2 == 0) }
 
 // Iteration is the report of one completed iterative-deepening iteration.
 type Iteration struct {
@@ -84,7 +81,7 @@ func (e *Engine) Search(ctx context.Context, root *dice.Board, lim Limits, repor
 		e.inc.Reset(&e.b)
 	}
 	for depth := 1; depth <= maxDepth; depth++ {
-		if lim.PlayDepths && depth > 1 && depth < maxDepth && EndsOnChance(root, depth) {
+		if lim.PlayDepths && depth > 1 && depth < maxDepth && EndsOnChance(root.Roll() != dice.NoRoll, depth) {
 			continue
 		}
 		if depth > 1 {

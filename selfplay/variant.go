@@ -33,7 +33,7 @@ func ParseVariant(spec string) (Variant, error) {
 	if s.Limits == (search.Limits{}) {
 		return Variant{}, runs.Usagef("spec %q: no limit (give depth=, nodes= or movetime=)", spec)
 	}
-	if d := s.Limits.Depth; d > 0 && d%2 == 0 {
+	if d := s.Limits.Depth; d > 0 && search.EndsOnChance(true, d) { // players search rolled positions
 		return Variant{}, runs.Usagef("spec %q: depth=%d ends on a chance ply and plays as depth=%d at two to three times the cost (no evaluator reads the roll); give an odd depth", spec, d, d-1)
 	}
 	r, err := s.Config.Resolve()
