@@ -35,7 +35,7 @@ func (p *EnginePlayer) Engine() *search.Engine { return p.engine }
 func (p *EnginePlayer) Choose(ctx context.Context, b *dice.Board) Choice {
 	res := p.engine.Search(ctx, b, p.limits, nil)
 	it := res.Last()
-	return Choice{Cell: it.BestMove, Score: it.Score, Depth: it.Depth, Nodes: it.Nodes, HasScore: true}
+	return Choice{Cell: it.BestMove, Score: it.Score, Depth: it.Depth, Nodes: it.Nodes}
 }
 
 // ValuePlayer plays the move whose subtree a depth-limited search values
@@ -84,5 +84,5 @@ func (p *ValuePlayer) Choose(ctx context.Context, b *dice.Board) Choice {
 	for values[i] < top-1e-9 { // the first move within 1e-9 of the best
 		i++
 	}
-	return Choice{Cell: int(moves[i]), Score: values[i], Depth: p.depth, Nodes: nodes, HasScore: true}
+	return Choice{Cell: int(moves[i]), Score: values[i], Depth: p.depth, Nodes: nodes}
 }

@@ -27,8 +27,6 @@ type Choice struct {
 	Score float64 // the player's value of the position for the side to move (0 if none)
 	Depth int     // the depth of the last completed search (0 if none)
 	Nodes int64   // nodes searched for this move
-	// HasScore tells a searched Score from a player that has none.
-	HasScore bool
 }
 
 // DiceStream is the source of a game's rolls. Each colour has its own seeded
@@ -57,7 +55,7 @@ func (d *DiceStream) Roll(b *dice.Board) int {
 }
 
 // Game is the record of one finished game. Plies are stored as cells and
-// lines; notation is produced only by the writers (MovesString, RollsString).
+// lines; notation is produced only by the writers (Notation).
 type Game struct {
 	Start  string           `json:"start"`  // the start position in DPN
 	Rolls  []int8           `json:"rolls"`  // the line rolled before each move
@@ -102,25 +100,17 @@ func (g *Game) Replay(visit func(i int, b *dice.Board) bool) (dice.Board, error)
 	return b, nil
 }
 
-// MovesString returns the game's moves in notation, separated by spaces.
-func (g *Game) MovesString() (string, error) {
-	var out []string
-	_, err := g.Replay(func(i int, b *dice.Board) bool {
-		out = append(out, dice.FormatMove(int(g.Cells[i]), b.N()))
+// Notation returns the lines rolled before each move (row number for
+// blue, column letter for red) and the moves in notation, each
+// space-separated, from one replay of the game.
+func (g *Game) Notation() (rolls, moves string, err error) {
+	var rs, ms []string
+	_, err = g.Replay(func(i int, b *dice.Board) bool {
+		rs = append(rs, b.LineLabel(b.Roll()))
+		ms = append(ms, dice.FormatMove(int(g.Cells[i]), b.N()))
 		return true
 	})
-	return strings.Join(out, " "), err
-}
-
-// RollsString returns the lines rolled before each move (row number for
-// blue, column letter for red), separated by spaces.
-func (g *Game) RollsString() (string, error) {
-	var out []string
-	_, err := g.Replay(func(_ int, b *dice.Board) bool {
-		out = append(out, b.LineLabel(b.Roll()))
-		return true
-	})
-	return strings.Join(out, " "), err
+	return strings.Join(rs, " "), strings.Join(ms, " "), err
 }
 
 // Ply is what an Observer sees of one move: the position before the roll,
@@ -152,7 +142,9 @@ func Play(ctx context.Context, start *dice.Board, players [2]Player, ds *DiceStr
 	g := Game{Start: start.DPN()}
 	for !b.Over() {
 		stm := b.SideToMove()
-		before = b
+		if observe != nil { // a board is a kilobyte: copied only for an observer
+			before = b
+		}
 		roll := ds.Roll(&b)
 		b.SetRoll(roll)
 		t0 := time.Now()

@@ -219,7 +219,7 @@ func TestValuePlayerIndependentOfAlgorithm(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			moves, err := g.MovesString()
+			_, moves, err := g.Notation()
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -218,21 +218,33 @@ type RankEntry struct {
 	Elo     runs.Num `json:"elo"`        // against the field it met
 }
 
-// sprtStop returns the number of leading pairs the SPRT counts: the first
-// prefix 0..k-1 of consecutive finished pairs at which the test decides,
-// or -1 while it has not.
-func sprtStop(sp *SPRT, pairs map[int]PairRecord) int {
-	var pen Pentanomial
-	for k := 0; ; k++ {
-		pr, ok := pairs[k]
-		if !ok {
-			return -1
-		}
-		pen[pr.Category()]++
-		if sp.Decision(sp.LLRPentanomial(pen)) != Continue {
-			return k + 1
-		}
+// counted groups finished records by pairing and returns, for each, the
+// pairs its statistics count, by index: all of them, or with an SPRT those
+// before the first prefix where it decided. games is the number of games
+// finished in all, counted or not.
+func (m *Match) counted(recs []MatchRecord) (pairs [][]PairRecord, games int) {
+	byPairing := make([]map[int]PairRecord, len(m.Settings.Pairings()))
+	for i := range byPairing {
+		byPairing[i] = map[int]PairRecord{}
 	}
+	for _, r := range recs {
+		byPairing[r.Pairing][r.Pair.Index] = r.Pair
+	}
+	pairs = make([][]PairRecord, len(byPairing))
+	for pi, prs := range byPairing {
+		games += 2 * len(prs)
+		st := pairingState{pairs: prs, stop: -1}
+		if m.SPRT != nil {
+			st.advance(m.SPRT)
+		}
+		for _, pr := range prs {
+			if st.stop < 0 || pr.Index < st.stop {
+				pairs[pi] = append(pairs[pi], pr)
+			}
+		}
+		sort.Slice(pairs[pi], func(a, b int) bool { return pairs[pi][a].Index < pairs[pi][b].Index })
+	}
+	return pairs, games
 }
 
 // Report computes the statistics of a match from its finished records: a
@@ -242,35 +254,17 @@ func sprtStop(sp *SPRT, pairs map[int]PairRecord) int {
 func Report(m *Match, dir string, recs []MatchRecord) *MatchReport {
 	set := m.Settings
 	pairings := set.Pairings()
-	byPairing := make([]map[int]PairRecord, len(pairings))
-	for i := range byPairing {
-		byPairing[i] = map[int]PairRecord{}
-	}
+	counted, games := m.counted(recs)
 	elapsed := 0.0
 	for _, r := range recs {
-		byPairing[r.Pairing][r.Pair.Index] = r.Pair
 		elapsed = max(elapsed, r.ElapsedS)
 	}
 	rep := &MatchReport{Format: MatchFormat, Run: dir, Settings: set}
-	games := 0
 	for pi, pg := range pairings {
-		stop := -1
-		if m.SPRT != nil {
-			stop = sprtStop(m.SPRT, byPairing[pi])
-		}
-		var counted []PairRecord
-		for _, pr := range byPairing[pi] {
-			if stop < 0 || pr.Index < stop {
-				counted = append(counted, pr)
-			}
-		}
-		s := Summarize(set.Variants[pg.A], set.Variants[pg.B], counted, m.Luck != nil, m.SPRT)
-		games += 2 * len(byPairing[pi])
+		s := Summarize(set.Variants[pg.A], set.Variants[pg.B], counted[pi], m.Luck != nil, m.SPRT)
+		s.Seconds = elapsed
+		s.GamesPerSec = float64(games) / max(elapsed, 1e-9)
 		rep.Pairings = append(rep.Pairings, s)
-	}
-	for i := range rep.Pairings {
-		rep.Pairings[i].Seconds = elapsed
-		rep.Pairings[i].GamesPerSec = float64(games) / max(elapsed, 1e-9)
 	}
 	if len(pairings) > 1 {
 		rep.Ranking = rank(set.Variants, pairings, rep.Pairings)
@@ -313,7 +307,7 @@ type pairingState struct {
 	all    Pentanomial // every finished pair, for the progress line
 	prefix int         // pairs 0..prefix-1 are all finished
 	head   Pentanomial // the pentanomial of that prefix
-	stop   int         // SPRT stop (as sprtStop); -1 while undecided
+	stop   int         // SPRT stop: pairs 0..stop-1 count; -1 while undecided
 }
 
 // advance extends the prefix of consecutive finished pairs and reports
@@ -418,10 +412,11 @@ func RunMatch(ctx context.Context, set MatchSettings, run *runs.Run, progress ru
 			Pairing: pi, Workers: set.Concurrency, LuckRef: m.Luck}
 		err := PlayPairs(ctx, cfg, todo, func(pr PairRecord) (bool, error) {
 			el := time.Since(start).Seconds()
-			if err := journal.Append(MatchRecord{Pairing: pi, Pair: pr, ElapsedS: prior + el}); err != nil {
+			rec := MatchRecord{Pairing: pi, Pair: pr, ElapsedS: prior + el}
+			if err := journal.Append(rec); err != nil {
 				return true, fmt.Errorf("journal: %v", err)
 			}
-			recs = append(recs, MatchRecord{Pairing: pi, Pair: pr, ElapsedS: prior + el})
+			recs = append(recs, rec)
 			st.pairs[pr.Index] = pr
 			st.all[pr.Category()]++
 			played += 2
@@ -487,31 +482,12 @@ type GameRow struct {
 // counts (with an SPRT, those before its stop), by pairing, pair and round.
 func GameRows(m *Match, recs []MatchRecord) ([]GameRow, error) {
 	set := m.Settings
-	pairings := set.Pairings()
-	byPairing := make([]map[int]PairRecord, len(pairings))
-	for i := range byPairing {
-		byPairing[i] = map[int]PairRecord{}
-	}
-	for _, r := range recs {
-		byPairing[r.Pairing][r.Pair.Index] = r.Pair
-	}
+	counted, _ := m.counted(recs)
 	var rows []GameRow
-	for pi, pg := range pairings {
-		stop := -1
-		if m.SPRT != nil {
-			stop = sprtStop(m.SPRT, byPairing[pi])
-		}
-		idx := make([]int, 0, len(byPairing[pi]))
-		for i := range byPairing[pi] {
-			if stop < 0 || i < stop {
-				idx = append(idx, i)
-			}
-		}
-		sort.Ints(idx)
-		a, b := set.Variants[pg.A], set.Variants[pg.B]
-		for _, i := range idx {
-			for _, g := range byPairing[pi][i].Games {
-				row, err := newGameRow(set.Seed, pi, a, b, g)
+	for pi, pg := range set.Pairings() {
+		for _, pr := range counted[pi] {
+			for _, g := range pr.Games {
+				row, err := newGameRow(set.Seed, pi, set.Variants[pg.A], set.Variants[pg.B], g)
 				if err != nil {
 					return nil, err
 				}
@@ -528,11 +504,10 @@ func newGameRow(seed uint64, pairing int, a, b string, g GameRecord) (GameRow, e
 		blue, red = b, a
 	}
 	gm := &g.Game
-	rolls, err := gm.RollsString()
+	rolls, moves, err := gm.Notation()
 	if err != nil {
 		return GameRow{}, fmt.Errorf("pairing %d pair %d round %d: %v", pairing, g.Pair, g.Round, err)
 	}
-	moves, _ := gm.MovesString()
 	mean := func(d, t int) float64 {
 		if t == 0 {
 			return 0
