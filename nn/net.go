@@ -169,10 +169,15 @@ func (net *Net) streaks(b *dice.Board, x []float64) {
 }
 
 // Forward returns the net's value of input x, writing the hidden units'
-// pre-activations into a and activations into h (len H each; a may be
-// nil). It is the specification the incremental evaluator must agree with.
+// activations into h[:H] and, when h is at least 2H long, their
+// pre-activations into h[H:2H] (what Update needs). It is the
+// specification the incremental evaluator must agree with.
 func (net *Net) Forward(x, h []float64) float64 {
-	return net.forward(x, nil, h)
+	var pre []float64
+	if len(h) >= 2*net.H {
+		pre = h[net.H : 2*net.H]
+	}
+	return net.forward(x, pre, h[:net.H])
 }
 
 func (net *Net) forward(x, pre, h []float64) float64 {
@@ -202,11 +207,10 @@ func (net *Net) forward(x, pre, h []float64) float64 {
 
 // Update adds rate times the gradient of the output at x to the weights,
 // touching only the first-layer rows of non-zero inputs: Backward and Step
-// in one pass, for TD(0), where no trace needs the whole gradient. It
-// returns the output before the update. h is scratch of len 2H.
-func (net *Net) Update(x, h []float64, rate float64) float64 {
+// in one pass, for TD(0), where no trace needs the whole gradient. v and h
+// must come from Forward(x, h), with h 2H long, on the current weights.
+func (net *Net) Update(x, h []float64, v, rate float64) {
 	pre, h := h[net.H:2*net.H], h[:net.H]
-	v := net.forward(x, pre, h)
 	dOut := rate * (1 - v*v)
 	for j := 0; j < net.H; j++ {
 		dh := dOut * net.W2[j] * actSlope(pre[j]) // with the old W2, as Backward
@@ -224,7 +228,6 @@ func (net *Net) Update(x, h []float64, rate float64) float64 {
 			w[j] += pre[j] * xi
 		}
 	}
-	return v
 }
 
 // Grad is the gradient of the net's output with respect to every weight,

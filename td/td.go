@@ -28,8 +28,8 @@ const (
 
 // Settings configure the train stage.
 type Settings struct {
-	N, M  int    `json:"-"`
-	Board string `json:"board"` // "5x5/4", filled by Check
+	N     int    `json:"n"`     // board size
+	M     int    `json:"m"`     // win length
 	Games int64  `json:"games"` // self-play games in all
 	Seed  uint64 `json:"seed"`
 	// Rate is the learning rate alpha; with Anneal it decays as
@@ -72,7 +72,6 @@ func (s *Settings) Check() error {
 	if _, err := dice.New(s.N, s.M); err != nil {
 		return runs.Usagef("-n %d -m %d: %v", s.N, s.M, err)
 	}
-	s.Board = fmt.Sprintf("%dx%d/%d", s.N, s.N, s.M)
 	switch {
 	case s.Games < 1:
 		return runs.Usagef("-games %d: want at least 1", s.Games)
@@ -147,14 +146,6 @@ type Result struct {
 	Checkpoint int64        `json:"checkpoint_games"`
 }
 
-// game is a self-play game as the learner replays it: the roll and the
-// cell of every move (boards are a kilobyte each; a game is replayed by
-// make in the learner instead).
-type game struct {
-	rolls []int8
-	cells []int16
-}
-
 // ply is one position of a self-play game and its successor, as the
 // learner needs them: the position before the roll and what followed.
 type ply struct {
@@ -162,11 +153,13 @@ type ply struct {
 	after  dice.Board // pre-roll, the opponent to move (or over)
 }
 
-// player is a worker's self-play state: a frozen copy of the weights and
-// an evaluator over it.
+// player is a worker's self-play state: a frozen copy of the weights, an
+// evaluator over it, and the exploration of the game in play.
 type player struct {
-	net *nn.Net
-	ev  *nn.Evaluator
+	net     *nn.Net
+	ev      *nn.Evaluator
+	rng     *rand.Rand
+	explore float64
 }
 
 // afterValue returns the value, for the mover, of playing cell in the
@@ -195,25 +188,25 @@ func (p *player) best(b *dice.Board) (int, float64) {
 	return bestCell, bestV
 }
 
-// play plays game g by self-play with 1-ply searches.
-func (p *player) play(s *Settings, g int64) game {
-	rng := rand.New(rand.NewPCG(s.Seed, uint64(g)))
-	ds := selfplay.NewDiceStream(s.Seed*0x9e3779b97f4a7c15 ^ uint64(g))
-	b, _ := dice.New(s.N, s.M)
-	var out game
-	for !b.Over() {
-		roll := ds.Roll(b)
-		b.SetRoll(roll)
-		cell, _ := p.best(b)
-		if s.Explore > 0 && rng.Float64() < s.Explore {
-			var moves [dice.MaxN]int16
-			cell = int(moves[rng.IntN(b.Moves(&moves))])
-		}
-		b.Make(cell)
-		out.rolls = append(out.rolls, int8(roll))
-		out.cells = append(out.cells, int16(cell))
+// Name returns "td".
+func (*player) Name() string { return "td" }
+
+// Choose returns the 1-ply best move of b, or with probability Explore a
+// random one (the rng is the game's, so a game is a function of its index).
+func (p *player) Choose(_ context.Context, b *dice.Board) selfplay.Choice {
+	cell, _ := p.best(b)
+	if p.explore > 0 && p.rng.Float64() < p.explore {
+		var moves [dice.MaxN]int16
+		cell = int(moves[p.rng.IntN(b.Moves(&moves))])
 	}
-	return out
+	return selfplay.Choice{Cell: cell}
+}
+
+// play plays game g by self-play with 1-ply searches.
+func (p *player) play(ctx context.Context, s *Settings, g int64) (selfplay.Game, error) {
+	p.rng, p.explore = rand.New(rand.NewPCG(s.Seed, uint64(g))), s.Explore
+	start, _ := dice.New(s.N, s.M)
+	return selfplay.Play(ctx, start, [2]selfplay.Player{p, p}, selfplay.NewDiceStream(s.Seed*0x9e3779b97f4a7c15^uint64(g)), nil)
 }
 
 // learner applies TD updates to the net it owns.
@@ -274,13 +267,13 @@ func (l *learner) target(pl *ply) float64 {
 // game and the last target is the game's result, never the net's value.
 // TD(0) needs no trace: its update touches only the rows of the inputs a
 // position sets (nn.Net.Update).
-func (l *learner) learn(gm game, rate float64) {
+func (l *learner) learn(gm *selfplay.Game, rate float64) {
 	l.trace.Zero()
 	var pl ply
 	b, _ := dice.New(l.s.N, l.s.M)
-	for i, cell := range gm.cells {
+	for i, cell := range gm.Cells {
 		pl.before = *b
-		b.SetRoll(int(gm.rolls[i]))
+		b.SetRoll(int(gm.Rolls[i]))
 		b.Make(int(cell))
 		pl.after = *b
 		l.net.Features(&pl.before, l.x)
@@ -288,12 +281,9 @@ func (l *learner) learn(gm game, rate float64) {
 		var delta float64
 		if l.s.Lambda == 0 {
 			target := l.target(&pl)
-			x, h := l.x, l.h
-			// The output before the update, for the TD error: Update
-			// returns it, so delta is known only after; compute it first.
-			u := sign * l.net.Forward(x, h[:l.net.H])
-			delta = target - u
-			l.net.Update(x, h, sign*rate*delta)
+			v := l.net.Forward(l.x, l.h)
+			delta = target - sign*v
+			l.net.Update(l.x, l.h, v, sign*rate*delta)
 		} else {
 			v := l.net.Backward(l.x, l.h, l.g)
 			scaleTrace(l.trace, l.s.Lambda)
@@ -306,11 +296,8 @@ func (l *learner) learn(gm game, rate float64) {
 	}
 }
 
+// scaleTrace multiplies the trace by lambda.
 func scaleTrace(g *nn.Grad, f float64) {
-	if f == 0 {
-		g.Zero()
-		return
-	}
 	for _, w := range [][]float64{g.W1, g.B1, g.W2} {
 		for i := range w {
 			w[i] *= f
@@ -319,6 +306,7 @@ func scaleTrace(g *nn.Grad, f float64) {
 	g.B2 *= f
 }
 
+// addScaled adds f times src to dst.
 func addScaled(dst, src *nn.Grad, f float64) {
 	for k, w := range [][]float64{dst.W1, dst.B1, dst.W2} {
 		s := [][]float64{src.W1, src.B1, src.W2}[k]
@@ -377,8 +365,8 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 		if err != nil {
 			return nil, err
 		}
-		for i, gm := range games {
-			l.learn(gm, s.rate(g+int64(i)))
+		for i := range games {
+			l.learn(&games[i], s.rate(g+int64(i)))
 		}
 		g += n
 		status := fmt.Sprintf("TD error %.4f  %.0f games/s", l.sumErr/math.Max(1, float64(l.nErr)), float64(g-st.Games)/math.Max(time.Since(start).Seconds(), 1e-9))
@@ -437,11 +425,14 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 // on the calling goroutine when one worker or one game leaves nothing to
 // share (with live, an evaluator of net, since net does not change during
 // the round), otherwise on the workers with a frozen copy.
-func playRound(ctx context.Context, s *Settings, net *nn.Net, g, n int64, live *player) ([]game, error) {
-	games := make([]game, n)
+func playRound(ctx context.Context, s *Settings, net *nn.Net, g, n int64, live *player) ([]selfplay.Game, error) {
+	games := make([]selfplay.Game, n)
 	if s.Workers == 1 || n == 1 {
 		for i := range games {
-			games[i] = live.play(s, g+int64(i))
+			var err error
+			if games[i], err = live.play(ctx, s, g+int64(i)); err != nil {
+				return nil, err
+			}
 		}
 		return games, nil
 	}
@@ -452,11 +443,14 @@ func playRound(ctx context.Context, s *Settings, net *nn.Net, g, n int64, live *
 	}
 	type played struct {
 		i  int64
-		gm game
+		gm selfplay.Game
 	}
 	err := runs.Pool(ctx, s.Workers, idx,
 		func() *player { return &player{net: frozen, ev: frozen.NewEvaluator()} },
-		func(_ context.Context, p *player, gi int64) (played, error) { return played{gi, p.play(s, gi)}, nil },
+		func(ctx context.Context, p *player, gi int64) (played, error) {
+			gm, err := p.play(ctx, s, gi)
+			return played{gi, gm}, err
+		},
 		func(r played) (bool, error) { games[r.i-g] = r.gm; return false, nil })
 	return games, err
 }

@@ -87,10 +87,6 @@ object.`,
 					run.Close()
 					return err
 				}
-				if _, err := fmt.Sscanf(set.Board, "%dx%d/%d", &set.N, &set.N, &set.M); err != nil {
-					run.Close()
-					return fmt.Errorf("run %s: board %q: %v", run.Dir(), set.Board, err)
-				}
 			}
 			var res *td.Result
 			err = runStage(env, run, "games", asJSON, func(p runs.Progress) (err error) {
