@@ -103,13 +103,10 @@ but -algo and the limits; an option none of -algos reads is refused.
 				return err
 			}
 			var sum *bench.Summary
-			err = runStage(env, run, "positions", asJSON, func(p runs.Progress) (err error) {
+			err = runStage(env, run, "positions", asJSON, "run "+run.Dir()+" is incomplete", func(p runs.Progress) (err error) {
 				sum, err = bench.Run(ctx, set, run, p)
 				return err
 			})
-			if errors.Is(err, context.Canceled) {
-				return fmt.Errorf("interrupted; run %s is incomplete", run.Dir())
-			}
 			if sum != nil {
 				if asJSON {
 					if jerr := json.NewEncoder(env.Stdout).Encode(sum); jerr != nil && err == nil {

@@ -3,11 +3,9 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"runtime"
-	"slices"
 
 	"starlab/runs"
 	"starlab/selfplay"
@@ -78,14 +76,8 @@ per game) and summary.json; -json prints the summary on stdout.`,
 				if len(args) != 0 {
 					return usagef("-resume takes no variants: they are read from the run")
 				}
-				var bad []string
-				env.Flags.Visit(func(f *flag.Flag) {
-					if !slices.Contains([]string{"resume", "json", "concurrency"}, f.Name) {
-						bad = append(bad, "-"+f.Name)
-					}
-				})
-				if len(bad) > 0 {
-					return usagef("-resume continues a run with its own settings; %v cannot change them", bad)
+				if err := checkResumeFlags(env.Flags, "json", "concurrency"); err != nil {
+					return err
 				}
 			} else {
 				set.Variants = args
@@ -119,13 +111,11 @@ per game) and summary.json; -json prints the summary on stdout.`,
 				}
 			}
 			var rep *selfplay.MatchReport
-			err = runStage(env, run, "games", asJSON, func(p runs.Progress) (err error) {
+			kept := "the finished pairs are kept: continue with starlab match -resume " + run.Dir()
+			err = runStage(env, run, "games", asJSON, kept, func(p runs.Progress) (err error) {
 				rep, err = selfplay.RunMatch(ctx, set, run, p)
 				return err
 			})
-			if errors.Is(err, context.Canceled) {
-				return fmt.Errorf("interrupted; the finished pairs are kept: continue with starlab match -resume %s", run.Dir())
-			}
 			if err != nil {
 				return err
 			}

@@ -1,7 +1,11 @@
 package main
 
 import (
+	"context"
+	"errors"
+	"flag"
 	"fmt"
+	"slices"
 	"io"
 	"os"
 	"time"
@@ -83,8 +87,9 @@ func (p *progress) done() {
 
 // runStage announces the run directory on stderr (unless quiet), runs the
 // stage with a progress bar, and records in the run's manifest how it
-// ended, releasing the run.
-func runStage(env *Env, run *runs.Run, unit string, quiet bool, stage func(runs.Progress) error) error {
+// ended, releasing the run. A stage stopped by Ctrl-C or SIGTERM returns
+// "interrupted; " and kept, which says what survives and how to go on.
+func runStage(env *Env, run *runs.Run, unit string, quiet bool, kept string, stage func(runs.Progress) error) error {
 	if !quiet {
 		fmt.Fprintf(env.Stderr, "starlab %s: run directory %s\n", env.Args[1], run.Dir())
 	}
@@ -94,5 +99,24 @@ func runStage(env *Env, run *runs.Run, unit string, quiet bool, stage func(runs.
 	if ferr := run.Finish(err); err == nil {
 		err = ferr
 	}
+	if errors.Is(err, context.Canceled) {
+		return fmt.Errorf("interrupted; %s", kept)
+	}
 	return err
+}
+
+// checkResumeFlags refuses, with -resume, every flag but those in keep: a
+// resumed run continues with the settings in its manifest, which the
+// other flags would seem to change.
+func checkResumeFlags(fs *flag.FlagSet, keep ...string) error {
+	var bad []string
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name != "resume" && !slices.Contains(keep, f.Name) {
+			bad = append(bad, "-"+f.Name)
+		}
+	})
+	if len(bad) > 0 {
+		return usagef("-resume continues a run with its own settings; %v cannot change them", bad)
+	}
+	return nil
 }

@@ -3,10 +3,8 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
-	"slices"
 
 	"starlab/runs"
 	"starlab/td"
@@ -65,14 +63,8 @@ object.`,
 				return usagef("unexpected arguments %v", args)
 			}
 			if resume != "" {
-				var bad []string
-				env.Flags.Visit(func(f *flag.Flag) {
-					if !slices.Contains([]string{"resume", "json"}, f.Name) {
-						bad = append(bad, "-"+f.Name)
-					}
-				})
-				if len(bad) > 0 {
-					return usagef("-resume continues a run with its own settings; %v cannot change them", bad)
+				if err := checkResumeFlags(env.Flags, "json"); err != nil {
+					return err
 				}
 			} else if err := set.Check(); err != nil {
 				return err
@@ -89,13 +81,11 @@ object.`,
 				}
 			}
 			var res *td.Result
-			err = runStage(env, run, "games", asJSON, func(p runs.Progress) (err error) {
+			kept := "the last checkpoint is kept: continue with starlab train -resume " + run.Dir()
+			err = runStage(env, run, "games", asJSON, kept, func(p runs.Progress) (err error) {
 				res, err = td.Run(ctx, set, run, p)
 				return err
 			})
-			if errors.Is(err, context.Canceled) {
-				return fmt.Errorf("interrupted; the last checkpoint is kept: continue with starlab train -resume %s", run.Dir())
-			}
 			if err != nil {
 				return err
 			}
