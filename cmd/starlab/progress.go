@@ -5,9 +5,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"slices"
 	"io"
 	"os"
+	"slices"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
