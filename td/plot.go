@@ -129,7 +129,6 @@ func WriteCurvePlots(run *runs.Run, curve []CurvePoint) error {
 	}); err != nil {
 		return err
 	}
-	plots, _ = curvePlots(curve)
 	svg := vgsvg.New(w, h)
 	drawCurve(plots, draw.New(svg))
 	return run.WriteArtifact(CurveSVG, func(out io.Writer) error {
