@@ -349,8 +349,12 @@ func TestJournalTruncatedLastLine(t *testing.T) {
 	}
 }
 
-func TestFindUnfinishedOrder(t *testing.T) {
-	root := t.TempDir()
+// fiveRuns creates runs of match, collect, match, match and match under
+// root, in that order; the third finishes (done) and the fifth is
+// interrupted, and the others stay held by this process until the test
+// ends, or are let go at once with release.
+func fiveRuns(t *testing.T, root string, release bool) []string {
+	t.Helper()
 	var dirs []string
 	for _, cmd := range []string{"match", "collect", "match", "match", "match"} {
 		r, err := Create(root, cmd, nil, nil, 0)
@@ -358,20 +362,28 @@ func TestFindUnfinishedOrder(t *testing.T) {
 			t.Fatal(err)
 		}
 		dirs = append(dirs, r.Dir())
-		if len(dirs) != 2 {
-			defer r.Close()
-		}
 		switch len(dirs) {
 		case 3: // done: not to be resumed
-			if err := r.Finish(nil); err != nil {
-				t.Fatal(err)
-			}
+			err = r.Finish(nil)
 		case 5: // interrupted: resumable
-			if err := r.Finish(errors.New("context canceled")); err != nil {
-				t.Fatal(err)
+			err = r.Finish(context.Canceled)
+		default:
+			if release {
+				r.Close()
+			} else {
+				t.Cleanup(r.Close)
 			}
 		}
+		if err != nil {
+			t.Fatal(err)
+		}
 	}
+	return dirs
+}
+
+func TestFindUnfinishedOrder(t *testing.T) {
+	root := t.TempDir()
+	dirs := fiveRuns(t, root, false)
 	got, err := FindUnfinished(root, "match")
 	if err != nil {
 		t.Fatal(err)
@@ -394,25 +406,7 @@ func TestFindUnfinishedOrder(t *testing.T) {
 // again, newest first.
 func TestFindUnfinishedReleased(t *testing.T) {
 	root := t.TempDir()
-	var dirs []string
-	for _, cmd := range []string{"match", "collect", "match", "match", "match"} {
-		r, err := Create(root, cmd, nil, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		dirs = append(dirs, r.Dir())
-		switch len(dirs) {
-		case 3:
-			err = r.Finish(nil)
-		case 5:
-			err = r.Finish(context.Canceled)
-		default:
-			r.Close()
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
+	dirs := fiveRuns(t, root, true)
 	got, err := FindUnfinished(root, "match")
 	if err != nil {
 		t.Fatal(err)
