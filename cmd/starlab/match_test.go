@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -100,37 +99,16 @@ func TestMatchJSONAndParquet(t *testing.T) {
 // TestMatchKilledAndResumed kills a match process with SIGKILL half-way,
 // resumes it, and checks the statistics equal an uninterrupted run's.
 func TestMatchKilledAndResumed(t *testing.T) {
-	if os.Getenv("STARLAB_MATCH_CHILD") != "" {
-		code := run(context.Background(), strings.Fields(os.Getenv("STARLAB_MATCH_CHILD")), os.Stdout, os.Stderr)
-		os.Exit(code)
-	}
 	args := []string{"staretc:depth=5", "staretc:depth=1", "-games", "600", "-seed", "3", "-json", "-concurrency", "2"}
 	code, want, stderr := runMatch(t, append(args, "-out", filepath.Join(t.TempDir(), "ref"))...)
 	if code != 0 {
 		t.Fatalf("reference run: exit %d: %s", code, stderr)
 	}
 	dir := filepath.Join(t.TempDir(), "killed")
-	cmd := exec.Command(os.Args[0], "-test.run=^TestMatchKilledAndResumed$")
-	cmd.Env = append(os.Environ(), "STARLAB_MATCH_CHILD=match "+strings.Join(append(args, "-out", dir), " "))
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
 	journal := filepath.Join(dir, "pairs.jsonl")
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		if n := countLines(journal) - 1; n >= 30 { // the first line is the header
-			break
-		}
-		if time.Now().After(deadline) {
-			cmd.Process.Kill()
-			t.Fatal("the child journalled nothing in 30 s")
-		}
-		time.Sleep(2 * time.Millisecond)
-	}
-	if err := cmd.Process.Kill(); err != nil {
-		t.Fatal(err)
-	}
-	cmd.Wait()
+	killWhen(t, append([]string{"match"}, append(args, "-out", dir)...), "30 journalled pairs", func() bool {
+		return countLines(journal)-1 >= 30 // the first line is the header
+	})
 	done := countLines(journal) - 1
 	if done >= 300 {
 		t.Skip("the child finished before it was killed; nothing to resume")

@@ -1,14 +1,11 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"starlab/nn"
 )
@@ -25,9 +22,6 @@ type trainJSON struct {
 // its first checkpoint, resumes it, and checks that it finishes the games
 // asked for with the net an uninterrupted run trains, bit for bit.
 func TestTrainKilledAndResumed(t *testing.T) {
-	if os.Getenv("STARLAB_TRAIN_CHILD") != "" {
-		os.Exit(run(context.Background(), strings.Fields(os.Getenv("STARLAB_TRAIN_CHILD")), os.Stdout, os.Stderr))
-	}
 	code, stdout, stderr := runCmd(t, append([]string{"train", "-out", filepath.Join(t.TempDir(), "ref")}, trainArgs...)...)
 	if code != 0 {
 		t.Fatalf("reference run: exit %d: %s", code, stderr)
@@ -37,24 +31,10 @@ func TestTrainKilledAndResumed(t *testing.T) {
 		t.Fatalf("reference result %q: %v", stdout, err)
 	}
 	dir := filepath.Join(t.TempDir(), "killed")
-	cmd := exec.Command(os.Args[0], "-test.run=^TestTrainKilledAndResumed$")
-	cmd.Env = append(os.Environ(), "STARLAB_TRAIN_CHILD=train -out "+dir+" "+strings.Join(trainArgs, " "))
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	deadline := time.Now().Add(60 * time.Second)
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "state.json")); err == nil {
-			break
-		}
-		if time.Now().After(deadline) {
-			cmd.Process.Kill()
-			t.Fatal("no checkpoint in 60 s")
-		}
-		time.Sleep(time.Millisecond)
-	}
-	cmd.Process.Kill()
-	cmd.Wait()
+	killWhen(t, append([]string{"train", "-out", dir}, trainArgs...), "a checkpoint", func() bool {
+		_, err := os.Stat(filepath.Join(dir, "state.json"))
+		return err == nil
+	})
 	if _, err := os.Stat(filepath.Join(dir, "curve.parquet")); err == nil {
 		t.Skip("the child finished before it was killed")
 	}
