@@ -162,3 +162,31 @@ func TestCreateAtAfterEarlyKill(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestStartResumeFillsSettings: resuming a run replaces the caller's
+// settings, field by field, by those its manifest recorded.
+func TestStartResumeFillsSettings(t *testing.T) {
+	type settings struct {
+		Games int    `json:"games"`
+		Name  string `json:"name,omitempty"`
+	}
+	root := t.TempDir()
+	dir := filepath.Join(root, "r")
+	r, resumed, err := Start(root, dir, "", "match", nil, &settings{Games: 7}, 1)
+	if err != nil || resumed {
+		t.Fatalf("Start: %v, resumed %v", err, resumed)
+	}
+	r.Finish(context.Canceled)
+	got := settings{Games: 99, Name: "flag value"}
+	r, resumed, err = Start(root, "", dir, "match", nil, &got, 1)
+	if err != nil || !resumed {
+		t.Fatalf("resume: %v, resumed %v", err, resumed)
+	}
+	defer r.Close()
+	if got != (settings{Games: 7}) {
+		t.Fatalf("resumed settings %+v, want the manifest's {Games: 7}", got)
+	}
+	if _, _, err := Start(root, "", dir, "train", nil, &got, 1); err == nil || !strings.Contains(err.Error(), "not a train run") {
+		t.Fatalf("resume as another command: %v", err)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -468,11 +469,12 @@ func FindUnfinished(root, command string) ([]string, error) {
 }
 
 // Start begins the run of a stage: with resume empty, a new run in out, or
-// in a new directory under root when out is empty; otherwise the unfinished
-// run in the directory resume ("latest": the newest unfinished run of
-// command under root that no process holds), locked and marked resumed.
-// Its settings are then those of the manifest, which the caller decodes; a
-// run of another command is refused. resumed reports which it was.
+// in a new directory under root when out is empty, recording *settings
+// (settings points to the stage's settings); otherwise the unfinished run
+// in the directory resume ("latest": the newest unfinished run of command
+// under root that no process holds), locked and marked resumed, and
+// *settings is replaced by the settings its manifest recorded. A run of
+// another command is refused. resumed reports which it was.
 func Start(root, out, resume, command string, args []string, settings any, seed uint64) (r *Run, resumed bool, err error) {
 	if resume == "" {
 		if out == "" {
@@ -504,6 +506,11 @@ func Start(root, out, resume, command string, args []string, settings any, seed 
 		return nil, false, fmt.Errorf("run %s is a %s run, not a %s run", dir, m.Command, command)
 	}
 	if err := r.Resume(); err != nil {
+		return nil, false, err
+	}
+	reflect.ValueOf(settings).Elem().SetZero() // fields the manifest lacks stay zero
+	if err := r.Settings(settings); err != nil {
+		r.Close()
 		return nil, false, err
 	}
 	return r, true, nil

@@ -98,7 +98,7 @@ but -algo and the limits; an option none of -algos reads is refused.
 			if _, err := set.Resolve(); err != nil {
 				return err
 			}
-			run, _, err := runs.Start("out", out, "", "bench", env.Args, set, 0)
+			run, _, err := runs.Start("out", out, "", "bench", env.Args, &set, 0)
 			if err != nil {
 				return err
 			}

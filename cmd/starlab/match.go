@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
-	"fmt"
 	"runtime"
 
 	"starlab/runs"
@@ -92,23 +91,13 @@ per game) and summary.json; -json prints the summary on stdout.`,
 					return err
 				}
 			}
-			run, resumed, err := runs.Start("out", out, resume, "match", env.Args, set, set.Seed)
+			concurrency := set.Concurrency
+			run, resumed, err := runs.Start("out", out, resume, "match", env.Args, &set, set.Seed)
 			if err != nil {
 				return err
 			}
-			if resumed {
-				concurrency := set.Concurrency
-				set = selfplay.MatchSettings{}
-				if err := run.Settings(&set); err != nil {
-					run.Close()
-					return err
-				}
-				if flagGiven(env.Flags, "concurrency") {
-					set.Concurrency = concurrency
-				}
-				if now := runs.BuildVersion(); run.Manifest().Build != now {
-					fmt.Fprintf(env.Stderr, "starlab match: warning: run %s was started by build %q, this is %q; games from the two builds may differ\n", run.Dir(), run.Manifest().Build, now)
-				}
+			if resumed && flagGiven(env.Flags, "concurrency") {
+				set.Concurrency = concurrency
 			}
 			var rep *selfplay.MatchReport
 			kept := "the finished pairs are kept: continue with starlab match -resume " + run.Dir()

@@ -85,13 +85,17 @@ func (p *progress) done() {
 	}
 }
 
-// runStage announces the run directory on stderr (unless quiet), runs the
-// stage with a progress bar, and records in the run's manifest how it
-// ended, releasing the run. A stage stopped by Ctrl-C or SIGTERM returns
-// "interrupted; " and kept, which says what survives and how to go on.
+// runStage announces the run directory on stderr (unless quiet), warns
+// when a resumed run was started by another build, runs the stage with a
+// progress bar, and records in the run's manifest how it ended, releasing
+// the run. A stage stopped by Ctrl-C or SIGTERM returns "interrupted; " and
+// kept, which says what survives and how to go on.
 func runStage(env *Env, run *runs.Run, unit string, quiet bool, kept string, stage func(runs.Progress) error) error {
 	if !quiet {
 		fmt.Fprintf(env.Stderr, "starlab %s: run directory %s\n", env.Args[1], run.Dir())
+	}
+	if m, now := run.Manifest(), runs.BuildVersion(); len(m.Resumes) > 0 && m.Build != now {
+		fmt.Fprintf(env.Stderr, "starlab %s: warning: run %s was started by build %q, this is %q; results of the two builds may differ\n", env.Args[1], run.Dir(), m.Build, now)
 	}
 	bar := newProgress(env.Stderr, unit, quiet)
 	err := stage(bar.update)

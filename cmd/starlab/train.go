@@ -69,16 +69,9 @@ object.`,
 			} else if err := set.Check(); err != nil {
 				return err
 			}
-			run, resumed, err := runs.Start("out", out, resume, "train", env.Args, set, set.Seed)
+			run, _, err := runs.Start("out", out, resume, "train", env.Args, &set, set.Seed)
 			if err != nil {
 				return err
-			}
-			if resumed {
-				set = td.Settings{}
-				if err := run.Settings(&set); err != nil {
-					run.Close()
-					return err
-				}
 			}
 			var res *td.Result
 			kept := "the last checkpoint is kept: continue with starlab train -resume " + run.Dir()
