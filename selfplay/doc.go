@@ -48,8 +48,10 @@
 //     the constrained maximum-likelihood distributions solved exactly.
 //   - MeanCI95: mean, unbiased variance and normal 95 % half-width of
 //     per-pair values such as luck-adjusted scores (gnubg's luck-adjusted
-//     result; Zare, "Hedging Toward Skill"), for variance ratios between
-//     estimators.
+//     result; Zare, "Hedging Toward Skill"); PopMeanCI95 the same with the
+//     variance divided by n, as the trinomial and pentanomial figures are,
+//     which the summary uses so that its variance ratios compare like with
+//     like.
 //
 // Degenerate inputs never give NaN: no games give zeros (LOS ½), zero
 // variance gives a zero-width interval, and infinities appear only where

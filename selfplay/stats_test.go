@@ -829,3 +829,23 @@ func TestMeanCI95VarianceRatio(t *testing.T) {
 		t.Errorf("adjusted mean %v ± %v misses 0.52", a.Mean, a.CI95)
 	}
 }
+
+// TestPopMeanCI95: worked values with the variance divided by n.
+func TestPopMeanCI95(t *testing.T) {
+	for _, tc := range []struct {
+		xs   []float64
+		want MeanCI
+	}{
+		{nil, MeanCI{}},
+		{[]float64{0.7}, MeanCI{N: 1, Mean: 0.7}},
+		// mean 0.5, variance ((0.5)^2 + (0.5)^2)/2 = 0.25, 1.959964*sqrt(0.25/2)
+		{[]float64{0, 1}, MeanCI{N: 2, Mean: 0.5, Var: 0.25, CI95: 0.6929519}},
+		// mean 1, variance (1 + 0 + 0 + 1)/4 = 0.5, 1.959964*sqrt(0.5/4)
+		{[]float64{0, 1, 1, 2}, MeanCI{N: 4, Mean: 1, Var: 0.5, CI95: 0.6929519}},
+	} {
+		got := PopMeanCI95(tc.xs)
+		if got.N != tc.want.N || math.Abs(got.Mean-tc.want.Mean) > 1e-12 || math.Abs(got.Var-tc.want.Var) > 1e-12 || math.Abs(got.CI95-tc.want.CI95) > 1e-6 {
+			t.Errorf("PopMeanCI95(%v) = %+v, want %+v", tc.xs, got, tc.want)
+		}
+	}
+}
