@@ -20,7 +20,7 @@ func Embedded(n, m int) (*Net, error) {
 	name := fmt.Sprintf("nets/%dx%d-%d.json", n, n, m)
 	data, err := nets.ReadFile(name)
 	if err != nil {
-		return nil, fmt.Errorf("no network is built in for %dx%d boards with win length %d; give net=FILE (train one with starlab train -n %d -m %d)", n, n, m, n, m)
+		return nil, fmt.Errorf("no network is built in for %dx%d boards with win length %d; give net=FILE (train one with starlab train -n %d -m %d) or eval=pairs", n, n, m, n, m)
 	}
 	net, err := Parse(data)
 	if err != nil {

@@ -19,7 +19,7 @@ import (
 // nodes of a 256 MiB one to depth 13, and a larger table costs more in page
 // faults than it saves on short searches.
 const (
-	DefaultEval          = "pairs"
+	DefaultEval          = "mlp"
 	DefaultTTMiB         = 16
 	DefaultProbingFactor = 1
 	DefaultETCMinDepth   = 3

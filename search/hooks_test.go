@@ -63,7 +63,7 @@ func TestIncrementalHooks(t *testing.T) {
 	}
 	for _, algo := range []Algorithm{Expectimax, StarETC, CPC} {
 		c := DefaultConfig(algo)
-		c.TTMiB = 1
+		c.TTMiB, c.Eval = 1, "pairs" // the mirror evaluates with pairs
 		plain := NewEngine(c.MustResolve())
 		m := &mirror{t: t}
 		r := c.MustResolve()

@@ -18,11 +18,11 @@ func TestParseVariant(t *testing.T) {
 		spec, canonical string
 		check           func(Variant) bool
 	}{
-		{"staretc:depth=9", "staretc:depth=9,eval=pairs", nil},
-		{"cpc:t=1.6,movetime=100ms", "cpc:movetime=100ms,eval=pairs", func(v Variant) bool {
+		{"staretc:depth=9", "staretc:depth=9,eval=mlp", nil},
+		{"cpc:t=1.6,movetime=100ms", "cpc:movetime=100ms,eval=mlp", func(v Variant) bool {
 			return v.Spec.ProbCutT == 1.6 && v.Spec.Limits.MoveTime.Milliseconds() == 100 && !v.Deterministic()
 		}},
-		{"cpc:t=0,depth=5", "cpc:depth=5,eval=pairs,t=0", func(v Variant) bool { return v.Spec.ProbCutT == 0 }},
+		{"cpc:t=0,depth=5", "cpc:depth=5,eval=mlp,t=0", func(v Variant) bool { return v.Spec.ProbCutT == 0 }},
 		{"star2:nodes=200000,eval=pairs", "star2:nodes=200000,eval=pairs", nil},
 		{"star2:depth=3,eval=zero,tt=2,k=2", "star2:depth=3,eval=zero,tt=2,k=2", func(v Variant) bool {
 			return v.Spec.Eval == "zero" && v.Spec.TTMiB == 2 && v.Spec.ProbingFactor == 2
@@ -57,7 +57,7 @@ func TestParseVariant(t *testing.T) {
 		"staretc:depth=3,depth=5":               "twice",
 		"staretc:depth":                         "not key=value",
 		"staretc:depth=3,eval=nn":               "unknown evaluator",
-		"staretc:depth=3,net=f":                 "needs eval=mlp",
+		"staretc:depth=3,eval=pairs,net=f":      "needs eval=mlp",
 		"staretc:depth=3,tt=1000000":            "at most",
 		"cpc:depth=3,t=-1":                      "t=",
 		"cpc:depth=3,t=NaN":                     "t=",

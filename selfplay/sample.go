@@ -66,7 +66,7 @@ func SampleSuite(ctx context.Context, s SampleSettings, progress runs.Progress) 
 	}
 	rng := rand.New(rand.NewPCG(s.Seed, 0x9e4))
 	playerCfg := search.DefaultConfig(search.StarETC)
-	playerCfg.TTMiB = 4
+	playerCfg.Eval, playerCfg.TTMiB = "pairs", 4 // any board size, and the committed suites
 	player := NewValuePlayer(search.NewEngine(playerCfg.MustResolve()), s.Depth)
 	solverCfg := search.DefaultConfig(search.StarETC)
 	solverCfg.Eval, solverCfg.TTMiB = "zero", 64

@@ -23,12 +23,12 @@ func init() {
 		Long: `Eval prints the static value of each position (each argument one DPN, or
 every position of -suite) under each evaluator of -eval, from the side to
 move's view in [-1, 1], and with -depth D also its value searched to D plies
-by staretc with that evaluator. mlp needs -net FILE, a weight file from
-starlab train. A finished position has its rules' value. With -json it
+by staretc with that evaluator. mlp uses -net FILE, a weight file from
+starlab train, or else the built-in net of the board size. A finished position has its rules' value. With -json it
 prints one object per position: {"dpn": "...", "pairs": 0.12, "mlp": 0.31},
 with "pairs_d5" and so on for the searched values.`,
 		SetFlags: func(fs *flag.FlagSet) {
-			evals, net, suite, depth, asJSON = "pairs", "", "", 0, false
+			evals, net, suite, depth, asJSON = "mlp,pairs", "", "", 0, false
 			fs.StringVar(&evals, "eval", evals, "comma-separated evaluators: "+strings.Join(search.EvaluatorNames, ", "))
 			fs.StringVar(&net, "net", "", "weight file of the mlp evaluator")
 			fs.StringVar(&suite, "suite", "", "evaluate every position of this suite file")

@@ -148,7 +148,7 @@ func TestMatchTournament(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"cross table", "ranking", "staretc:depth=3,eval=pairs vs star1:depth=3,eval=pairs", "star1:depth=3,eval=pairs vs expectimax:depth=1,eval=pairs"} {
+	for _, want := range []string{"cross table", "ranking", "staretc:depth=3,eval=mlp vs star1:depth=3,eval=mlp", "star1:depth=3,eval=mlp vs expectimax:depth=1,eval=mlp"} {
 		if !strings.Contains(stdout, want) {
 			t.Fatalf("tournament output lacks %q:\n%s", want, stdout)
 		}

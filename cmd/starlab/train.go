@@ -34,9 +34,10 @@ state.json are written; -resume RUN continues a killed or interrupted run
 from its last checkpoint. Games are played in rounds of -batch games,
 shared by -workers, with the weights of the round's start, and learnt in
 game order, so a run depends on -batch, not on -workers; -batch 1 is online
-TD (a second worker then has nothing to do: give -batch 16 or so). It ends with one line: games, time, games/s and the
-last score against pairs with its 95% interval; -json prints it as an
-object.`,
+TD (a second worker then has nothing to do: give -batch 16 or so).
+
+It ends with one line: games, time, games/s and the last score against
+pairs with its 95% interval; -json prints it as an object.`,
 		SetFlags: func(fs *flag.FlagSet) {
 			set, out, resume, asJSON = td.DefaultSettings(), "", "", false
 			fs.IntVar(&set.N, "n", set.N, "board size")
