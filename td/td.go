@@ -33,7 +33,8 @@ type Settings struct {
 	Games int64  `json:"games"` // self-play games in all
 	Seed  uint64 `json:"seed"`
 	// Rate is the learning rate alpha; with Anneal it decays as
-	// Rate*(g/1000+1)^-0.3 over games g (gnubg's schedule).
+	// Rate*(g/1000+1)^-0.3 over games g (gnubg's schedule). 0 is
+	// DefaultRate of the board size, which Check fills in.
 	Rate   float64 `json:"rate"`
 	Anneal bool    `json:"anneal"`
 	// Lambda is TD(lambda)'s trace decay; 0 is the thesis's TD(0).
@@ -60,17 +61,28 @@ type Settings struct {
 	MeasureGames    int   `json:"measure_games"`
 }
 
-// DefaultSettings returns 20,000 games of online TD(0) on 5x5/4 with rate
-// 0.1, annealed, 1% exploration.
+// DefaultSettings returns 20,000 games of online TD(0) on 5x5/4 with the
+// board's default rate, annealed, 1% exploration.
 func DefaultSettings() Settings {
-	return Settings{N: 5, M: 4, Games: 20000, Seed: 1, Rate: 0.1, Anneal: true, Explore: 0.01, Init: 0.1,
+	return Settings{N: 5, M: 4, Games: 20000, Seed: 1, Anneal: true, Explore: 0.01, Init: 0.1,
 		Workers: 1, Batch: 1, CheckpointEvery: 5000, MeasureEvery: 5000, MeasureGames: 400}
 }
 
-// Check checks the settings; errors are runs.UsageError.
+// DefaultRate is the learning rate of an n x n board: 2.5/n^2, 0.1 at 5x5.
+// Every checker on the board is an active input, so the step a TD update
+// makes on the output grows with the number of cells; at 11x11 rate 0.1
+// oscillates (mean |TD error| 0.063 against 0.018 with rate 0.03 after
+// 40,000 games, and 54.1% against 59.7% over pairs).
+func DefaultRate(n int) float64 { return 2.5 / float64(n*n) }
+
+// Check checks the settings, filling in the default rate; errors are
+// runs.UsageError.
 func (s *Settings) Check() error {
 	if _, err := dice.New(s.N, s.M); err != nil {
 		return runs.Usagef("-n %d -m %d: %v", s.N, s.M, err)
+	}
+	if s.Rate == 0 {
+		s.Rate = DefaultRate(s.N)
 	}
 	switch {
 	case s.Games < 1:

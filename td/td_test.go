@@ -123,7 +123,7 @@ func TestSettingsChecks(t *testing.T) {
 	for _, bad := range []func(*Settings){
 		func(s *Settings) { s.N = 2 },
 		func(s *Settings) { s.Games = 0 },
-		func(s *Settings) { s.Rate = 0 },
+		func(s *Settings) { s.Rate = -0.1 },
 		func(s *Settings) { s.Lambda = 1.5 },
 		func(s *Settings) { s.Explore = -1 },
 		func(s *Settings) { s.MeasureGames = 3 },

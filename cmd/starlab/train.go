@@ -44,7 +44,7 @@ pairs with its 95% interval; -json prints it as an object.`,
 			fs.IntVar(&set.M, "m", set.M, "win length")
 			fs.Int64Var(&set.Games, "games", set.Games, "self-play games")
 			fs.Uint64Var(&set.Seed, "seed", set.Seed, "seed of the initial weights and the games")
-			fs.Float64Var(&set.Rate, "rate", set.Rate, "learning rate")
+			fs.Float64Var(&set.Rate, "rate", set.Rate, "learning rate (0: 2.5/n^2, 0.1 at 5x5)")
 			fs.BoolVar(&set.Anneal, "anneal", set.Anneal, "anneal the rate as rate*(games/1000+1)^-0.3")
 			fs.Float64Var(&set.Lambda, "lambda", set.Lambda, "TD(lambda) trace decay (0: TD(0))")
 			fs.BoolVar(&set.Expected, "expected", set.Expected, "target: mean over every roll of the best 1-ply value")
