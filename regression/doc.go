@@ -1,6 +1,19 @@
-// Package regression will collect paired shallow and deep searches into
-// Parquet and fit the ChanceProbCut parameters a, b and sigma per depth pair
-// (Buro 1995; Schadd et al. 2009), producing the files that search.LoadProbCut
-// reads. It has no code yet; until then ChanceProbCut runs on
-// search.DefaultProbCut, which says it is not a fit.
+// Package regression collects paired shallow and deep searches of chance
+// events into Parquet and fits ChanceProbCut's linear model
+// v_deep ~ a*v_shallow + b with residual deviation sigma per depth pair
+// (Buro 1995; Schadd et al. 2009, section 5.6.2), producing the files that
+// search.LoadProbCut reads.
+//
+// Collect searches, for every position of a suite and every line the die
+// can show there, the rolled position to the shallow and the deep depth of
+// each pair, with a sound algorithm, a fresh table and a full window, and
+// writes one Row per event and pair into Parquet part files (schema
+// RowsFormat), one per chunk of positions, written whole or not at all, so
+// that a resumed collect redoes only the chunks without a file.
+//
+// Fit fits each pair by least squares (gonum's stat.LinearRegression,
+// which returns the intercept first), over all rows and per band of
+// checkers on the board, cross-validated over folds of games; sigma is the
+// largest of the residual deviation (divisor n-2), the cross-validated
+// error and a floor.
 package regression

@@ -498,7 +498,26 @@ func (r *Resolved) CheckBoard(n, m int) error {
 			return fmt.Errorf("eval=mlp: %v", err)
 		}
 	}
+	if r.cfg.Algorithm == CPC && r.cfg.ProbCutFile != "" {
+		return r.probcut.checkFor(r.cfg.ProbCutFile, r.cfg.Eval, r.NetID(n, m), n, m)
+	}
 	return nil
+}
+
+// NetID returns the id of the network that searches of n x n boards with
+// win length m evaluate with: the net=FILE's, or the built-in net's of the
+// size; "" when the evaluator is not a network or there is none.
+func (r *Resolved) NetID(n, m int) string {
+	if r.cfg.Eval != "mlp" {
+		return ""
+	}
+	if r.net != nil {
+		return r.net.ID()
+	}
+	if net, err := nn.Embedded(n, m); err == nil {
+		return net.ID()
+	}
+	return ""
 }
 
 // NewEvaluator returns a new instance of the configured evaluator.

@@ -23,17 +23,42 @@ type DepthPair struct {
 	A       float64 `json:"a"`
 	B       float64 `json:"b"`
 	Sigma   float64 `json:"sigma"`
-	N       int     `json:"n,omitempty"` // number of pairs the fit used, 0 for defaults
+	N       int     `json:"n,omitempty"`  // number of pairs the fit used, 0 for defaults
+	R2      float64 `json:"r2,omitempty"` // the fit's coefficient of determination
 }
 
 // ProbCutParams is a ChanceProbCut parameter file: one DepthPair per
 // (shallow, deep) depth pair. Depths are those of the chance event's
 // subtree, the rolled position below the chance node.
 type ProbCutParams struct {
-	Format  string      `json:"format"`
-	Version int         `json:"version"`
-	Source  string      `json:"source"` // "defaults" or what produced the fit
-	Pairs   []DepthPair `json:"pairs"`
+	Format  string `json:"format"`
+	Version int    `json:"version"`
+	Source  string `json:"source"` // "defaults" or what produced the fit
+	// Eval and NetID name the evaluator (and network) the fit was made
+	// with, N and M the board; a fit is refused for another (CheckBoard).
+	// Empty for defaults, which are no fit.
+	Eval  string      `json:"eval,omitempty"`
+	NetID string      `json:"net_id,omitempty"`
+	N     int         `json:"n,omitempty"`
+	M     int         `json:"m,omitempty"`
+	Pairs []DepthPair `json:"pairs"`
+}
+
+// checkFor reports whether a fit made with eval (and net netID) on n x n
+// boards with win length m may be used by an engine of eval and netID.
+func (p *ProbCutParams) checkFor(name, eval, netID string, n, m int) error {
+	if p.Eval == "" {
+		return nil
+	}
+	switch {
+	case p.N != 0 && (p.N != n || p.M != m):
+		return fmt.Errorf("probcut %s was fitted on %dx%d boards with win length %d, not %dx%d/%d", name, p.N, p.N, p.M, n, n, m)
+	case p.Eval != eval:
+		return fmt.Errorf("probcut %s was fitted with eval=%s; this engine evaluates with eval=%s", name, p.Eval, eval)
+	case p.NetID != netID:
+		return fmt.Errorf("probcut %s was fitted for net %s; this engine's net is %s", name, p.NetID, netID)
+	}
+	return nil
 }
 
 // DefaultProbCutSigma is the residual deviation the default parameters

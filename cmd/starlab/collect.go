@@ -1,0 +1,97 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"strings"
+
+	"starlab/regression"
+	"starlab/runs"
+)
+
+func init() {
+	var set regression.CollectSettings
+	var pairs, shard, out, resume string
+	var asJSON bool
+	register(&Command{
+		Name:      "collect",
+		UsageLine: "collect [-suite FILE] [-pairs 3:7,5:9] [-engine SPEC] [flags] | collect -resume RUN",
+		Short:     "search chance events to shallow and deep depths: the data of a ChanceProbCut fit",
+		Long: `Collect takes every position of -suite (or, without it, -count positions
+with -min to -max checkers sampled from self-play as starlab gen does, from
+-seed), and for each of its chance events (each line the die can show,
+before the position's own roll if it has one) searches the rolled position
+to the shallow and the deep depth of every -pairs entry with -engine, a
+sound algorithm, with a fresh table and a full window (Schadd et al. 2009,
+section 5.6.2: pairs (3, 7) and (5, 9) over 1,000 5x5 positions with 5 to
+12 checkers).
+
+Rows go to Parquet part files under rows/ in the run directory, one file
+per -chunk positions, each written whole or not at all: -resume RUN after a
+kill searches only the chunks without a file. -shard i/N does only the
+chunks whose index is i modulo N. starlab fit reads the run directory.`,
+		SetFlags: func(fs *flag.FlagSet) {
+			set, pairs, shard, out, resume, asJSON = regression.DefaultCollectSettings(), "3:7,5:9", "", "", "", false
+			fs.StringVar(&set.Suite, "suite", "", "positions, one DPN per line (default: sample them)")
+			fs.IntVar(&set.N, "n", set.N, "board size of sampled positions")
+			fs.IntVar(&set.M, "m", set.M, "win length of sampled positions")
+			fs.IntVar(&set.Count, "count", set.Count, "positions to sample")
+			fs.IntVar(&set.Min, "min", set.Min, "fewest checkers of a sampled position")
+			fs.IntVar(&set.Max, "max", set.Max, "most checkers of a sampled position")
+			fs.Uint64Var(&set.Seed, "seed", set.Seed, "seed of the sampled positions")
+			fs.StringVar(&pairs, "pairs", pairs, "depth pairs shallow:deep, comma-separated")
+			fs.StringVar(&set.Engine, "engine", set.Engine, "sound engine without limits, such as staretc:eval=pairs,tt=64")
+			fs.IntVar(&set.Workers, "workers", set.Workers, "parallel searches")
+			fs.IntVar(&set.Chunk, "chunk", set.Chunk, "positions per Parquet part file")
+			fs.StringVar(&shard, "shard", "", "do only shard i/N of the chunks")
+			fs.StringVar(&out, "out", "", "run directory (default: a new one under out/)")
+			fs.StringVar(&resume, "resume", "", "resume the unfinished run in this directory (latest: the newest under out/)")
+			fs.BoolVar(&asJSON, "json", false, "print the result as JSON")
+		},
+		Run: func(ctx context.Context, env *Env, args []string) error {
+			if len(args) != 0 {
+				return usagef("unexpected arguments %q", strings.Join(args, " "))
+			}
+			if resume != "" {
+				if err := checkResumeFlags(env.Flags, "json"); err != nil {
+					return err
+				}
+			} else {
+				ps, err := regression.ParsePairs(pairs)
+				if err != nil {
+					return usagef("-pairs: %v", err)
+				}
+				set.Pairs = ps
+				if shard != "" {
+					if set.Shard, err = runs.ParseShard(shard); err != nil {
+						return usagef("-shard: %v", err)
+					}
+				}
+				if err := set.Check(); err != nil {
+					return err
+				}
+			}
+			run, _, err := runs.Start("out", out, resume, "collect", env.Args, &set, set.Seed)
+			if err != nil {
+				return err
+			}
+			var res regression.CollectResult
+			kept := "finished chunks are kept: continue with starlab collect -resume " + run.Dir()
+			err = runStage(env, run, "positions", asJSON, kept, func(p runs.Progress) (err error) {
+				res, err = regression.Collect(ctx, set, run, p)
+				return err
+			})
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return json.NewEncoder(env.Stdout).Encode(res)
+			}
+			fmt.Fprintf(env.Stdout, "collect: %d positions, %d rows in %d part files (%d from before) in %.1f s; fit them with starlab fit %s\n",
+				res.Positions, res.Rows, res.Parts, res.Resumed, res.Seconds, run.Dir())
+			return nil
+		},
+	})
+}

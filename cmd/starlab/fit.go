@@ -1,0 +1,87 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+
+	"starlab/regression"
+	"starlab/runs"
+)
+
+func init() {
+	var set regression.FitSettings
+	var out string
+	var asJSON bool
+	register(&Command{
+		Name:         "fit",
+		UsageLine:    "fit [flags] PARQUET|RUN... [-out DIR]",
+		Interspersed: true,
+		Short:        "fit ChanceProbCut's a, b and sigma per depth pair from collect rows",
+		Long: `Fit reads the rows of starlab collect (Parquet files, or collect run
+directories) and fits v_deep = a*v_shallow + b by least squares for every
+depth pair (Schadd et al. 2009, equations 5.6 and 5.7), over all rows and
+over -bands bands of checkers on the board (game phases) that have at least
+-min-band rows. Each fit is cross-validated over -folds folds of games, so
+that no game is on both sides of a split; sigma is the largest of the fit's
+residual deviation (divisor n-2), the cross-validated error, and
+-sigma-floor.
+
+It prints n, a, b, sigma, R² and the cross-validated error per pair and
+band, and writes into the run directory probcut.json (the pairs over all
+rows, with the evaluator and net id they were fitted for; cpc reads it with
+probcut=FILE and refuses it for another net), fit.json (every line, bands
+included) and scatter-S-D.png and .svg, each pair's values with the fitted
+line and the band ± t sigma.`,
+		SetFlags: func(fs *flag.FlagSet) {
+			set, out, asJSON = regression.DefaultFitSettings(), "", false
+			fs.IntVar(&set.Folds, "folds", set.Folds, "cross-validation folds (grouped by game)")
+			fs.Float64Var(&set.SigmaFloor, "sigma-floor", set.SigmaFloor, "least sigma written")
+			fs.IntVar(&set.Bands, "bands", set.Bands, "bands of checkers fitted apart (0: none)")
+			fs.IntVar(&set.MinBandRows, "min-band", set.MinBandRows, "fewest rows of a band fit")
+			fs.Float64Var(&set.T, "t", set.T, "width of the band drawn, in sigmas")
+			fs.StringVar(&out, "out", "", "run directory (default: a new one under out/)")
+			fs.BoolVar(&asJSON, "json", false, "print the fit as JSON")
+		},
+		Run: func(ctx context.Context, env *Env, args []string) error {
+			if len(args) == 0 {
+				return usagef("missing input: give collect Parquet files or run directories")
+			}
+			if err := set.Check(); err != nil {
+				return usagef("%v", err)
+			}
+			rows, err := regression.ReadRows(args...)
+			if err != nil {
+				return err
+			}
+			run, _, err := runs.Start("out", out, "", "fit", env.Args, &set, 0)
+			if err != nil {
+				return err
+			}
+			var res regression.FitResult
+			err = runStage(env, run, "", asJSON, "", func(runs.Progress) (err error) {
+				res, err = regression.RunFit(set, rows, args, run)
+				return err
+			})
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return json.NewEncoder(env.Stdout).Encode(res)
+			}
+			net := ""
+			if res.NetID != "" {
+				net = ", net " + res.NetID
+			}
+			fmt.Fprintf(env.Stdout, "fit: %dx%d/%d, eval=%s%s\n", res.N, res.N, res.M, res.Eval, net)
+			fmt.Fprintf(env.Stdout, "%-7s %-7s %6s %6s %8s %8s %7s %7s %7s %7s\n", "pair", "band", "n", "games", "a", "b", "sigma", "fit σ", "cv rmse", "R²")
+			for _, l := range res.Lines {
+				fmt.Fprintf(env.Stdout, "%-7s %-7s %6d %6d %8.4f %8.4f %7.4f %7.4f %7.4f %7.4f\n",
+					fmt.Sprintf("%d:%d", l.Shallow, l.Deep), l.Band, l.N, l.Games, l.A, l.B, l.Sigma, l.SigmaFit, l.CVRMSE, l.R2)
+			}
+			fmt.Fprintf(env.Stdout, "wrote %s (use cpc:probcut=%s)\n", run.Path(regression.ProbCutFile), run.Path(regression.ProbCutFile))
+			return nil
+		},
+	})
+}

@@ -1,0 +1,388 @@
+package regression
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"starlab/runs"
+	"starlab/search"
+	"starlab/search/dice"
+	"starlab/selfplay"
+)
+
+// RowsFormat names the schema of the collect stage's Parquet files.
+const RowsFormat = "starlab-collect/1"
+
+// Files of a collect run.
+const (
+	SuiteFile = "suite.txt" // the positions, one DPN per line
+	RowsDir   = "rows"      // part-NNNNN.parquet, one per chunk of positions
+)
+
+// Pair is one depth pair: the shallow and the deep depth of the chance
+// event's subtree (the rolled position), the depths search.DepthPair
+// holds.
+type Pair struct {
+	Shallow int `json:"shallow"`
+	Deep    int `json:"deep"`
+}
+
+func (p Pair) String() string { return fmt.Sprintf("%d:%d", p.Shallow, p.Deep) }
+
+// ParsePairs parses "3:7,5:9".
+func ParsePairs(s string) ([]Pair, error) {
+	var ps []Pair
+	for _, f := range strings.Split(s, ",") {
+		a, b, ok := strings.Cut(strings.TrimSpace(f), ":")
+		sh, err1 := strconv.Atoi(a)
+		dp, err2 := strconv.Atoi(b)
+		if !ok || err1 != nil || err2 != nil {
+			return nil, fmt.Errorf("depth pair %q: want shallow:deep, such as 3:7", f)
+		}
+		ps = append(ps, Pair{sh, dp})
+	}
+	return ps, nil
+}
+
+// CollectSettings configure the collect stage.
+type CollectSettings struct {
+	// Suite is the file of positions; "" samples Count positions with Min
+	// to Max checkers from self-play games seeded by Seed (starlab gen),
+	// on an N x N board with win length M.
+	Suite string `json:"suite,omitempty"`
+	N     int    `json:"n"`
+	M     int    `json:"m"`
+	Count int    `json:"count"`
+	Min   int    `json:"min"`
+	Max   int    `json:"max"`
+	Seed  uint64 `json:"seed"`
+	Pairs []Pair `json:"pairs"`
+	// Engine is the sound engine of every search, without limits, such as
+	// "staretc:eval=mlp"; each search has a fresh table and a full window.
+	Engine  string `json:"engine"`
+	Workers int    `json:"workers"`
+	// Chunk is the number of positions per Parquet part file.
+	Chunk int        `json:"chunk"`
+	Shard runs.Shard `json:"shard"`
+}
+
+// DefaultCollectSettings returns the chapter's setting (section 5.6.2):
+// 1,000 5x5/4 positions with 5 to 12 checkers, depth pairs (3, 7) and
+// (5, 9), searched by staretc with the default evaluator.
+func DefaultCollectSettings() CollectSettings {
+	return CollectSettings{N: 5, M: 4, Count: 1000, Min: 5, Max: 12, Seed: 1,
+		Pairs: []Pair{{3, 7}, {5, 9}}, Engine: "staretc", Workers: 1, Chunk: 50}
+}
+
+// Row is one chance event searched to one depth pair. DPN is the position
+// before the roll (the chance node); the event is Roll, the line the die
+// shows, and both searches start from the rolled position. Values are for
+// the side to move at the chance node, who is the side to move after the
+// roll.
+type Row struct {
+	DPN          string  `parquet:"dpn" json:"dpn"`
+	GameID       int64   `parquet:"game_id" json:"game_id"`
+	N            int32   `parquet:"n" json:"n"`
+	M            int32   `parquet:"m" json:"m"`
+	Checkers     int32   `parquet:"checkers" json:"checkers"`
+	Roll         int32   `parquet:"roll" json:"roll"`
+	ShallowDepth int32   `parquet:"shallow_depth" json:"shallow_depth"`
+	DeepDepth    int32   `parquet:"deep_depth" json:"deep_depth"`
+	VShallow     float64 `parquet:"v_shallow" json:"v_shallow"`
+	VDeep        float64 `parquet:"v_deep" json:"v_deep"`
+	NodesShallow int64   `parquet:"nodes_shallow" json:"nodes_shallow"`
+	NodesDeep    int64   `parquet:"nodes_deep" json:"nodes_deep"`
+	MsShallow    float64 `parquet:"ms_shallow" json:"ms_shallow"`
+	MsDeep       float64 `parquet:"ms_deep" json:"ms_deep"`
+	Eval         string  `parquet:"eval" json:"eval"`
+	NetID        string  `parquet:"net_id" json:"net_id"`
+	Seed         int64   `parquet:"seed" json:"seed"`
+}
+
+// Check checks the settings; errors are runs.UsageError.
+func (s *CollectSettings) Check() error {
+	if s.Suite == "" {
+		ss := s.sample()
+		if err := ss.Check(); err != nil {
+			return err
+		}
+	}
+	if len(s.Pairs) == 0 {
+		return runs.Usagef("-pairs: want at least one depth pair")
+	}
+	seen := map[Pair]bool{}
+	for _, p := range s.Pairs {
+		if p.Shallow < 1 || p.Deep <= p.Shallow || p.Deep > search.MaxDepthLimit {
+			return runs.Usagef("-pairs %s: want 1 <= shallow < deep <= %d", p, search.MaxDepthLimit)
+		}
+		if seen[p] {
+			return runs.Usagef("-pairs: %s given twice", p)
+		}
+		seen[p] = true
+	}
+	if _, err := s.engine(); err != nil {
+		return runs.Usagef("-engine %s: %v", s.Engine, err)
+	}
+	if s.Chunk < 1 {
+		return runs.Usagef("-chunk %d: want at least 1", s.Chunk)
+	}
+	return runs.CheckWorkers(s.Workers)
+}
+
+func (s *CollectSettings) sample() selfplay.SampleSettings {
+	ss := selfplay.DefaultSampleSettings()
+	ss.N, ss.M, ss.Count, ss.Min, ss.Max, ss.Seed, ss.Rolled = s.N, s.M, s.Count, s.Min, s.Max, s.Seed, 0
+	return ss
+}
+
+// engine parses and resolves the engine, which must be sound and carry no
+// limits.
+func (s *CollectSettings) engine() (*search.Resolved, error) {
+	spec, err := search.ParseSpec(s.Engine)
+	if err != nil {
+		return nil, err
+	}
+	if !spec.Algorithm.Sound() {
+		return nil, fmt.Errorf("%s is not sound: the pairs must hold expectimax values", spec.Algorithm)
+	}
+	if spec.Limits != (search.Limits{}) {
+		return nil, fmt.Errorf("give no limits: the depth pairs set them")
+	}
+	return spec.Config.Resolve()
+}
+
+// CollectResult is what a collect wrote.
+type CollectResult struct {
+	Positions int     `json:"positions"`
+	Rows      int     `json:"rows"`
+	Parts     int     `json:"parts"`
+	Resumed   int     `json:"parts_resumed"` // part files found from an earlier process
+	Seconds   float64 `json:"seconds"`
+	Dir       string  `json:"dir"` // the directory of the part files
+}
+
+// positions reads or samples the suite; a run keeps its suite in
+// suite.txt, so a resume searches the same positions.
+func (s *CollectSettings) positions(ctx context.Context, run *runs.Run, progress runs.Progress) ([]*dice.Board, error) {
+	path := run.Path(SuiteFile)
+	if _, err := os.Stat(path); err != nil {
+		var lines []string
+		if s.Suite != "" {
+			ps, err := search.ReadSuite(s.Suite)
+			if err != nil {
+				return nil, err
+			}
+			for _, p := range ps {
+				lines = append(lines, p.Board.DPN())
+			}
+		} else {
+			lines, err = selfplay.SampleSuite(ctx, s.sample(), progress)
+			if err != nil {
+				return nil, err
+			}
+		}
+		if err := runs.WriteBytesAtomic(path, []byte(strings.Join(lines, "\n")+"\n")); err != nil {
+			return nil, err
+		}
+	}
+	ps, err := search.ReadSuite(path)
+	if err != nil {
+		return nil, err
+	}
+	boards := make([]*dice.Board, len(ps))
+	for i, p := range ps {
+		b := *p.Board
+		if b.Roll() != dice.NoRoll {
+			b.ClearRoll() // the chance node before the position's roll
+		}
+		boards[i] = &b
+	}
+	return boards, nil
+}
+
+// partName is the file of chunk c.
+func partName(c int) string { return filepath.Join(RowsDir, fmt.Sprintf("part-%05d.parquet", c)) }
+
+// Collect searches every chance event of every position to both depths
+// of every pair and writes the rows, chunk by chunk, as Parquet part files
+// under rows/ in the run directory. A part file is written whole or not
+// at all, so a resumed collect redoes only the chunks without one and ends
+// with the rows of an uninterrupted collect (times aside). With a Shard it
+// does only the chunks the shard owns.
+func Collect(ctx context.Context, s CollectSettings, run *runs.Run, progress runs.Progress) (CollectResult, error) {
+	start := time.Now()
+	if err := s.Check(); err != nil {
+		return CollectResult{}, err
+	}
+	res, err := s.engine()
+	if err != nil {
+		return CollectResult{}, err
+	}
+	boards, err := s.positions(ctx, run, progress)
+	if err != nil {
+		return CollectResult{}, err
+	}
+	n, m := boards[0].N(), boards[0].M()
+	for i, b := range boards {
+		if b.N() != n || b.M() != m {
+			return CollectResult{}, fmt.Errorf("suite position %d is %dx%d/%d, the first is %dx%d/%d: one board size per collect", i+1, b.N(), b.N(), b.M(), n, n, m)
+		}
+		if b.Over() {
+			return CollectResult{}, fmt.Errorf("suite position %d is finished: it has no chance events", i+1)
+		}
+	}
+	if err := res.CheckBoard(n, m); err != nil {
+		return CollectResult{}, err
+	}
+	netID := res.NetID(n, m)
+	if err := os.MkdirAll(run.Path(RowsDir), 0o755); err != nil {
+		return CollectResult{}, err
+	}
+	out := CollectResult{Positions: len(boards), Dir: run.Path(RowsDir)}
+	chunks := (len(boards) + s.Chunk - 1) / s.Chunk
+	type job struct{ chunk, pos int }
+	type chunkRows struct {
+		chunk int
+		rows  []Row
+	}
+	var jobs []job
+	pending := map[int]int{} // chunk -> positions still to search
+	for c := 0; c < chunks; c++ {
+		if !s.Shard.Owns(c) {
+			continue
+		}
+		out.Parts++
+		if _, err := os.Stat(run.Path(partName(c))); err == nil {
+			out.Resumed++
+			continue
+		}
+		for p := c * s.Chunk; p < min(len(boards), (c+1)*s.Chunk); p++ {
+			jobs = append(jobs, job{c, p})
+			pending[c]++
+		}
+	}
+	total := int64(len(jobs))
+	progress(0, total, "")
+	rowsOf := map[int][]Row{}
+	done := int64(0)
+	meta := []string{"starlab.engine", res.Config().String(), "starlab.net_id", netID, "starlab.build", runs.BuildVersion()}
+	err = runs.Pool(ctx, s.Workers, jobs,
+		func() *search.Engine { return search.NewEngine(res) },
+		func(ctx context.Context, e *search.Engine, j job) (chunkRows, error) {
+			rows, err := s.events(ctx, e, boards[j.pos], int64(j.pos), netID)
+			return chunkRows{j.chunk, rows}, err
+		},
+		func(r chunkRows) (bool, error) {
+			c := r.chunk
+			rowsOf[c] = append(rowsOf[c], r.rows...)
+			done++
+			progress(done, total, "")
+			if pending[c]--; pending[c] == 0 {
+				part := rowsOf[c]
+				slices.SortStableFunc(part, func(a, b Row) int { return int(a.GameID - b.GameID) })
+				if err := runs.WriteParquet(run, partName(c), RowsFormat, part, meta...); err != nil {
+					return false, err
+				}
+				delete(rowsOf, c)
+			}
+			return false, nil
+		})
+	if err != nil {
+		return out, err
+	}
+	parts, err := ReadRows(run.Path(RowsDir))
+	if err != nil {
+		return out, err
+	}
+	out.Rows, out.Seconds = len(parts), time.Since(start).Seconds()
+	return out, nil
+}
+
+// events searches every chance event of the chance node b to every depth
+// pair, fresh table and full window for each search.
+func (s *CollectSettings) events(ctx context.Context, e *search.Engine, b *dice.Board, id int64, netID string) ([]Row, error) {
+	var lines [dice.MaxN]int8
+	k := b.Rolls(&lines)
+	var rows []Row
+	dpn := b.DPN()
+	checkers := int32(b.N()*b.N() - b.Empties())
+	for i := 0; i < k; i++ {
+		rolled := *b
+		rolled.SetRoll(int(lines[i]))
+		searched := map[int]search.Iteration{}
+		value := func(depth int) (search.Iteration, error) {
+			if it, ok := searched[depth]; ok {
+				return it, nil
+			}
+			e.ClearTT()
+			r := e.Search(ctx, &rolled, search.Limits{Depth: depth}, nil)
+			if r.Stopped || ctx.Err() != nil {
+				return search.Iteration{}, context.Cause(ctx)
+			}
+			searched[depth] = r.Last()
+			return r.Last(), nil
+		}
+		for _, p := range s.Pairs {
+			sh, err := value(p.Shallow)
+			if err != nil {
+				return nil, err
+			}
+			dp, err := value(p.Deep)
+			if err != nil {
+				return nil, err
+			}
+			rows = append(rows, Row{DPN: dpn, GameID: id, N: int32(b.N()), M: int32(b.M()), Checkers: checkers,
+				Roll: int32(lines[i]), ShallowDepth: int32(p.Shallow), DeepDepth: int32(p.Deep),
+				VShallow: sh.Score, VDeep: dp.Score, NodesShallow: sh.Nodes, NodesDeep: dp.Nodes,
+				MsShallow: ms(sh.Time), MsDeep: ms(dp.Time), Eval: e.Config().Eval, NetID: netID, Seed: int64(s.Seed)})
+		}
+	}
+	return rows, nil
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// ReadRows reads collect rows from Parquet files: each argument a file, or
+// a directory whose *.parquet files (and those of its rows/ directory, for
+// a run directory) are read in name order.
+func ReadRows(paths ...string) ([]Row, error) {
+	var files []string
+	for _, p := range paths {
+		fi, err := os.Stat(p)
+		if err != nil {
+			return nil, fmt.Errorf("collect rows: %v", err)
+		}
+		if !fi.IsDir() {
+			files = append(files, p)
+			continue
+		}
+		dir := p
+		if _, err := os.Stat(filepath.Join(p, RowsDir)); err == nil {
+			dir = filepath.Join(p, RowsDir)
+		}
+		found, err := filepath.Glob(filepath.Join(dir, "*.parquet"))
+		if err != nil {
+			return nil, err
+		}
+		if len(found) == 0 {
+			return nil, fmt.Errorf("%s: no Parquet files", p)
+		}
+		slices.Sort(found)
+		files = append(files, found...)
+	}
+	var rows []Row
+	for _, f := range files {
+		rs, err := runs.ReadParquet[Row](f, RowsFormat)
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, rs...)
+	}
+	return rows, nil
+}

@@ -1,0 +1,257 @@
+package regression
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"gonum.org/v1/gonum/stat"
+
+	"starlab/runs"
+	"starlab/search"
+)
+
+// FitSettings configure the fit stage.
+type FitSettings struct {
+	// Folds is k of the k-fold cross-validation; the folds are groups of
+	// games, so that no game has rows on both sides of a split.
+	Folds int `json:"folds"`
+	// SigmaFloor is the least sigma written: a fit with almost no residual
+	// would otherwise make ChanceProbCut's bounds a point.
+	SigmaFloor float64 `json:"sigma_floor"`
+	// Bands is the number of equal-width bands of checkers on the board
+	// (game phases) fitted apart, each when it has at least MinBandRows
+	// rows; 0 or 1 fits no bands.
+	Bands       int `json:"bands"`
+	MinBandRows int `json:"min_band_rows"`
+	// T is the width, in sigmas, of the band drawn around each fit.
+	T float64 `json:"t"`
+}
+
+// DefaultFitSettings returns 5 folds, a sigma floor of 0.01, two bands of
+// at least 200 rows each, and the band drawn at t = 1.6.
+func DefaultFitSettings() FitSettings {
+	return FitSettings{Folds: 5, SigmaFloor: 0.01, Bands: 2, MinBandRows: 200, T: 1.6}
+}
+
+// Check checks the settings.
+func (s *FitSettings) Check() error {
+	switch {
+	case s.Folds < 2 || s.Folds > 100:
+		return fmt.Errorf("-folds %d: want 2 to 100", s.Folds)
+	case !(s.SigmaFloor >= 0 && s.SigmaFloor < 1):
+		return fmt.Errorf("-sigma-floor %v: want 0 to 1", s.SigmaFloor)
+	case s.Bands < 0 || s.Bands > 20:
+		return fmt.Errorf("-bands %d: want 0 to 20", s.Bands)
+	case !(s.T > 0 && s.T < 100):
+		return fmt.Errorf("-t %v: want a positive width", s.T)
+	}
+	return nil
+}
+
+// Line is one least-squares fit v_deep ~ A*v_shallow + B over the rows of
+// one depth pair, all of them (Band "all") or those of one band of
+// checkers on the board.
+type Line struct {
+	Shallow     int     `json:"shallow" parquet:"shallow"`
+	Deep        int     `json:"deep" parquet:"deep"`
+	Band        string  `json:"band" parquet:"band"`
+	MinCheckers int     `json:"min_checkers" parquet:"min_checkers"`
+	MaxCheckers int     `json:"max_checkers" parquet:"max_checkers"`
+	N           int     `json:"n" parquet:"n"`
+	Games       int     `json:"games" parquet:"games"`
+	A           float64 `json:"a" parquet:"a"`
+	B           float64 `json:"b" parquet:"b"`
+	// SigmaFit is the residual standard deviation of the fit (divisor
+	// n-2), CVRMSE the root mean square error of predictions for games
+	// left out of the fit, and Sigma, what ChanceProbCut uses, the largest
+	// of the two and the floor.
+	SigmaFit float64 `json:"sigma_fit" parquet:"sigma_fit"`
+	CVRMSE   float64 `json:"cv_rmse" parquet:"cv_rmse"`
+	Sigma    float64 `json:"sigma" parquet:"sigma"`
+	R2       float64 `json:"r2" parquet:"r2"`
+}
+
+// FitResult is the fit of a set of collect rows.
+type FitResult struct {
+	Eval  string `json:"eval"`
+	NetID string `json:"net_id,omitempty"`
+	N     int    `json:"n"`
+	M     int    `json:"m"`
+	Lines []Line `json:"lines"` // per pair: "all", then its bands
+}
+
+// Fit fits every depth pair of the rows, and each band of checkers that
+// has enough rows. The rows must come from one evaluator (and net) and
+// one board size.
+func Fit(rows []Row, s FitSettings) (FitResult, error) {
+	if err := s.Check(); err != nil {
+		return FitResult{}, err
+	}
+	if len(rows) == 0 {
+		return FitResult{}, fmt.Errorf("no rows to fit")
+	}
+	r0 := rows[0]
+	res := FitResult{Eval: r0.Eval, NetID: r0.NetID, N: int(r0.N), M: int(r0.M)}
+	byPair := map[Pair][]Row{}
+	var pairs []Pair
+	for _, r := range rows {
+		if r.Eval != r0.Eval || r.NetID != r0.NetID || r.N != r0.N || r.M != r0.M {
+			return FitResult{}, fmt.Errorf("rows of eval %s net %q on %dx%d/%d beside rows of eval %s net %q on %dx%d/%d: fit one evaluator and board at a time",
+				r.Eval, r.NetID, r.N, r.N, r.M, r0.Eval, r0.NetID, r0.N, r0.N, r0.M)
+		}
+		p := Pair{int(r.ShallowDepth), int(r.DeepDepth)}
+		if _, ok := byPair[p]; !ok {
+			pairs = append(pairs, p)
+		}
+		byPair[p] = append(byPair[p], r)
+	}
+	slices.SortFunc(pairs, func(a, b Pair) int {
+		if a.Deep != b.Deep {
+			return a.Deep - b.Deep
+		}
+		return a.Shallow - b.Shallow
+	})
+	for _, p := range pairs {
+		prs := byPair[p]
+		lo, hi := math.MaxInt, 0
+		for _, r := range prs {
+			lo, hi = min(lo, int(r.Checkers)), max(hi, int(r.Checkers))
+		}
+		all, err := fitLine(prs, s)
+		if err != nil {
+			return FitResult{}, fmt.Errorf("pair %s: %v", p, err)
+		}
+		all.Shallow, all.Deep, all.Band, all.MinCheckers, all.MaxCheckers = p.Shallow, p.Deep, "all", lo, hi
+		res.Lines = append(res.Lines, all)
+		if s.Bands < 2 || hi-lo+1 < s.Bands {
+			continue
+		}
+		width := float64(hi-lo+1) / float64(s.Bands)
+		for k := 0; k < s.Bands; k++ {
+			blo := lo + int(math.Ceil(float64(k)*width-1e-9))
+			bhi := lo + int(math.Ceil(float64(k+1)*width-1e-9)) - 1
+			var band []Row
+			for _, r := range prs {
+				if int(r.Checkers) >= blo && int(r.Checkers) <= bhi {
+					band = append(band, r)
+				}
+			}
+			if len(band) < max(s.MinBandRows, 3) {
+				continue
+			}
+			l, err := fitLine(band, s)
+			if err != nil {
+				continue // too few games for the folds
+			}
+			l.Shallow, l.Deep, l.Band, l.MinCheckers, l.MaxCheckers = p.Shallow, p.Deep, fmt.Sprintf("%d-%d", blo, bhi), blo, bhi
+			res.Lines = append(res.Lines, l)
+		}
+	}
+	return res, nil
+}
+
+// fitLine fits one line with gonum's least squares and cross-validates it
+// over folds of games.
+func fitLine(rows []Row, s FitSettings) (Line, error) {
+	n := len(rows)
+	if n < 3 {
+		return Line{}, fmt.Errorf("%d rows: want at least 3", n)
+	}
+	x, y := make([]float64, n), make([]float64, n)
+	games := map[int64]int{} // game -> fold
+	for i, r := range rows {
+		x[i], y[i] = r.VShallow, r.VDeep
+		if _, ok := games[r.GameID]; !ok {
+			games[r.GameID] = 0
+		}
+	}
+	if len(games) < s.Folds {
+		return Line{}, fmt.Errorf("%d games: want at least %d, one per fold", len(games), s.Folds)
+	}
+	ids := make([]int64, 0, len(games))
+	for g := range games {
+		ids = append(ids, g)
+	}
+	slices.Sort(ids)
+	for i, g := range ids {
+		games[g] = i % s.Folds
+	}
+	b, a := stat.LinearRegression(x, y, nil, false) // intercept first
+	l := Line{N: n, Games: len(games), A: a, B: b, R2: stat.RSquared(x, y, nil, b, a)}
+	ss := 0.0
+	for i := range x {
+		d := y[i] - (a*x[i] + b)
+		ss += d * d
+	}
+	l.SigmaFit = math.Sqrt(ss / float64(n-2))
+	cv := 0.0
+	for f := 0; f < s.Folds; f++ {
+		var tx, ty []float64
+		for i, r := range rows {
+			if games[r.GameID] != f {
+				tx, ty = append(tx, x[i]), append(ty, y[i])
+			}
+		}
+		fb, fa := stat.LinearRegression(tx, ty, nil, false)
+		for i, r := range rows {
+			if games[r.GameID] == f {
+				d := y[i] - (fa*x[i] + fb)
+				cv += d * d
+			}
+		}
+	}
+	l.CVRMSE = math.Sqrt(cv / float64(n))
+	l.Sigma = max(l.SigmaFit, l.CVRMSE, s.SigmaFloor)
+	if math.IsNaN(l.A) || math.IsNaN(l.B) || math.IsNaN(l.Sigma) {
+		return Line{}, fmt.Errorf("the fit is undefined (all shallow values equal?)")
+	}
+	return l, nil
+}
+
+// ProbCut returns the parameter file of the fit: the "all" line of every
+// pair, the file cpc reads with probcut=FILE.
+func (f FitResult) ProbCut(source string) *search.ProbCutParams {
+	p := &search.ProbCutParams{Format: search.ProbCutFormat, Version: search.ProbCutVersion, Source: source,
+		Eval: f.Eval, NetID: f.NetID, N: f.N, M: f.M}
+	for _, l := range f.Lines {
+		if l.Band == "all" {
+			p.Pairs = append(p.Pairs, search.DepthPair{Shallow: l.Shallow, Deep: l.Deep, A: l.A, B: l.B, Sigma: l.Sigma, N: l.N, R2: l.R2})
+		}
+	}
+	return p
+}
+
+// Files of a fit run.
+const (
+	ProbCutFile = "probcut.json" // what cpc reads: probcut=FILE
+	FitFile     = "fit.json"     // every line, bands included
+)
+
+// RunFit is the fit stage: it fits the collect rows read from inputs
+// (ReadRows) and writes probcut.json, fit.json and the scatter plots into
+// the run directory.
+func RunFit(s FitSettings, rows []Row, inputs []string, run *runs.Run) (FitResult, error) {
+	f, err := Fit(rows, s)
+	if err != nil {
+		return FitResult{}, err
+	}
+	pc := f.ProbCut(fmt.Sprintf("starlab fit of %d rows from %s", len(rows), strings.Join(inputs, ", ")))
+	data, err := json.MarshalIndent(pc, "", "  ")
+	if err != nil {
+		return f, err
+	}
+	if err := runs.WriteBytesAtomic(run.Path(ProbCutFile), append(data, '\n')); err != nil {
+		return f, err
+	}
+	if data, err = json.MarshalIndent(f, "", "  "); err != nil {
+		return f, err
+	}
+	if err := runs.WriteBytesAtomic(run.Path(FitFile), append(data, '\n')); err != nil {
+		return f, err
+	}
+	_, err = WriteScatterPlots(run, rows, f, s.T)
+	return f, err
+}

@@ -1,0 +1,96 @@
+package regression
+
+import (
+	"fmt"
+	"image/color"
+	"io"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+	"gonum.org/v1/plot/vg/vgsvg"
+
+	"starlab/runs"
+)
+
+// ScatterName is the base name of a pair's scatter plot (.png and .svg).
+func ScatterName(p Pair) string { return fmt.Sprintf("scatter-%d-%d", p.Shallow, p.Deep) }
+
+// scatter draws the pairs (v_shallow, v_deep) of one depth pair with the
+// fitted line and the band a*v + b ± t*sigma, as figures 5.11 and 5.12 of
+// the chapter.
+func scatter(rows []Row, l Line, t float64, title string) (*plot.Plot, error) {
+	pts := make(plotter.XYs, 0, len(rows))
+	for _, r := range rows {
+		if int(r.ShallowDepth) == l.Shallow && int(r.DeepDepth) == l.Deep {
+			pts = append(pts, plotter.XY{X: r.VShallow, Y: r.VDeep})
+		}
+	}
+	p := plot.New()
+	p.Title.Text = title
+	p.X.Label.Text = fmt.Sprintf("v_%d (shallow search value)", l.Shallow)
+	p.Y.Label.Text = fmt.Sprintf("v_%d (deep search value)", l.Deep)
+	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = -1, 1, -1, 1
+	p.Add(plotter.NewGrid())
+	s, err := plotter.NewScatter(pts)
+	if err != nil {
+		return nil, err
+	}
+	s.GlyphStyle.Shape = draw.CircleGlyph{}
+	s.GlyphStyle.Radius = vg.Points(1.3)
+	s.GlyphStyle.Color = color.NRGBA{R: 31, G: 119, B: 180, A: 90}
+	p.Add(s)
+	fit := plotter.NewFunction(func(x float64) float64 { return l.A*x + l.B })
+	fit.Color, fit.Width = color.RGBA{R: 214, G: 39, B: 40, A: 255}, vg.Points(1.6)
+	lo := plotter.NewFunction(func(x float64) float64 { return l.A*x + l.B - t*l.Sigma })
+	hi := plotter.NewFunction(func(x float64) float64 { return l.A*x + l.B + t*l.Sigma })
+	for _, f := range []*plotter.Function{lo, hi} {
+		f.Color, f.Width = color.RGBA{R: 214, G: 39, B: 40, A: 255}, vg.Points(1)
+		f.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
+	}
+	p.Add(fit, lo, hi)
+	p.Legend.Add(fmt.Sprintf("%d event values", len(pts)), s)
+	p.Legend.Add(fmt.Sprintf("v_%d = %.3f v_%d %+.3f  (R² %.3f)", l.Deep, l.A, l.Shallow, l.B, l.R2), fit)
+	p.Legend.Add(fmt.Sprintf("± %.1f σ, σ = %.3f", t, l.Sigma), lo)
+	p.Legend.Top, p.Legend.Left = true, true
+	return p, nil
+}
+
+// WriteScatterPlots draws every pair's scatter plot (its "all" line) into
+// the run directory as scatter-S-D.png and .svg, and returns the base
+// names.
+func WriteScatterPlots(run *runs.Run, rows []Row, f FitResult, t float64) ([]string, error) {
+	var names []string
+	for _, l := range f.Lines {
+		if l.Band != "all" {
+			continue
+		}
+		title := fmt.Sprintf("Depths %d and %d, %dx%d/%d, eval=%s", l.Shallow, l.Deep, f.N, f.N, f.M, f.Eval)
+		p, err := scatter(rows, l, t, title)
+		if err != nil {
+			return nil, fmt.Errorf("scatter %d:%d: %v", l.Shallow, l.Deep, err)
+		}
+		name := ScatterName(Pair{l.Shallow, l.Deep})
+		w, h := 6*vg.Inch, 6*vg.Inch
+		img := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(110))
+		p.Draw(draw.New(img))
+		if err := run.WriteArtifact(name+".png", func(out io.Writer) error {
+			_, err := vgimg.PngCanvas{Canvas: img}.WriteTo(out)
+			return err
+		}); err != nil {
+			return nil, err
+		}
+		svg := vgsvg.New(w, h)
+		p.Draw(draw.New(svg))
+		if err := run.WriteArtifact(name+".svg", func(out io.Writer) error {
+			_, err := svg.WriteTo(out)
+			return err
+		}); err != nil {
+			return nil, err
+		}
+		names = append(names, name)
+	}
+	return names, nil
+}

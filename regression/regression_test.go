@@ -1,0 +1,182 @@
+package regression
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"starlab/runs"
+	"starlab/search"
+	"starlab/search/dice"
+)
+
+// TestFitRecovers: rows drawn from v_deep = a*v_shallow + b + N(0, sigma)
+// give back a, b and sigma within sampling error, and the cross-validated
+// error of a true line is close to sigma.
+func TestFitRecovers(t *testing.T) {
+	const a, b, sigma, n = 0.8, 0.05, 0.1, 4000
+	rng := rand.New(rand.NewPCG(1, 2))
+	rows := make([]Row, n)
+	for i := range rows {
+		x := 2*rng.Float64() - 1
+		rows[i] = Row{GameID: int64(i / 5), N: 5, M: 4, Checkers: int32(5 + i%8), ShallowDepth: 3, DeepDepth: 7,
+			VShallow: x, VDeep: a*x + b + sigma*rng.NormFloat64(), Eval: "pairs"}
+	}
+	f, err := Fit(rows, DefaultFitSettings())
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := f.Lines[0]
+	// Standard errors: slope sigma/(sd(x) sqrt(n)), sd(x) = 1/sqrt(3);
+	// intercept sigma/sqrt(n); sigma about sigma/sqrt(2n).
+	seA, seB, seS := sigma*math.Sqrt(3)/math.Sqrt(n), sigma/math.Sqrt(n), sigma/math.Sqrt(2*n)
+	if l.Band != "all" || l.N != n || l.Games != n/5 {
+		t.Fatalf("line %+v", l)
+	}
+	if math.Abs(l.A-a) > 4*seA || math.Abs(l.B-b) > 4*seB || math.Abs(l.SigmaFit-sigma) > 4*seS {
+		t.Errorf("fit a=%.4f b=%.4f sigma=%.4f, want %.2f %.2f %.2f within 4 standard errors (%.4f %.4f %.4f)", l.A, l.B, l.SigmaFit, a, b, sigma, seA, seB, seS)
+	}
+	if math.Abs(l.CVRMSE/l.SigmaFit-1) > 0.01 || l.Sigma != max(l.CVRMSE, l.SigmaFit) {
+		t.Errorf("cv rmse %.5f, fit sigma %.5f, sigma %.5f: want cv within 1%% of the fit's, and sigma the larger", l.CVRMSE, l.SigmaFit, l.Sigma)
+	}
+	if l.R2 < 0.9 || l.R2 > 1 {
+		t.Errorf("R² %v", l.R2)
+	}
+	if len(f.Lines) != 3 || f.Lines[1].Band != "5-8" || f.Lines[2].Band != "9-12" {
+		t.Fatalf("bands: %+v", f.Lines)
+	}
+	pc := f.ProbCut("test")
+	if len(pc.Pairs) != 1 || pc.Pairs[0].A != l.A || pc.Pairs[0].Sigma != l.Sigma || pc.Eval != "pairs" {
+		t.Errorf("probcut %+v", pc)
+	}
+
+	// A floor applies to a perfect fit.
+	for i := range rows {
+		rows[i].VDeep = a*rows[i].VShallow + b
+	}
+	f, err = Fit(rows, DefaultFitSettings())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Lines[0].Sigma != 0.01 {
+		t.Errorf("sigma of a perfect fit %v, want the floor 0.01", f.Lines[0].Sigma)
+	}
+	rows[0].NetID = "x"
+	if _, err := Fit(rows, DefaultFitSettings()); err == nil {
+		t.Error("rows of two nets fitted together")
+	}
+}
+
+func smallCollect(suite string) CollectSettings {
+	s := DefaultCollectSettings()
+	s.Suite, s.Pairs, s.Engine, s.Chunk, s.Workers = suite, []Pair{{1, 3}, {2, 4}}, "staretc:eval=pairs,tt=1", 3, 2
+	return s
+}
+
+// TestCollectInterruptedResumes: a collect cancelled after some chunks
+// and resumed in the same directory ends with the rows of an
+// uninterrupted one, times aside.
+func TestCollectInterruptedResumes(t *testing.T) {
+	root := t.TempDir()
+	suite := filepath.Join(root, "s.suite")
+	if err := os.WriteFile(suite, []byte(`5 4 b -1 - - - - - - - - - - - - - - - b r - - - - - - - -
+5 4 r -1 b r r - - r - - - - r - - - - b b - - - b b - - -
+5 4 r 2 r - - r - b b - r - b r b - - r b - - - b - - - -
+5 4 b 0 b - - - - r - - - - - - - - - - - - - - - - - - -
+5 4 b 1 - r b - r - - r - r b r b r r b b - - b b - - - -
+5 4 b -1 - - - - - - - - - - - - - - - - - - - - - - - - -
+5 4 r -1 b - - - - - - - - - - - - - - - - - - - - - - - -
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := smallCollect(suite)
+	whole, err := runs.CreateAt(filepath.Join(root, "whole"), "collect", nil, s, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Collect(context.Background(), s, whole, runs.NoProgress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole.Close()
+	if res.Positions != 7 || res.Parts != 3 || res.Resumed != 0 {
+		t.Fatalf("result %+v", res)
+	}
+	want, err := ReadRows(whole.Dir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	events := 0
+	for _, r := range want {
+		if r.ShallowDepth == 1 {
+			events++
+		}
+		if r.Roll < 0 || r.Roll > 4 || r.VDeep < -1 || r.VDeep > 1 || r.NodesDeep <= r.NodesShallow || r.Eval != "pairs" || r.NetID != "" {
+			t.Fatalf("row %+v", r)
+		}
+	}
+	ps, err := search.ReadSuite(suite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantEvents := 0
+	for _, p := range ps {
+		b := *p.Board
+		if b.Roll() != dice.NoRoll {
+			b.ClearRoll()
+		}
+		var lines [dice.MaxN]int8
+		wantEvents += b.Rolls(&lines)
+	}
+	if events != wantEvents || len(want) != 2*wantEvents {
+		t.Fatalf("%d events, %d rows; want %d events, two pairs each", events, len(want), wantEvents)
+	}
+
+	s.Workers = 1 // the rows do not depend on it; one makes the cut fall after chunk 0
+	run, err := runs.CreateAt(filepath.Join(root, "cut"), "collect", nil, s, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	_, err = Collect(ctx, s, run, func(done, total int64, _ string) {
+		if done >= 4 {
+			cancel()
+		}
+	})
+	if err != context.Canceled {
+		t.Fatalf("interrupted collect returned %v", err)
+	}
+	run.Finish(err)
+	again, err := runs.Open(run.Dir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := again.Resume(); err != nil {
+		t.Fatal(err)
+	}
+	res, err = Collect(context.Background(), s, again, runs.NoProgress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again.Close()
+	if res.Resumed < 1 || res.Resumed == res.Parts {
+		t.Errorf("resumed %d of %d parts; want some, not all", res.Resumed, res.Parts)
+	}
+	got, err := ReadRows(again.Dir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%d rows after resume, want %d", len(got), len(want))
+	}
+	for i := range got {
+		g, w := got[i], want[i]
+		g.MsShallow, g.MsDeep, w.MsShallow, w.MsDeep = 0, 0, 0, 0
+		if g != w {
+			t.Fatalf("row %d after resume %+v, want %+v", i, g, w)
+		}
+	}
+}
