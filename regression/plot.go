@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"io"
+	"math"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -73,24 +74,103 @@ func WriteScatterPlots(run *runs.Run, rows []Row, f FitResult, t float64) ([]str
 			return nil, fmt.Errorf("scatter %d:%d: %v", l.Shallow, l.Deep, err)
 		}
 		name := ScatterName(Pair{l.Shallow, l.Deep})
-		w, h := 6*vg.Inch, 6*vg.Inch
-		img := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(110))
-		p.Draw(draw.New(img))
-		if err := run.WriteArtifact(name+".png", func(out io.Writer) error {
-			_, err := vgimg.PngCanvas{Canvas: img}.WriteTo(out)
-			return err
-		}); err != nil {
-			return nil, err
-		}
-		svg := vgsvg.New(w, h)
-		p.Draw(draw.New(svg))
-		if err := run.WriteArtifact(name+".svg", func(out io.Writer) error {
-			_, err := svg.WriteTo(out)
-			return err
-		}); err != nil {
+		if err := writePlot(run, name, p); err != nil {
 			return nil, err
 		}
 		names = append(names, name)
 	}
 	return names, nil
+}
+
+// tunePlot draws the reduction in nodes against the mean move error, one
+// line per depth with a point per t, beside the chapter's figures.
+func tunePlot(res *TuneResult) (*plot.Plot, error) {
+	p := plot.New()
+	p.Title.Text = "ChanceProbCut: nodes saved against move error"
+	p.X.Label.Text = "mean |move value error| (ACPCME)"
+	p.Y.Label.Text = "nodes saved against staretc (%)"
+	p.Add(plotter.NewGrid())
+	colors := []color.RGBA{{31, 119, 180, 255}, {255, 127, 14, 255}, {44, 160, 44, 255}, {214, 39, 40, 255}, {148, 103, 189, 255}}
+	var depths []int
+	for _, r := range res.Rows {
+		if len(depths) == 0 || depths[len(depths)-1] != r.Depth {
+			depths = append(depths, r.Depth)
+		}
+	}
+	for k, d := range depths {
+		var ours, theirs plotter.XYs
+		var labels []string
+		for _, r := range res.Rows {
+			if r.Depth != d {
+				continue
+			}
+			ours = append(ours, plotter.XY{X: r.ACPCME, Y: 100 * r.Reduction})
+			labels = append(labels, fmt.Sprintf("t=%g", r.T))
+			if !math.IsNaN(float64(r.ChapterReduction)) {
+				theirs = append(theirs, plotter.XY{X: float64(r.ChapterACPCME), Y: 100 * float64(r.ChapterReduction)})
+			}
+		}
+		c := colors[k%len(colors)]
+		line, points, err := plotter.NewLinePoints(ours)
+		if err != nil {
+			return nil, err
+		}
+		line.Color, points.Color = c, c
+		points.Shape = draw.CircleGlyph{}
+		p.Add(line, points)
+		p.Legend.Add(fmt.Sprintf("depth %d", d), line, points)
+		lb, err := plotter.NewLabels(plotter.XYLabels{XYs: ours, Labels: labels})
+		if err != nil {
+			return nil, err
+		}
+		for i := range lb.TextStyle {
+			lb.TextStyle[i].Font.Size = vg.Points(7)
+			lb.TextStyle[i].Color = c
+		}
+		lb.Offset = vg.Point{X: vg.Points(3), Y: vg.Points(2)}
+		p.Add(lb)
+		if len(theirs) > 0 {
+			tl, tp, err := plotter.NewLinePoints(theirs)
+			if err != nil {
+				return nil, err
+			}
+			tl.Color, tp.Color = c, c
+			tl.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+			tp.Shape = draw.TriangleGlyph{}
+			p.Add(tl, tp)
+			p.Legend.Add(fmt.Sprintf("depth %d, the chapter", d), tl, tp)
+		}
+	}
+	p.X.Min, p.Y.Min, p.Y.Max = 0, 0, 100
+	p.Legend.Top, p.Legend.Left = false, false
+	p.Legend.YOffs = vg.Points(20)
+	return p, nil
+}
+
+// WriteTunePlot draws the tune table as tune.png and tune.svg.
+func WriteTunePlot(run *runs.Run, res *TuneResult) error {
+	p, err := tunePlot(res)
+	if err != nil {
+		return fmt.Errorf("tune plot: %v", err)
+	}
+	return writePlot(run, TunePlot, p)
+}
+
+// writePlot writes p as name.png and name.svg in the run directory.
+func writePlot(run *runs.Run, name string, p *plot.Plot) error {
+	w, h := 6*vg.Inch, 6*vg.Inch
+	img := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(110))
+	p.Draw(draw.New(img))
+	if err := run.WriteArtifact(name+".png", func(out io.Writer) error {
+		_, err := vgimg.PngCanvas{Canvas: img}.WriteTo(out)
+		return err
+	}); err != nil {
+		return err
+	}
+	svg := vgsvg.New(w, h)
+	p.Draw(draw.New(svg))
+	return run.WriteArtifact(name+".svg", func(out io.Writer) error {
+		_, err := svg.WriteTo(out)
+		return err
+	})
 }

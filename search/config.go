@@ -520,6 +520,16 @@ func (r *Resolved) NetID(n, m int) string {
 	return ""
 }
 
+// ProbCutSource says where the ChanceProbCut parameters of searches of n x
+// n boards with win length m come from: the file's source, or that they
+// are defaults and no fit.
+func (r *Resolved) ProbCutSource(n, m int) string {
+	if r.cfg.ProbCutFile != "" {
+		return r.cfg.ProbCutFile + ": " + r.probcut.Source
+	}
+	return r.probcut.Source
+}
+
 // NewEvaluator returns a new instance of the configured evaluator.
 func (r *Resolved) NewEvaluator() Evaluator {
 	switch r.kind {

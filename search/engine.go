@@ -67,8 +67,8 @@ type Engine struct {
 }
 
 // cpcModel is the depth pair a chance node of one depth uses: the shallow
-// search of each event goes to depth-1-R and predicts the deep value
-// a*v + b within t*sigma.
+// search of each event goes to depth-1-R (one less when depth-1 is even)
+// and predicts the deep value a*v + b within t*sigma.
 type cpcModel struct {
 	ok           bool
 	shallow      int
@@ -95,8 +95,17 @@ func NewEngine(r *Resolved) *Engine {
 			hi = len(e.cpcAt) - 1
 		}
 		for d := lo; d <= hi && d < len(e.cpcAt); d++ {
-			shallow := d - 1 - c.ProbCutR
-			if dp, ok := r.probcut.Lookup(shallow, d-1); ok && shallow >= 0 {
+			// The events of a chance node of depth d are rolled positions
+			// searched to d-1. An even depth there ends on a chance ply
+			// and has the value of one ply less (EndsOnChance), so the
+			// model is the one of the odd depth below, and the shallow
+			// search too is one ply shorter for the same value.
+			deep := d - 1
+			if EndsOnChance(true, deep) {
+				deep--
+			}
+			shallow := deep - c.ProbCutR
+			if dp, ok := r.probcut.Lookup(shallow, deep); ok && shallow >= 0 {
 				e.cpcAt[d] = cpcModel{ok: true, shallow: shallow, a: dp.A, b: dp.B, tSigma: c.ProbCutT * dp.Sigma}
 			}
 		}
