@@ -141,7 +141,11 @@ func tunePlot(res *TuneResult) (*plot.Plot, error) {
 			p.Legend.Add(fmt.Sprintf("depth %d, the chapter", d), tl, tp)
 		}
 	}
-	p.X.Min, p.Y.Min, p.Y.Max = 0, 0, 100
+	low := 0.0
+	for _, r := range res.Rows {
+		low = math.Min(low, 100*r.Reduction)
+	}
+	p.X.Min, p.Y.Min, p.Y.Max = 0, math.Floor(low/10)*10, 100
 	p.Legend.Top, p.Legend.Left = false, false
 	p.Legend.YOffs = vg.Points(20)
 	return p, nil

@@ -180,3 +180,47 @@ func TestCollectInterruptedResumes(t *testing.T) {
 		}
 	}
 }
+
+// TestTune: cpc with bounds too wide to cut is staretc (no error, the same
+// moves); a narrow one saves nodes; the table has one row per depth and t
+// and the chapter's figures where it has them.
+func TestTune(t *testing.T) {
+	s := DefaultTuneSettings("../search/testdata/dice5x5-4.suite")
+	s.Limit, s.Depths, s.Ts, s.CPC, s.Workers = 12, []int{5, 9}, []float64{1e6, 0.1}, "cpc:eval=pairs,tt=1", 2
+	run, err := runs.CreateAt(filepath.Join(t.TempDir(), "t"), "tune", nil, s, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Tune(context.Background(), s, run, runs.NoProgress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Rows) != 4 || res.Positions != 12 {
+		t.Fatalf("rows %+v", res.Rows)
+	}
+	for _, r := range res.Rows {
+		if r.T == 1e6 && (r.ACPCME != 0 || r.MoveChanged != 0) {
+			t.Errorf("cpc with t=1e6 at depth %d: error %v, moved %v; want staretc's values", r.Depth, r.ACPCME, r.MoveChanged)
+		}
+		if r.T == 0.1 && r.Depth == 9 && r.Reduction <= 0.1 {
+			t.Errorf("cpc with t=0.1 at depth 9 saves %.1f%% of the nodes", 100*r.Reduction)
+		}
+	}
+	recs, err := runs.ReadParquet[TuneRecord](run.Path(TuneRowsFile), TuneFormat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 12*2*2 {
+		t.Fatalf("%d records, want 48", len(recs))
+	}
+	for _, r := range recs {
+		if r.Error != r.Value-r.Actual || (!r.Rolled && r.MoveChanged) {
+			t.Fatalf("record %+v", r)
+		}
+	}
+	for _, f := range []string{TuneSummaryFile, TunePlot + ".png", TunePlot + ".svg"} {
+		if fi, err := os.Stat(run.Path(f)); err != nil || fi.Size() == 0 {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+}
