@@ -3,6 +3,7 @@ package nn
 import (
 	"embed"
 	"fmt"
+	"sync"
 
 	"starlab/search/dice"
 )
@@ -14,10 +15,17 @@ import (
 //go:embed nets/*.json
 var nets embed.FS
 
+// parsed caches the built-in nets by file name.
+var parsed sync.Map
+
 // Embedded returns the built-in net of an n x n board with win length m,
-// or an error saying there is none.
+// or an error saying there is none. The net is shared: callers must not
+// change it.
 func Embedded(n, m int) (*Net, error) {
 	name := fmt.Sprintf("nets/%dx%d-%d.json", n, n, m)
+	if net, ok := parsed.Load(name); ok {
+		return net.(*Net), nil
+	}
 	data, err := nets.ReadFile(name)
 	if err != nil {
 		return nil, fmt.Errorf("no network is built in for %dx%d boards with win length %d; give net=FILE (train one with starlab train -n %d -m %d) or eval=pairs", n, n, m, n, m)
@@ -26,6 +34,7 @@ func Embedded(n, m int) (*Net, error) {
 	if err != nil {
 		return nil, fmt.Errorf("built-in net %s: %v", name, err)
 	}
+	parsed.Store(name, net)
 	return net, nil
 }
 

@@ -333,7 +333,7 @@ func TestEmbedded(t *testing.T) {
 	if net.N != 5 || net.M != 4 || net.Meta.Games < 300000 {
 		t.Fatalf("built-in 5x5/4 net: %dx%d/%d, %d games", net.N, net.N, net.M, net.Meta.Games)
 	}
-	if _, err := Embedded(7, 5); err == nil || !strings.Contains(err.Error(), "7x7") || strings.Contains(err.Error(), "\n") {
+	if _, err := Embedded(6, 4); err == nil || !strings.Contains(err.Error(), "6x6") || strings.Contains(err.Error(), "\n") {
 		t.Fatalf("7x7/5: %v", err)
 	}
 	ev := NewDefaultEvaluator()

@@ -65,6 +65,10 @@ type Config struct {
 	// ChanceProbCut applies; 0 means R+1 and no limit.
 	CPCMinDepth int `json:"cpc_min_depth"`
 	CPCMaxDepth int `json:"cpc_max_depth"`
+	// Multi is Multi-ChanceProbCut: every depth pair of the parameters
+	// whose deep depth is the events' is tried, shallowest first, instead
+	// of the one pair of reduction ProbCutR.
+	Multi bool `json:"multi,omitempty"`
 }
 
 // DefaultConfig returns the configuration of algo with every option at its
@@ -221,6 +225,24 @@ var options = []option{
 			return err
 		},
 		get: func(s *Spec) string { return itoa0(s.CPCMaxDepth) }},
+	{key: "multi", usage: "Multi-ChanceProbCut: 1 tries every depth pair of the parameters, shallowest first", reads: cpcOnly,
+		set: func(s *Spec, v string) error {
+			switch v {
+			case "0":
+				s.Multi = false
+			case "1":
+				s.Multi = true
+			default:
+				return fmt.Errorf("want 0 or 1")
+			}
+			return nil
+		},
+		get: func(s *Spec) string {
+			if s.Multi {
+				return "1"
+			}
+			return ""
+		}},
 }
 
 // OptionKeys lists the keys of the grammar, in canonical order.
@@ -467,10 +489,19 @@ func (c Config) Resolve() (*Resolved, error) {
 			return nil, err
 		}
 		r.probcut = p
-	} else {
-		r.probcut = DefaultProbCut(c.ProbCutR, 2*MaxPly)
 	}
 	return r, nil
+}
+
+// ProbCutFor returns the ChanceProbCut parameters of searches of n x n
+// boards with win length m: the probcut=FILE, else the built-in fit for
+// the evaluator (and net) of those searches, else the defaults, which are
+// no fit (BuiltinProbCut).
+func (r *Resolved) ProbCutFor(n, m int) *ProbCutParams {
+	if r.probcut != nil {
+		return r.probcut
+	}
+	return BuiltinProbCut(r.cfg.Eval, r.NetID(n, m), n, m, r.cfg.ProbCutR)
 }
 
 // MustResolve is Resolve for configurations known to be valid, such as
@@ -527,7 +558,7 @@ func (r *Resolved) ProbCutSource(n, m int) string {
 	if r.cfg.ProbCutFile != "" {
 		return r.cfg.ProbCutFile + ": " + r.probcut.Source
 	}
-	return r.probcut.Source
+	return r.ProbCutFor(n, m).Source
 }
 
 // NewEvaluator returns a new instance of the configured evaluator.

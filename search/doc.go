@@ -49,9 +49,17 @@
 //     otherwise the Star2 and Star1 phases follow, and Star1 searches each
 //     event inside its predicted bounds, taking the value without a
 //     re-search (as the chapter does). The parameters a, b, sigma per depth
-//     pair come from a ProbCutParams file; DefaultProbCut is an identity
-//     model with a guessed sigma, not a fit. The model of each chance-node
-//     depth is looked up once, when the engine is built.
+//     pair come from a ProbCutParams file (probcut=FILE, from starlab fit),
+//     else from the built-in fit of the board for the built-in net
+//     (fits/<n>x<n>-<m>.json, used only when the engine evaluates with the
+//     net it was fitted for), else DefaultProbCut, an identity model with a
+//     guessed sigma, not a fit. The events of a chance node of depth d are
+//     searched to d-1; when d-1 is even the search ends on a chance ply and
+//     has the value of d-2, so the pair for d-2 is used and the shallow
+//     search is one ply shorter. With Config.Multi every pair for that
+//     depth is tried, shallowest first (Multi-ChanceProbCut, the chapter's
+//     future work, after Buro's Multi-ProbCut). The models of each
+//     chance-node depth are looked up once per board size.
 //
 // A chance node runs in named phases, each of which may decide it: the
 // table cut (tableCut), successor probing (successorProbing), ChanceProbCut

@@ -2,6 +2,7 @@ package search
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"starlab/search/dice"
@@ -47,8 +48,14 @@ type Engine struct {
 	star2      bool // the probing phase
 	chanceTT   bool // table cut-offs at chance nodes and successor probing
 	cpcOn      bool // ChanceProbCut
-	// cpcAt[d] is ChanceProbCut's model at a chance node of depth d.
-	cpcAt []cpcModel
+	// cpcAt[d] is ChanceProbCut's model at a chance node of depth d, for
+	// boards of cpcSize (setBoard).
+	// cpcMore[d] are Multi-ChanceProbCut's further models there, deeper
+	// shallow searches tried in turn when the one before cuts nothing.
+	cpcAt   []cpcModel
+	cpcMore [][]cpcModel
+	cpcSize [2]int
+	res     *Resolved
 
 	killers [MaxPly][2]int16
 	history [2][dice.MaxCells]int64
@@ -86,7 +93,25 @@ func NewEngine(r *Resolved) *Engine {
 	e.chanceTT = c.Algorithm >= StarETC
 	e.cpcOn = c.Algorithm == CPC
 	if e.cpcOn {
+		e.res = r
 		e.cpcAt = make([]cpcModel, 2*MaxPly+1)
+		e.cpcMore = make([][]cpcModel, 2*MaxPly+1)
+	}
+	return e
+}
+
+// setBoard makes the ChanceProbCut models those of n x n boards with win
+// length m, whose parameters may differ by board (Resolved.ProbCutFor).
+func (e *Engine) setBoard(n, m int) {
+	if !e.cpcOn || e.cpcSize == [2]int{n, m} {
+		return
+	}
+	e.cpcSize = [2]int{n, m}
+	c := e.cfg
+	params := e.res.ProbCutFor(n, m)
+	clear(e.cpcAt)
+	clear(e.cpcMore)
+	{
 		lo, hi := c.CPCMinDepth, c.CPCMaxDepth
 		if lo == 0 {
 			lo = c.ProbCutR + 1
@@ -104,13 +129,18 @@ func NewEngine(r *Resolved) *Engine {
 			if EndsOnChance(true, deep) {
 				deep--
 			}
-			shallow := deep - c.ProbCutR
-			if dp, ok := r.probcut.Lookup(shallow, deep); ok && shallow >= 0 {
-				e.cpcAt[d] = cpcModel{ok: true, shallow: shallow, a: dp.A, b: dp.B, tSigma: c.ProbCutT * dp.Sigma}
+			var ms []cpcModel
+			for _, dp := range params.Pairs {
+				if dp.Deep == deep && (c.Multi || dp.Shallow == deep-c.ProbCutR) {
+					ms = append(ms, cpcModel{ok: true, shallow: dp.Shallow, a: dp.A, b: dp.B, tSigma: c.ProbCutT * dp.Sigma})
+				}
+			}
+			slices.SortStableFunc(ms, func(x, y cpcModel) int { return x.shallow - y.shallow })
+			if len(ms) > 0 {
+				e.cpcAt[d], e.cpcMore[d] = ms[0], ms[1:]
 			}
 		}
 	}
-	return e
 }
 
 // Config returns the engine's configuration.
@@ -254,6 +284,11 @@ func (e *Engine) chance(alpha, beta float64, depth, ply int) float64 {
 	if e.cpcOn && depth < len(e.cpcAt) && e.cpcAt[depth].ok {
 		if v, done := e.probCut(f, &e.cpcAt[depth]); done {
 			return v
+		}
+		for i := range e.cpcMore[depth] {
+			if v, done := e.probCut(f, &e.cpcMore[depth][i]); done {
+				return v
+			}
 		}
 	}
 	if e.star2 {

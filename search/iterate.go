@@ -62,6 +62,7 @@ func MaxDepth(root *dice.Board) int {
 // ClearTT for a search that depends on nothing before it).
 func (e *Engine) Search(ctx context.Context, root *dice.Board, lim Limits, report func(Iteration)) Result {
 	start := time.Now()
+	e.setBoard(root.N(), root.M())
 	e.b = *root
 	e.stats = Stats{}
 	e.stopped = false

@@ -1,10 +1,12 @@
 package search
 
 import (
+	"embed"
 	"encoding/json"
 	"fmt"
 	"math"
 	"os"
+	"sync"
 )
 
 // ProbCutFormat is the format name and ProbCutVersion the version written
@@ -87,12 +89,52 @@ func (p *ProbCutParams) Lookup(shallow, deep int) (DepthPair, bool) {
 	return DepthPair{}, false
 }
 
+// fits holds the built-in fits: fits/<n>x<n>-<m>.json, each a
+// probcut.json from starlab fit for the built-in net of its board, which
+// cpc uses without probcut=FILE when it evaluates with that net. The
+// README gives the commands that made each.
+//
+//go:embed fits/*.json
+var fits embed.FS
+
+// builtinFits parses the built-in fits once.
+var builtinFits = sync.OnceValue(func() map[[2]int]*ProbCutParams {
+	m := map[[2]int]*ProbCutParams{}
+	entries, _ := fits.ReadDir("fits")
+	for _, e := range entries {
+		data, err := fits.ReadFile("fits/" + e.Name())
+		if err != nil {
+			panic(err)
+		}
+		p, err := parseProbCut("built-in "+e.Name(), data)
+		if err != nil {
+			panic(err) // a test loads every built-in fit
+		}
+		m[[2]int{p.N, p.M}] = p
+	}
+	return m
+})
+
+// BuiltinProbCut returns the built-in fit for searches of n x n boards with
+// win length m that evaluate with eval and net netID, or the defaults,
+// which are no fit, when there is none for them.
+func BuiltinProbCut(eval, netID string, n, m, r int) *ProbCutParams {
+	if p, ok := builtinFits()[[2]int{n, m}]; ok && p.Eval == eval && p.NetID == netID {
+		return p
+	}
+	return DefaultProbCut(r, 2*MaxPly)
+}
+
 // LoadProbCut reads a parameter file and checks it; errors name the file.
 func LoadProbCut(path string) (*ProbCutParams, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("probcut file: %v", err)
 	}
+	return parseProbCut(path, data)
+}
+
+func parseProbCut(path string, data []byte) (*ProbCutParams, error) {
 	var p ProbCutParams
 	if err := json.Unmarshal(data, &p); err != nil {
 		return nil, fmt.Errorf("probcut file %s: bad JSON: %v", path, err)

@@ -1,0 +1,97 @@
+package search
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// TestBuiltinFits: every built-in fit parses, names the board, evaluator
+// and net it was fitted for, and is what cpc uses for that net, while
+// another evaluator gets the defaults, which say they are no fit.
+func TestBuiltinFits(t *testing.T) {
+	fs := builtinFits()
+	if len(fs) == 0 {
+		t.Fatal("no built-in fits")
+	}
+	for size, p := range fs {
+		if p.Eval == "" || p.N != size[0] || p.M != size[1] || len(p.Pairs) == 0 {
+			t.Fatalf("built-in fit %v: %+v", size, p)
+		}
+	}
+	c := DefaultConfig(CPC)
+	r := c.MustResolve()
+	if got := r.ProbCutFor(5, 4); got != fs[[2]int{5, 4}] {
+		t.Errorf("cpc with the built-in net uses %q, want the built-in fit", got.Source)
+	}
+	c.Eval = "pairs"
+	if src := c.MustResolve().ProbCutSource(5, 4); !strings.Contains(src, "not fitted") {
+		t.Errorf("cpc with pairs uses %q, want the defaults", src)
+	}
+}
+
+// TestProbCutNetCheck: a fit made for one net is refused, in one line, by
+// an engine evaluating with another evaluator or net.
+func TestProbCutNetCheck(t *testing.T) {
+	path := t.TempDir() + "/p.json"
+	if err := writeFile(path, `{"format":"starlab-probcut","version":1,"source":"test","eval":"mlp","net_id":"0123456789ab","n":5,"m":4,"pairs":[{"shallow":3,"deep":7,"a":1,"b":0,"sigma":0.1}]}`); err != nil {
+		t.Fatal(err)
+	}
+	for _, eval := range []string{"mlp", "pairs"} {
+		spec, err := ParseSpec("cpc:eval=" + eval + ",probcut=" + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = spec.Config.MustResolve().CheckBoard(5, 4)
+		if err == nil || !strings.Contains(err.Error(), path) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("eval=%s with a fit for net 0123456789ab: %v", eval, err)
+		}
+	}
+}
+
+// TestMultiChanceProbCut: with one depth pair per deep depth, Multi is
+// plain ChanceProbCut node for node; with two, it tries the shallower
+// first, and cuts where that one alone would.
+func TestMultiChanceProbCut(t *testing.T) {
+	dir := t.TempDir()
+	one, two := dir+"/one.json", dir+"/two.json"
+	pair := func(s, d int) string {
+		return `{"shallow":` + itoa0(s) + `,"deep":` + itoa0(d) + `,"a":1,"b":0,"sigma":0.05}`
+	}
+	if err := writeFile(one, `{"format":"starlab-probcut","version":1,"source":"test","pairs":[`+pair(3, 5)+`,`+pair(5, 7)+`]}`); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeFile(two, `{"format":"starlab-probcut","version":1,"source":"test","pairs":[`+pair(3, 5)+`,`+pair(5, 7)+`,`+pair(1, 5)+`,`+pair(3, 7)+`]}`); err != nil {
+		t.Fatal(err)
+	}
+	run := func(spec string) (nodes, cuts, shallow int64) {
+		s, err := ParseSpec(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := NewEngine(s.Config.MustResolve())
+		ps, err := ReadSuite("testdata/dice5x5-4.suite")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range ps[:20] {
+			e.ClearTT()
+			it := e.Search(context.Background(), p.Board, Limits{Depth: 8}, nil).Last()
+			nodes += it.Nodes
+			cuts += it.Stats.CPCCut
+			shallow += it.Stats.CPCSearches
+		}
+		return
+	}
+	n1, c1, _ := run("cpc:eval=pairs,tt=1,probcut=" + one)
+	m1, d1, _ := run("cpc:eval=pairs,tt=1,probcut=" + one + ",multi=1")
+	if n1 != m1 || c1 != d1 || c1 == 0 {
+		t.Fatalf("one pair per depth: cpc %d nodes %d cuts, multi %d nodes %d cuts", n1, c1, m1, d1)
+	}
+	n4, _, s4 := run("cpc:eval=pairs,tt=1,r=4,probcut=" + two)
+	nm, cm, sm := run("cpc:eval=pairs,tt=1,probcut=" + two + ",multi=1")
+	n2, _, s2 := run("cpc:eval=pairs,tt=1,probcut=" + two)
+	if cm == 0 || nm == n2 || nm == n4 || sm == s2 || sm == s4 {
+		t.Fatalf("multi: %d nodes, %d cuts, %d shallow searches; r=2 alone %d nodes, %d searches; r=4 alone %d nodes, %d searches", nm, cm, sm, n2, s2, n4, s4)
+	}
+}
