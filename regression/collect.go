@@ -107,7 +107,11 @@ type Row struct {
 
 // Check checks the settings; errors are runs.UsageError.
 func (s *CollectSettings) Check() error {
-	if s.Suite == "" {
+	if s.Suite != "" {
+		if _, err := os.Stat(s.Suite); err != nil {
+			return fmt.Errorf("suite: %v", err)
+		}
+	} else {
 		ss := s.sample()
 		if err := ss.Check(); err != nil {
 			return err

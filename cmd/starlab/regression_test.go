@@ -1,0 +1,128 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"starlab/regression"
+)
+
+var collectArgs = []string{"collect", "-count", "24", "-min", "5", "-max", "10", "-seed", "3", "-pairs", "1:3,3:5", "-chunk", "2", "-engine", "staretc:eval=pairs,tt=1", "-json"}
+
+// sameRows compares two collects' rows, times aside.
+func sameRows(t *testing.T, got, want []regression.Row) {
+	t.Helper()
+	if len(got) != len(want) || len(want) == 0 {
+		t.Fatalf("%d rows, want %d", len(got), len(want))
+	}
+	for i := range got {
+		g, w := got[i], want[i]
+		g.MsShallow, g.MsDeep, w.MsShallow, w.MsDeep = 0, 0, 0, 0
+		if g != w {
+			t.Fatalf("row %d: %+v, want %+v", i, g, w)
+		}
+	}
+}
+
+// TestCollectKilledAndResumed kills a collect with SIGKILL once it has
+// written some part files, resumes it, and checks that it ends with the
+// rows of an uninterrupted collect; then fits them and tunes with the fit.
+func TestCollectKilledAndResumed(t *testing.T) {
+	ref := filepath.Join(t.TempDir(), "ref")
+	code, stdout, stderr := runCmd(t, append(collectArgs, "-out", ref)...)
+	if code != 0 {
+		t.Fatalf("reference collect: exit %d: %s", code, stderr)
+	}
+	var res regression.CollectResult
+	if err := json.Unmarshal([]byte(stdout), &res); err != nil || res.Positions != 24 || res.Parts != 12 {
+		t.Fatalf("collect result %q: %v", stdout, err)
+	}
+	want, err := regression.ReadRows(ref)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	dir := filepath.Join(t.TempDir(), "killed")
+	killWhen(t, append(collectArgs, "-out", dir), "a part file", func() bool {
+		parts, _ := filepath.Glob(filepath.Join(dir, "rows", "*.parquet"))
+		return len(parts) >= 2
+	})
+	parts, _ := filepath.Glob(filepath.Join(dir, "rows", "*.parquet"))
+	if len(parts) == 12 {
+		t.Skip("the child finished before it was killed")
+	}
+	code, stdout, stderr = runCmd(t, "collect", "-resume", dir, "-json")
+	if code != 0 {
+		t.Fatalf("resume: exit %d: %s", code, stderr)
+	}
+	if err := json.Unmarshal([]byte(stdout), &res); err != nil || res.Resumed < 2 {
+		t.Fatalf("resumed collect %q: %v", stdout, err)
+	}
+	got, err := regression.ReadRows(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameRows(t, got, want)
+
+	fit := filepath.Join(t.TempDir(), "fit")
+	code, stdout, stderr = runCmd(t, "fit", dir, "-out", fit)
+	if code != 0 || !strings.Contains(stdout, "3:5") || !strings.Contains(stdout, "probcut.json") {
+		t.Fatalf("fit: exit %d: %s%s", code, stdout, stderr)
+	}
+	for _, f := range []string{"probcut.json", "fit.json", "scatter-1-3.png", "scatter-3-5.svg"} {
+		if fi, err := os.Stat(filepath.Join(fit, f)); err != nil || fi.Size() == 0 {
+			t.Errorf("fit wrote no %s: %v", f, err)
+		}
+	}
+	probcut := filepath.Join(fit, "probcut.json")
+	code, stdout, stderr = runCmd(t, "tune", "-limit", "6", "-depths", "5", "-t", "1.6,0.2", "-cpc", "cpc:eval=pairs,tt=1", "-probcut", probcut, "-suite", "../../search/testdata/dice5x5-4.suite", "-out", filepath.Join(t.TempDir(), "tune"), "-json")
+	if code != 0 {
+		t.Fatalf("tune: exit %d: %s", code, stderr)
+	}
+	var rows []regression.TuneRow
+	for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
+		var r regression.TuneRow
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("tune line %q: %v", line, err)
+		}
+		rows = append(rows, r)
+	}
+	if len(rows) != 2 || rows[0].T != 1.6 || rows[1].Depth != 5 || rows[0].BaseNodes == 0 {
+		t.Fatalf("tune rows %+v", rows)
+	}
+	// The fit was made with pairs: an mlp engine refuses it.
+	code, _, stderr = runCmd(t, "search", "-algo", "cpc", "-depth", "5", "-probcut", probcut, exampleDPN)
+	if code != 1 || !strings.Contains(stderr, "fitted with eval=pairs") {
+		t.Errorf("cpc with eval=mlp and a pairs fit: exit %d, %q", code, stderr)
+	}
+}
+
+func TestRegressionBadInput(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"collect", "-pairs", "3-7"}, 2, "-pairs"},
+		{[]string{"collect", "-pairs", "7:3"}, 2, "-pairs 7:3"},
+		{[]string{"collect", "-engine", "cpc"}, 2, "not sound"},
+		{[]string{"collect", "-engine", "staretc:depth=3"}, 2, "no limits"},
+		{[]string{"collect", "-suite", filepath.Join(dir, "none")}, 1, "suite"},
+		{[]string{"collect", "-resume", dir, "-pairs", "1:3"}, 2, "cannot change"},
+		{[]string{"fit"}, 2, "missing input"},
+		{[]string{"fit", filepath.Join(dir, "none")}, 1, "none"},
+		{[]string{"fit", dir, "-folds", "1"}, 2, "-folds"},
+		{[]string{"tune", "-t", "x"}, 2, "-t"},
+		{[]string{"tune", "-depths", "1"}, 2, "-depths"},
+		{[]string{"tune", "-cpc", "staretc"}, 2, "not cpc"},
+	} {
+		code, stdout, stderr := runCmd(t, c.args...)
+		if code != c.code || stdout != "" || !strings.Contains(stderr, c.want) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit %d, one line with %q", c.args, code, stdout, stderr, c.code, c.want)
+		}
+	}
+}
