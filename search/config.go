@@ -25,6 +25,7 @@ const (
 	DefaultETCMinDepth   = 3
 	DefaultProbCutR      = 2
 	DefaultProbCutT      = 1.6
+	DefaultProbCutMulti  = true
 )
 
 // Bounds on a Config: a table larger than MaxTTMiB is refused rather than
@@ -67,15 +68,18 @@ type Config struct {
 	CPCMaxDepth int `json:"cpc_max_depth"`
 	// Multi is Multi-ChanceProbCut: every depth pair of the parameters
 	// whose deep depth is the events' is tried, shallowest first, instead
-	// of the one pair of reduction ProbCutR.
-	Multi bool `json:"multi,omitempty"`
+	// of the one pair of reduction ProbCutR. It is the default: with the
+	// built-in 5x5/4 fit, starlab tune measures 55.7% fewer nodes than
+	// staretc at depth 13 with t = 1.6 and a mean move error of 0.0047,
+	// against 44.6% and 0.0045 for the pairs of R = 2 alone.
+	Multi bool `json:"multi"`
 }
 
 // DefaultConfig returns the configuration of algo with every option at its
 // default.
 func DefaultConfig(algo Algorithm) Config {
 	return Config{Algorithm: algo, Eval: DefaultEval, TTMiB: DefaultTTMiB, ProbingFactor: DefaultProbingFactor,
-		ETCMinDepth: DefaultETCMinDepth, ProbCutR: DefaultProbCutR, ProbCutT: DefaultProbCutT}
+		ETCMinDepth: DefaultETCMinDepth, ProbCutR: DefaultProbCutR, ProbCutT: DefaultProbCutT, Multi: DefaultProbCutMulti}
 }
 
 // Spec is an engine configuration with the limits of its searches: what a
@@ -225,7 +229,7 @@ var options = []option{
 			return err
 		},
 		get: func(s *Spec) string { return itoa0(s.CPCMaxDepth) }},
-	{key: "multi", usage: "Multi-ChanceProbCut: 1 tries every depth pair of the parameters, shallowest first", reads: cpcOnly,
+	{key: "multi", usage: "Multi-ChanceProbCut: 1 tries every depth pair of the parameters, shallowest first; 0 the one of reduction r", reads: cpcOnly,
 		set: func(s *Spec, v string) error {
 			switch v {
 			case "0":
@@ -241,7 +245,7 @@ var options = []option{
 			if s.Multi {
 				return "1"
 			}
-			return ""
+			return "0"
 		}},
 }
 

@@ -49,9 +49,9 @@ func TestProbCutNetCheck(t *testing.T) {
 	}
 }
 
-// TestMultiChanceProbCut: with one depth pair per deep depth, Multi is
-// plain ChanceProbCut node for node; with two, it tries the shallower
-// first, and cuts where that one alone would.
+// TestMultiChanceProbCut: with one depth pair per deep depth, Multi (the
+// default) is plain ChanceProbCut node for node; with two, it searches
+// otherwise than either pair alone.
 func TestMultiChanceProbCut(t *testing.T) {
 	dir := t.TempDir()
 	one, two := dir+"/one.json", dir+"/two.json"
@@ -83,14 +83,14 @@ func TestMultiChanceProbCut(t *testing.T) {
 		}
 		return
 	}
-	n1, c1, _ := run("cpc:eval=pairs,tt=1,probcut=" + one)
-	m1, d1, _ := run("cpc:eval=pairs,tt=1,probcut=" + one + ",multi=1")
+	n1, c1, _ := run("cpc:eval=pairs,tt=1,multi=0,probcut=" + one)
+	m1, d1, _ := run("cpc:eval=pairs,tt=1,probcut=" + one)
 	if n1 != m1 || c1 != d1 || c1 == 0 {
 		t.Fatalf("one pair per depth: cpc %d nodes %d cuts, multi %d nodes %d cuts", n1, c1, m1, d1)
 	}
-	n4, _, s4 := run("cpc:eval=pairs,tt=1,r=4,probcut=" + two)
-	nm, cm, sm := run("cpc:eval=pairs,tt=1,probcut=" + two + ",multi=1")
-	n2, _, s2 := run("cpc:eval=pairs,tt=1,probcut=" + two)
+	n4, _, s4 := run("cpc:eval=pairs,tt=1,r=4,multi=0,probcut=" + two)
+	nm, cm, sm := run("cpc:eval=pairs,tt=1,probcut=" + two)
+	n2, _, s2 := run("cpc:eval=pairs,tt=1,multi=0,probcut=" + two)
 	if cm == 0 || nm == n2 || nm == n4 || sm == s2 || sm == s4 {
 		t.Fatalf("multi: %d nodes, %d cuts, %d shallow searches; r=2 alone %d nodes, %d searches; r=4 alone %d nodes, %d searches", nm, cm, sm, n2, s2, n4, s4)
 	}
