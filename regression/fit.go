@@ -1,6 +1,7 @@
 package regression
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -15,6 +16,8 @@ import (
 
 // FitSettings configure the fit stage.
 type FitSettings struct {
+	// Inputs are collect Parquet files or run directories (ReadRows).
+	Inputs []string `json:"inputs"`
 	// Folds is k of the k-fold cross-validation; the folds are groups of
 	// games, so that no game has rows on both sides of a split.
 	Folds int `json:"folds"`
@@ -39,6 +42,8 @@ func DefaultFitSettings() FitSettings {
 // Check checks the settings.
 func (s *FitSettings) Check() error {
 	switch {
+	case len(s.Inputs) == 0:
+		return fmt.Errorf("missing input: give collect Parquet files or run directories")
 	case s.Folds < 2 || s.Folds > 100:
 		return fmt.Errorf("-folds %d: want 2 to 100", s.Folds)
 	case !(s.SigmaFloor >= 0 && s.SigmaFloor < 1):
@@ -230,15 +235,27 @@ const (
 	FitFile     = "fit.json"     // every line, bands included
 )
 
-// RunFit is the fit stage: it fits the collect rows read from inputs
-// (ReadRows) and writes probcut.json, fit.json and the scatter plots into
-// the run directory.
-func RunFit(s FitSettings, rows []Row, inputs []string, run *runs.Run) (FitResult, error) {
+// RunFit is the fit stage: it fits the collect rows of the inputs and
+// writes probcut.json, fit.json and the scatter plots into the run
+// directory.
+func RunFit(ctx context.Context, s FitSettings, run *runs.Run, progress runs.Progress) (FitResult, error) {
+	if err := s.Check(); err != nil {
+		return FitResult{}, runs.Usagef("%v", err)
+	}
+	progress(0, 1, "reading rows")
+	rows, err := ReadRows(s.Inputs...)
+	if err != nil {
+		return FitResult{}, err
+	}
+	if err := ctx.Err(); err != nil {
+		return FitResult{}, err
+	}
 	f, err := Fit(rows, s)
 	if err != nil {
 		return FitResult{}, err
 	}
-	pc := f.ProbCut(fmt.Sprintf("starlab fit of %d rows from %s", len(rows), strings.Join(inputs, ", ")))
+	defer progress(1, 1, "")
+	pc := f.ProbCut(fmt.Sprintf("starlab fit of %d rows from %s", len(rows), strings.Join(s.Inputs, ", ")))
 	data, err := json.MarshalIndent(pc, "", "  ")
 	if err != nil {
 		return f, err

@@ -214,7 +214,7 @@ var options = []option{
 			return err
 		},
 		get: func(s *Spec) string { return strconv.Itoa(s.ProbCutR) }},
-	{key: "probcut", usage: "ChanceProbCut parameter file (default: built-in defaults, not fitted)", reads: cpcOnly,
+	{key: "probcut", usage: "ChanceProbCut parameter file (default: the built-in fit for the built-in net, else an identity guess)", reads: cpcOnly,
 		set: func(s *Spec, v string) error { s.ProbCutFile = v; return nil },
 		get: func(s *Spec) string { return s.ProbCutFile }},
 	{key: "cpcmin", usage: "smallest chance-node depth where ChanceProbCut applies (default R+1)", reads: cpcOnly,

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"os"
 
 	"starlab/regression"
 	"starlab/runs"
@@ -45,23 +46,22 @@ line and the band ± t sigma.`,
 			fs.BoolVar(&asJSON, "json", false, "print the fit as JSON")
 		},
 		Run: func(ctx context.Context, env *Env, args []string) error {
-			if len(args) == 0 {
-				return usagef("missing input: give collect Parquet files or run directories")
-			}
+			set.Inputs = args
 			if err := set.Check(); err != nil {
 				return usagef("%v", err)
 			}
-			rows, err := regression.ReadRows(args...)
-			if err != nil {
-				return err
+			for _, in := range args {
+				if _, err := os.Stat(in); err != nil {
+					return fmt.Errorf("collect rows: %v", err)
+				}
 			}
 			run, _, err := runs.Start("out", out, "", "fit", env.Args, &set, 0)
 			if err != nil {
 				return err
 			}
 			var res regression.FitResult
-			err = runStage(env, run, "", asJSON, "", func(runs.Progress) (err error) {
-				res, err = regression.RunFit(set, rows, args, run)
+			err = runStage(env, run, "", asJSON, "", func(p runs.Progress) (err error) {
+				res, err = regression.RunFit(ctx, set, run, p)
 				return err
 			})
 			if err != nil {

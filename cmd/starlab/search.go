@@ -75,7 +75,11 @@ star1_cut, cpc_cut).`,
 			if asJSON {
 				return nil
 			}
-			fmt.Fprintf(env.Stdout, "%s\n%s\n\n", spec.Config, b.DPN())
+			fmt.Fprintf(env.Stdout, "%s\n", spec.Config)
+			if spec.Algorithm == search.CPC {
+				fmt.Fprintf(env.Stdout, "ChanceProbCut parameters: %s\n", res.ProbCutSource(b.N(), b.M()))
+			}
+			fmt.Fprintf(env.Stdout, "%s\n\n", b.DPN())
 			tw := tabwriter.NewWriter(env.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 			fmt.Fprintln(tw, "Depth\tScore\tNodes\tTime\tBest move\t")
 			for i := len(r.Iterations) - 1; i >= 0; i-- {
