@@ -126,3 +126,29 @@ func TestRegressionBadInput(t *testing.T) {
 		}
 	}
 }
+
+func TestReportCommand(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"report"}, 2, "one run directory"},
+		{[]string{"report", dir}, 1, "no run directory"},
+		{[]string{"report", filepath.Join(dir, "none")}, 1, "none"},
+	} {
+		code, stdout, stderr := runCmd(t, c.args...)
+		if code != c.code || stdout != "" || !strings.Contains(stderr, c.want) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit %d, one line with %q", c.args, code, stdout, stderr, c.code, c.want)
+		}
+	}
+	run := filepath.Join(dir, "c")
+	if code, _, stderr := runCmd(t, append(collectArgs, "-out", run)...); code != 0 {
+		t.Fatal(stderr)
+	}
+	code, stdout, stderr := runCmd(t, "report", run)
+	if code != 0 || !strings.Contains(stdout, filepath.Join(run, "report.html")) {
+		t.Fatalf("report: exit %d, %q %q", code, stdout, stderr)
+	}
+}

@@ -1,0 +1,45 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+
+	"starlab/runs"
+	"starlab/runs/report"
+)
+
+func init() {
+	var asJSON bool
+	register(&Command{
+		Name:      "report",
+		UsageLine: "report [-json] RUN",
+		Short:     "write one self-contained HTML page for a run directory",
+		Long: `Report writes RUN/report.html: one page, with no network needed (images
+inline, no scripts), for a run directory of any stage, or a directory of
+run directories (a pipeline run), one section each: the command line,
+status, build and settings, and what the stage made (the learning curve;
+the fit table and scatter plots; the t table beside the chapter's; the
+node table and a nodes-against-depth plot; the match statistics, cross
+table and ranking). It prints the page's path.`,
+		SetFlags: func(fs *flag.FlagSet) {
+			asJSON = false
+			fs.BoolVar(&asJSON, "json", false, "print the result as JSON")
+		},
+		Run: func(ctx context.Context, env *Env, args []string) error {
+			if len(args) != 1 {
+				return usagef("give one run directory")
+			}
+			res, err := report.Run(ctx, args[0], runs.NoProgress)
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return json.NewEncoder(env.Stdout).Encode(res)
+			}
+			fmt.Fprintf(env.Stdout, "report: %s (%d sections, %d images)\n", res.Path, res.Sections, res.Images)
+			return nil
+		},
+	})
+}
