@@ -323,8 +323,9 @@ func benchLeaf(b *testing.B, incremental bool) {
 	sink = s
 }
 
-// TestEmbedded: the built-in 5x5/4 net loads, passes its checks and says
-// how it was made; sizes without a net are refused in one line.
+// TestEmbedded: the built-in nets load, pass their checks, have the
+// topology of their board and say how they were made; sizes without a net
+// are refused in one line.
 func TestEmbedded(t *testing.T) {
 	net, err := Embedded(5, 4)
 	if err != nil {
@@ -334,12 +335,21 @@ func TestEmbedded(t *testing.T) {
 		t.Fatalf("built-in 5x5/4 net: %dx%d/%d, %d games", net.N, net.N, net.M, net.Meta.Games)
 	}
 	if _, err := Embedded(6, 4); err == nil || !strings.Contains(err.Error(), "6x6") || strings.Contains(err.Error(), "\n") {
-		t.Fatalf("7x7/5: %v", err)
+		t.Fatalf("6x6/4: %v", err)
 	}
 	ev := NewDefaultEvaluator()
-	b, _ := dice.New(5, 4)
-	ev.Reset(b)
-	if v := ev.Evaluate(b); v < -1 || v > 1 {
-		t.Fatalf("value of the empty board %v", v)
+	for _, size := range [][2]int{{5, 4}, {7, 5}, {9, 6}, {11, 8}} {
+		net, err := Embedded(size[0], size[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if net.In != InputSize(size[0]) || net.H != HiddenSize(size[0]) || net.Meta.Games < 50000 {
+			t.Fatalf("built-in %dx%d/%d net: %d inputs, %d hidden, %d games", size[0], size[0], size[1], net.In, net.H, net.Meta.Games)
+		}
+		b, _ := dice.New(size[0], size[1])
+		ev.Reset(b)
+		if v := ev.Evaluate(b); v < -1 || v > 1 {
+			t.Fatalf("value of the empty %dx%d board %v", size[0], size[0], v)
+		}
 	}
 }

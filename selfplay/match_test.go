@@ -174,7 +174,7 @@ func TestStrongerWins(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays 400 games")
 	}
-	s := Summarize("d5", "d1", playAll(t, testConfig(t, "staretc:depth=5", "staretc:depth=1", 200, 2)), true, nil)
+	s := Summarize("d5", "d1", playAll(t, testConfig(t, "staretc:depth=5,eval=pairs", "staretc:depth=1,eval=pairs", 200, 2)), true, nil)
 	if s.Score-s.ScoreCI95Pairs <= 0.5 {
 		t.Fatalf("depth 5 vs depth 1: %.3f ± %.3f, not clearly ahead", s.Score, s.ScoreCI95Pairs)
 	}
