@@ -14,11 +14,11 @@ LDFLAGS := -X starlab/runs.commit=$(COMMIT)
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/starlab
 
-# Until the training pipeline lands, the main job is a demonstration: one
-# game, then a 400-game match of depth 5 against depth 1 (a few seconds).
+# The main job: the default recipe end to end (train a net, collect and fit
+# ChanceProbCut for it, the matches, the report), about two minutes here.
+# Run again after a kill, it finishes the same run.
 run: build
-	./$(BIN) play -board
-	./$(BIN) match staretc:depth=5 staretc:depth=1 -games 400
+	./$(BIN) run
 
 test:
 	$(GO) vet ./...

@@ -155,7 +155,9 @@ func section(dir string) (Section, error) {
 			return Section{}, fmt.Errorf("report of %s: %v", dir, err)
 		}
 	}
-	if m.Status != runs.Status("done") {
+	if m.Command == "run" {
+		s.Title = "run: the pipeline's settings (its stages follow)"
+	} else if m.Status != runs.StatusDone {
 		s.Notes = append(s.Notes, fmt.Sprintf("This run is %s%s: what follows is what it had written.", m.Status, errText(m.Error)))
 	}
 	return s, nil

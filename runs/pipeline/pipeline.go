@@ -1,0 +1,336 @@
+// Package pipeline is the run stage: a recipe's stages (train, collect,
+// fit, matches, report) called in process, one after the other, each in a
+// sub-directory of one run directory. A stage whose run is done is not
+// redone; an unfinished one is resumed, so a pipeline killed at any point
+// and run again finishes the same run.
+//
+// Recipes are JSON (schema: Recipe; unknown fields are refused), embedded
+// under recipes/ and overridable by a path. A match variant may name the
+// pipeline's own products: {net} is the trained net (best.json), {probcut}
+// the fitted parameters (probcut.json).
+package pipeline
+
+import (
+	"bytes"
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"starlab/regression"
+	"starlab/runs"
+	"starlab/runs/report"
+	"starlab/selfplay"
+	"starlab/td"
+)
+
+// RecipeFormat names the recipe schema.
+const RecipeFormat = "starlab-recipe/1"
+
+//go:embed recipes/*.json
+var recipes embed.FS
+
+// DefaultRecipe is the recipe of starlab run without an argument.
+const DefaultRecipe = "default"
+
+// MatchStage is one match of a recipe.
+type MatchStage struct {
+	Name     string   `json:"name"`
+	Variants []string `json:"variants"`
+	Games    int      `json:"games"`
+	Gauntlet bool     `json:"gauntlet,omitempty"`
+	Luck     string   `json:"luck,omitempty"` // default: the match stage's
+	Why      string   `json:"why"`            // what the match shows, for the summary
+}
+
+// Recipe is a pipeline: a net trained by self-play, ChanceProbCut fitted
+// for it, and matches.
+type Recipe struct {
+	Format      string                      `json:"format"`
+	Name        string                      `json:"name"`
+	Description string                      `json:"description"`
+	N           int                         `json:"n"`
+	M           int                         `json:"m"`
+	Seed        uint64                      `json:"seed"`
+	Train       *td.Settings                `json:"train"`
+	Collect     *regression.CollectSettings `json:"collect"`
+	Fit         *regression.FitSettings     `json:"fit"`
+	Matches     []MatchStage                `json:"matches"`
+}
+
+// LoadRecipe reads a recipe: the name of an embedded one, or a path to a
+// JSON file. Settings a recipe leaves out are the stages' defaults.
+func LoadRecipe(nameOrPath string) (*Recipe, error) {
+	data, err := recipes.ReadFile("recipes/" + nameOrPath + ".json")
+	src := "built-in recipe " + nameOrPath
+	if err != nil {
+		if data, err = os.ReadFile(nameOrPath); err != nil {
+			return nil, fmt.Errorf("recipe %s: no built-in recipe of that name (%s) and no such file", nameOrPath, strings.Join(Names(), ", "))
+		}
+		src = "recipe " + nameOrPath
+	}
+	r := &Recipe{}
+	ts, cs, fis := td.DefaultSettings(), regression.DefaultCollectSettings(), regression.DefaultFitSettings()
+	r.Train, r.Collect, r.Fit = &ts, &cs, &fis
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(r); err != nil {
+		return nil, fmt.Errorf("%s: %v", src, err)
+	}
+	if err := r.check(); err != nil {
+		return nil, fmt.Errorf("%s: %v", src, err)
+	}
+	return r, nil
+}
+
+// Names lists the built-in recipes.
+func Names() []string {
+	entries, _ := recipes.ReadDir("recipes")
+	var names []string
+	for _, e := range entries {
+		names = append(names, strings.TrimSuffix(e.Name(), ".json"))
+	}
+	return names
+}
+
+func (r *Recipe) check() error {
+	if r.Format != RecipeFormat {
+		return fmt.Errorf("format %q, want %q", r.Format, RecipeFormat)
+	}
+	if r.Name == "" {
+		return fmt.Errorf("no name")
+	}
+	r.Train.N, r.Train.M, r.Train.Seed = r.N, r.M, r.Seed
+	r.Collect.N, r.Collect.M, r.Collect.Seed = r.N, r.M, r.Seed
+	if err := r.Train.Check(); err != nil {
+		return fmt.Errorf("train: %v", err)
+	}
+	c := *r.Collect
+	if strings.Contains(c.Engine, "{net}") { // the net is made by the train stage
+		c.Engine = "staretc"
+	}
+	if err := c.Check(); err != nil {
+		return fmt.Errorf("collect: %v", err)
+	}
+	r.Fit.Inputs = []string{"(the collect stage)"}
+	if err := r.Fit.Check(); err != nil {
+		return fmt.Errorf("fit: %v", err)
+	}
+	for i, m := range r.Matches {
+		if m.Name == "" || len(m.Variants) < 2 || m.Games < 2 {
+			return fmt.Errorf("match %d: want a name, two variants or more and an even number of games", i+1)
+		}
+		ms := r.matchSettings(m, "NET", "PROBCUT")
+		if _, err := ms.Resolve(); err != nil && !strings.Contains(err.Error(), "NET") && !strings.Contains(err.Error(), "PROBCUT") {
+			return fmt.Errorf("match %s: %v", m.Name, err)
+		}
+	}
+	return nil
+}
+
+// matchSettings are the settings of match m with the products filled in.
+func (r *Recipe) matchSettings(m MatchStage, net, probcut string) selfplay.MatchSettings {
+	vs := make([]string, len(m.Variants))
+	for i, v := range m.Variants {
+		vs[i] = strings.NewReplacer("{net}", net, "{probcut}", probcut).Replace(v)
+	}
+	ms := selfplay.DefaultMatchSettings(vs...)
+	ms.N, ms.M, ms.Seed, ms.Games, ms.Gauntlet = r.N, r.M, r.Seed, m.Games, m.Gauntlet
+	if m.Luck != "" {
+		ms.Luck = m.Luck
+	}
+	return ms
+}
+
+// Progress reports a stage's progress.
+type Progress func(stage string, done, total int64, status string)
+
+// StageResult is what one stage of a pipeline did.
+type StageResult struct {
+	Name    string  `json:"name"`
+	Dir     string  `json:"dir"`
+	Skipped bool    `json:"skipped"` // done before this process
+	Seconds float64 `json:"seconds"`
+}
+
+// Result is what a pipeline run made.
+type Result struct {
+	Recipe  string                  `json:"recipe"`
+	Dir     string                  `json:"dir"`
+	Stages  []StageResult           `json:"stages"`
+	Net     string                  `json:"net"`
+	ProbCut string                  `json:"probcut"`
+	Train   *td.Result              `json:"train,omitempty"`
+	Fit     regression.FitResult    `json:"fit"`
+	Matches []*selfplay.MatchReport `json:"matches"`
+	Report  string                  `json:"report"`
+}
+
+// Run runs the recipe in the run directory run, each stage in a
+// sub-directory, skipping stages whose run is done and resuming the one
+// that is not.
+func Run(ctx context.Context, r *Recipe, run *runs.Run, progress Progress) (*Result, error) {
+	res := &Result{Recipe: r.Name, Dir: run.Dir()}
+	stage := func(name, command string, settings any, fn func(st *runs.Run, p runs.Progress) error) error {
+		dir := run.Path(name)
+		start := time.Now()
+		sr := StageResult{Name: name, Dir: dir}
+		st, err := runs.Open(dir)
+		switch {
+		case err == nil && st.Manifest().Status == runs.StatusDone:
+			sr.Skipped = true
+			res.Stages = append(res.Stages, sr)
+			return nil
+		case err == nil:
+			if err := st.Resume(); err != nil {
+				return err
+			}
+		case errors.Is(err, fs.ErrNotExist) || strings.Contains(err.Error(), "does not exist"):
+			if st, err = runs.CreateAt(dir, command, []string{"starlab", "run", r.Name}, settings, r.Seed); err != nil {
+				return err
+			}
+		default:
+			return err
+		}
+		err = fn(st, func(done, total int64, status string) { progress(name, done, total, status) })
+		if ferr := st.Finish(err); ferr != nil && err == nil {
+			err = ferr
+		}
+		st.Close()
+		if err != nil {
+			return fmt.Errorf("stage %s: %w", name, err)
+		}
+		sr.Seconds = time.Since(start).Seconds()
+		res.Stages = append(res.Stages, sr)
+		return nil
+	}
+
+	if err := stage("1-train", "train", r.Train, func(st *runs.Run, p runs.Progress) (err error) {
+		res.Train, err = td.Run(ctx, *r.Train, st, p)
+		return err
+	}); err != nil {
+		return res, err
+	}
+	res.Net = run.Path(filepath.Join("1-train", td.BestFile))
+	if res.Train == nil { // trained before this process: the curve has the scores
+		curve, err := runs.ReadParquet[td.CurvePoint](run.Path(filepath.Join("1-train", td.CurveFile)), td.Format)
+		if err != nil {
+			return res, err
+		}
+		res.Train = &td.Result{}
+		for _, p := range curve {
+			if !math.IsNaN(float64(p.Score)) {
+				res.Train.Games, res.Train.Score, res.Train.ScoreCI95 = p.Games, p.Score, p.ScoreCI95
+			}
+		}
+	}
+	collect := *r.Collect
+	collect.Engine = strings.ReplaceAll(collect.Engine, "{net}", res.Net)
+	if err := stage("2-collect", "collect", collect, func(st *runs.Run, p runs.Progress) error {
+		_, err := regression.Collect(ctx, collect, st, p)
+		return err
+	}); err != nil {
+		return res, err
+	}
+	fit := *r.Fit
+	fit.Inputs = []string{run.Path("2-collect")}
+	if err := stage("3-fit", "fit", fit, func(st *runs.Run, p runs.Progress) error {
+		_, err := regression.RunFit(ctx, fit, st, p)
+		return err
+	}); err != nil {
+		return res, err
+	}
+	probcut := run.Path(filepath.Join("3-fit", regression.ProbCutFile))
+	res.ProbCut = probcut
+	if data, err := os.ReadFile(run.Path(filepath.Join("3-fit", regression.FitFile))); err == nil {
+		_ = json.Unmarshal(data, &res.Fit)
+	}
+	for i, m := range r.Matches {
+		ms := r.matchSettings(m, res.Net, probcut)
+		name := fmt.Sprintf("%d-%s", 4+i, m.Name)
+		if err := stage(name, "match", ms, func(st *runs.Run, p runs.Progress) error {
+			_, err := selfplay.RunMatch(ctx, ms, st, p)
+			return err
+		}); err != nil {
+			return res, err
+		}
+		var rep selfplay.MatchReport
+		data, err := os.ReadFile(run.Path(filepath.Join(name, selfplay.SummaryFile)))
+		if err != nil {
+			return res, err
+		}
+		if err := json.Unmarshal(data, &rep); err != nil {
+			return res, fmt.Errorf("%s: %v", name, err)
+		}
+		res.Matches = append(res.Matches, &rep)
+	}
+	progress("report", 0, 1, "")
+	rp, err := report.Run(ctx, run.Dir(), runs.NoProgress)
+	if err != nil {
+		return res, err
+	}
+	res.Report = rp.Path
+	return res, nil
+}
+
+// WriteSummary writes the short summary starlab run ends with.
+func (r *Result) WriteSummary(w io.Writer) {
+	fmt.Fprintf(w, "run %s: %s\n", r.Recipe, r.Dir)
+	for _, s := range r.Stages {
+		if s.Skipped {
+			fmt.Fprintf(w, "  %-18s done before\n", s.Name)
+		} else {
+			fmt.Fprintf(w, "  %-18s %.1f s\n", s.Name, s.Seconds)
+		}
+	}
+	if r.Train != nil {
+		fmt.Fprintf(w, "net %s: %d games, last measured %.1f%% ± %.1f%% against pairs at depth 1\n",
+			r.Net, r.Train.Games, 100*float64(r.Train.Score), 100*float64(r.Train.ScoreCI95))
+	} else {
+		fmt.Fprintf(w, "net %s\n", r.Net)
+	}
+	fmt.Fprintf(w, "ChanceProbCut fit (net %s):", r.Fit.NetID)
+	for _, l := range r.Fit.Lines {
+		if l.Band == "all" {
+			fmt.Fprintf(w, "  %d:%d a=%.3f b=%+.3f σ=%.3f", l.Shallow, l.Deep, l.A, l.B, l.Sigma)
+		}
+	}
+	fmt.Fprintln(w)
+	short := strings.NewReplacer(","+"net="+r.Net, "", ",probcut="+r.ProbCut, ",probcut={probcut}", ",eval=mlp", ",eval=mlp(built-in)")
+	name := func(v string) string {
+		if strings.Contains(v, "net="+r.Net) {
+			return strings.Replace(short.Replace(v), ",eval=mlp(built-in)", ",net={net}", 1)
+		}
+		return short.Replace(v)
+	}
+	fmt.Fprintf(w, "matches ({net} is the new net):\n")
+	for _, m := range r.Matches {
+		for _, p := range m.Pairings {
+			fmt.Fprintf(w, "  %s vs %s: %.1f%% ± %.1f%% over pairs, luck-adjusted %s, %d games\n",
+				name(p.A), name(p.B), 100*p.Score, 100*p.ScoreCI95Pairs, luckText(p), p.Games)
+		}
+		if len(m.Ranking) > 0 {
+			fmt.Fprintf(w, "  ranking:")
+			for i, e := range m.Ranking {
+				fmt.Fprintf(w, " %d. %s %.1f%%", i+1, name(e.Variant), 100*e.Score)
+			}
+			fmt.Fprintln(w)
+		}
+	}
+	fmt.Fprintf(w, "report: %s\n", r.Report)
+}
+
+func luckText(s selfplay.Summary) string {
+	if !s.Luck {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f%% ± %.1f%%", 100*float64(s.LuckScore), 100*float64(s.LuckCI95))
+}

@@ -1,0 +1,128 @@
+package pipeline
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"starlab/runs"
+	"starlab/selfplay"
+)
+
+func runRecipe(t *testing.T, dir string, r *Recipe, progress Progress) (*Result, error) {
+	t.Helper()
+	var run *runs.Run
+	var err error
+	if _, serr := os.Stat(filepath.Join(dir, "manifest.json")); serr == nil {
+		if run, err = runs.Open(dir); err == nil {
+			err = run.Resume()
+		}
+	} else {
+		run, err = runs.CreateAt(dir, "run", []string{"starlab", "run"}, r, r.Seed)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer run.Close()
+	res, err := Run(context.Background(), r, run, progress)
+	if ctxErr := run.Finish(err); ctxErr != nil && err == nil {
+		t.Fatal(ctxErr)
+	}
+	return res, err
+}
+
+// TestPipelineInterruptedResumes runs a small recipe end to end, then
+// again in another directory, interrupted during the collect stage and
+// resumed: the resumed run skips the stages done, and its matches end
+// with the statistics of the uninterrupted run.
+func TestPipelineInterruptedResumes(t *testing.T) {
+	r, err := LoadRecipe("testdata/tiny.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := t.TempDir()
+	want, err := runRecipe(t, filepath.Join(root, "whole"), r, func(string, int64, int64, string) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(want.Matches) != 2 || want.Train == nil || len(want.Fit.Lines) != 2 || want.Fit.Eval != "mlp" {
+		t.Fatalf("result %+v", want)
+	}
+	if _, err := os.Stat(want.Report); err != nil {
+		t.Fatal(err)
+	}
+
+	cut := filepath.Join(root, "cut")
+	ctx, cancel := context.WithCancel(context.Background())
+	run, err := runs.CreateAt(cut, "run", []string{"starlab", "run"}, r, r.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Run(ctx, r, run, func(stage string, done, _ int64, _ string) {
+		if stage == "2-collect" && done >= 4 {
+			cancel()
+		}
+	})
+	if err == nil || !strings.Contains(err.Error(), "canceled") {
+		t.Fatalf("interrupted pipeline: %v", err)
+	}
+	run.Finish(err)
+	run.Close()
+	got, err := runRecipe(t, cut, r, func(string, int64, int64, string) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !got.Stages[0].Skipped || got.Stages[1].Skipped {
+		t.Errorf("stages after resume: %+v; want train skipped and collect finished", got.Stages)
+	}
+	if got.Fit.Lines[1].A != want.Fit.Lines[1].A {
+		t.Errorf("fit after resume %+v, uninterrupted %+v", got.Fit.Lines[1], want.Fit.Lines[1])
+	}
+	for i := range want.Matches {
+		w, g := want.Matches[i].Pairings, got.Matches[i].Pairings
+		for k := range w {
+			if w[k].Score != g[k].Score || w[k].Pentanomial != g[k].Pentanomial || w[k].LuckScore != g[k].LuckScore {
+				t.Errorf("match %d pairing %d: resumed %+v, uninterrupted %+v", i, k, g[k], w[k])
+			}
+		}
+	}
+	var summary strings.Builder
+	got.WriteSummary(&summary)
+	for _, s := range []string{"{net}", "{probcut}", "ChanceProbCut fit", "report:", "done before"} {
+		if !strings.Contains(summary.String(), s) {
+			t.Errorf("summary lacks %q:\n%s", s, summary.String())
+		}
+	}
+	var rep selfplay.MatchReport
+	data, _ := os.ReadFile(filepath.Join(cut, "5-net", selfplay.SummaryFile))
+	if err := json.Unmarshal(data, &rep); err != nil || len(rep.Ranking) != 3 {
+		t.Errorf("net match report: %v, %+v", err, rep.Ranking)
+	}
+}
+
+func TestLoadRecipe(t *testing.T) {
+	if _, err := LoadRecipe(DefaultRecipe); err != nil {
+		t.Fatalf("built-in recipe: %v", err)
+	}
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"unknown": `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "trian": {}}`,
+		"format":  `{"format": "x", "name": "x", "n": 5, "m": 4}`,
+		"json":    `{`,
+		"board":   `{"format": "starlab-recipe/1", "name": "x", "n": 2, "m": 4}`,
+		"match":   `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "matches": [{"name": "a", "games": 10, "variants": ["staretc:depth=1"]}]}`,
+	} {
+		path := filepath.Join(dir, name+".json")
+		os.WriteFile(path, []byte(text), 0o644)
+		_, err := LoadRecipe(path)
+		if err == nil || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), path) {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	if _, err := LoadRecipe(filepath.Join(dir, "none.json")); err == nil || !strings.Contains(err.Error(), "default") {
+		t.Errorf("missing recipe: %v", err)
+	}
+}
