@@ -2,12 +2,15 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"starlab/regression"
+	"starlab/runs"
+	"starlab/selfplay"
 )
 
 var collectArgs = []string{"collect", "-count", "24", "-min", "5", "-max", "10", "-seed", "3", "-pairs", "1:3,3:5", "-chunk", "2", "-engine", "staretc:eval=pairs,tt=1", "-json"}
@@ -152,5 +155,92 @@ func TestReportCommand(t *testing.T) {
 	code, stdout, stderr := runCmd(t, "report", run)
 	if code != 0 || !strings.Contains(stdout, filepath.Join(run, "report.html")) {
 		t.Fatalf("report: exit %d, %q %q", code, stdout, stderr)
+	}
+}
+
+// TestMerge: four shards of a match and of a collect, merged, hold the
+// records and statistics of the unsharded run with the same seed; missing,
+// duplicated and foreign shards are refused in one line.
+func TestMerge(t *testing.T) {
+	dir := t.TempDir()
+	at := func(name string) string { return filepath.Join(dir, name) }
+	matchArgs := []string{"match", "staretc:depth=3,eval=pairs", "star1:depth=1,eval=pairs", "-games", "24", "-seed", "7"}
+	shards := func(args []string, prefix string) []string {
+		var dirs []string
+		for i := 0; i < 4; i++ {
+			d := at(fmt.Sprintf("%s%d", prefix, i))
+			if code, _, stderr := runCmd(t, append(args, "-shard", fmt.Sprintf("%d/4", i), "-out", d)...); code != 0 {
+				t.Fatalf("shard %d: %s", i, stderr)
+			}
+			dirs = append(dirs, d)
+		}
+		return dirs
+	}
+	ms := shards(matchArgs, "m")
+	if code, _, stderr := runCmd(t, append(matchArgs, "-out", at("mwhole"))...); code != 0 {
+		t.Fatal(stderr)
+	}
+	if code, stdout, stderr := runCmd(t, append([]string{"merge", "-out", at("mmerged")}, ms...)...); code != 0 || !strings.Contains(stdout, "4 shards of a match") {
+		t.Fatalf("merge: exit %d %s %s", code, stdout, stderr)
+	}
+	var want, got selfplay.MatchReport
+	for p, r := range map[string]*selfplay.MatchReport{"mwhole": &want, "mmerged": &got} {
+		data, err := os.ReadFile(filepath.Join(at(p), selfplay.SummaryFile))
+		if err != nil || json.Unmarshal(data, r) != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+	}
+	w, g := want.Pairings[0], got.Pairings[0]
+	if w.Score != g.Score || w.Pentanomial != g.Pentanomial || w.LuckScore != g.LuckScore || w.ScoreCI95Pairs != g.ScoreCI95Pairs || w.Games != g.Games {
+		t.Errorf("merged %+v, unsharded %+v", g, w)
+	}
+	wrows, _ := runs.ReadParquet[selfplay.GameRow](filepath.Join(at("mwhole"), selfplay.GamesFile), selfplay.MatchFormat)
+	grows, _ := runs.ReadParquet[selfplay.GameRow](filepath.Join(at("mmerged"), selfplay.GamesFile), selfplay.MatchFormat)
+	if len(wrows) != 24 || len(grows) != 24 {
+		t.Fatalf("games.parquet: %d and %d rows", len(wrows), len(grows))
+	}
+	for i := range wrows {
+		a, b := wrows[i], grows[i]
+		a.TimeMSBlue, a.TimeMSRed, b.TimeMSBlue, b.TimeMSRed = 0, 0, 0, 0
+		if a != b {
+			t.Fatalf("games.parquet row %d: merged %+v, unsharded %+v", i, b, a)
+		}
+	}
+
+	cargs := collectArgs[:len(collectArgs)-1] // without -json
+	cs := shards(cargs, "c")
+	if code, _, stderr := runCmd(t, append(cargs, "-out", at("cwhole"))...); code != 0 {
+		t.Fatal(stderr)
+	}
+	if code, stdout, stderr := runCmd(t, append([]string{"merge", "-out", at("cmerged")}, cs...)...); code != 0 || !strings.Contains(stdout, "4 shards of a collect") {
+		t.Fatalf("merge: exit %d %s %s", code, stdout, stderr)
+	}
+	wantRows, err := regression.ReadRows(at("cwhole"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gotRows, err := regression.ReadRows(at("cmerged"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameRows(t, gotRows, wantRows)
+
+	other := at("other")
+	if code, _, stderr := runCmd(t, "match", "staretc:depth=3,eval=pairs", "star1:depth=1,eval=pairs", "-games", "24", "-seed", "8", "-shard", "3/4", "-out", other); code != 0 {
+		t.Fatal(stderr)
+	}
+	for _, c := range []struct {
+		dirs []string
+		want string
+	}{
+		{ms[:3], "shard 3/4 missing"},
+		{append(ms, ms[0]), "given twice"},
+		{[]string{ms[0], ms[1], ms[2], other}, "seed"},
+		{[]string{ms[0], cs[1]}, "collect run"},
+	} {
+		code, stdout, stderr := runCmd(t, append([]string{"merge", "-out", at("bad")}, c.dirs...)...)
+		if code == 0 || stdout != "" || !strings.Contains(stderr, c.want) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+			t.Errorf("merge %v: exit %d, %q; want one line with %q", c.dirs, code, stderr, c.want)
+		}
 	}
 }

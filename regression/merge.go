@@ -1,0 +1,66 @@
+package regression
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"starlab/runs"
+)
+
+// MergeCollect is the collect stage's merge: it gathers the part files of
+// every shard of one collect (runs.CheckShards) into the run, which then
+// holds the rows of the unsharded collect.
+func MergeCollect(ctx context.Context, sh *runs.Shards, run *runs.Run, progress runs.Progress) (CollectResult, error) {
+	var set CollectSettings
+	if err := json.Unmarshal(sh.Settings, &set); err != nil {
+		return CollectResult{}, fmt.Errorf("merge: settings: %v", err)
+	}
+	suite, err := os.ReadFile(filepath.Join(sh.Dirs[0], SuiteFile))
+	if err != nil {
+		return CollectResult{}, fmt.Errorf("merge: %v", err)
+	}
+	if err := os.MkdirAll(run.Path(RowsDir), 0o755); err != nil {
+		return CollectResult{}, err
+	}
+	for _, d := range sh.Dirs {
+		s, err := os.ReadFile(filepath.Join(d, SuiteFile))
+		if err != nil || !bytes.Equal(s, suite) {
+			return CollectResult{}, fmt.Errorf("merge: %s has other positions than %s", d, sh.Dirs[0])
+		}
+		parts, err := filepath.Glob(filepath.Join(d, RowsDir, "part-*.parquet"))
+		if err != nil {
+			return CollectResult{}, err
+		}
+		for _, p := range parts {
+			dst := run.Path(filepath.Join(RowsDir, filepath.Base(p)))
+			if _, err := os.Stat(dst); err == nil {
+				return CollectResult{}, fmt.Errorf("merge: %s is in two shards", filepath.Base(p))
+			}
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return CollectResult{}, err
+			}
+			if err := runs.WriteBytesAtomic(dst, data); err != nil {
+				return CollectResult{}, err
+			}
+		}
+	}
+	positions := 0
+	for _, line := range bytes.Split(suite, []byte("\n")) {
+		if len(bytes.TrimSpace(line)) > 0 {
+			positions++
+		}
+	}
+	parts, _ := filepath.Glob(run.Path(filepath.Join(RowsDir, "part-*.parquet")))
+	if want := (positions + set.Chunk - 1) / set.Chunk; len(parts) != want {
+		return CollectResult{}, fmt.Errorf("merge: the shards hold %d part files, the collect has %d", len(parts), want)
+	}
+	if err := runs.WriteBytesAtomic(run.Path(SuiteFile), suite); err != nil {
+		return CollectResult{}, err
+	}
+	return Collect(ctx, set, run, progress) // every part is there: nothing is searched
+}

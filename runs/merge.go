@@ -1,0 +1,117 @@
+package runs
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+)
+
+// Shards is a complete set of shard runs of one stage, checked by
+// CheckShards.
+type Shards struct {
+	Command string
+	Dirs    []string // by shard index
+	Count   int
+	// Settings are the shards' common settings with the shard taken out:
+	// those of the unsharded run.
+	Settings json.RawMessage
+	Seed     uint64
+	Build    string
+}
+
+// CheckShards checks that dirs are every shard of one run, each once and
+// finished: the same command, seed, build and settings apart from the
+// shard and the keys in ignore (such as the number of workers, which
+// changes no result), and shards i/N for every i from 0 to N-1. Errors are
+// one line naming the run that does not fit.
+func CheckShards(dirs []string, ignore ...string) (*Shards, error) {
+	if len(dirs) == 0 {
+		return nil, Usagef("merge: give the shard run directories")
+	}
+	var sh *Shards
+	var want map[string]any
+	byIndex := map[int]string{}
+	for _, d := range dirs {
+		r, err := Open(d)
+		if err != nil {
+			return nil, err
+		}
+		m := r.Manifest()
+		if m.Status != StatusDone {
+			return nil, fmt.Errorf("merge: %s is %s, not done", d, m.Status)
+		}
+		var set map[string]any
+		if err := json.Unmarshal(m.Settings, &set); err != nil {
+			return nil, fmt.Errorf("merge: %s: settings: %v", d, err)
+		}
+		var s Shard
+		if raw, ok := set["shard"]; ok {
+			b, _ := json.Marshal(raw)
+			_ = json.Unmarshal(b, &s)
+		}
+		delete(set, "shard")
+		for _, k := range ignore {
+			delete(set, k)
+		}
+		if s.Count < 1 {
+			s = Shard{Index: 0, Count: 1}
+		}
+		if sh == nil {
+			sh = &Shards{Command: m.Command, Count: s.Count, Seed: m.Seed, Build: m.Build}
+			want = set
+		}
+		switch {
+		case m.Command != sh.Command:
+			return nil, fmt.Errorf("merge: %s is a %s run, %s a %s run", d, m.Command, dirs[0], sh.Command)
+		case m.Seed != sh.Seed:
+			return nil, fmt.Errorf("merge: %s has seed %d, %s seed %d", d, m.Seed, dirs[0], sh.Seed)
+		case m.Build != sh.Build:
+			return nil, fmt.Errorf("merge: %s was made by build %q, %s by %q", d, m.Build, dirs[0], sh.Build)
+		case s.Count != sh.Count:
+			return nil, fmt.Errorf("merge: %s is shard %d/%d, %s one of %d", d, s.Index, s.Count, dirs[0], sh.Count)
+		case !reflect.DeepEqual(set, want):
+			return nil, fmt.Errorf("merge: %s has other settings than %s (%s)", d, dirs[0], differing(set, want))
+		}
+		if prev, dup := byIndex[s.Index]; dup {
+			return nil, fmt.Errorf("merge: shard %d/%d given twice (%s and %s)", s.Index, s.Count, prev, d)
+		}
+		byIndex[s.Index] = d
+	}
+	var missing []string
+	for i := 0; i < sh.Count; i++ {
+		d, ok := byIndex[i]
+		if !ok {
+			missing = append(missing, fmt.Sprintf("%d/%d", i, sh.Count))
+		}
+		sh.Dirs = append(sh.Dirs, d)
+	}
+	if len(missing) > 0 {
+		return nil, fmt.Errorf("merge: shard %s missing", strings.Join(missing, ", "))
+	}
+	// The unsharded settings: the first shard's, shard taken out.
+	r, _ := Open(sh.Dirs[0])
+	var first map[string]any
+	_ = json.Unmarshal(r.Manifest().Settings, &first)
+	delete(first, "shard")
+	sh.Settings, _ = json.Marshal(first)
+	return sh, nil
+}
+
+// differing names the keys whose values differ.
+func differing(a, b map[string]any) string {
+	var keys []string
+	for k := range a {
+		if !reflect.DeepEqual(a[k], b[k]) {
+			keys = append(keys, k)
+		}
+	}
+	for k := range b {
+		if _, ok := a[k]; !ok {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	return strings.Join(slices.Compact(keys), ", ")
+}
