@@ -46,7 +46,7 @@
 //
 // # Built-in nets
 //
-// nets/<n>x<n>-<m>.json are embedded (Embedded); DefaultEvaluator picks the
-// one of each board size it meets, which is what eval=mlp without net=FILE
-// uses. The README gives the command that trained each.
+// nets/<n>x<n>-<m>.json are embedded (Embedded): what eval=mlp without
+// net=FILE uses, the net of the board size the search engine is given.
+// The README gives the command that trained each.
 package nn

@@ -337,7 +337,6 @@ func TestEmbedded(t *testing.T) {
 	if _, err := Embedded(6, 4); err == nil || !strings.Contains(err.Error(), "6x6") || strings.Contains(err.Error(), "\n") {
 		t.Fatalf("6x6/4: %v", err)
 	}
-	ev := NewDefaultEvaluator()
 	for _, size := range [][2]int{{5, 4}, {7, 5}, {9, 6}, {11, 8}} {
 		net, err := Embedded(size[0], size[1])
 		if err != nil {
@@ -347,6 +346,7 @@ func TestEmbedded(t *testing.T) {
 			t.Fatalf("built-in %dx%d/%d net: %d inputs, %d hidden, %d games", size[0], size[0], size[1], net.In, net.H, net.Meta.Games)
 		}
 		b, _ := dice.New(size[0], size[1])
+		ev := net.NewEvaluator()
 		ev.Reset(b)
 		if v := ev.Evaluate(b); v < -1 || v > 1 {
 			t.Fatalf("value of the empty %dx%d board %v", size[0], size[0], v)

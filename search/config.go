@@ -479,8 +479,7 @@ func (c Config) Resolve() (*Resolved, error) {
 	case "mlp":
 		r.kind = evalOther
 		if c.Net == "" {
-			r.newEval = func() Evaluator { return nn.NewDefaultEvaluator() }
-			break
+			break // the built-in net of each board size (evaluatorFor)
 		}
 		net, err := nn.Load(c.Net)
 		if err != nil {
@@ -567,13 +566,24 @@ func (r *Resolved) ProbCutSource(n, m int) string {
 	return r.ProbCutFor(n, m).Source
 }
 
-// NewEvaluator returns a new instance of the configured evaluator.
-func (r *Resolved) NewEvaluator() Evaluator {
-	switch r.kind {
-	case evalZero:
+// perSize reports whether the evaluator depends on the board size: eval=mlp
+// without net=FILE is the built-in net of each size.
+func (r *Resolved) perSize() bool { return r.kind == evalOther && r.newEval == nil }
+
+// evaluatorFor returns a new instance of the evaluator of searches of n x
+// n boards with win length m (the sizes matter only when perSize).
+func (r *Resolved) evaluatorFor(n, m int) Evaluator {
+	switch {
+	case r.kind == evalZero:
 		return Zero{}
-	case evalPairs:
+	case r.kind == evalPairs:
 		return Pairs{}
+	case r.newEval != nil:
+		return r.newEval()
 	}
-	return r.newEval()
+	net, err := nn.Embedded(n, m)
+	if err != nil {
+		panic(err) // the caller's check (CheckBoard) was skipped
+	}
+	return net.NewEvaluator()
 }

@@ -48,14 +48,14 @@ type Engine struct {
 	star2      bool // the probing phase
 	chanceTT   bool // table cut-offs at chance nodes and successor probing
 	cpcOn      bool // ChanceProbCut
-	// cpcAt[d] is ChanceProbCut's model at a chance node of depth d, for
-	// boards of cpcSize (setBoard).
-	// cpcMore[d] are Multi-ChanceProbCut's further models there, deeper
-	// shallow searches tried in turn when the one before cuts nothing.
-	cpcAt   []cpcModel
-	cpcMore [][]cpcModel
-	cpcSize [2]int
-	res     *Resolved
+	// cpc[d] are ChanceProbCut's models at a chance node of depth d, for
+	// boards of the engine's size, shallowest first: one, or with Multi
+	// every fitted pair, each tried when the one before cuts nothing.
+	cpc [][]cpcModel
+	// size is the board size the evaluator and the models are for
+	// (setBoard); res builds them.
+	size [2]int
+	res  *Resolved
 
 	killers [MaxPly][2]int16
 	history [2][dice.MaxCells]int64
@@ -77,7 +77,6 @@ type Engine struct {
 // search of each event goes to depth-1-R (one less when depth-1 is even)
 // and predicts the deep value a*v + b within t*sigma.
 type cpcModel struct {
-	ok           bool
 	shallow      int
 	a, b, tSigma float64
 }
@@ -86,60 +85,62 @@ type cpcModel struct {
 // table and evaluator.
 func NewEngine(r *Resolved) *Engine {
 	c := r.cfg
-	e := &Engine{cfg: c, kind: r.kind, eval: r.NewEvaluator(), tt: NewTT(c.TTMiB)}
-	e.inc, _ = e.eval.(Incremental)
+	e := &Engine{cfg: c, res: r, kind: r.kind, tt: NewTT(c.TTMiB)}
+	if !r.perSize() {
+		e.eval = r.evaluatorFor(0, 0)
+		e.inc, _ = e.eval.(Incremental)
+	}
 	e.expectimax = c.Algorithm == Expectimax
 	e.star2 = c.Algorithm >= Star2
 	e.chanceTT = c.Algorithm >= StarETC
 	e.cpcOn = c.Algorithm == CPC
 	if e.cpcOn {
-		e.res = r
-		e.cpcAt = make([]cpcModel, 2*MaxPly+1)
-		e.cpcMore = make([][]cpcModel, 2*MaxPly+1)
+		e.cpc = make([][]cpcModel, 2*MaxPly+1)
 	}
 	return e
 }
 
-// setBoard makes the ChanceProbCut models those of n x n boards with win
-// length m, whose parameters may differ by board (Resolved.ProbCutFor).
+// setBoard makes the engine's evaluator and ChanceProbCut models those of
+// n x n boards with win length m: the built-in net and the built-in fit
+// differ by board (Resolved.evaluatorFor, Resolved.ProbCutFor).
 func (e *Engine) setBoard(n, m int) {
-	if !e.cpcOn || e.cpcSize == [2]int{n, m} {
+	if e.size == [2]int{n, m} {
 		return
 	}
-	e.cpcSize = [2]int{n, m}
+	e.size = [2]int{n, m}
+	if e.res.perSize() {
+		e.eval = e.res.evaluatorFor(n, m)
+		e.inc, _ = e.eval.(Incremental)
+	}
+	if !e.cpcOn {
+		return
+	}
 	c := e.cfg
 	params := e.res.ProbCutFor(n, m)
-	clear(e.cpcAt)
-	clear(e.cpcMore)
-	{
-		lo, hi := c.CPCMinDepth, c.CPCMaxDepth
-		if lo == 0 {
-			lo = c.ProbCutR + 1
+	clear(e.cpc)
+	lo, hi := c.CPCMinDepth, c.CPCMaxDepth
+	if lo == 0 {
+		lo = c.ProbCutR + 1
+	}
+	if hi == 0 {
+		hi = len(e.cpc) - 1
+	}
+	for d := lo; d <= hi && d < len(e.cpc); d++ {
+		// The events of a chance node of depth d are rolled positions
+		// searched to d-1. An even depth there ends on a chance ply and
+		// has the value of one ply less (EndsOnChance), so the model is
+		// the one of the odd depth below, and the shallow search too is
+		// one ply shorter for the same value.
+		deep := d - 1
+		if EndsOnChance(true, deep) {
+			deep--
 		}
-		if hi == 0 {
-			hi = len(e.cpcAt) - 1
-		}
-		for d := lo; d <= hi && d < len(e.cpcAt); d++ {
-			// The events of a chance node of depth d are rolled positions
-			// searched to d-1. An even depth there ends on a chance ply
-			// and has the value of one ply less (EndsOnChance), so the
-			// model is the one of the odd depth below, and the shallow
-			// search too is one ply shorter for the same value.
-			deep := d - 1
-			if EndsOnChance(true, deep) {
-				deep--
-			}
-			var ms []cpcModel
-			for _, dp := range params.Pairs {
-				if dp.Deep == deep && (c.Multi || dp.Shallow == deep-c.ProbCutR) {
-					ms = append(ms, cpcModel{ok: true, shallow: dp.Shallow, a: dp.A, b: dp.B, tSigma: c.ProbCutT * dp.Sigma})
-				}
-			}
-			slices.SortStableFunc(ms, func(x, y cpcModel) int { return x.shallow - y.shallow })
-			if len(ms) > 0 {
-				e.cpcAt[d], e.cpcMore[d] = ms[0], ms[1:]
+		for _, dp := range params.Pairs {
+			if dp.Deep == deep && (c.Multi || dp.Shallow == deep-c.ProbCutR) {
+				e.cpc[d] = append(e.cpc[d], cpcModel{shallow: dp.Shallow, a: dp.A, b: dp.B, tSigma: c.ProbCutT * dp.Sigma})
 			}
 		}
+		slices.SortStableFunc(e.cpc[d], func(x, y cpcModel) int { return x.shallow - y.shallow })
 	}
 }
 
@@ -149,6 +150,7 @@ func (e *Engine) Config() Config { return e.cfg }
 // Evaluate returns the engine's evaluation of the non-terminal position b
 // for its side to move (the value of a depth-0 search).
 func (e *Engine) Evaluate(b *dice.Board) float64 {
+	e.setBoard(b.N(), b.M())
 	switch e.kind {
 	case evalZero:
 		return 0
@@ -281,12 +283,9 @@ func (e *Engine) chance(alpha, beta float64, depth, ply int) float64 {
 			}
 		}
 	}
-	if e.cpcOn && depth < len(e.cpcAt) && e.cpcAt[depth].ok {
-		if v, done := e.probCut(f, &e.cpcAt[depth]); done {
-			return v
-		}
-		for i := range e.cpcMore[depth] {
-			if v, done := e.probCut(f, &e.cpcMore[depth][i]); done {
+	if e.cpcOn && depth < len(e.cpc) {
+		for i := range e.cpc[depth] {
+			if v, done := e.probCut(f, &e.cpc[depth][i]); done {
 				return v
 			}
 		}

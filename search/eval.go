@@ -11,7 +11,7 @@ const (
 
 // Evaluator scores a non-terminal position from the side to move's view, in
 // [L, U]. Evaluate must not change b. Each Engine owns its evaluator,
-// built by Resolved.NewEvaluator, so an evaluator may keep state.
+// built by the Resolved configuration, so an evaluator may keep state.
 type Evaluator interface {
 	Evaluate(b *dice.Board) float64
 }
