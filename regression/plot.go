@@ -3,17 +3,15 @@ package regression
 import (
 	"fmt"
 	"image/color"
-	"io"
 	"math"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgsvg"
 
 	"starlab/runs"
+	"starlab/runs/figure"
 )
 
 // ScatterName is the base name of a pair's scatter plot (.png and .svg).
@@ -162,19 +160,5 @@ func WriteTunePlot(run *runs.Run, res *TuneResult) error {
 
 // writePlot writes p as name.png and name.svg in the run directory.
 func writePlot(run *runs.Run, name string, p *plot.Plot) error {
-	w, h := 6*vg.Inch, 6*vg.Inch
-	img := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(110))
-	p.Draw(draw.New(img))
-	if err := run.WriteArtifact(name+".png", func(out io.Writer) error {
-		_, err := vgimg.PngCanvas{Canvas: img}.WriteTo(out)
-		return err
-	}); err != nil {
-		return err
-	}
-	svg := vgsvg.New(w, h)
-	p.Draw(draw.New(svg))
-	return run.WriteArtifact(name+".svg", func(out io.Writer) error {
-		_, err := svg.WriteTo(out)
-		return err
-	})
+	return figure.Write(run, name, 6*vg.Inch, 6*vg.Inch, p.Draw)
 }

@@ -3,23 +3,22 @@ package td
 import (
 	"fmt"
 	"image/color"
-	"io"
 	"math"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgsvg"
 
 	"starlab/runs"
+	"starlab/runs/figure"
 )
 
 // The learning curve's pictures in the run directory.
 const (
-	CurvePNG = "curve.png"
-	CurveSVG = "curve.svg"
+	CurvePNG  = curveName + ".png"
+	CurveSVG  = curveName + ".svg"
+	curveName = "curve"
 )
 
 // curvePlots returns the two panels of the learning curve: the score
@@ -120,19 +119,5 @@ func WriteCurvePlots(run *runs.Run, curve []CurvePoint) error {
 	if err != nil {
 		return fmt.Errorf("learning curve: %v", err)
 	}
-	w, h := 7*vg.Inch, 7*vg.Inch
-	img := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(110))
-	drawCurve(plots, draw.New(img))
-	if err := run.WriteArtifact(CurvePNG, func(out io.Writer) error {
-		_, err := vgimg.PngCanvas{Canvas: img}.WriteTo(out)
-		return err
-	}); err != nil {
-		return err
-	}
-	svg := vgsvg.New(w, h)
-	drawCurve(plots, draw.New(svg))
-	return run.WriteArtifact(CurveSVG, func(out io.Writer) error {
-		_, err := svg.WriteTo(out)
-		return err
-	})
+	return figure.Write(run, curveName, 7*vg.Inch, 7*vg.Inch, func(c draw.Canvas) { drawCurve(plots, c) })
 }
