@@ -59,11 +59,7 @@ func TestEvalAndSearchWithNet(t *testing.T) {
 		t.Fatalf("search with the built-in net: exit %d, %s %s", code, stdout, stderr)
 	}
 	other := writeNet(t, 7, 5)
-	for _, c := range []struct {
-		args []string
-		code int
-		want string
-	}{
+	checkBadInput(t, []badInput{
 		{[]string{"search", "-eval", "mlp", "-net", other, exampleDPN}, 1, "7x7"},
 		{[]string{"eval", "-eval", "mlp", "-net", other, exampleDPN}, 1, "7x7"},
 		{[]string{"match", "staretc:depth=1,eval=mlp,net=" + other, "staretc:depth=1", "-games", "2"}, 2, "7x7"},
@@ -71,10 +67,5 @@ func TestEvalAndSearchWithNet(t *testing.T) {
 		{[]string{"eval", "-eval", "nn", exampleDPN}, 2, "unknown evaluator"},
 		{[]string{"eval", "-eval", "mlp", "6 4 b -1" + strings.Repeat(" -", 36)}, 1, "no network is built in for 6x6"},
 		{[]string{"eval"}, 2, "missing DPN"},
-	} {
-		code, stdout, stderr := runCmd(t, c.args...)
-		if code != c.code || stdout != "" || !strings.Contains(stderr, c.want) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
-			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit %d, one line with %q", c.args, code, stdout, stderr, c.code, c.want)
-		}
-	}
+	})
 }

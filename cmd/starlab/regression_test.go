@@ -105,11 +105,7 @@ func TestCollectKilledAndResumed(t *testing.T) {
 
 func TestRegressionBadInput(t *testing.T) {
 	dir := t.TempDir()
-	for _, c := range []struct {
-		args []string
-		code int
-		want string
-	}{
+	checkBadInput(t, []badInput{
 		{[]string{"collect", "-pairs", "3-7"}, 2, "-pairs"},
 		{[]string{"collect", "-pairs", "7:3"}, 2, "-pairs 7:3"},
 		{[]string{"collect", "-engine", "cpc"}, 2, "not sound"},
@@ -124,30 +120,16 @@ func TestRegressionBadInput(t *testing.T) {
 		{[]string{"tune", "-cpc", "staretc"}, 2, "not cpc"},
 		{[]string{"run", "nosuch"}, 1, "no built-in recipe"},
 		{[]string{"run", "a", "b"}, 2, "one recipe"},
-	} {
-		code, stdout, stderr := runCmd(t, c.args...)
-		if code != c.code || stdout != "" || !strings.Contains(stderr, c.want) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
-			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit %d, one line with %q", c.args, code, stdout, stderr, c.code, c.want)
-		}
-	}
+	})
 }
 
 func TestReportCommand(t *testing.T) {
 	dir := t.TempDir()
-	for _, c := range []struct {
-		args []string
-		code int
-		want string
-	}{
+	checkBadInput(t, []badInput{
 		{[]string{"report"}, 2, "one run directory"},
 		{[]string{"report", dir}, 1, "no run directory"},
 		{[]string{"report", filepath.Join(dir, "none")}, 1, "none"},
-	} {
-		code, stdout, stderr := runCmd(t, c.args...)
-		if code != c.code || stdout != "" || !strings.Contains(stderr, c.want) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
-			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit %d, one line with %q", c.args, code, stdout, stderr, c.code, c.want)
-		}
-	}
+	})
 	run := filepath.Join(dir, "c")
 	if code, _, stderr := runCmd(t, append(collectArgs, "-out", run)...); code != 0 {
 		t.Fatal(stderr)

@@ -19,6 +19,25 @@ func runCmd(t *testing.T, args ...string) (int, string, string) {
 	return runCtx(t, context.Background(), args...)
 }
 
+// badInput is a command line that must fail with one line on stderr.
+type badInput struct {
+	args []string
+	code int    // exit code
+	want string // in the line
+}
+
+// checkBadInput runs each command line and checks its exit code, an empty
+// stdout and one line on stderr holding the expected words.
+func checkBadInput(t *testing.T, cases []badInput) {
+	t.Helper()
+	for _, c := range cases {
+		code, stdout, stderr := runCmd(t, c.args...)
+		if code != c.code || stdout != "" || !strings.Contains(stderr, c.want) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit %d, one line with %q", c.args, code, stdout, stderr, c.code, c.want)
+		}
+	}
+}
+
 func runCtx(t *testing.T, ctx context.Context, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errb bytes.Buffer

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"starlab/nn"
@@ -57,21 +56,12 @@ func TestTrainKilledAndResumed(t *testing.T) {
 
 func TestTrainBadInput(t *testing.T) {
 	dir := t.TempDir()
-	for _, c := range []struct {
-		args []string
-		code int
-		want string
-	}{
+	checkBadInput(t, []badInput{
 		{[]string{"train", "-n", "2"}, 2, "-n 2"},
 		{[]string{"train", "-games", "0"}, 2, "-games"},
 		{[]string{"train", "-lambda", "2"}, 2, "-lambda"},
 		{[]string{"train", "-measure-games", "3"}, 2, "-measure-games"},
 		{[]string{"train", "-resume", filepath.Join(dir, "none")}, 1, "does not exist"},
 		{[]string{"train", "-resume", dir, "-games", "5"}, 2, "cannot change"},
-	} {
-		code, stdout, stderr := runCmd(t, c.args...)
-		if code != c.code || stdout != "" || !strings.Contains(stderr, c.want) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
-			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit %d, one line with %q", c.args, code, stdout, stderr, c.code, c.want)
-		}
-	}
+	})
 }
