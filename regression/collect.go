@@ -107,58 +107,82 @@ type Row struct {
 
 // Check checks the settings; errors are runs.UsageError.
 func (s *CollectSettings) Check() error {
+	_, err := s.resolve()
+	return err
+}
+
+// CheckSyntax checks the settings but does not open the files the engine
+// names (the net, the ChanceProbCut parameters), which a pipeline makes
+// before this stage runs.
+func (s *CollectSettings) CheckSyntax() error {
+	_, err := s.engineSpec()
+	return err
+}
+
+// resolve checks the settings and resolves the engine.
+func (s *CollectSettings) resolve() (*search.Resolved, error) {
+	spec, err := s.engineSpec()
+	if err != nil {
+		return nil, err
+	}
+	r, err := spec.Config.Resolve()
+	if err != nil {
+		return nil, runs.Usagef("-engine %s: %v", s.Engine, err)
+	}
+	return r, nil
+}
+
+// engineSpec checks the settings and parses the engine, which must be
+// sound and carry no limits.
+func (s *CollectSettings) engineSpec() (search.Spec, error) {
+	var none search.Spec
 	if s.Suite != "" {
 		if _, err := os.Stat(s.Suite); err != nil {
-			return fmt.Errorf("suite: %v", err)
+			return none, fmt.Errorf("suite: %v", err)
 		}
 	} else {
 		ss := s.sample()
 		if err := ss.Check(); err != nil {
-			return err
+			return none, err
 		}
 	}
 	if len(s.Pairs) == 0 {
-		return runs.Usagef("-pairs: want at least one depth pair")
+		return none, runs.Usagef("-pairs: want at least one depth pair")
 	}
 	seen := map[Pair]bool{}
 	for _, p := range s.Pairs {
 		if p.Shallow < 1 || p.Deep <= p.Shallow || p.Deep > search.MaxDepthLimit {
-			return runs.Usagef("-pairs %s: want 1 <= shallow < deep <= %d", p, search.MaxDepthLimit)
+			return none, runs.Usagef("-pairs %s: want 1 <= shallow < deep <= %d", p, search.MaxDepthLimit)
 		}
 		if seen[p] {
-			return runs.Usagef("-pairs: %s given twice", p)
+			return none, runs.Usagef("-pairs: %s given twice", p)
 		}
 		seen[p] = true
 	}
-	if _, err := s.engine(); err != nil {
-		return runs.Usagef("-engine %s: %v", s.Engine, err)
-	}
 	if s.Chunk < 1 {
-		return runs.Usagef("-chunk %d: want at least 1", s.Chunk)
+		return none, runs.Usagef("-chunk %d: want at least 1", s.Chunk)
 	}
-	return runs.CheckWorkers(s.Workers)
+	if err := runs.CheckWorkers(s.Workers); err != nil {
+		return none, err
+	}
+	bad := func(err error) (search.Spec, error) { return none, runs.Usagef("-engine %s: %v", s.Engine, err) }
+	spec, err := search.ParseSpec(s.Engine)
+	if err != nil {
+		return bad(err)
+	}
+	if !spec.Algorithm.Sound() {
+		return bad(fmt.Errorf("%s is not sound: the pairs must hold expectimax values", spec.Algorithm))
+	}
+	if spec.Limits != (search.Limits{}) {
+		return bad(fmt.Errorf("give no limits: the depth pairs set them"))
+	}
+	return spec, nil
 }
 
 func (s *CollectSettings) sample() selfplay.SampleSettings {
 	ss := selfplay.DefaultSampleSettings()
 	ss.N, ss.M, ss.Count, ss.Min, ss.Max, ss.Seed, ss.Rolled = s.N, s.M, s.Count, s.Min, s.Max, s.Seed, 0
 	return ss
-}
-
-// engine parses and resolves the engine, which must be sound and carry no
-// limits.
-func (s *CollectSettings) engine() (*search.Resolved, error) {
-	spec, err := search.ParseSpec(s.Engine)
-	if err != nil {
-		return nil, err
-	}
-	if !spec.Algorithm.Sound() {
-		return nil, fmt.Errorf("%s is not sound: the pairs must hold expectimax values", spec.Algorithm)
-	}
-	if spec.Limits != (search.Limits{}) {
-		return nil, fmt.Errorf("give no limits: the depth pairs set them")
-	}
-	return spec.Config.Resolve()
 }
 
 // CollectResult is what a collect wrote.
@@ -221,10 +245,7 @@ func partName(c int) string { return filepath.Join(RowsDir, fmt.Sprintf("part-%0
 // does only the chunks the shard owns.
 func Collect(ctx context.Context, s CollectSettings, run *runs.Run, progress runs.Progress) (CollectResult, error) {
 	start := time.Now()
-	if err := s.Check(); err != nil {
-		return CollectResult{}, err
-	}
-	res, err := s.engine()
+	res, err := s.resolve()
 	if err != nil {
 		return CollectResult{}, err
 	}
@@ -324,13 +345,9 @@ func (s *CollectSettings) events(ctx context.Context, e *search.Engine, b *dice.
 			if it, ok := searched[depth]; ok {
 				return it, nil
 			}
-			e.ClearTT()
-			r := e.Search(ctx, &rolled, search.Limits{Depth: depth}, nil)
-			if r.Stopped || ctx.Err() != nil {
-				return search.Iteration{}, context.Cause(ctx)
-			}
-			searched[depth] = r.Last()
-			return r.Last(), nil
+			it, err := searchFresh(ctx, e, &rolled, depth)
+			searched[depth] = it
+			return it, err
 		}
 		for _, p := range s.Pairs {
 			sh, err := value(p.Shallow)
@@ -348,6 +365,20 @@ func (s *CollectSettings) events(ctx context.Context, e *search.Engine, b *dice.
 		}
 	}
 	return rows, nil
+}
+
+// searchFresh searches root to depth with a fresh table and a full
+// window, as every search of collect and tune does.
+func searchFresh(ctx context.Context, e *search.Engine, root *dice.Board, depth int) (search.Iteration, error) {
+	e.ClearTT()
+	r := e.Search(ctx, root, search.Limits{Depth: depth}, nil)
+	if err := ctx.Err(); err != nil {
+		return search.Iteration{}, err
+	}
+	if r.Stopped {
+		return search.Iteration{}, fmt.Errorf("the search of %s to depth %d stopped early", root.DPN(), depth)
+	}
+	return r.Last(), nil
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

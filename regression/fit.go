@@ -42,8 +42,6 @@ func DefaultFitSettings() FitSettings {
 // Check checks the settings.
 func (s *FitSettings) Check() error {
 	switch {
-	case len(s.Inputs) == 0:
-		return fmt.Errorf("missing input: give collect Parquet files or run directories")
 	case s.Folds < 2 || s.Folds > 100:
 		return fmt.Errorf("-folds %d: want 2 to 100", s.Folds)
 	case !(s.SigmaFloor >= 0 && s.SigmaFloor < 1):
@@ -241,6 +239,9 @@ const (
 func RunFit(ctx context.Context, s FitSettings, run *runs.Run, progress runs.Progress) (FitResult, error) {
 	if err := s.Check(); err != nil {
 		return FitResult{}, runs.Usagef("%v", err)
+	}
+	if len(s.Inputs) == 0 {
+		return FitResult{}, runs.Usagef("missing input: give collect Parquet files or run directories")
 	}
 	progress(0, 1, "reading rows")
 	rows, err := ReadRows(s.Inputs...)

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"starlab/runs"
+	"starlab/search"
 )
 
 // MergeCollect is the collect stage's merge: it gathers the part files of
@@ -49,14 +50,12 @@ func MergeCollect(ctx context.Context, sh *runs.Shards, run *runs.Run, progress 
 			}
 		}
 	}
-	positions := 0
-	for _, line := range bytes.Split(suite, []byte("\n")) {
-		if len(bytes.TrimSpace(line)) > 0 {
-			positions++
-		}
+	ps, err := search.ParseSuite(bytes.NewReader(suite))
+	if err != nil {
+		return CollectResult{}, fmt.Errorf("merge: %s: %v", filepath.Join(sh.Dirs[0], SuiteFile), err)
 	}
 	parts, _ := filepath.Glob(run.Path(filepath.Join(RowsDir, "part-*.parquet")))
-	if want := (positions + set.Chunk - 1) / set.Chunk; len(parts) != want {
+	if want := (len(ps) + set.Chunk - 1) / set.Chunk; len(parts) != want {
 		return CollectResult{}, fmt.Errorf("merge: the shards hold %d part files, the collect has %d", len(parts), want)
 	}
 	if err := runs.WriteBytesAtomic(run.Path(SuiteFile), suite); err != nil {

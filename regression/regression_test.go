@@ -25,7 +25,7 @@ func TestFitRecovers(t *testing.T) {
 		rows[i] = Row{GameID: int64(i / 5), N: 5, M: 4, Checkers: int32(5 + i%8), ShallowDepth: 3, DeepDepth: 7,
 			VShallow: x, VDeep: a*x + b + sigma*rng.NormFloat64(), Eval: "pairs"}
 	}
-	f, err := Fit(rows, fitSettings())
+	f, err := Fit(rows, DefaultFitSettings())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +57,7 @@ func TestFitRecovers(t *testing.T) {
 	for i := range rows {
 		rows[i].VDeep = a*rows[i].VShallow + b
 	}
-	f, err = Fit(rows, fitSettings())
+	f, err = Fit(rows, DefaultFitSettings())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,15 +65,9 @@ func TestFitRecovers(t *testing.T) {
 		t.Errorf("sigma of a perfect fit %v, want the floor 0.01", f.Lines[0].Sigma)
 	}
 	rows[0].NetID = "x"
-	if _, err := Fit(rows, fitSettings()); err == nil {
+	if _, err := Fit(rows, DefaultFitSettings()); err == nil {
 		t.Error("rows of two nets fitted together")
 	}
-}
-
-func fitSettings() FitSettings {
-	s := DefaultFitSettings()
-	s.Inputs = []string{"generated"}
-	return s
 }
 
 func smallCollect(suite string) CollectSettings {

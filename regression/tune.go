@@ -60,47 +60,55 @@ func ParseTs(s string) ([]float64, error) {
 	return ts, nil
 }
 
-// engines resolves the cpc configuration and its staretc base.
-func (s *TuneSettings) engines() (cpc search.Config, base *search.Resolved, err error) {
-	spec, err := search.ParseSpec(s.CPC)
-	if err != nil {
-		return cpc, nil, err
-	}
-	if spec.Algorithm != search.CPC {
-		return cpc, nil, fmt.Errorf("%s is not cpc", s.CPC)
-	}
-	if spec.Limits != (search.Limits{}) {
-		return cpc, nil, fmt.Errorf("give no limits: -depths sets them")
-	}
-	b := search.DefaultConfig(search.StarETC)
-	b.Eval, b.Net, b.TTMiB, b.ProbingFactor, b.ETCMinDepth = spec.Eval, spec.Net, spec.TTMiB, spec.ProbingFactor, spec.ETCMinDepth
-	base, err = b.Resolve()
-	if err != nil {
-		return cpc, nil, err
-	}
-	if _, err := spec.Config.Resolve(); err != nil {
-		return cpc, nil, err
-	}
-	return spec.Config, base, nil
-}
-
 // Check checks the settings; errors are runs.UsageError.
 func (s *TuneSettings) Check() error {
+	_, _, err := s.resolve()
+	return err
+}
+
+// resolve checks the settings and resolves the staretc base and the cpc
+// engine of each t.
+func (s *TuneSettings) resolve() (base *search.Resolved, cpcs []*search.Resolved, err error) {
 	if len(s.Depths) == 0 || len(s.Ts) == 0 {
-		return runs.Usagef("-depths and -t need at least one value each")
+		return nil, nil, runs.Usagef("-depths and -t need at least one value each")
 	}
 	for _, d := range s.Depths {
 		if d < 2 || d > search.MaxDepthLimit {
-			return runs.Usagef("-depths: %d is not a depth from 2 to %d", d, search.MaxDepthLimit)
+			return nil, nil, runs.Usagef("-depths: %d is not a depth from 2 to %d", d, search.MaxDepthLimit)
 		}
 	}
 	if s.Limit < 0 {
-		return runs.Usagef("-limit %d: want 0 (all) or more", s.Limit)
+		return nil, nil, runs.Usagef("-limit %d: want 0 (all) or more", s.Limit)
 	}
-	if _, _, err := s.engines(); err != nil {
-		return runs.Usagef("-cpc %s: %v", s.CPC, err)
+	if err := runs.CheckWorkers(s.Workers); err != nil {
+		return nil, nil, err
 	}
-	return runs.CheckWorkers(s.Workers)
+	bad := func(err error) error { return runs.Usagef("-cpc %s: %v", s.CPC, err) }
+	spec, err := search.ParseSpec(s.CPC)
+	if err != nil {
+		return nil, nil, bad(err)
+	}
+	if spec.Algorithm != search.CPC {
+		return nil, nil, bad(fmt.Errorf("%s is not cpc", s.CPC))
+	}
+	if spec.Limits != (search.Limits{}) {
+		return nil, nil, bad(fmt.Errorf("give no limits: -depths sets them"))
+	}
+	b := search.DefaultConfig(search.StarETC)
+	b.Eval, b.Net, b.TTMiB, b.ProbingFactor, b.ETCMinDepth = spec.Eval, spec.Net, spec.TTMiB, spec.ProbingFactor, spec.ETCMinDepth
+	if base, err = b.Resolve(); err != nil {
+		return nil, nil, bad(err)
+	}
+	for _, t := range s.Ts {
+		c := spec.Config
+		c.ProbCutT = t
+		r, err := c.Resolve()
+		if err != nil {
+			return nil, nil, bad(err)
+		}
+		cpcs = append(cpcs, r)
+	}
+	return base, cpcs, nil
 }
 
 // TuneRecord is one position searched to one depth with one t.
@@ -173,24 +181,16 @@ type tuneWorker struct {
 // and the plot of reduction against error.
 func Tune(ctx context.Context, s TuneSettings, run *runs.Run, progress runs.Progress) (*TuneResult, error) {
 	start := time.Now()
-	if err := s.Check(); err != nil {
+	base, cpcs, err := s.resolve()
+	if err != nil {
 		return nil, err
 	}
-	cpcCfg, base, _ := s.engines()
 	ps, err := search.ReadSuite(s.Suite)
 	if err != nil {
 		return nil, err
 	}
 	if s.Limit > 0 && s.Limit < len(ps) {
 		ps = ps[:s.Limit]
-	}
-	cpcs := make([]*search.Resolved, len(s.Ts))
-	for i, t := range s.Ts {
-		c := cpcCfg
-		c.ProbCutT = t
-		if cpcs[i], err = c.Resolve(); err != nil {
-			return nil, err
-		}
 	}
 	for _, p := range ps {
 		for _, r := range append([]*search.Resolved{base}, cpcs...) {
@@ -233,7 +233,8 @@ func Tune(ctx context.Context, s TuneSettings, run *runs.Run, progress runs.Prog
 	for _, rs := range records {
 		all = append(all, rs...)
 	}
-	res := &TuneResult{Format: TuneFormat, CPC: cpcCfg.String(), ProbCut: cpcs[0].ProbCutSource(ps[0].Board.N(), ps[0].Board.M()),
+	spec, _ := search.ParseSpec(s.CPC) // resolve checked it
+	res := &TuneResult{Format: TuneFormat, CPC: spec.Config.String(), ProbCut: cpcs[0].ProbCutSource(ps[0].Board.N(), ps[0].Board.M()),
 		Positions: len(ps), Rows: summarize(all, s.Depths, s.Ts), Seconds: time.Since(start).Seconds()}
 	if err := runs.WriteParquet(run, TuneRowsFile, TuneFormat, all, "starlab.cpc", res.CPC); err != nil {
 		return nil, err
@@ -251,23 +252,15 @@ func Tune(ctx context.Context, s TuneSettings, run *runs.Run, progress runs.Prog
 // position measures one position at every depth and t.
 func (s *TuneSettings) position(ctx context.Context, w *tuneWorker, i int, b *dice.Board) ([]TuneRecord, error) {
 	var out []TuneRecord
-	search1 := func(e *search.Engine, root *dice.Board, depth int) (search.Iteration, error) {
-		e.ClearTT()
-		r := e.Search(ctx, root, search.Limits{Depth: depth}, nil)
-		if r.Stopped || ctx.Err() != nil {
-			return search.Iteration{}, context.Cause(ctx)
-		}
-		return r.Last(), nil
-	}
 	rolled := b.Roll() != dice.NoRoll
 	for _, d := range s.Depths {
-		full, err := search1(w.base, b, d)
+		full, err := searchFresh(ctx, w.base, b, d)
 		if err != nil {
 			return nil, err
 		}
 		actual := map[int]float64{full.BestMove: full.Score} // move -> its full value
 		for k, t := range s.Ts {
-			it, err := search1(w.cpc[k], b, d)
+			it, err := searchFresh(ctx, w.cpc[k], b, d)
 			if err != nil {
 				return nil, err
 			}
@@ -278,7 +271,7 @@ func (s *TuneSettings) position(ctx context.Context, w *tuneWorker, i int, b *di
 				if !ok {
 					child := *b
 					child.Make(it.BestMove)
-					c, err := search1(w.base, &child, d-1)
+					c, err := searchFresh(ctx, w.base, &child, d-1)
 					if err != nil {
 						return nil, err
 					}

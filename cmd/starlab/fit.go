@@ -46,6 +46,9 @@ line and the band ± t sigma.`,
 			fs.BoolVar(&asJSON, "json", false, "print the fit as JSON")
 		},
 		Run: func(ctx context.Context, env *Env, args []string) error {
+			if len(args) == 0 {
+				return usagef("missing input: give collect Parquet files or run directories")
+			}
 			set.Inputs = args
 			if err := set.Check(); err != nil {
 				return usagef("%v", err)
