@@ -33,6 +33,7 @@ func CheckShards(dirs []string, ignore ...string) (*Shards, error) {
 	var sh *Shards
 	var want map[string]any
 	byIndex := map[int]string{}
+	unsharded := map[int]json.RawMessage{} // settings by shard, shard taken out
 	for _, d := range dirs {
 		r, err := Open(d)
 		if err != nil {
@@ -52,6 +53,7 @@ func CheckShards(dirs []string, ignore ...string) (*Shards, error) {
 			_ = json.Unmarshal(b, &s)
 		}
 		delete(set, "shard")
+		unsharded[s.Index], _ = json.Marshal(set) // before the ignored keys go
 		for _, k := range ignore {
 			delete(set, k)
 		}
@@ -90,12 +92,7 @@ func CheckShards(dirs []string, ignore ...string) (*Shards, error) {
 	if len(missing) > 0 {
 		return nil, fmt.Errorf("merge: shard %s missing", strings.Join(missing, ", "))
 	}
-	// The unsharded settings: the first shard's, shard taken out.
-	r, _ := Open(sh.Dirs[0])
-	var first map[string]any
-	_ = json.Unmarshal(r.Manifest().Settings, &first)
-	delete(first, "shard")
-	sh.Settings, _ = json.Marshal(first)
+	sh.Settings = unsharded[0] // the unsharded run's: shard 0's, shard taken out
 	return sh, nil
 }
 

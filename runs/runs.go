@@ -264,7 +264,7 @@ func existingRunError(dir string, m Manifest) error {
 func Open(dir string) (*Run, error) {
 	fi, err := os.Stat(dir)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("run directory %s does not exist", dir)
+		return nil, notExist{dir}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("open run: %w", err)
@@ -278,6 +278,13 @@ func Open(dir string) (*Run, error) {
 	}
 	return &Run{dir: dir, m: m}, nil
 }
+
+// notExist is Open's error for a missing run directory; it is
+// fs.ErrNotExist to errors.Is.
+type notExist struct{ dir string }
+
+func (e notExist) Error() string { return fmt.Sprintf("run directory %s does not exist", e.dir) }
+func (e notExist) Unwrap() error { return fs.ErrNotExist }
 
 // readManifest reads and checks dir's manifest. A missing manifest gives an
 // error wrapping fs.ErrNotExist.

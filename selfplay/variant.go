@@ -26,21 +26,32 @@ type Variant struct {
 // rolled positions, so an even depth has the value of the odd depth below it
 // at two to three times the cost.
 func ParseVariant(spec string) (Variant, error) {
-	s, err := search.ParseSpec(spec)
+	s, err := ParseVariantSpec(spec)
 	if err != nil {
-		return Variant{}, runs.Usagef("%v", err)
-	}
-	if s.Limits == (search.Limits{}) {
-		return Variant{}, runs.Usagef("spec %q: no limit (give depth=, nodes= or movetime=)", spec)
-	}
-	if d := s.Limits.Depth; d > 0 && search.EndsOnChance(true, d) { // players search rolled positions
-		return Variant{}, runs.Usagef("spec %q: depth=%d ends on a chance ply and plays as depth=%d at two to three times the cost (no evaluator reads the roll); give an odd depth", spec, d, d-1)
+		return Variant{}, err
 	}
 	r, err := s.Config.Resolve()
 	if err != nil {
 		return Variant{}, fmt.Errorf("spec %q: %v", spec, err)
 	}
 	return Variant{Spec: s, Resolved: r}, nil
+}
+
+// ParseVariantSpec is ParseVariant without opening the files the spec
+// names (a pipeline checks the variants before it makes them): the
+// grammar, a limit, and a depth that does not end on a chance ply.
+func ParseVariantSpec(spec string) (search.Spec, error) {
+	s, err := search.ParseSpec(spec)
+	if err != nil {
+		return s, runs.Usagef("%v", err)
+	}
+	if s.Limits == (search.Limits{}) {
+		return s, runs.Usagef("spec %q: no limit (give depth=, nodes= or movetime=)", spec)
+	}
+	if d := s.Limits.Depth; d > 0 && search.EndsOnChance(true, d) { // players search rolled positions
+		return s, runs.Usagef("spec %q: depth=%d ends on a chance ply and plays as depth=%d at two to three times the cost (no evaluator reads the roll); give an odd depth", spec, d, d-1)
+	}
+	return s, nil
 }
 
 // Name returns the canonical spec, the variant's identity.

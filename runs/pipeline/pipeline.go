@@ -22,6 +22,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -113,34 +114,44 @@ func (r *Recipe) check() error {
 	if err := r.Train.Check(); err != nil {
 		return fmt.Errorf("train: %v", err)
 	}
+	// The net and the parameters the specs may name are made by the
+	// stages, so the specs are checked without opening them.
 	c := *r.Collect
-	if strings.Contains(c.Engine, "{net}") { // the net is made by the train stage
-		c.Engine = "staretc"
-	}
-	if err := c.Check(); err != nil {
+	c.Engine = products(c.Engine, "NET", "PROBCUT")
+	if err := c.CheckSyntax(); err != nil {
 		return fmt.Errorf("collect: %v", err)
 	}
-	r.Fit.Inputs = []string{"(the collect stage)"}
 	if err := r.Fit.Check(); err != nil {
 		return fmt.Errorf("fit: %v", err)
 	}
 	for i, m := range r.Matches {
-		if m.Name == "" || len(m.Variants) < 2 || m.Games < 2 {
+		if m.Name == "" || len(m.Variants) < 2 || m.Games < 2 || m.Games%2 != 0 {
 			return fmt.Errorf("match %d: want a name, two variants or more and an even number of games", i+1)
 		}
-		ms := r.matchSettings(m, "NET", "PROBCUT")
-		if _, err := ms.Resolve(); err != nil && !strings.Contains(err.Error(), "NET") && !strings.Contains(err.Error(), "PROBCUT") {
-			return fmt.Errorf("match %s: %v", m.Name, err)
+		specs := m.Variants
+		if m.Luck != "" && m.Luck != "none" {
+			specs = append(slices.Clone(specs), m.Luck)
+		}
+		for _, v := range specs {
+			if _, err := selfplay.ParseVariantSpec(products(v, "NET", "PROBCUT")); err != nil {
+				return fmt.Errorf("match %s: %v", m.Name, err)
+			}
 		}
 	}
 	return nil
+}
+
+// products names the pipeline's products in a spec: {net} the trained
+// net, {probcut} the fitted parameters.
+func products(spec, net, probcut string) string {
+	return strings.NewReplacer("{net}", net, "{probcut}", probcut).Replace(spec)
 }
 
 // matchSettings are the settings of match m with the products filled in.
 func (r *Recipe) matchSettings(m MatchStage, net, probcut string) selfplay.MatchSettings {
 	vs := make([]string, len(m.Variants))
 	for i, v := range m.Variants {
-		vs[i] = strings.NewReplacer("{net}", net, "{probcut}", probcut).Replace(v)
+		vs[i] = products(v, net, probcut)
 	}
 	ms := selfplay.DefaultMatchSettings(vs...)
 	ms.N, ms.M, ms.Seed, ms.Games, ms.Gauntlet = r.N, r.M, r.Seed, m.Games, m.Gauntlet
@@ -193,7 +204,7 @@ func Run(ctx context.Context, r *Recipe, run *runs.Run, progress Progress) (*Res
 			if err := st.Resume(); err != nil {
 				return err
 			}
-		case errors.Is(err, fs.ErrNotExist) || strings.Contains(err.Error(), "does not exist"):
+		case errors.Is(err, fs.ErrNotExist):
 			if st, err = runs.CreateAt(dir, command, []string{"starlab", "run", r.Name}, settings, r.Seed); err != nil {
 				return err
 			}
@@ -233,7 +244,7 @@ func Run(ctx context.Context, r *Recipe, run *runs.Run, progress Progress) (*Res
 		}
 	}
 	collect := *r.Collect
-	collect.Engine = strings.ReplaceAll(collect.Engine, "{net}", res.Net)
+	collect.Engine = products(collect.Engine, res.Net, "")
 	if err := stage("2-collect", "collect", collect, func(st *runs.Run, p runs.Progress) error {
 		_, err := regression.Collect(ctx, collect, st, p)
 		return err
@@ -250,8 +261,8 @@ func Run(ctx context.Context, r *Recipe, run *runs.Run, progress Progress) (*Res
 	}
 	probcut := run.Path(filepath.Join("3-fit", regression.ProbCutFile))
 	res.ProbCut = probcut
-	if data, err := os.ReadFile(run.Path(filepath.Join("3-fit", regression.FitFile))); err == nil {
-		_ = json.Unmarshal(data, &res.Fit)
+	if err := readJSON(run.Path(filepath.Join("3-fit", regression.FitFile)), &res.Fit); err != nil {
+		return res, err
 	}
 	for i, m := range r.Matches {
 		ms := r.matchSettings(m, res.Net, probcut)
@@ -263,12 +274,8 @@ func Run(ctx context.Context, r *Recipe, run *runs.Run, progress Progress) (*Res
 			return res, err
 		}
 		var rep selfplay.MatchReport
-		data, err := os.ReadFile(run.Path(filepath.Join(name, selfplay.SummaryFile)))
-		if err != nil {
+		if err := readJSON(run.Path(filepath.Join(name, selfplay.SummaryFile)), &rep); err != nil {
 			return res, err
-		}
-		if err := json.Unmarshal(data, &rep); err != nil {
-			return res, fmt.Errorf("%s: %v", name, err)
 		}
 		res.Matches = append(res.Matches, &rep)
 	}
@@ -333,4 +340,16 @@ func luckText(s selfplay.Summary) string {
 		return "-"
 	}
 	return fmt.Sprintf("%.1f%% ± %.1f%%", 100*float64(s.LuckScore), 100*float64(s.LuckCI95))
+}
+
+// readJSON reads a stage's JSON file into v.
+func readJSON(path string, v any) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	return nil
 }
