@@ -7,7 +7,7 @@ BIN := bin/starlab
 COMMIT := $(shell git rev-parse --short=12 HEAD 2>/dev/null)
 LDFLAGS := -X starlab/runs.commit=$(COMMIT)
 
-.PHONY: build run test test-short bench lint fuzz pgo clean
+.PHONY: build run test test-slurm test-short bench lint fuzz pgo clean
 
 # go build uses cmd/starlab/default.pgo (profile-guided optimisation) by
 # itself; make pgo regenerates it from the search and match benchmarks.
@@ -25,6 +25,14 @@ test:
 	@test -z "$$(gofmt -l .)" || (echo "gofmt needed:"; gofmt -l .; exit 1)
 	$(GO) test -race -count=1 ./cmd/... ./selfplay/... ./runs/... ./td/... ./regression/...
 	$(GO) test -count=1 ./search/... ./nn/...
+
+# The Slurm self-test (as root): a one-node cluster on this machine, with
+# slurm-wlm and munge installed from Debian when missing; a 4-shard match and
+# a 4-shard collect go through deploy/slurm/submit.sh, and their merged runs
+# are compared with unsharded ones.
+test-slurm:
+	bash deploy/slurm/localcluster.sh start
+	STARLAB_SLURM=1 $(GO) test -count=1 -run '^TestSlurm$$' -v ./cmd/starlab
 
 test-short:
 	$(GO) test -short ./...

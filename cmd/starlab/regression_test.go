@@ -15,17 +15,72 @@ import (
 
 var collectArgs = []string{"collect", "-count", "24", "-min", "5", "-max", "10", "-seed", "3", "-pairs", "1:3,3:5", "-chunk", "2", "-engine", "staretc:eval=pairs,tt=1", "-json"}
 
+// shardMatchArgs is the match that TestMerge and TestSlurm shard.
+var shardMatchArgs = []string{"match", "staretc:depth=3,eval=pairs", "star1:depth=1,eval=pairs", "-games", "24", "-seed", "7"}
+
+// sameMatch compares the match run in dir with the one in want: every
+// statistic of summary.json and every games.parquet row, times aside.
+func sameMatch(t *testing.T, dir, want string) {
+	t.Helper()
+	var w, g selfplay.MatchReport
+	for p, r := range map[string]*selfplay.MatchReport{want: &w, dir: &g} {
+		data, err := os.ReadFile(filepath.Join(p, selfplay.SummaryFile))
+		if err != nil || json.Unmarshal(data, r) != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+	}
+	wp, gp := w.Pairings[0], g.Pairings[0]
+	if wp.Score != gp.Score || wp.Pentanomial != gp.Pentanomial || wp.LuckScore != gp.LuckScore || wp.ScoreCI95Pairs != gp.ScoreCI95Pairs || wp.Games != gp.Games {
+		t.Errorf("%s: %+v; unsharded %+v", dir, gp, wp)
+	}
+	wrows, err := runs.ReadParquet[selfplay.GameRow](filepath.Join(want, selfplay.GamesFile), selfplay.MatchFormat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	grows, err := runs.ReadParquet[selfplay.GameRow](filepath.Join(dir, selfplay.GamesFile), selfplay.MatchFormat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameRecords(t, "games.parquet", grows, wrows, func(r selfplay.GameRow) selfplay.GameRow {
+		r.TimeMSBlue, r.TimeMSRed = 0, 0
+		return r
+	})
+}
+
+// sameCollect compares the collect run in dir with the one in want, row by
+// row, times aside.
+func sameCollect(t *testing.T, dir, want string) {
+	t.Helper()
+	wantRows, err := regression.ReadRows(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gotRows, err := regression.ReadRows(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameRows(t, gotRows, wantRows)
+}
+
 // sameRows compares two collects' rows, times aside.
 func sameRows(t *testing.T, got, want []regression.Row) {
 	t.Helper()
+	sameRecords(t, "rows", got, want, func(r regression.Row) regression.Row {
+		r.MsShallow, r.MsDeep = 0, 0
+		return r
+	})
+}
+
+// sameRecords compares two runs' records one by one, after untimed has
+// cleared what depends on the clock.
+func sameRecords[T comparable](t *testing.T, what string, got, want []T, untimed func(T) T) {
+	t.Helper()
 	if len(got) != len(want) || len(want) == 0 {
-		t.Fatalf("%d rows, want %d", len(got), len(want))
+		t.Fatalf("%s: %d records, want %d", what, len(got), len(want))
 	}
 	for i := range got {
-		g, w := got[i], want[i]
-		g.MsShallow, g.MsDeep, w.MsShallow, w.MsDeep = 0, 0, 0, 0
-		if g != w {
-			t.Fatalf("row %d: %+v, want %+v", i, g, w)
+		if g, w := untimed(got[i]), untimed(want[i]); g != w {
+			t.Fatalf("%s record %d: %+v, want %+v", what, i, g, w)
 		}
 	}
 }
@@ -146,7 +201,6 @@ func TestReportCommand(t *testing.T) {
 func TestMerge(t *testing.T) {
 	dir := t.TempDir()
 	at := func(name string) string { return filepath.Join(dir, name) }
-	matchArgs := []string{"match", "staretc:depth=3,eval=pairs", "star1:depth=1,eval=pairs", "-games", "24", "-seed", "7"}
 	shards := func(args []string, prefix string) []string {
 		var dirs []string
 		for i := 0; i < 4; i++ {
@@ -158,36 +212,14 @@ func TestMerge(t *testing.T) {
 		}
 		return dirs
 	}
-	ms := shards(matchArgs, "m")
-	if code, _, stderr := runCmd(t, append(matchArgs, "-out", at("mwhole"))...); code != 0 {
+	ms := shards(shardMatchArgs, "m")
+	if code, _, stderr := runCmd(t, append(shardMatchArgs, "-out", at("mwhole"))...); code != 0 {
 		t.Fatal(stderr)
 	}
 	if code, stdout, stderr := runCmd(t, append([]string{"merge", "-out", at("mmerged")}, ms...)...); code != 0 || !strings.Contains(stdout, "4 shards of a match") {
 		t.Fatalf("merge: exit %d %s %s", code, stdout, stderr)
 	}
-	var want, got selfplay.MatchReport
-	for p, r := range map[string]*selfplay.MatchReport{"mwhole": &want, "mmerged": &got} {
-		data, err := os.ReadFile(filepath.Join(at(p), selfplay.SummaryFile))
-		if err != nil || json.Unmarshal(data, r) != nil {
-			t.Fatalf("%s: %v", p, err)
-		}
-	}
-	w, g := want.Pairings[0], got.Pairings[0]
-	if w.Score != g.Score || w.Pentanomial != g.Pentanomial || w.LuckScore != g.LuckScore || w.ScoreCI95Pairs != g.ScoreCI95Pairs || w.Games != g.Games {
-		t.Errorf("merged %+v, unsharded %+v", g, w)
-	}
-	wrows, _ := runs.ReadParquet[selfplay.GameRow](filepath.Join(at("mwhole"), selfplay.GamesFile), selfplay.MatchFormat)
-	grows, _ := runs.ReadParquet[selfplay.GameRow](filepath.Join(at("mmerged"), selfplay.GamesFile), selfplay.MatchFormat)
-	if len(wrows) != 24 || len(grows) != 24 {
-		t.Fatalf("games.parquet: %d and %d rows", len(wrows), len(grows))
-	}
-	for i := range wrows {
-		a, b := wrows[i], grows[i]
-		a.TimeMSBlue, a.TimeMSRed, b.TimeMSBlue, b.TimeMSRed = 0, 0, 0, 0
-		if a != b {
-			t.Fatalf("games.parquet row %d: merged %+v, unsharded %+v", i, b, a)
-		}
-	}
+	sameMatch(t, at("mmerged"), at("mwhole"))
 
 	cargs := collectArgs[:len(collectArgs)-1] // without -json
 	cs := shards(cargs, "c")
@@ -197,15 +229,7 @@ func TestMerge(t *testing.T) {
 	if code, stdout, stderr := runCmd(t, append([]string{"merge", "-out", at("cmerged")}, cs...)...); code != 0 || !strings.Contains(stdout, "4 shards of a collect") {
 		t.Fatalf("merge: exit %d %s %s", code, stdout, stderr)
 	}
-	wantRows, err := regression.ReadRows(at("cwhole"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	gotRows, err := regression.ReadRows(at("cmerged"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	sameRows(t, gotRows, wantRows)
+	sameCollect(t, at("cmerged"), at("cwhole"))
 
 	other := at("other")
 	if code, _, stderr := runCmd(t, "match", "staretc:depth=3,eval=pairs", "star1:depth=1,eval=pairs", "-games", "24", "-seed", "8", "-shard", "3/4", "-out", other); code != 0 {
