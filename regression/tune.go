@@ -1,10 +1,13 @@
 package regression
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -39,6 +42,9 @@ type TuneSettings struct {
 	// is the same engine as staretc.
 	CPC     string `json:"cpc"`
 	Workers int    `json:"workers"`
+	// Shard limits the run to the positions whose index is i modulo N;
+	// starlab merge joins the shards' records.
+	Shard runs.Shard `json:"shard,omitzero"`
 }
 
 // DefaultTuneSettings returns the chapter's tables 5.6 to 5.8: depths 9,
@@ -202,13 +208,15 @@ func Tune(ctx context.Context, s TuneSettings, run *runs.Run, progress runs.Prog
 			return nil, fmt.Errorf("suite %s: line %d is a finished position", s.Suite, p.Line)
 		}
 	}
-	idx := make([]int, len(ps))
-	for i := range idx {
-		idx[i] = i
+	var idx []int
+	for i := range ps {
+		if s.Shard.Owns(i) {
+			idx = append(idx, i)
+		}
 	}
 	records := make([][]TuneRecord, len(ps))
 	done := int64(0)
-	progress(0, int64(len(ps)), "")
+	progress(0, int64(len(idx)), "")
 	err = runs.Pool(ctx, s.Workers, idx,
 		func() *tuneWorker {
 			w := &tuneWorker{base: search.NewEngine(base)}
@@ -223,7 +231,7 @@ func Tune(ctx context.Context, s TuneSettings, run *runs.Run, progress runs.Prog
 		func(rs []TuneRecord) (bool, error) {
 			records[rs[0].Position] = rs
 			done++
-			progress(done, int64(len(ps)), "")
+			progress(done, int64(len(idx)), "")
 			return false, nil
 		})
 	if err != nil {
@@ -233,20 +241,67 @@ func Tune(ctx context.Context, s TuneSettings, run *runs.Run, progress runs.Prog
 	for _, rs := range records {
 		all = append(all, rs...)
 	}
-	spec, _ := search.ParseSpec(s.CPC) // resolve checked it
-	res := &TuneResult{Format: TuneFormat, CPC: spec.Config.String(), ProbCut: cpcs[0].ProbCutSource(ps[0].Board.N(), ps[0].Board.M()),
-		Positions: len(ps), Rows: summarize(all, s.Depths, s.Ts), Seconds: time.Since(start).Seconds()}
+	res := &TuneResult{Format: TuneFormat, CPC: s.cpcName(), ProbCut: cpcs[0].ProbCutSource(ps[0].Board.N(), ps[0].Board.M()),
+		Positions: len(idx), Seconds: time.Since(start).Seconds()}
+	return res, writeTune(run, s, res, all)
+}
+
+// cpcName is the canonical name of the cpc engine (resolve checked it).
+func (s *TuneSettings) cpcName() string {
+	spec, _ := search.ParseSpec(s.CPC)
+	return spec.Config.String()
+}
+
+// writeTune summarises the records into res and writes tune.parquet,
+// tune.json and the plot: a tune run's artifacts, which are a function of
+// its records alone.
+func writeTune(run *runs.Run, s TuneSettings, res *TuneResult, all []TuneRecord) error {
+	res.Rows = summarize(all, s.Depths, s.Ts)
 	if err := runs.WriteParquet(run, TuneRowsFile, TuneFormat, all, "starlab.cpc", res.CPC); err != nil {
-		return nil, err
+		return err
 	}
 	data, err := json.MarshalIndent(res, "", "  ")
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if err := runs.WriteBytesAtomic(run.Path(TuneSummaryFile), append(data, '\n')); err != nil {
-		return nil, err
+		return err
 	}
-	return res, WriteTunePlot(run, res)
+	return WriteTunePlot(run, res)
+}
+
+// MergeTune is merge for tune runs: the records of every shard, in the
+// order of the suite, summarised and written as the unsharded run writes
+// them.
+func MergeTune(ctx context.Context, sh *runs.Shards, run *runs.Run, progress runs.Progress) (*TuneResult, error) {
+	var s TuneSettings
+	if err := json.Unmarshal(sh.Settings, &s); err != nil {
+		return nil, fmt.Errorf("merge: settings: %v", err)
+	}
+	var all []TuneRecord
+	res := &TuneResult{Format: TuneFormat, CPC: s.cpcName()}
+	for _, d := range sh.Dirs {
+		rs, err := runs.ReadParquet[TuneRecord](filepath.Join(d, TuneRowsFile), TuneFormat)
+		if err != nil {
+			return nil, fmt.Errorf("merge: %v", err)
+		}
+		var part TuneResult
+		data, err := os.ReadFile(filepath.Join(d, TuneSummaryFile))
+		if err == nil {
+			err = json.Unmarshal(data, &part)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("merge: %s: %v", d, err)
+		}
+		res.ProbCut = part.ProbCut
+		res.Positions += part.Positions
+		res.Seconds += part.Seconds // the shards' time, not the merge's
+		all = append(all, rs...)
+	}
+	// Each position's records stay in the order its worker made them.
+	slices.SortStableFunc(all, func(a, b TuneRecord) int { return cmp.Compare(a.Position, b.Position) })
+	progress(1, 1, "")
+	return res, writeTune(run, s, res, all)
 }
 
 // position measures one position at every depth and t.

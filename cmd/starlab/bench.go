@@ -18,12 +18,13 @@ import (
 func init() {
 	set := bench.DefaultSettings()
 	spec := search.Spec{Config: set.Engine}
-	var algos, depths, out, shard string
+	var algos, depths, out, shard, resume string
 	var asJSON bool
 	register(&Command{
-		Name:      "bench",
-		UsageLine: "bench [-algos A,B,...] [-depths D,E,...] [-limit N] [-out DIR] [-json] [engine flags] [SUITE]",
-		Short:     "measure nodes and time to depth of several algorithms on a suite",
+		Name:         "bench",
+		Interspersed: true,
+		UsageLine:    "bench [-algos A,B,...] [-depths D,E,...] [-limit N] [-out DIR] [-shard i/N] [-json] [engine flags] [SUITE] | bench -resume RUN",
+		Short:        "measure nodes and time to depth of several algorithms on a suite",
 		Long: `Bench measures the *-minimax algorithms against each other, as in the
 thesis's section 5 (figures 5.2 and 5.5): each algorithm of -algos searches
 each position of SUITE (default ` + bench.DefaultSuite + `, relative
@@ -52,7 +53,9 @@ tt_cut_move, tt_cut_chance, etc_cut, star2_cut, star1_cut, cpc_cut; and
 summary.json, the object -json prints. The engine flags are those of search
 but -algo and the limits; an option none of -algos reads is refused.
 -workers searches positions in parallel (times then share the machine);
--shard i/N measures only the positions whose index is i modulo N.`,
+-shard i/N measures only the positions whose index is i modulo N; starlab
+merge joins the shards. -resume RUN measures a run that did not finish
+again, with its own settings (a bench run keeps no partial results).`,
 		SetFlags: func(fs *flag.FlagSet) {
 			set = bench.DefaultSettings()
 			spec = search.Spec{Config: set.Engine}
@@ -63,47 +66,29 @@ but -algo and the limits; an option none of -algos reads is refused.
 			fs.IntVar(&set.Workers, "workers", 1, "positions searched at once")
 			fs.StringVar(&shard, "shard", "", "measure only shard i/N of the positions")
 			fs.StringVar(&out, "out", "", "run directory (default: a new one under out/)")
+			fs.StringVar(&resume, "resume", "", "measure the unfinished run in this directory again (latest: the newest under out/)")
 			fs.BoolVar(&asJSON, "json", false, "print the summary as one JSON object instead of tables")
 		},
 		Run: func(ctx context.Context, env *Env, args []string) error {
 			if len(args) > 1 {
 				return usagef("want at most one SUITE, got %q", strings.Join(args, " "))
 			}
-			var err error
-			if set.Algos, err = bench.ParseAlgos(algos); err != nil {
-				return err
-			}
-			if set.Depths, err = bench.ParseDepths(depths); err != nil {
-				return err
-			}
-			if shard != "" {
-				if set.Shard, err = runs.ParseShard(shard); err != nil {
+			if resume != "" {
+				if len(args) > 0 {
+					return usagef("-resume takes no SUITE: it is read from the run")
+				}
+				if err := checkResumeFlags(env.Flags, "json"); err != nil {
 					return err
 				}
-			}
-			var as []search.Algorithm
-			for _, a := range set.Algos {
-				x, _ := search.ParseAlgorithm(a)
-				as = append(as, x)
-			}
-			if err := search.CheckFlags(env.Flags, &spec, as...); err != nil {
-				return usageError{err.Error()}
-			}
-			set.Engine = spec.Config
-			if len(args) == 1 {
-				set.Suite = args[0]
-			} else if _, err := os.Stat(set.Suite); errors.Is(err, fs.ErrNotExist) {
-				return fmt.Errorf("default suite %s not found: run from the module root or name a SUITE", set.Suite)
-			}
-			if _, err := set.Resolve(); err != nil {
+			} else if err := benchSettings(env, &set, &spec, algos, depths, shard, args); err != nil {
 				return err
 			}
-			run, _, err := runs.Start("out", out, "", "bench", env.Args, &set, 0)
+			run, _, err := runs.Start("out", out, resume, "bench", env.Args, &set, 0)
 			if err != nil {
 				return err
 			}
 			var sum *bench.Summary
-			err = runStage(env, run, "positions", asJSON, "run "+run.Dir()+" is incomplete", func(p runs.Progress) (err error) {
+			err = runStage(env, run, "positions", asJSON, "measure it again with starlab bench -resume "+run.Dir(), func(p runs.Progress) (err error) {
 				sum, err = bench.Run(ctx, set, run, p)
 				return err
 			})
@@ -119,4 +104,37 @@ but -algo and the limits; an option none of -algos reads is refused.
 			return err
 		},
 	})
+}
+
+// benchSettings fills in the settings from the flags and arguments and
+// checks them.
+func benchSettings(env *Env, set *bench.Settings, spec *search.Spec, algos, depths, shard string, args []string) error {
+	var err error
+	if set.Algos, err = bench.ParseAlgos(algos); err != nil {
+		return err
+	}
+	if set.Depths, err = bench.ParseDepths(depths); err != nil {
+		return err
+	}
+	if shard != "" {
+		if set.Shard, err = runs.ParseShard(shard); err != nil {
+			return usagef("-shard: %v", err)
+		}
+	}
+	var as []search.Algorithm
+	for _, a := range set.Algos {
+		x, _ := search.ParseAlgorithm(a)
+		as = append(as, x)
+	}
+	if err := search.CheckFlags(env.Flags, spec, as...); err != nil {
+		return usageError{err.Error()}
+	}
+	set.Engine = spec.Config
+	if len(args) == 1 {
+		set.Suite = args[0]
+	} else if _, err := os.Stat(set.Suite); errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("default suite %s not found: run from the module root or name a SUITE", set.Suite)
+	}
+	_, err = set.Resolve()
+	return err
 }

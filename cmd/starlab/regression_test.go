@@ -10,6 +10,7 @@ import (
 
 	"starlab/regression"
 	"starlab/runs"
+	"starlab/search/bench"
 	"starlab/selfplay"
 )
 
@@ -33,18 +34,25 @@ func sameMatch(t *testing.T, dir, want string) {
 	if wp.Score != gp.Score || wp.Pentanomial != gp.Pentanomial || wp.LuckScore != gp.LuckScore || wp.ScoreCI95Pairs != gp.ScoreCI95Pairs || wp.Games != gp.Games {
 		t.Errorf("%s: %+v; unsharded %+v", dir, gp, wp)
 	}
-	wrows, err := runs.ReadParquet[selfplay.GameRow](filepath.Join(want, selfplay.GamesFile), selfplay.MatchFormat)
-	if err != nil {
-		t.Fatal(err)
-	}
-	grows, err := runs.ReadParquet[selfplay.GameRow](filepath.Join(dir, selfplay.GamesFile), selfplay.MatchFormat)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sameRecords(t, "games.parquet", grows, wrows, func(r selfplay.GameRow) selfplay.GameRow {
+	sameParquet(t, selfplay.GamesFile, selfplay.MatchFormat, dir, want, func(r selfplay.GameRow) selfplay.GameRow {
 		r.TimeMSBlue, r.TimeMSRed = 0, 0
 		return r
 	})
+}
+
+// sameParquet compares the Parquet file name of the runs dir and want,
+// record by record, after untimed has cleared what depends on the clock.
+func sameParquet[T comparable](t *testing.T, name, format, dir, want string, untimed func(T) T) {
+	t.Helper()
+	w, err := runs.ReadParquet[T](filepath.Join(want, name), format)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := runs.ReadParquet[T](filepath.Join(dir, name), format)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameRecords(t, name, g, w, untimed)
 }
 
 // sameCollect compares the collect run in dir with the one in want, row by
@@ -231,6 +239,42 @@ func TestMerge(t *testing.T) {
 	}
 	sameCollect(t, at("cmerged"), at("cwhole"))
 
+	// bench and tune: the merged rows and tables are the unsharded ones.
+	bargs := []string{"bench", "-algos", "star2,staretc", "-depths", "3,5", "-limit", "8", "-eval", "pairs", benchTestSuite}
+	targs := []string{"tune", "-depths", "3,5", "-t", "1.6,0.4", "-limit", "8", "-cpc", "cpc:eval=pairs", "-suite", benchTestSuite}
+	for _, args := range [][]string{bargs, targs} {
+		prefix := args[0]
+		sh := shards(args, prefix)
+		whole, merged := at(prefix+"whole"), at(prefix+"merged")
+		if code, _, stderr := runCmd(t, append(args, "-out", whole)...); code != 0 {
+			t.Fatal(stderr)
+		}
+		if code, stdout, stderr := runCmd(t, append([]string{"merge", "-out", merged}, sh...)...); code != 0 || !strings.Contains(stdout, "4 shards of a "+prefix) {
+			t.Fatalf("merge: exit %d %s %s", code, stdout, stderr)
+		}
+		if prefix == "bench" {
+			sameParquet(t, bench.RowsFile, bench.Format, merged, whole, func(r bench.Row) bench.Row { r.TimeMS, r.NodesPerS = 0, 0; return r })
+			var ws, gs bench.Summary
+			readJSONFile(t, filepath.Join(whole, bench.SummaryFile), &ws)
+			readJSONFile(t, filepath.Join(merged, bench.SummaryFile), &gs)
+			for i := range ws.Results {
+				for j, a := range ws.Results[i].Algos {
+					if b := gs.Results[i].Algos[j]; a.Nodes != b.Nodes || a.MeanRatio != b.MeanRatio || a.TotalNodes != b.TotalNodes {
+						t.Errorf("bench summary at depth %d: merged %+v, unsharded %+v", ws.Results[i].Depth, b, a)
+					}
+				}
+			}
+			continue
+		}
+		sameParquet(t, regression.TuneRowsFile, regression.TuneFormat, merged, whole, func(r regression.TuneRecord) regression.TuneRecord { return r })
+		var wr, gr regression.TuneResult
+		readJSONFile(t, filepath.Join(whole, regression.TuneSummaryFile), &wr)
+		readJSONFile(t, filepath.Join(merged, regression.TuneSummaryFile), &gr)
+		if fmt.Sprint(wr.Rows) != fmt.Sprint(gr.Rows) || wr.Positions != gr.Positions || wr.ProbCut != gr.ProbCut {
+			t.Errorf("tune.json: merged %+v, unsharded %+v", gr, wr)
+		}
+	}
+
 	other := at("other")
 	if code, _, stderr := runCmd(t, "match", "staretc:depth=3,eval=pairs", "star1:depth=1,eval=pairs", "-games", "24", "-seed", "8", "-shard", "3/4", "-out", other); code != 0 {
 		t.Fatal(stderr)
@@ -248,5 +292,17 @@ func TestMerge(t *testing.T) {
 		if code == 0 || stdout != "" || !strings.Contains(stderr, c.want) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
 			t.Errorf("merge %v: exit %d, %q; want one line with %q", c.dirs, code, stderr, c.want)
 		}
+	}
+}
+
+// readJSONFile reads a run's JSON file into v.
+func readJSONFile(t *testing.T, path string, v any) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		t.Fatalf("%s: %v", path, err)
 	}
 }

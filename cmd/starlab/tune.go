@@ -16,11 +16,11 @@ import (
 
 func init() {
 	var set regression.TuneSettings
-	var depths, ts, probcut, out string
+	var depths, ts, probcut, out, shard, resume string
 	var asJSON bool
 	register(&Command{
 		Name:      "tune",
-		UsageLine: "tune [-suite FILE] [-depths 9,11,13] [-t 3.2,1.6,...] [-probcut FILE] [-cpc SPEC] [-json]",
+		UsageLine: "tune [-suite FILE] [-depths 9,11,13] [-t 3.2,1.6,...] [-probcut FILE] [-cpc SPEC] [-shard i/N] [-json] | tune -resume RUN",
 		Short:     "ChanceProbCut's nodes saved and move error for each t: the chapter's tables 5.6-5.8",
 		Long: `Tune searches every position of -suite (default ` + bench.DefaultSuite + `)
 to each of -depths with staretc and with cpc at each -t, each search with a
@@ -35,9 +35,13 @@ rolled positions where cpc chose another move than staretc.
 -probcut its parameter file (probcut=FILE). The table is printed beside
 the chapter's figures and written into the run directory as tune.json,
 tune.parquet (one record per position, depth and t) and tune.png and .svg,
-the reduction against the error.`,
+the reduction against the error.
+
+-shard i/N measures only the positions whose index is i modulo N; starlab
+merge joins the shards. -resume RUN measures a run that did not finish
+again, with its own settings (a tune run keeps no partial results).`,
 		SetFlags: func(fs *flag.FlagSet) {
-			set, depths, ts, probcut, out, asJSON = regression.DefaultTuneSettings(bench.DefaultSuite), "9,11,13", "3.2,1.6,0.8,0.4,0.2,0.1,0.05", "", "", false
+			set, depths, ts, probcut, out, shard, resume, asJSON = regression.DefaultTuneSettings(bench.DefaultSuite), "9,11,13", "3.2,1.6,0.8,0.4,0.2,0.1,0.05", "", "", "", "", false
 			fs.StringVar(&set.Suite, "suite", set.Suite, "positions, one DPN per line")
 			fs.IntVar(&set.Limit, "limit", 0, "use only the first N positions (0 = all)")
 			fs.StringVar(&depths, "depths", depths, "search depths")
@@ -45,39 +49,28 @@ the reduction against the error.`,
 			fs.StringVar(&set.CPC, "cpc", set.CPC, "the cpc engine, such as cpc:r=4,eval=pairs")
 			fs.StringVar(&probcut, "probcut", "", "ChanceProbCut parameter file (from starlab fit)")
 			fs.IntVar(&set.Workers, "workers", set.Workers, "positions searched in parallel")
+			fs.StringVar(&shard, "shard", "", "measure only shard i/N of the positions")
 			fs.StringVar(&out, "out", "", "run directory (default: a new one under out/)")
+			fs.StringVar(&resume, "resume", "", "measure the unfinished run in this directory again (latest: the newest under out/)")
 			fs.BoolVar(&asJSON, "json", false, "print one JSON object per depth and t")
 		},
 		Run: func(ctx context.Context, env *Env, args []string) error {
 			if len(args) != 0 {
 				return usagef("unexpected arguments %q", strings.Join(args, " "))
 			}
-			var err error
-			if set.Depths, err = bench.ParseDepths(depths); err != nil {
+			if resume != "" {
+				if err := checkResumeFlags(env.Flags, "json"); err != nil {
+					return err
+				}
+			} else if err := tuneSettings(&set, depths, ts, probcut, shard); err != nil {
 				return err
 			}
-			if set.Ts, err = regression.ParseTs(ts); err != nil {
-				return usagef("%v", err)
-			}
-			if probcut != "" {
-				if strings.Contains(set.CPC, "probcut=") {
-					return usagef("give the parameter file once: -probcut or probcut= in -cpc")
-				}
-				sep := ","
-				if !strings.Contains(set.CPC, ":") {
-					sep = ":"
-				}
-				set.CPC += sep + "probcut=" + probcut
-			}
-			if err := set.Check(); err != nil {
-				return err
-			}
-			run, _, err := runs.Start("out", out, "", "tune", env.Args, &set, 0)
+			run, _, err := runs.Start("out", out, resume, "tune", env.Args, &set, 0)
 			if err != nil {
 				return err
 			}
 			var res *regression.TuneResult
-			err = runStage(env, run, "positions", asJSON, "", func(p runs.Progress) (err error) {
+			err = runStage(env, run, "positions", asJSON, "measure it again with starlab tune -resume "+run.Dir(), func(p runs.Progress) (err error) {
 				res, err = regression.Tune(ctx, set, run, p)
 				return err
 			})
@@ -107,4 +100,31 @@ the reduction against the error.`,
 			return tw.Flush()
 		},
 	})
+}
+
+// tuneSettings fills in the settings from the flags and checks them.
+func tuneSettings(set *regression.TuneSettings, depths, ts, probcut, shard string) error {
+	var err error
+	if set.Depths, err = bench.ParseDepths(depths); err != nil {
+		return err
+	}
+	if set.Ts, err = regression.ParseTs(ts); err != nil {
+		return usagef("%v", err)
+	}
+	if shard != "" {
+		if set.Shard, err = runs.ParseShard(shard); err != nil {
+			return usagef("-shard: %v", err)
+		}
+	}
+	if probcut != "" {
+		if strings.Contains(set.CPC, "probcut=") {
+			return usagef("give the parameter file once: -probcut or probcut= in -cpc")
+		}
+		sep := ","
+		if !strings.Contains(set.CPC, ":") {
+			sep = ":"
+		}
+		set.CPC += sep + "probcut=" + probcut
+	}
+	return set.Check()
 }

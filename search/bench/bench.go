@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -343,6 +344,11 @@ func Run(ctx context.Context, set Settings, run *runs.Run, progress runs.Progres
 	if err != nil {
 		return nil, err
 	}
+	return b.write(run, points)
+}
+
+// write writes a bench run's artifacts, a function of its points alone.
+func (b *Bench) write(run *runs.Run, points [][][]point) (*Summary, error) {
 	if err := runs.WriteParquet(run, RowsFile, Format, b.rows(points)); err != nil {
 		return nil, err
 	}
@@ -360,6 +366,51 @@ func Run(ctx context.Context, set Settings, run *runs.Run, progress runs.Progres
 			len(sum.Disagreements), d.Position, d.Line, d.Depth, d.Ref, d.RefScore, d.Algo, d.Score)
 	}
 	return sum, nil
+}
+
+// Merge is merge for bench runs: the rows of every shard, read back into
+// the points of the unsharded run, summarised and written as it writes them.
+func Merge(ctx context.Context, sh *runs.Shards, run *runs.Run, progress runs.Progress) (*Summary, error) {
+	var set Settings
+	if err := json.Unmarshal(sh.Settings, &set); err != nil {
+		return nil, fmt.Errorf("merge: settings: %v", err)
+	}
+	b, err := set.Resolve()
+	if err != nil {
+		return nil, fmt.Errorf("merge: %v", err)
+	}
+	points := make([][][]point, len(b.Algos))
+	for ai := range points {
+		points[ai] = make([][]point, len(b.Positions))
+		for pi := range points[ai] {
+			points[ai][pi] = make([]point, len(set.Depths))
+		}
+	}
+	seen := make(map[[3]int]bool)
+	for _, d := range sh.Dirs {
+		rows, err := runs.ReadParquet[Row](filepath.Join(d, RowsFile), Format)
+		if err != nil {
+			return nil, fmt.Errorf("merge: %v", err)
+		}
+		for _, r := range rows {
+			ai := slices.IndexFunc(b.Algos, func(a search.Algorithm) bool { return a.String() == r.Algo })
+			di := slices.Index(set.Depths, int(r.Depth))
+			pi := int(r.Position) - 1
+			key := [3]int{ai, pi, di}
+			if ai < 0 || di < 0 || pi < 0 || pi >= len(b.Positions) || seen[key] {
+				return nil, fmt.Errorf("merge: %s: row %s, position %d, depth %d is not one of the run's or is there twice", d, r.Algo, r.Position, r.Depth)
+			}
+			seen[key] = true
+			points[ai][pi][di] = point{searched: int(r.SearchedDepth), nodes: r.Nodes, time: time.Duration(r.TimeMS * float64(time.Millisecond)),
+				score: r.Score, stats: search.Stats{AlphaBeta: r.AlphaBeta, TTCutMove: r.TTCutMove, TTCutChance: r.TTCutChance,
+					ETCCut: r.ETCCut, Star2Cut: r.Star2Cut, Star1Cut: r.Star1Cut, CPCCut: r.CPCCut}}
+		}
+	}
+	if want := len(b.Algos) * len(b.Positions) * len(set.Depths); len(seen) != want {
+		return nil, fmt.Errorf("merge: the shards hold %d measurements, the bench has %d", len(seen), want)
+	}
+	progress(1, 1, "")
+	return b.write(run, points)
 }
 
 func (b *Bench) rows(points [][][]point) []Row {
