@@ -18,17 +18,20 @@ func init() {
 		Name:      "run",
 		UsageLine: "run [-out DIR] [-json] [RECIPE]",
 		Short:     "run a recipe end to end: train, collect, fit, matches, report",
-		Long: `Run runs a recipe's stages in process, each in a sub-directory of one run
-directory: it trains a net by self-play, collects paired searches with it
-and fits ChanceProbCut's parameters for it, plays the recipe's matches, and
-writes report.html. RECIPE is the name of a built-in recipe (` + strings.Join(pipeline.Names(), ", ") + `;
+		Long: `Run runs a recipe's stages in process, each in a numbered sub-directory of
+one run directory, in this order, each if the recipe has it: train a net by
+self-play, collect paired searches (with that net) and fit ChanceProbCut's
+parameters, bench the algorithms, tune t, play the matches; then it writes
+report.html. The default recipe trains, fits and plays; paper-5x5 and
+paper-11x11 reproduce the papers' tables, and take hours. RECIPE is the name of a built-in recipe (` + strings.Join(pipeline.Names(), ", ") + `;
 default ` + pipeline.DefaultRecipe + `) or a path to a recipe file (JSON, format
 "starlab-recipe/1").
 
 Run again after a kill or Ctrl-C, it finds the unfinished run of the same
 recipe under out/ and finishes it: stages that are done are not redone,
 the stage that was cut resumes. It ends with a summary (the net's score,
-the fit, each match with its intervals) and the path of the report.`,
+the fit, the bench and tune figures beside the papers', each match with its
+intervals) and the path of the report.`,
 		SetFlags: func(fs *flag.FlagSet) {
 			out, asJSON = "", false
 			fs.StringVar(&out, "out", "", "run directory (default: the unfinished run of the recipe, or a new one under out/)")

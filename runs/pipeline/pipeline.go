@@ -1,13 +1,16 @@
 // Package pipeline is the run stage: a recipe's stages (train, collect,
-// fit, matches, report) called in process, one after the other, each in a
-// sub-directory of one run directory. A stage whose run is done is not
+// fit, bench, tune, matches, report) called in process, one after the
+// other, each in a numbered sub-directory of one run directory; a recipe
+// leaves out the stages it does not need. A stage whose run is done is not
 // redone; an unfinished one is resumed, so a pipeline killed at any point
 // and run again finishes the same run.
 //
 // Recipes are JSON (schema: Recipe; unknown fields are refused), embedded
 // under recipes/ and overridable by a path. A match variant may name the
 // pipeline's own products: {net} is the trained net (best.json), {probcut}
-// the fitted parameters (probcut.json).
+// the fitted parameters (probcut.json), and a tune stage's suite {suite}
+// is the collect stage's positions (suite.txt); a recipe without a train stage (fit
+// stage) cannot name them, and its engines use the built-in net (fit).
 package pipeline
 
 import (
@@ -29,6 +32,9 @@ import (
 	"starlab/regression"
 	"starlab/runs"
 	"starlab/runs/report"
+	"starlab/search"
+	"starlab/search/bench"
+	"starlab/search/dice"
 	"starlab/selfplay"
 	"starlab/td"
 )
@@ -39,6 +45,10 @@ const RecipeFormat = "starlab-recipe/1"
 //go:embed recipes/*.json
 var recipes embed.FS
 
+// SuiteProduct, as a tune stage's suite, names the positions of the
+// recipe's collect stage.
+const SuiteProduct = "{suite}"
+
 // DefaultRecipe is the recipe of starlab run without an argument.
 const DefaultRecipe = "default"
 
@@ -48,8 +58,9 @@ type MatchStage struct {
 	Variants []string `json:"variants"`
 	Games    int      `json:"games"`
 	Gauntlet bool     `json:"gauntlet,omitempty"`
-	Luck     string   `json:"luck,omitempty"` // default: the match stage's
-	Why      string   `json:"why"`            // what the match shows, for the summary
+	Luck     string   `json:"luck,omitempty"`  // default: the match stage's
+	Why      string   `json:"why"`             // what the match shows, for the summary
+	Paper    string   `json:"paper,omitempty"` // the paper's result, printed beside ours
 }
 
 // Recipe is a pipeline: a net trained by self-play, ChanceProbCut fitted
@@ -61,9 +72,11 @@ type Recipe struct {
 	N           int                         `json:"n"`
 	M           int                         `json:"m"`
 	Seed        uint64                      `json:"seed"`
-	Train       *td.Settings                `json:"train"`
-	Collect     *regression.CollectSettings `json:"collect"`
-	Fit         *regression.FitSettings     `json:"fit"`
+	Train       *td.Settings                `json:"train,omitempty"`
+	Collect     *regression.CollectSettings `json:"collect,omitempty"`
+	Fit         *regression.FitSettings     `json:"fit,omitempty"`
+	Bench       *bench.Settings             `json:"bench,omitempty"`
+	Tune        *regression.TuneSettings    `json:"tune,omitempty"`
 	Matches     []MatchStage                `json:"matches"`
 }
 
@@ -78,9 +91,19 @@ func LoadRecipe(nameOrPath string) (*Recipe, error) {
 		}
 		src = "recipe " + nameOrPath
 	}
-	r := &Recipe{}
-	ts, cs, fis := td.DefaultSettings(), regression.DefaultCollectSettings(), regression.DefaultFitSettings()
-	r.Train, r.Collect, r.Fit = &ts, &cs, &fis
+	// A stage the recipe names starts from the stage's defaults; one it
+	// leaves out stays nil.
+	var present map[string]json.RawMessage
+	if err := json.Unmarshal(data, &present); err != nil {
+		return nil, fmt.Errorf("%s: %v", src, err)
+	}
+	r := &Recipe{
+		Train:   preset(present, "train", td.DefaultSettings),
+		Collect: preset(present, "collect", regression.DefaultCollectSettings),
+		Fit:     preset(present, "fit", regression.DefaultFitSettings),
+		Bench:   preset(present, "bench", bench.DefaultSettings),
+		Tune:    preset(present, "tune", func() regression.TuneSettings { return regression.DefaultTuneSettings(bench.DefaultSuite) }),
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(r); err != nil {
@@ -90,6 +113,15 @@ func LoadRecipe(nameOrPath string) (*Recipe, error) {
 		return nil, fmt.Errorf("%s: %v", src, err)
 	}
 	return r, nil
+}
+
+// preset is a stage's defaults when the recipe names the stage, else nil.
+func preset[T any](present map[string]json.RawMessage, key string, defaults func() T) *T {
+	if _, ok := present[key]; !ok {
+		return nil
+	}
+	v := defaults()
+	return &v
 }
 
 // Names lists the built-in recipes.
@@ -109,20 +141,70 @@ func (r *Recipe) check() error {
 	if r.Name == "" {
 		return fmt.Errorf("no name")
 	}
-	r.Train.N, r.Train.M, r.Train.Seed = r.N, r.M, r.Seed
-	r.Collect.N, r.Collect.M, r.Collect.Seed = r.N, r.M, r.Seed
-	if err := r.Train.Check(); err != nil {
-		return fmt.Errorf("train: %v", err)
+	if _, err := dice.New(r.N, r.M); err != nil {
+		return err
+	}
+	if r.Fit != nil && r.Collect == nil {
+		return fmt.Errorf("fit: a fit needs a collect stage")
 	}
 	// The net and the parameters the specs may name are made by the
-	// stages, so the specs are checked without opening them.
-	c := *r.Collect
-	c.Engine = products(c.Engine, "NET", "PROBCUT")
-	if err := c.CheckSyntax(); err != nil {
-		return fmt.Errorf("collect: %v", err)
+	// stages, so the specs are checked without opening them, with
+	// stand-ins for the products the recipe makes.
+	net, probcut := "", ""
+	if r.Train != nil {
+		net = "NET"
+		r.Train.N, r.Train.M, r.Train.Seed = r.N, r.M, r.Seed
+		if err := r.Train.Check(); err != nil {
+			return fmt.Errorf("train: %v", err)
+		}
 	}
-	if err := r.Fit.Check(); err != nil {
-		return fmt.Errorf("fit: %v", err)
+	if r.Fit != nil {
+		probcut = "PROBCUT"
+		if err := r.Fit.Check(); err != nil {
+			return fmt.Errorf("fit: %v", err)
+		}
+	}
+	spec := func(stage, s string) (string, error) {
+		if strings.Contains(s, "{net}") && net == "" {
+			return "", fmt.Errorf("%s: %q names {net}, but the recipe trains no net", stage, s)
+		}
+		if strings.Contains(s, "{probcut}") && probcut == "" {
+			return "", fmt.Errorf("%s: %q names {probcut}, but the recipe fits no parameters", stage, s)
+		}
+		return products(s, net, probcut), nil
+	}
+	if r.Collect != nil {
+		r.Collect.N, r.Collect.M, r.Collect.Seed = r.N, r.M, r.Seed
+		c := *r.Collect
+		var err error
+		if c.Engine, err = spec("collect", c.Engine); err != nil {
+			return err
+		}
+		if err := c.CheckSyntax(); err != nil {
+			return fmt.Errorf("collect: %v", err)
+		}
+	}
+	if r.Bench != nil {
+		if len(r.Bench.Algos) == 0 || len(r.Bench.Depths) == 0 || !slices.IsSorted(r.Bench.Depths) {
+			return fmt.Errorf("bench: want algorithms and ascending depths")
+		}
+		for _, a := range r.Bench.Algos {
+			if _, err := search.ParseAlgorithm(a); err != nil {
+				return fmt.Errorf("bench: %v", err)
+			}
+		}
+	}
+	if r.Tune != nil {
+		if r.Tune.Suite == SuiteProduct && r.Collect == nil {
+			return fmt.Errorf("tune: suite %s names the collect's positions, but the recipe collects none", SuiteProduct)
+		}
+		c, err := spec("tune", r.Tune.CPC)
+		if err != nil {
+			return err
+		}
+		if _, err := search.ParseSpec(c); err != nil {
+			return fmt.Errorf("tune: %v", err)
+		}
 	}
 	for i, m := range r.Matches {
 		if m.Name == "" || len(m.Variants) < 2 || m.Games < 2 || m.Games%2 != 0 {
@@ -133,7 +215,11 @@ func (r *Recipe) check() error {
 			specs = append(slices.Clone(specs), m.Luck)
 		}
 		for _, v := range specs {
-			if _, err := selfplay.ParseVariantSpec(products(v, "NET", "PROBCUT")); err != nil {
+			v, err := spec("match "+m.Name, v)
+			if err != nil {
+				return err
+			}
+			if _, err := selfplay.ParseVariantSpec(v); err != nil {
 				return fmt.Errorf("match %s: %v", m.Name, err)
 			}
 		}
@@ -180,8 +266,11 @@ type Result struct {
 	Net     string                  `json:"net"`
 	ProbCut string                  `json:"probcut"`
 	Train   *td.Result              `json:"train,omitempty"`
-	Fit     regression.FitResult    `json:"fit"`
+	Fit     *regression.FitResult   `json:"fit,omitempty"`
+	Bench   *bench.Summary          `json:"bench,omitempty"`
+	Tune    *regression.TuneResult  `json:"tune,omitempty"`
 	Matches []*selfplay.MatchReport `json:"matches"`
+	Papers  []string                `json:"papers"` // the paper's result of each match, if the recipe gives it
 	Report  string                  `json:"report"`
 }
 
@@ -224,49 +313,93 @@ func Run(ctx context.Context, r *Recipe, run *runs.Run, progress Progress) (*Res
 		return nil
 	}
 
-	if err := stage("1-train", "train", r.Train, func(st *runs.Run, p runs.Progress) (err error) {
-		res.Train, err = td.Run(ctx, *r.Train, st, p)
-		return err
-	}); err != nil {
-		return res, err
-	}
-	res.Net = run.Path(filepath.Join("1-train", td.BestFile))
-	if res.Train == nil { // trained before this process: the curve has the scores
-		curve, err := runs.ReadParquet[td.CurvePoint](run.Path(filepath.Join("1-train", td.CurveFile)), td.Format)
-		if err != nil {
+	k := 0 // stages are numbered in the order they run
+	next := func(name string) string { k++; return fmt.Sprintf("%d-%s", k, name) }
+	if r.Train != nil {
+		name := next("train")
+		if err := stage(name, "train", r.Train, func(st *runs.Run, p runs.Progress) (err error) {
+			res.Train, err = td.Run(ctx, *r.Train, st, p)
+			return err
+		}); err != nil {
 			return res, err
 		}
-		res.Train = &td.Result{}
-		for _, p := range curve {
-			if !math.IsNaN(float64(p.Score)) {
-				res.Train.Games, res.Train.Score, res.Train.ScoreCI95 = p.Games, p.Score, p.ScoreCI95
+		res.Net = run.Path(filepath.Join(name, td.BestFile))
+		if res.Train == nil { // trained before this process: the curve has the scores
+			curve, err := runs.ReadParquet[td.CurvePoint](run.Path(filepath.Join(name, td.CurveFile)), td.Format)
+			if err != nil {
+				return res, err
+			}
+			res.Train = &td.Result{}
+			for _, p := range curve {
+				if !math.IsNaN(float64(p.Score)) {
+					res.Train.Games, res.Train.Score, res.Train.ScoreCI95 = p.Games, p.Score, p.ScoreCI95
+				}
 			}
 		}
 	}
-	collect := *r.Collect
-	collect.Engine = products(collect.Engine, res.Net, "")
-	if err := stage("2-collect", "collect", collect, func(st *runs.Run, p runs.Progress) error {
-		_, err := regression.Collect(ctx, collect, st, p)
-		return err
-	}); err != nil {
-		return res, err
+	suite := "" // the collect's positions
+	if r.Collect != nil {
+		name := next("collect")
+		suite = run.Path(filepath.Join(name, regression.SuiteFile))
+		collect := *r.Collect
+		collect.Engine = products(collect.Engine, res.Net, "")
+		if err := stage(name, "collect", collect, func(st *runs.Run, p runs.Progress) error {
+			_, err := regression.Collect(ctx, collect, st, p)
+			return err
+		}); err != nil {
+			return res, err
+		}
+		if r.Fit != nil {
+			fit := *r.Fit
+			fit.Inputs = []string{run.Path(name)}
+			name = next("fit")
+			if err := stage(name, "fit", fit, func(st *runs.Run, p runs.Progress) error {
+				_, err := regression.RunFit(ctx, fit, st, p)
+				return err
+			}); err != nil {
+				return res, err
+			}
+			res.ProbCut = run.Path(filepath.Join(name, regression.ProbCutFile))
+			res.Fit = &regression.FitResult{}
+			if err := readJSON(run.Path(filepath.Join(name, regression.FitFile)), res.Fit); err != nil {
+				return res, err
+			}
+		}
 	}
-	fit := *r.Fit
-	fit.Inputs = []string{run.Path("2-collect")}
-	if err := stage("3-fit", "fit", fit, func(st *runs.Run, p runs.Progress) error {
-		_, err := regression.RunFit(ctx, fit, st, p)
-		return err
-	}); err != nil {
-		return res, err
+	if r.Bench != nil {
+		name := next("bench")
+		if err := stage(name, "bench", r.Bench, func(st *runs.Run, p runs.Progress) error {
+			_, err := bench.Run(ctx, *r.Bench, st, p)
+			return err
+		}); err != nil {
+			return res, err
+		}
+		res.Bench = &bench.Summary{}
+		if err := readJSON(run.Path(filepath.Join(name, bench.SummaryFile)), res.Bench); err != nil {
+			return res, err
+		}
 	}
-	probcut := run.Path(filepath.Join("3-fit", regression.ProbCutFile))
-	res.ProbCut = probcut
-	if err := readJSON(run.Path(filepath.Join("3-fit", regression.FitFile)), &res.Fit); err != nil {
-		return res, err
+	if r.Tune != nil {
+		name := next("tune")
+		tune := *r.Tune
+		tune.CPC = products(tune.CPC, res.Net, res.ProbCut)
+		if tune.Suite == SuiteProduct {
+			tune.Suite = suite
+		}
+		if err := stage(name, "tune", tune, func(st *runs.Run, p runs.Progress) error {
+			_, err := regression.Tune(ctx, tune, st, p)
+			return err
+		}); err != nil {
+			return res, err
+		}
+		res.Tune = &regression.TuneResult{}
+		if err := readJSON(run.Path(filepath.Join(name, regression.TuneSummaryFile)), res.Tune); err != nil {
+			return res, err
+		}
 	}
-	for i, m := range r.Matches {
-		ms := r.matchSettings(m, res.Net, probcut)
-		name := fmt.Sprintf("%d-%s", 4+i, m.Name)
+	for _, m := range r.Matches {
+		ms := r.matchSettings(m, res.Net, res.ProbCut)
+		name := next(m.Name)
 		if err := stage(name, "match", ms, func(st *runs.Run, p runs.Progress) error {
 			_, err := selfplay.RunMatch(ctx, ms, st, p)
 			return err
@@ -278,6 +411,7 @@ func Run(ctx context.Context, r *Recipe, run *runs.Run, progress Progress) (*Res
 			return res, err
 		}
 		res.Matches = append(res.Matches, &rep)
+		res.Papers = append(res.Papers, m.Paper)
 	}
 	progress("report", 0, 1, "")
 	rp, err := report.Run(ctx, run.Dir(), runs.NoProgress)
@@ -301,28 +435,63 @@ func (r *Result) WriteSummary(w io.Writer) {
 	if r.Train != nil {
 		fmt.Fprintf(w, "net %s: %d games, last measured %.1f%% ± %.1f%% against pairs at depth 1\n",
 			r.Net, r.Train.Games, 100*float64(r.Train.Score), 100*float64(r.Train.ScoreCI95))
-	} else {
-		fmt.Fprintf(w, "net %s\n", r.Net)
 	}
-	fmt.Fprintf(w, "ChanceProbCut fit (net %s):", r.Fit.NetID)
-	for _, l := range r.Fit.Lines {
-		if l.Band == "all" {
-			fmt.Fprintf(w, "  %d:%d a=%.3f b=%+.3f σ=%.3f", l.Shallow, l.Deep, l.A, l.B, l.Sigma)
+	if r.Fit != nil {
+		fmt.Fprintf(w, "ChanceProbCut fit (net %s):", r.Fit.NetID)
+		for _, l := range r.Fit.Lines {
+			if l.Band == "all" {
+				fmt.Fprintf(w, "  %d:%d a=%.3f b=%+.3f σ=%.3f", l.Shallow, l.Deep, l.A, l.B, l.Sigma)
+			}
+		}
+		fmt.Fprintln(w)
+	}
+	if b := r.Bench; b != nil && len(b.Results) > 0 {
+		last := b.Results[len(b.Results)-1]
+		fmt.Fprintf(w, "bench, mean nodes at depth %d over %d positions:", last.Depth, b.Positions)
+		for _, a := range last.Algos {
+			fmt.Fprintf(w, "  %s %s", a.Algo, fmtG(a.Nodes.Mean))
+			if t, ok := bench.Thesis[a.Algo]; ok && last.Depth == bench.ThesisDepth {
+				fmt.Fprintf(w, " (thesis %s)", fmtG(t.Nodes.Mean))
+			}
+		}
+		fmt.Fprintln(w)
+	}
+	if r.Tune != nil {
+		fmt.Fprintf(w, "tune (%s, %s), nodes saved and ACPCME (chapter's in brackets):\n", r.Tune.CPC, r.Tune.ProbCut)
+		for _, row := range r.Tune.Rows {
+			fmt.Fprintf(w, "  depth %d t=%g: %.1f%% %.4f", row.Depth, row.T, 100*row.Reduction, row.ACPCME)
+			if !math.IsNaN(float64(row.ChapterReduction)) {
+				fmt.Fprintf(w, " (%.1f%% %.2f)", 100*float64(row.ChapterReduction), float64(row.ChapterACPCME))
+			}
+			fmt.Fprintln(w)
 		}
 	}
-	fmt.Fprintln(w)
-	short := strings.NewReplacer(","+"net="+r.Net, "", ",probcut="+r.ProbCut, ",probcut={probcut}", ",eval=mlp", ",eval=mlp(built-in)")
+	var pairs []string // the products by their names, the built-in net said
+	if r.Net != "" {
+		pairs = append(pairs, ",net="+r.Net, "")
+	}
+	if r.ProbCut != "" {
+		pairs = append(pairs, ",probcut="+r.ProbCut, ",probcut={probcut}")
+	}
+	short := strings.NewReplacer(append(pairs, ",eval=mlp", ",eval=mlp(built-in)")...)
 	name := func(v string) string {
-		if strings.Contains(v, "net="+r.Net) {
+		if r.Net != "" && strings.Contains(v, "net="+r.Net) {
 			return strings.Replace(short.Replace(v), ",eval=mlp(built-in)", ",net={net}", 1)
 		}
 		return short.Replace(v)
 	}
-	fmt.Fprintf(w, "matches ({net} is the new net):\n")
-	for _, m := range r.Matches {
+	if len(r.Matches) > 0 && r.Net != "" {
+		fmt.Fprintf(w, "matches ({net} is the new net):\n")
+	} else if len(r.Matches) > 0 {
+		fmt.Fprintf(w, "matches:\n")
+	}
+	for i, m := range r.Matches {
 		for _, p := range m.Pairings {
 			fmt.Fprintf(w, "  %s vs %s: %.1f%% ± %.1f%% over pairs, luck-adjusted %s, %d games\n",
 				name(p.A), name(p.B), 100*p.Score, 100*p.ScoreCI95Pairs, luckText(p), p.Games)
+		}
+		if i < len(r.Papers) && r.Papers[i] != "" {
+			fmt.Fprintf(w, "    paper: %s\n", r.Papers[i])
 		}
 		if len(m.Ranking) > 0 {
 			fmt.Fprintf(w, "  ranking:")
@@ -334,6 +503,8 @@ func (r *Result) WriteSummary(w io.Writer) {
 	}
 	fmt.Fprintf(w, "report: %s\n", r.Report)
 }
+
+func fmtG(x runs.Num) string { return fmt.Sprintf("%.3g", float64(x)) }
 
 func luckText(s selfplay.Summary) string {
 	if !s.Luck {

@@ -54,6 +54,11 @@ func TestPipelineInterruptedResumes(t *testing.T) {
 	if _, err := os.Stat(want.Report); err != nil {
 		t.Fatal(err)
 	}
+	var text strings.Builder
+	want.WriteSummary(&text)
+	if !strings.Contains(text.String(), "paper: a stand-in") || !strings.Contains(text.String(), "± ") {
+		t.Errorf("text:\n%s", text.String())
+	}
 
 	cut := filepath.Join(root, "cut")
 	ctx, cancel := context.WithCancel(context.Background())
@@ -104,8 +109,10 @@ func TestPipelineInterruptedResumes(t *testing.T) {
 }
 
 func TestLoadRecipe(t *testing.T) {
-	if _, err := LoadRecipe(DefaultRecipe); err != nil {
-		t.Fatalf("built-in recipe: %v", err)
+	for _, name := range Names() {
+		if _, err := LoadRecipe(name); err != nil {
+			t.Errorf("built-in recipe %s: %v", name, err)
+		}
 	}
 	dir := t.TempDir()
 	for name, text := range map[string]string{
@@ -114,6 +121,10 @@ func TestLoadRecipe(t *testing.T) {
 		"json":    `{`,
 		"board":   `{"format": "starlab-recipe/1", "name": "x", "n": 2, "m": 4}`,
 		"match":   `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "matches": [{"name": "a", "games": 10, "variants": ["staretc:depth=1"]}]}`,
+		"net":     `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "matches": [{"name": "a", "games": 10, "variants": ["staretc:depth=1,net={net}", "star1:depth=1"]}]}`,
+		"probcut": `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "tune": {"cpc": "cpc:probcut={probcut}"}}`,
+		"bench":   `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "bench": {"algos": ["staretcc"]}}`,
+		"fit":     `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "fit": {}}`,
 	} {
 		path := filepath.Join(dir, name+".json")
 		os.WriteFile(path, []byte(text), 0o644)
@@ -124,5 +135,39 @@ func TestLoadRecipe(t *testing.T) {
 	}
 	if _, err := LoadRecipe(filepath.Join(dir, "none.json")); err == nil || !strings.Contains(err.Error(), "default") {
 		t.Errorf("missing recipe: %v", err)
+	}
+}
+
+// TestPipelineBenchTune runs the stages of the paper recipes: collect, fit,
+// bench, and tune on the collect's positions with the fitted parameters.
+func TestPipelineBenchTune(t *testing.T) {
+	r, err := LoadRecipe("testdata/papers.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "run")
+	res, err := runRecipe(t, dir, r, func(string, int64, int64, string) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, s := range res.Stages {
+		names = append(names, s.Name)
+	}
+	if got := strings.Join(names, " "); got != "1-collect 2-fit 3-bench 4-tune" {
+		t.Errorf("stages %q", got)
+	}
+	if res.Bench == nil || len(res.Bench.Results) != 5 || !res.Bench.SoundAgree {
+		t.Errorf("bench %+v", res.Bench)
+	}
+	if res.Tune == nil || res.Tune.Positions != 6 || len(res.Tune.Rows) != 2 || !strings.Contains(res.Tune.ProbCut, "2-fit") {
+		t.Errorf("tune %+v", res.Tune)
+	}
+	var out strings.Builder
+	res.WriteSummary(&out)
+	for _, want := range []string{"bench, mean nodes at depth 5", "depth 5 t=1.6", "report: "} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("summary lacks %q:\n%s", want, out.String())
+		}
 	}
 }

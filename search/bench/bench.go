@@ -262,6 +262,23 @@ type Summary struct {
 	Disagreements []Disagreement `json:"disagreements"`
 }
 
+// ThesisDepth is the depth of the thesis's figures 5.2 and 5.5.
+const ThesisDepth = 13
+
+// Thesis holds figures 5.2 (nodes) and 5.5 (time in ms) of Veness (2006):
+// each algorithm on the thesis's 100 positions to depth 13, on its
+// evaluator and its machine. Bench prints them beside its own at depth 13.
+var Thesis = map[string]struct{ Nodes, TimeMS Dist }{
+	"expectimax": {dist(5813, 2.73e8, 3.48e7, 1.28e7, 4.99e7), dist(219, 4.53e6, 5.51e5, 1.92e5, 8.15e5)},
+	"star1":      {dist(3997, 1.35e8, 1.32e7, 3.91e6, 2.06e7), dist(187, 2.26e6, 2.10e5, 6.02e4, 3.39e5)},
+	"star2":      {dist(8720, 3.23e7, 5.71e6, 2.95e6, 6.31e6), dist(250, 4.89e5, 8.16e4, 4.18e4, 9.25e4)},
+	"staretc":    {dist(5536, 2.20e7, 3.58e6, 1.83e6, 4.12e6), dist(219, 3.65e5, 5.62e4, 2.76e4, 6.63e4)},
+}
+
+func dist(min, max, mean, median, std float64) Dist {
+	return Dist{runs.Num(min), runs.Num(max), runs.Num(mean), runs.Num(median), runs.Num(std)}
+}
+
 // point is one algorithm on one position at one requested depth.
 type point struct {
 	searched int
@@ -617,7 +634,7 @@ func (sum *Summary) WriteText(w io.Writer) {
 			}
 			fmt.Fprintln(tw)
 		}
-		rows := func(get func(a AlgoSummary) Dist) {
+		rows := func(get func(a AlgoSummary) (Dist, bool)) {
 			for _, r := range []struct {
 				name string
 				val  func(Dist) runs.Num
@@ -630,17 +647,31 @@ func (sum *Summary) WriteText(w io.Writer) {
 			} {
 				fmt.Fprintf(tw, "%s\t", r.name)
 				for _, a := range bd.Algos {
-					fmt.Fprintf(tw, "%s\t", fmtNum(r.val(get(a))))
+					if d, ok := get(a); ok {
+						fmt.Fprintf(tw, "%s\t", fmtNum(r.val(d)))
+					} else {
+						fmt.Fprint(tw, "-\t")
+					}
 				}
 				fmt.Fprintln(tw)
 			}
 		}
 		header("nodes")
-		rows(func(a AlgoSummary) Dist { return a.Nodes })
+		rows(func(a AlgoSummary) (Dist, bool) { return a.Nodes, true })
 		blank()
+		if bd.Depth == ThesisDepth {
+			header("thesis fig. 5.2")
+			rows(func(a AlgoSummary) (Dist, bool) { t, ok := Thesis[a.Algo]; return t.Nodes, ok })
+			blank()
+		}
 		header("time (ms)")
-		rows(func(a AlgoSummary) Dist { return a.TimeMS })
+		rows(func(a AlgoSummary) (Dist, bool) { return a.TimeMS, true })
 		blank()
+		if bd.Depth == ThesisDepth {
+			header("thesis fig. 5.5")
+			rows(func(a AlgoSummary) (Dist, bool) { t, ok := Thesis[a.Algo]; return t.TimeMS, ok })
+			blank()
+		}
 		fmt.Fprint(tw, "nodes/s\t")
 		for _, a := range bd.Algos {
 			fmt.Fprintf(tw, "%s\t", fmtNum(a.NodesPerS))
