@@ -50,19 +50,30 @@ intervals) and the path of the report.`,
 			if err != nil {
 				return err
 			}
+			// The run to finish: -out's, if it is an unfinished run of
+			// this recipe; without -out, the newest such run under out/.
+			sameRecipe := func(d string) bool {
+				r, err := runs.Open(d)
+				if err != nil || r.Manifest().Command != "run" || r.Manifest().Status == runs.StatusDone {
+					return false
+				}
+				var got pipeline.Recipe
+				return json.Unmarshal(r.Manifest().Settings, &got) == nil && got.Name == recipe.Name
+			}
 			resume := ""
-			if out == "" {
+			if out != "" {
+				if sameRecipe(out) {
+					resume, out = out, ""
+				} else if r, err := runs.Open(out); err == nil && r.Manifest().Status != runs.StatusDone {
+					return fmt.Errorf("-out %s holds an unfinished starlab %s, not one of recipe %s; finish it with its own command, or give another -out", out, r.Manifest().Command, recipe.Name)
+				}
+			} else {
 				dirs, err := runs.FindUnfinished("out", "run")
 				if err != nil {
 					return err
 				}
 				for _, d := range dirs {
-					r, err := runs.Open(d)
-					if err != nil {
-						continue
-					}
-					var got pipeline.Recipe
-					if json.Unmarshal(r.Manifest().Settings, &got) == nil && got.Name == recipe.Name {
+					if sameRecipe(d) {
 						resume = d
 						break
 					}
