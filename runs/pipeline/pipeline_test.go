@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"starlab/runs"
+	"starlab/runs/report"
 	"starlab/selfplay"
 )
 
@@ -54,6 +55,9 @@ func TestPipelineInterruptedResumes(t *testing.T) {
 	if _, err := os.Stat(want.Report); err != nil {
 		t.Fatal(err)
 	}
+	if page, _ := os.ReadFile(want.Report); strings.Contains(string(page), "stages are done") {
+		t.Errorf("the report of a finished pipeline says it is not done")
+	}
 	var text strings.Builder
 	want.WriteSummary(&text)
 	if !strings.Contains(text.String(), "paper: a stand-in") || !strings.Contains(text.String(), "± ") {
@@ -76,6 +80,14 @@ func TestPipelineInterruptedResumes(t *testing.T) {
 	}
 	run.Finish(err)
 	run.Close()
+	// The report of the cut run says it is not done, and how far it got.
+	rp, err := report.Run(context.Background(), cut, runs.NoProgress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if page, _ := os.ReadFile(rp.Path); !strings.Contains(string(page), "1 of its 5 stages are done") {
+		t.Errorf("the report of the cut run does not say how far it got")
+	}
 	got, err := runRecipe(t, cut, r, func(string, int64, int64, string) {})
 	if err != nil {
 		t.Fatal(err)

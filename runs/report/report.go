@@ -108,6 +108,7 @@ func Run(ctx context.Context, dir string, progress runs.Progress) (Result, error
 		secs = append(secs, s)
 	}
 	progress(int64(len(dirs)), int64(len(dirs)), "")
+	pipelineProgress(secs)
 	var buf bytes.Buffer
 	title := "starlab report: " + filepath.Base(filepath.Clean(dir))
 	if err := page.Execute(&buf, map[string]any{"Title": title, "Sections": secs, "Made": time.Now().UTC().Format(time.RFC3339), "Build": runs.BuildVersion()}); err != nil {
@@ -118,6 +119,41 @@ func Run(ctx context.Context, dir string, progress runs.Progress) (Result, error
 		return Result{}, err
 	}
 	return Result{Path: path, Sections: len(secs), Images: images}, nil
+}
+
+// pipelineProgress notes, on a pipeline run (starlab run) that is not
+// done, how many of its recipe's stages are: a pipeline writes its report
+// as its last step, before it is marked done, so a run whose stages are
+// all done is one whose report is being written.
+func pipelineProgress(secs []Section) {
+	top := &secs[0]
+	m := top.Manifest
+	if m.Command != "run" || m.Status == runs.StatusDone {
+		return
+	}
+	var recipe map[string]json.RawMessage
+	if json.Unmarshal(m.Settings, &recipe) != nil {
+		return
+	}
+	want := 0
+	for _, k := range []string{"train", "collect", "fit", "bench", "tune"} {
+		if v, ok := recipe[k]; ok && string(v) != "null" {
+			want++
+		}
+	}
+	var matches []json.RawMessage
+	_ = json.Unmarshal(recipe["matches"], &matches)
+	want += len(matches)
+	done := 0
+	for _, s := range secs[1:] {
+		if s.Manifest.Status == runs.StatusDone {
+			done++
+		}
+	}
+	if done < want {
+		top.Notes = append(top.Notes, fmt.Sprintf("This pipeline run is %s%s: %d of its %d stages are done, and this page shows what its stages had written.",
+			m.Status, errText(m.Error), done, want))
+	}
 }
 
 // section reads one run directory.
