@@ -29,7 +29,7 @@ start() {
 	mkdir -p /etc/slurm "$state/ctld" "$state/d" /var/log/slurm /run/munge /var/lib/munge /var/log/munge /etc/munge
 	cat >"$conf" <<CONF
 ClusterName=starlab-test
-SlurmctldHost=$host
+SlurmctldHost=$host(127.0.0.1)
 SlurmUser=root
 SlurmdUser=root
 AuthType=auth/munge
@@ -48,7 +48,7 @@ AccountingStorageType=accounting_storage/none
 MpiDefault=none
 ReturnToService=2
 SchedulerType=sched/backfill
-NodeName=$host CPUs=$cpus RealMemory=$mem State=UNKNOWN
+NodeName=$host NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=$mem State=UNKNOWN
 PartitionName=debug Nodes=$host Default=YES MaxTime=INFINITE State=UP
 CONF
 	if [ ! -s /etc/munge/munge.key ]; then
