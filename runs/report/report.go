@@ -153,6 +153,8 @@ func pipelineProgress(secs []Section) {
 	if done < want {
 		top.Notes = append(top.Notes, fmt.Sprintf("This pipeline run is %s%s: %d of its %d stages are done, and this page shows what its stages had written.",
 			m.Status, errText(m.Error), done, want))
+	} else if m.Status == runs.StatusRunning {
+		top.Notes = append(top.Notes, fmt.Sprintf("All %d stages are done: the pipeline wrote this page as its last step, before it marked its run done.", want))
 	}
 }
 
