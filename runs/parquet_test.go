@@ -72,13 +72,15 @@ func TestParquetRoundTripAndChecks(t *testing.T) {
 
 func TestShardAndPool(t *testing.T) {
 	for _, bad := range []string{"4/4", "-1/3", "1/0", "x", "1/2/3", "1 /2"} {
-		if _, err := ParseShard(bad); err == nil {
-			t.Errorf("ParseShard(%q) accepted", bad)
+		var sh Shard
+		if err := sh.Set(bad); err == nil {
+			t.Errorf("Shard.Set(%q) accepted", bad)
 		}
 	}
-	sh, err := ParseShard("1/3")
+	var sh Shard
+	err := sh.Set("1/3")
 	if err != nil || !sh.Owns(4) || sh.Owns(3) || sh.String() != "1/3" {
-		t.Fatalf("ParseShard(1/3) = %+v, %v", sh, err)
+		t.Fatalf("Shard.Set(1/3) = %+v, %v", sh, err)
 	}
 	if err := CheckWorkers(0); err == nil {
 		t.Error("0 workers accepted")

@@ -106,14 +106,16 @@ type Shard struct {
 	Count int `json:"count"`
 }
 
-// ParseShard parses "i/N" with 0 <= i < N.
-func ParseShard(s string) (Shard, error) {
+// Set parses "i/N" (0 <= i < N) into s, so that a Shard is a flag.Value
+// (-shard i/N).
+func (s *Shard) Set(v string) error {
 	var sh Shard
 	var tail string
-	if n, _ := fmt.Sscanf(s+"\n", "%d/%d%s", &sh.Index, &sh.Count, &tail); n != 2 || sh.Count < 1 || sh.Index < 0 || sh.Index >= sh.Count {
-		return Shard{}, Usagef("-shard %q: want i/N with 0 <= i < N, such as 0/4", s)
+	if n, _ := fmt.Sscanf(v+"\n", "%d/%d%s", &sh.Index, &sh.Count, &tail); n != 2 || sh.Count < 1 || sh.Index < 0 || sh.Index >= sh.Count {
+		return fmt.Errorf("want i/N with 0 <= i < N, such as 0/4")
 	}
-	return sh, nil
+	*s = sh
+	return nil
 }
 
 // Owns reports whether unit i is the shard's.

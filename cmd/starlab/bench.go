@@ -18,7 +18,7 @@ import (
 func init() {
 	set := bench.DefaultSettings()
 	spec := search.Spec{Config: set.Engine}
-	var algos, depths, out, shard, resume string
+	var algos, depths, out, resume string
 	var asJSON bool
 	register(&Command{
 		Name:         "bench",
@@ -64,7 +64,7 @@ again, with its own settings (a bench run keeps no partial results).`,
 			fs.StringVar(&depths, "depths", "9,11,13", "comma-separated depths in plies to record")
 			fs.IntVar(&set.Limit, "limit", 0, "use only the first N positions (0 = all)")
 			fs.IntVar(&set.Workers, "workers", 1, "positions searched at once")
-			fs.StringVar(&shard, "shard", "", "measure only shard i/N of the positions")
+			fs.Var(&set.Shard, "shard", "measure only shard i/N of the positions")
 			fs.StringVar(&out, "out", "", "run directory (default: a new one under out/)")
 			fs.StringVar(&resume, "resume", "", "measure the unfinished run in this directory again (latest: the newest under out/)")
 			fs.BoolVar(&asJSON, "json", false, "print the summary as one JSON object instead of tables")
@@ -80,7 +80,7 @@ again, with its own settings (a bench run keeps no partial results).`,
 				if err := checkResumeFlags(env.Flags, "json"); err != nil {
 					return err
 				}
-			} else if err := benchSettings(env, &set, &spec, algos, depths, shard, args); err != nil {
+			} else if err := benchSettings(env, &set, &spec, algos, depths, args); err != nil {
 				return err
 			}
 			run, _, err := runs.Start("out", out, resume, "bench", env.Args, &set, 0)
@@ -108,18 +108,13 @@ again, with its own settings (a bench run keeps no partial results).`,
 
 // benchSettings fills in the settings from the flags and arguments and
 // checks them.
-func benchSettings(env *Env, set *bench.Settings, spec *search.Spec, algos, depths, shard string, args []string) error {
+func benchSettings(env *Env, set *bench.Settings, spec *search.Spec, algos, depths string, args []string) error {
 	var err error
 	if set.Algos, err = bench.ParseAlgos(algos); err != nil {
 		return err
 	}
 	if set.Depths, err = bench.ParseDepths(depths); err != nil {
 		return err
-	}
-	if shard != "" {
-		if set.Shard, err = runs.ParseShard(shard); err != nil {
-			return usagef("-shard: %v", err)
-		}
 	}
 	var as []search.Algorithm
 	for _, a := range set.Algos {

@@ -13,7 +13,7 @@ import (
 
 func init() {
 	var set regression.CollectSettings
-	var pairs, shard, out, resume string
+	var pairs, out, resume string
 	var asJSON bool
 	register(&Command{
 		Name:      "collect",
@@ -33,7 +33,7 @@ per -chunk positions, each written whole or not at all: -resume RUN after a
 kill searches only the chunks without a file. -shard i/N does only the
 chunks whose index is i modulo N. starlab fit reads the run directory.`,
 		SetFlags: func(fs *flag.FlagSet) {
-			set, pairs, shard, out, resume, asJSON = regression.DefaultCollectSettings(), "3:7,5:9", "", "", "", false
+			set, pairs, out, resume, asJSON = regression.DefaultCollectSettings(), "3:7,5:9", "", "", false
 			fs.StringVar(&set.Suite, "suite", "", "positions, one DPN per line (default: sample them)")
 			fs.IntVar(&set.N, "n", set.N, "board size of sampled positions")
 			fs.IntVar(&set.M, "m", set.M, "win length of sampled positions")
@@ -45,7 +45,7 @@ chunks whose index is i modulo N. starlab fit reads the run directory.`,
 			fs.StringVar(&set.Engine, "engine", set.Engine, "sound engine without limits, such as staretc:eval=pairs,tt=64")
 			fs.IntVar(&set.Workers, "workers", set.Workers, "parallel searches")
 			fs.IntVar(&set.Chunk, "chunk", set.Chunk, "positions per Parquet part file")
-			fs.StringVar(&shard, "shard", "", "do only shard i/N of the chunks")
+			fs.Var(&set.Shard, "shard", "do only shard i/N of the chunks")
 			fs.StringVar(&out, "out", "", "run directory (default: a new one under out/)")
 			fs.StringVar(&resume, "resume", "", "resume the unfinished run in this directory (latest: the newest under out/)")
 			fs.BoolVar(&asJSON, "json", false, "print the result as JSON")
@@ -64,11 +64,6 @@ chunks whose index is i modulo N. starlab fit reads the run directory.`,
 					return usagef("-pairs: %v", err)
 				}
 				set.Pairs = ps
-				if shard != "" {
-					if set.Shard, err = runs.ParseShard(shard); err != nil {
-						return usagef("-shard: %v", err)
-					}
-				}
 				if err := set.Check(); err != nil {
 					return err
 				}

@@ -12,7 +12,7 @@ import (
 
 func init() {
 	set := selfplay.DefaultMatchSettings()
-	var resume, out, shard string
+	var resume, out string
 	var asJSON bool
 	register(&Command{
 		Name:         "match",
@@ -55,7 +55,7 @@ an uninterrupted run would have given. -shard i/N plays only the pairs
 whose index is i modulo N. The run directory gets games.parquet (one row
 per game) and summary.json; -json prints the summary on stdout.`,
 		SetFlags: func(fs *flag.FlagSet) {
-			set, resume, out, shard = selfplay.DefaultMatchSettings(), "", "", ""
+			set, resume, out = selfplay.DefaultMatchSettings(), "", ""
 			fs.IntVar(&set.Games, "games", set.Games, "games per pairing (even: pairs of games)")
 			fs.Uint64Var(&set.Seed, "seed", set.Seed, "seed of the dice")
 			fs.IntVar(&set.Concurrency, "concurrency", runtime.NumCPU(), "games played at once")
@@ -65,7 +65,7 @@ per game) and summary.json; -json prints the summary on stdout.`,
 			fs.StringVar(&set.SPRT, "sprt", "", "sequential test elo0,elo1,alpha,beta (normalized Elo)")
 			fs.StringVar(&set.Luck, "luck", set.Luck, "reference search that values the rolls, or none")
 			fs.BoolVar(&set.Gauntlet, "gauntlet", false, "with 3+ variants, play only the first against the others")
-			fs.StringVar(&shard, "shard", "", "play only shard i/N of the pairs")
+			fs.Var(&set.Shard, "shard", "play only shard i/N of the pairs")
 			fs.StringVar(&out, "out", "", "run directory (default: a new one under out/)")
 			fs.StringVar(&resume, "resume", "", "resume the unfinished run in this directory (latest: the newest under out/)")
 			fs.BoolVar(&asJSON, "json", false, "print the summary as JSON on stdout")
@@ -80,13 +80,6 @@ per game) and summary.json; -json prints the summary on stdout.`,
 				}
 			} else {
 				set.Variants = args
-				if shard != "" {
-					sh, err := runs.ParseShard(shard)
-					if err != nil {
-						return err
-					}
-					set.Shard = sh
-				}
 				if _, err := set.Resolve(); err != nil {
 					return err
 				}

@@ -16,7 +16,7 @@ import (
 
 func init() {
 	var set regression.TuneSettings
-	var depths, ts, probcut, out, shard, resume string
+	var depths, ts, probcut, out, resume string
 	var asJSON bool
 	register(&Command{
 		Name:      "tune",
@@ -41,7 +41,7 @@ the reduction against the error.
 merge joins the shards. -resume RUN measures a run that did not finish
 again, with its own settings (a tune run keeps no partial results).`,
 		SetFlags: func(fs *flag.FlagSet) {
-			set, depths, ts, probcut, out, shard, resume, asJSON = regression.DefaultTuneSettings(bench.DefaultSuite), "9,11,13", "3.2,1.6,0.8,0.4,0.2,0.1,0.05", "", "", "", "", false
+			set, depths, ts, probcut, out, resume, asJSON = regression.DefaultTuneSettings(bench.DefaultSuite), "9,11,13", "3.2,1.6,0.8,0.4,0.2,0.1,0.05", "", "", "", false
 			fs.StringVar(&set.Suite, "suite", set.Suite, "positions, one DPN per line")
 			fs.IntVar(&set.Limit, "limit", 0, "use only the first N positions (0 = all)")
 			fs.StringVar(&depths, "depths", depths, "search depths")
@@ -49,7 +49,7 @@ again, with its own settings (a tune run keeps no partial results).`,
 			fs.StringVar(&set.CPC, "cpc", set.CPC, "the cpc engine, such as cpc:r=4,eval=pairs")
 			fs.StringVar(&probcut, "probcut", "", "ChanceProbCut parameter file (from starlab fit)")
 			fs.IntVar(&set.Workers, "workers", set.Workers, "positions searched in parallel")
-			fs.StringVar(&shard, "shard", "", "measure only shard i/N of the positions")
+			fs.Var(&set.Shard, "shard", "measure only shard i/N of the positions")
 			fs.StringVar(&out, "out", "", "run directory (default: a new one under out/)")
 			fs.StringVar(&resume, "resume", "", "measure the unfinished run in this directory again (latest: the newest under out/)")
 			fs.BoolVar(&asJSON, "json", false, "print one JSON object per depth and t")
@@ -62,7 +62,7 @@ again, with its own settings (a tune run keeps no partial results).`,
 				if err := checkResumeFlags(env.Flags, "json"); err != nil {
 					return err
 				}
-			} else if err := tuneSettings(&set, depths, ts, probcut, shard); err != nil {
+			} else if err := tuneSettings(&set, depths, ts, probcut); err != nil {
 				return err
 			}
 			run, _, err := runs.Start("out", out, resume, "tune", env.Args, &set, 0)
@@ -103,18 +103,13 @@ again, with its own settings (a tune run keeps no partial results).`,
 }
 
 // tuneSettings fills in the settings from the flags and checks them.
-func tuneSettings(set *regression.TuneSettings, depths, ts, probcut, shard string) error {
+func tuneSettings(set *regression.TuneSettings, depths, ts, probcut string) error {
 	var err error
 	if set.Depths, err = bench.ParseDepths(depths); err != nil {
 		return err
 	}
 	if set.Ts, err = regression.ParseTs(ts); err != nil {
 		return usagef("%v", err)
-	}
-	if shard != "" {
-		if set.Shard, err = runs.ParseShard(shard); err != nil {
-			return usagef("-shard: %v", err)
-		}
 	}
 	if probcut != "" {
 		if strings.Contains(set.CPC, "probcut=") {
