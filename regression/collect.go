@@ -284,7 +284,12 @@ func Collect(ctx context.Context, s CollectSettings, run *runs.Run, progress run
 		}
 		out.Parts++
 		if _, err := os.Stat(run.Path(partName(c))); err == nil {
+			rows, err := runs.ReadParquet[Row](run.Path(partName(c)), RowsFormat)
+			if err != nil {
+				return out, err
+			}
 			out.Resumed++
+			out.Rows += len(rows)
 			continue
 		}
 		for p := c * s.Chunk; p < min(len(boards), (c+1)*s.Chunk); p++ {
@@ -314,6 +319,7 @@ func Collect(ctx context.Context, s CollectSettings, run *runs.Run, progress run
 				if err := runs.WriteParquet(run, partName(c), RowsFormat, part, meta...); err != nil {
 					return false, err
 				}
+				out.Rows += len(part)
 				delete(rowsOf, c)
 			}
 			return false, nil
@@ -321,11 +327,7 @@ func Collect(ctx context.Context, s CollectSettings, run *runs.Run, progress run
 	if err != nil {
 		return out, err
 	}
-	parts, err := ReadRows(run.Path(RowsDir))
-	if err != nil {
-		return out, err
-	}
-	out.Rows, out.Seconds = len(parts), time.Since(start).Seconds()
+	out.Seconds = time.Since(start).Seconds()
 	return out, nil
 }
 
