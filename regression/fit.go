@@ -2,7 +2,6 @@ package regression
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
@@ -257,17 +256,10 @@ func RunFit(ctx context.Context, s FitSettings, run *runs.Run, progress runs.Pro
 	}
 	defer progress(1, 1, "")
 	pc := f.ProbCut(fmt.Sprintf("starlab fit of %d rows from %s", len(rows), strings.Join(s.Inputs, ", ")))
-	data, err := json.MarshalIndent(pc, "", "  ")
-	if err != nil {
+	if err := runs.WriteJSON(run, ProbCutFile, pc); err != nil {
 		return f, err
 	}
-	if err := runs.WriteBytesAtomic(run.Path(ProbCutFile), append(data, '\n')); err != nil {
-		return f, err
-	}
-	if data, err = json.MarshalIndent(f, "", "  "); err != nil {
-		return f, err
-	}
-	if err := runs.WriteBytesAtomic(run.Path(FitFile), append(data, '\n')); err != nil {
+	if err := runs.WriteJSON(run, FitFile, f); err != nil {
 		return f, err
 	}
 	_, err = WriteScatterPlots(run, rows, f, s.T)

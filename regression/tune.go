@@ -260,11 +260,7 @@ func writeTune(run *runs.Run, s TuneSettings, res *TuneResult, all []TuneRecord)
 	if err := runs.WriteParquet(run, TuneRowsFile, TuneFormat, all, "starlab.cpc", res.CPC); err != nil {
 		return err
 	}
-	data, err := json.MarshalIndent(res, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := runs.WriteBytesAtomic(run.Path(TuneSummaryFile), append(data, '\n')); err != nil {
+	if err := runs.WriteJSON(run, TuneSummaryFile, res); err != nil {
 		return err
 	}
 	return WriteTunePlot(run, res)

@@ -2,6 +2,7 @@ package runs
 
 import (
 	"bufio"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -24,6 +25,16 @@ func WriteBytesAtomic(path string, data []byte) error {
 		_, err := w.Write(data)
 		return err
 	})
+}
+
+// WriteJSON writes v as the indented JSON file name in the run directory,
+// atomically, with a final newline: a stage's summary or state.
+func WriteJSON(r *Run, name string, v any) error {
+	data, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return fmt.Errorf("encode %s: %v", r.Path(name), err)
+	}
+	return WriteBytesAtomic(r.Path(name), append(data, '\n'))
 }
 
 // writeAtomic implements WriteFileAtomic. With replace false the temporary

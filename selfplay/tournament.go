@@ -440,11 +440,7 @@ func RunMatch(ctx context.Context, set MatchSettings, run *runs.Run, progress ru
 	if err := runs.WriteParquet(run, GamesFile, MatchFormat, rows); err != nil {
 		return nil, err
 	}
-	data, err := json.MarshalIndent(rep, "", "  ")
-	if err != nil {
-		return nil, fmt.Errorf("encode %s: %v", SummaryFile, err)
-	}
-	if err := runs.WriteBytesAtomic(run.Path(SummaryFile), append(data, '\n')); err != nil {
+	if err := runs.WriteJSON(run, SummaryFile, rep); err != nil {
 		return nil, err
 	}
 	return rep, nil

@@ -412,11 +412,7 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 		}
 		st.Games, st.Seconds = g, pt.Seconds
 		st.Curve = append(st.Curve, pt)
-		data, err := json.MarshalIndent(st, "", " ")
-		if err != nil {
-			return nil, fmt.Errorf("encode %s: %v", StateFile, err)
-		}
-		if err := runs.WriteBytesAtomic(run.Path(StateFile), append(data, '\n')); err != nil {
+		if err := runs.WriteJSON(run, StateFile, st); err != nil {
 			return nil, err
 		}
 	}

@@ -370,11 +370,7 @@ func (b *Bench) write(run *runs.Run, points [][][]point) (*Summary, error) {
 		return nil, err
 	}
 	sum := b.summarize(points, run.Dir())
-	data, err := json.MarshalIndent(sum, "", "  ")
-	if err != nil {
-		return nil, fmt.Errorf("encode summary: %v", err)
-	}
-	if err := runs.WriteBytesAtomic(run.Path(SummaryFile), append(data, '\n')); err != nil {
+	if err := runs.WriteJSON(run, SummaryFile, sum); err != nil {
 		return nil, err
 	}
 	if !sum.SoundAgree {
