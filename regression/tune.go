@@ -13,6 +13,9 @@ import (
 	"strings"
 	"time"
 
+	"gonum.org/v1/gonum/floats"
+	"gonum.org/v1/gonum/stat"
+
 	"starlab/runs"
 	"starlab/search"
 	"starlab/search/dice"
@@ -365,17 +368,8 @@ func summarize(all []TuneRecord, depths []int, ts []float64) []TuneRow {
 				row.Reduction = 1 - float64(row.Nodes)/float64(row.BaseNodes)
 			}
 			if len(errs) > 0 {
-				mean := 0.0
-				for _, e := range errs {
-					mean += e
-					row.MaxError = max(row.MaxError, e)
-				}
-				mean /= float64(len(errs))
-				v := 0.0
-				for _, e := range errs {
-					v += (e - mean) * (e - mean)
-				}
-				row.ACPCME, row.DCPCME = mean, math.Sqrt(v/float64(len(errs)))
+				row.ACPCME, row.DCPCME = stat.PopMeanStdDev(errs, nil)
+				row.MaxError = floats.Max(errs)
 			}
 			if rolled > 0 {
 				row.MoveChanged = float64(changed) / float64(rolled)
