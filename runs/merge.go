@@ -33,7 +33,7 @@ func CheckShards(dirs []string, ignore ...string) (*Shards, error) {
 	var sh *Shards
 	var want map[string]any
 	byIndex := map[int]string{}
-	unsharded := map[int]json.RawMessage{} // settings by shard, shard taken out
+	var unsharded json.RawMessage // shard 0's settings, shard taken out: the unsharded run's
 	for _, d := range dirs {
 		r, err := Open(d)
 		if err != nil {
@@ -47,13 +47,15 @@ func CheckShards(dirs []string, ignore ...string) (*Shards, error) {
 		if err := json.Unmarshal(m.Settings, &set); err != nil {
 			return nil, fmt.Errorf("merge: %s: settings: %v", d, err)
 		}
-		var s Shard
-		if raw, ok := set["shard"]; ok {
-			b, _ := json.Marshal(raw)
-			_ = json.Unmarshal(b, &s)
+		var sharded struct {
+			Shard Shard `json:"shard"`
 		}
+		_ = json.Unmarshal(m.Settings, &sharded) // the settings decoded above
+		s := sharded.Shard
 		delete(set, "shard")
-		unsharded[s.Index], _ = json.Marshal(set) // before the ignored keys go
+		if s.Index == 0 {
+			unsharded, _ = json.Marshal(set) // before the ignored keys go
+		}
 		for _, k := range ignore {
 			delete(set, k)
 		}
@@ -92,7 +94,7 @@ func CheckShards(dirs []string, ignore ...string) (*Shards, error) {
 	if len(missing) > 0 {
 		return nil, fmt.Errorf("merge: shard %s missing", strings.Join(missing, ", "))
 	}
-	sh.Settings = unsharded[0] // the unsharded run's: shard 0's, shard taken out
+	sh.Settings = unsharded
 	return sh, nil
 }
 
