@@ -75,34 +75,54 @@ func (s *TuneSettings) Check() error {
 	return err
 }
 
-// resolve checks the settings and resolves the staretc base and the cpc
-// engine of each t.
-func (s *TuneSettings) resolve() (base *search.Resolved, cpcs []*search.Resolved, err error) {
+// CheckSyntax checks the settings but does not open the files the cpc
+// engine names (the net, the parameters), which a pipeline makes before
+// this stage runs.
+func (s *TuneSettings) CheckSyntax() error {
+	_, err := s.cpcSpec()
+	return err
+}
+
+// cpcSpec checks the settings and parses the cpc engine, which must carry
+// no limits.
+func (s *TuneSettings) cpcSpec() (search.Spec, error) {
+	var none search.Spec
 	if len(s.Depths) == 0 || len(s.Ts) == 0 {
-		return nil, nil, runs.Usagef("-depths and -t need at least one value each")
+		return none, runs.Usagef("-depths and -t need at least one value each")
 	}
 	for _, d := range s.Depths {
 		if d < 2 || d > search.MaxDepthLimit {
-			return nil, nil, runs.Usagef("-depths: %d is not a depth from 2 to %d", d, search.MaxDepthLimit)
+			return none, runs.Usagef("-depths: %d is not a depth from 2 to %d", d, search.MaxDepthLimit)
 		}
 	}
 	if s.Limit < 0 {
-		return nil, nil, runs.Usagef("-limit %d: want 0 (all) or more", s.Limit)
+		return none, runs.Usagef("-limit %d: want 0 (all) or more", s.Limit)
 	}
 	if err := runs.CheckWorkers(s.Workers); err != nil {
+		return none, err
+	}
+	spec, err := search.ParseSpec(s.CPC)
+	switch {
+	case err != nil:
+	case spec.Algorithm != search.CPC:
+		err = fmt.Errorf("%s is not cpc", s.CPC)
+	case spec.Limits != (search.Limits{}):
+		err = fmt.Errorf("give no limits: -depths sets them")
+	}
+	if err != nil {
+		return none, runs.Usagef("-cpc %s: %v", s.CPC, err)
+	}
+	return spec, nil
+}
+
+// resolve checks the settings and resolves the staretc base and the cpc
+// engine of each t.
+func (s *TuneSettings) resolve() (base *search.Resolved, cpcs []*search.Resolved, err error) {
+	spec, err := s.cpcSpec()
+	if err != nil {
 		return nil, nil, err
 	}
 	bad := func(err error) error { return runs.Usagef("-cpc %s: %v", s.CPC, err) }
-	spec, err := search.ParseSpec(s.CPC)
-	if err != nil {
-		return nil, nil, bad(err)
-	}
-	if spec.Algorithm != search.CPC {
-		return nil, nil, bad(fmt.Errorf("%s is not cpc", s.CPC))
-	}
-	if spec.Limits != (search.Limits{}) {
-		return nil, nil, bad(fmt.Errorf("give no limits: -depths sets them"))
-	}
 	b := search.DefaultConfig(search.StarETC)
 	b.Eval, b.Net, b.TTMiB, b.ProbingFactor, b.ETCMinDepth = spec.Eval, spec.Net, spec.TTMiB, spec.ProbingFactor, spec.ETCMinDepth
 	if base, err = b.Resolve(); err != nil {

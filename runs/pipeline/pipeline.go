@@ -32,7 +32,6 @@ import (
 	"starlab/regression"
 	"starlab/runs"
 	"starlab/runs/report"
-	"starlab/search"
 	"starlab/search/bench"
 	"starlab/search/dice"
 	"starlab/selfplay"
@@ -185,24 +184,20 @@ func (r *Recipe) check() error {
 		}
 	}
 	if r.Bench != nil {
-		if len(r.Bench.Algos) == 0 || len(r.Bench.Depths) == 0 || !slices.IsSorted(r.Bench.Depths) {
-			return fmt.Errorf("bench: want algorithms and ascending depths")
-		}
-		for _, a := range r.Bench.Algos {
-			if _, err := search.ParseAlgorithm(a); err != nil {
-				return fmt.Errorf("bench: %v", err)
-			}
+		if err := r.Bench.Check(); err != nil {
+			return fmt.Errorf("bench: %v", err)
 		}
 	}
 	if r.Tune != nil {
 		if r.Tune.Suite == SuiteProduct && r.Collect == nil {
 			return fmt.Errorf("tune: suite %s names the collect's positions, but the recipe collects none", SuiteProduct)
 		}
-		c, err := spec("tune", r.Tune.CPC)
-		if err != nil {
+		t := *r.Tune
+		var err error
+		if t.CPC, err = spec("tune", t.CPC); err != nil {
 			return err
 		}
-		if _, err := search.ParseSpec(c); err != nil {
+		if err := t.CheckSyntax(); err != nil {
 			return fmt.Errorf("tune: %v", err)
 		}
 	}

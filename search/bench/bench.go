@@ -117,27 +117,39 @@ type Bench struct {
 	Positions []int
 }
 
+// Check checks the settings without reading the suite or opening the
+// files the engine names (a pipeline checks a recipe before it makes
+// them); errors are runs.UsageError.
+func (s *Settings) Check() error {
+	if len(s.Algos) == 0 || len(s.Depths) == 0 {
+		return runs.Usagef("bench needs at least one algorithm and one depth")
+	}
+	if s.Limit < 0 {
+		return runs.Usagef("-limit %d: want 0 (all) or more", s.Limit)
+	}
+	if err := runs.CheckWorkers(s.Workers); err != nil {
+		return err
+	}
+	if !slices.IsSorted(s.Depths) {
+		return runs.Usagef("depths %v: want them ascending", s.Depths)
+	}
+	for _, name := range s.Algos {
+		if _, err := search.ParseAlgorithm(name); err != nil {
+			return runs.Usagef("%v", err)
+		}
+	}
+	return nil
+}
+
 // Resolve checks the settings, reads the suite and resolves one engine
 // configuration per algorithm.
 func (s *Settings) Resolve() (*Bench, error) {
-	if len(s.Algos) == 0 || len(s.Depths) == 0 {
-		return nil, runs.Usagef("bench needs at least one algorithm and one depth")
-	}
-	if s.Limit < 0 {
-		return nil, runs.Usagef("-limit %d: want 0 (all) or more", s.Limit)
-	}
-	if err := runs.CheckWorkers(s.Workers); err != nil {
+	if err := s.Check(); err != nil {
 		return nil, err
-	}
-	if !slices.IsSorted(s.Depths) {
-		return nil, runs.Usagef("depths %v: want them ascending", s.Depths)
 	}
 	b := &Bench{Settings: *s}
 	for _, name := range s.Algos {
-		a, err := search.ParseAlgorithm(name)
-		if err != nil {
-			return nil, runs.Usagef("%v", err)
-		}
+		a, _ := search.ParseAlgorithm(name) // Check parsed it
 		c := s.Engine
 		c.Algorithm = a
 		r, err := c.Resolve()
