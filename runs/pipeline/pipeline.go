@@ -274,8 +274,18 @@ type Result struct {
 // that is not.
 func Run(ctx context.Context, r *Recipe, run *runs.Run, progress Progress) (*Result, error) {
 	res := &Result{Recipe: r.Name, Dir: run.Dir()}
-	stage := func(name, command string, settings any, fn func(st *runs.Run, p runs.Progress) error) error {
+	// stage runs one stage in the sub-directory name, unless it is done,
+	// and then reads its summary file into summary (when not nil): what
+	// the pipeline reports comes from the stage's files, whichever process
+	// ran it.
+	stage := func(name, command string, settings any, summaryFile string, summary any, fn func(st *runs.Run, p runs.Progress) error) error {
 		dir := run.Path(name)
+		read := func() error {
+			if summary == nil {
+				return nil
+			}
+			return readJSON(filepath.Join(dir, summaryFile), summary)
+		}
 		start := time.Now()
 		sr := StageResult{Name: name, Dir: dir}
 		st, err := runs.Open(dir)
@@ -283,7 +293,7 @@ func Run(ctx context.Context, r *Recipe, run *runs.Run, progress Progress) (*Res
 		case err == nil && st.Manifest().Status == runs.StatusDone:
 			sr.Skipped = true
 			res.Stages = append(res.Stages, sr)
-			return nil
+			return read()
 		case err == nil:
 			if err := st.Resume(); err != nil {
 				return err
@@ -305,14 +315,14 @@ func Run(ctx context.Context, r *Recipe, run *runs.Run, progress Progress) (*Res
 		}
 		sr.Seconds = time.Since(start).Seconds()
 		res.Stages = append(res.Stages, sr)
-		return nil
+		return read()
 	}
 
 	k := 0 // stages are numbered in the order they run
 	next := func(name string) string { k++; return fmt.Sprintf("%d-%s", k, name) }
 	if r.Train != nil {
 		name := next("train")
-		if err := stage(name, "train", r.Train, func(st *runs.Run, p runs.Progress) (err error) {
+		if err := stage(name, "train", r.Train, "", nil, func(st *runs.Run, p runs.Progress) (err error) {
 			res.Train, err = td.Run(ctx, *r.Train, st, p)
 			return err
 		}); err != nil {
@@ -338,7 +348,7 @@ func Run(ctx context.Context, r *Recipe, run *runs.Run, progress Progress) (*Res
 		suite = run.Path(filepath.Join(name, regression.SuiteFile))
 		collect := *r.Collect
 		collect.Engine = products(collect.Engine, res.Net, "")
-		if err := stage(name, "collect", collect, func(st *runs.Run, p runs.Progress) error {
+		if err := stage(name, "collect", collect, "", nil, func(st *runs.Run, p runs.Progress) error {
 			_, err := regression.Collect(ctx, collect, st, p)
 			return err
 		}); err != nil {
@@ -348,29 +358,23 @@ func Run(ctx context.Context, r *Recipe, run *runs.Run, progress Progress) (*Res
 			fit := *r.Fit
 			fit.Inputs = []string{run.Path(name)}
 			name = next("fit")
-			if err := stage(name, "fit", fit, func(st *runs.Run, p runs.Progress) error {
+			res.Fit = &regression.FitResult{}
+			if err := stage(name, "fit", fit, regression.FitFile, res.Fit, func(st *runs.Run, p runs.Progress) error {
 				_, err := regression.RunFit(ctx, fit, st, p)
 				return err
 			}); err != nil {
 				return res, err
 			}
 			res.ProbCut = run.Path(filepath.Join(name, regression.ProbCutFile))
-			res.Fit = &regression.FitResult{}
-			if err := readJSON(run.Path(filepath.Join(name, regression.FitFile)), res.Fit); err != nil {
-				return res, err
-			}
 		}
 	}
 	if r.Bench != nil {
 		name := next("bench")
-		if err := stage(name, "bench", r.Bench, func(st *runs.Run, p runs.Progress) error {
+		res.Bench = &bench.Summary{}
+		if err := stage(name, "bench", r.Bench, bench.SummaryFile, res.Bench, func(st *runs.Run, p runs.Progress) error {
 			_, err := bench.Run(ctx, *r.Bench, st, p)
 			return err
 		}); err != nil {
-			return res, err
-		}
-		res.Bench = &bench.Summary{}
-		if err := readJSON(run.Path(filepath.Join(name, bench.SummaryFile)), res.Bench); err != nil {
 			return res, err
 		}
 	}
@@ -381,31 +385,25 @@ func Run(ctx context.Context, r *Recipe, run *runs.Run, progress Progress) (*Res
 		if tune.Suite == SuiteProduct {
 			tune.Suite = suite
 		}
-		if err := stage(name, "tune", tune, func(st *runs.Run, p runs.Progress) error {
+		res.Tune = &regression.TuneResult{}
+		if err := stage(name, "tune", tune, regression.TuneSummaryFile, res.Tune, func(st *runs.Run, p runs.Progress) error {
 			_, err := regression.Tune(ctx, tune, st, p)
 			return err
 		}); err != nil {
-			return res, err
-		}
-		res.Tune = &regression.TuneResult{}
-		if err := readJSON(run.Path(filepath.Join(name, regression.TuneSummaryFile)), res.Tune); err != nil {
 			return res, err
 		}
 	}
 	for _, m := range r.Matches {
 		ms := r.matchSettings(m, res.Net, res.ProbCut)
 		name := next(m.Name)
-		if err := stage(name, "match", ms, func(st *runs.Run, p runs.Progress) error {
+		rep := &selfplay.MatchReport{}
+		if err := stage(name, "match", ms, selfplay.SummaryFile, rep, func(st *runs.Run, p runs.Progress) error {
 			_, err := selfplay.RunMatch(ctx, ms, st, p)
 			return err
 		}); err != nil {
 			return res, err
 		}
-		var rep selfplay.MatchReport
-		if err := readJSON(run.Path(filepath.Join(name, selfplay.SummaryFile)), &rep); err != nil {
-			return res, err
-		}
-		res.Matches = append(res.Matches, &rep)
+		res.Matches = append(res.Matches, rep)
 		res.Papers = append(res.Papers, m.Paper)
 	}
 	progress("report", 0, 1, "")
