@@ -459,19 +459,16 @@ func (r *Result) WriteSummary(w io.Writer) {
 			fmt.Fprintln(w)
 		}
 	}
-	var pairs []string // the products by their names, the built-in net said
-	if r.Net != "" {
-		pairs = append(pairs, ",net="+r.Net, "")
-	}
-	if r.ProbCut != "" {
-		pairs = append(pairs, ",probcut="+r.ProbCut, ",probcut={probcut}")
-	}
-	short := strings.NewReplacer(append(pairs, ",eval=mlp", ",eval=mlp(built-in)")...)
+	// name writes a variant with the products by their names: the new net
+	// as net={net}, the built-in one as eval=mlp(built-in).
 	name := func(v string) string {
-		if r.Net != "" && strings.Contains(v, "net="+r.Net) {
-			return strings.Replace(short.Replace(v), ",eval=mlp(built-in)", ",net={net}", 1)
+		if r.ProbCut != "" {
+			v = strings.ReplaceAll(v, "probcut="+r.ProbCut, "probcut={probcut}")
 		}
-		return short.Replace(v)
+		if r.Net != "" && strings.Contains(v, "net="+r.Net) {
+			return strings.NewReplacer(",eval=mlp", "", "net="+r.Net, "net={net}").Replace(v)
+		}
+		return strings.Replace(v, ",eval=mlp", ",eval=mlp(built-in)", 1)
 	}
 	if len(r.Matches) > 0 && r.Net != "" {
 		fmt.Fprintf(w, "matches ({net} is the new net):\n")
