@@ -208,29 +208,22 @@ func errText(e string) string {
 	return " (" + e + ")"
 }
 
-// png reads a PNG of the run directory as an inline image; a missing file
-// is no image.
-func png(run *runs.Run, name, title string) (Image, bool, error) {
-	data, err := os.ReadFile(run.Path(name))
-	if errors.Is(err, fs.ErrNotExist) {
-		return Image{}, false, nil
-	}
-	if err != nil {
-		return Image{}, false, err
-	}
-	return inline(data, title), true, nil
-}
-
 func inline(data []byte, title string) Image {
 	return Image{Title: title, Data: template.URL("data:image/png;base64," + base64.StdEncoding.EncodeToString(data))}
 }
 
+// image adds the PNG name of the run directory as an inline image; a
+// missing file is no image.
 func (s *Section) image(run *runs.Run, name, title string) error {
-	img, ok, err := png(run, name, title)
-	if ok {
-		s.Images = append(s.Images, img)
+	data, err := os.ReadFile(run.Path(name))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
 	}
-	return err
+	if err != nil {
+		return err
+	}
+	s.Images = append(s.Images, inline(data, title))
+	return nil
 }
 
 func readJSON(path string, v any) (bool, error) {
