@@ -39,19 +39,11 @@ and missing or duplicated shards.`,
 			if err != nil {
 				return err
 			}
-			var settings any
-			switch sh.Command {
-			case "match":
-				settings = &selfplay.MatchSettings{}
-			case "collect":
-				settings = &regression.CollectSettings{}
-			case "bench":
-				settings = &bench.Settings{}
-			case "tune":
-				settings = &regression.TuneSettings{}
-			default:
+			m, ok := mergers[sh.Command]
+			if !ok {
 				return fmt.Errorf("merge: %s runs are not sharded (match, collect, bench and tune are)", sh.Command)
 			}
+			settings := m.settings() // recorded as the stage records them
 			if err := json.Unmarshal(sh.Settings, settings); err != nil {
 				return err
 			}
@@ -60,36 +52,48 @@ and missing or duplicated shards.`,
 				return err
 			}
 			return runStage(env, run, "", false, "", func(p runs.Progress) error {
-				what := ""
-				switch sh.Command {
-				case "match":
-					rep, err := selfplay.MergeMatch(ctx, sh, run, p)
-					if err != nil {
-						return err
-					}
-					what = fmt.Sprintf("%d pairings", len(rep.Pairings))
-				case "collect":
-					res, err := regression.MergeCollect(ctx, sh, run, p)
-					if err != nil {
-						return err
-					}
-					what = fmt.Sprintf("%d rows in %d part files", res.Rows, res.Parts)
-				case "bench":
-					sum, err := bench.Merge(ctx, sh, run, p)
-					if err != nil {
-						return err
-					}
-					what = fmt.Sprintf("%d positions, %d algorithms", sum.Positions, len(sum.Algos))
-				case "tune":
-					res, err := regression.MergeTune(ctx, sh, run, p)
-					if err != nil {
-						return err
-					}
-					what = fmt.Sprintf("%d positions, %d rows", res.Positions, len(res.Rows))
+				what, err := m.merge(ctx, sh, run, p)
+				if err == nil {
+					fmt.Fprintf(env.Stdout, "merge: %d shards of a %s into %s (%s)\n", sh.Count, sh.Command, run.Dir(), what)
 				}
-				fmt.Fprintf(env.Stdout, "merge: %d shards of a %s into %s (%s)\n", sh.Count, sh.Command, run.Dir(), what)
-				return nil
+				return err
 			})
 		},
 	})
+}
+
+// mergers are the stages whose shards merge: their settings type and their
+// merge, which says in a few words what it joined.
+var mergers = map[string]struct {
+	settings func() any
+	merge    func(ctx context.Context, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error)
+}{
+	"match": {func() any { return &selfplay.MatchSettings{} }, func(ctx context.Context, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error) {
+		rep, err := selfplay.MergeMatch(ctx, sh, run, p)
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%d pairings", len(rep.Pairings)), nil
+	}},
+	"collect": {func() any { return &regression.CollectSettings{} }, func(ctx context.Context, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error) {
+		res, err := regression.MergeCollect(ctx, sh, run, p)
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%d rows in %d part files", res.Rows, res.Parts), nil
+	}},
+	"bench": {func() any { return &bench.Settings{} }, func(ctx context.Context, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error) {
+		sum, err := bench.Merge(ctx, sh, run, p)
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%d positions, %d algorithms", sum.Positions, len(sum.Algos)), nil
+	}},
+	"tune": {func() any { return &regression.TuneSettings{} }, func(ctx context.Context, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error) {
+		res, err := regression.MergeTune(ctx, sh, run, p)
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%d positions, %d rows", res.Positions, len(res.Rows)), nil
+	}},
 }
