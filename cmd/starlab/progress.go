@@ -7,8 +7,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"slices"
+	"strconv"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
@@ -33,10 +37,24 @@ type progress struct {
 	quiet bool
 	bar   *progressbar.ProgressBar
 	total int64
+	// width is the terminal's width in columns when the bar was made.
+	width    int
+	barWidth int // the bar's own width, fitted to width
+	status   string
 }
 
 func newProgress(w io.Writer, unit string, quiet bool) *progress {
 	return &progress{w: w, unit: unit, quiet: quiet || !isTerminal(w)}
+}
+
+// terminalWidth is w's width in columns, 80 when it cannot be told.
+func terminalWidth(w io.Writer) int {
+	if f, ok := w.(interface{ Fd() uintptr }); ok {
+		if cols, _, err := term.GetSize(int(f.Fd())); err == nil && cols > 0 {
+			return cols
+		}
+	}
+	return 80
 }
 
 // update is the runs.Progress callback.
@@ -44,20 +62,76 @@ func (p *progress) update(done, total int64, status string) {
 	if p.quiet {
 		return
 	}
-	if p.bar == nil || total != p.total {
+	if status != "" {
+		p.status = status
+	}
+	desc, barWidth := fitLine(p.unit, p.status, total, terminalWidth(p.w))
+	if p.bar == nil || total != p.total || barWidth != p.barWidth {
 		if p.bar != nil {
 			_ = p.bar.Clear()
 		}
-		p.total = total
-		p.bar = p.newBar(total)
+		p.total, p.barWidth = total, barWidth
+		p.bar = p.newBar(total, barWidth, desc)
 	}
-	if status != "" {
-		p.bar.Describe(status)
-	}
+	p.bar.Describe(desc)
 	_ = p.bar.Set64(done)
 }
 
-func (p *progress) newBar(total int64) *progressbar.ProgressBar {
+// A progress line is the description, then "  42% ", the bar in
+// brackets, the count "(done/total)" and the times "[12s:1m3s]"; a line
+// longer than the terminal wraps, and every redraw then starts a new
+// line. barStats is the room the line takes besides the description and
+// the bar, for a total of that many digits; the times are at most
+// "[99h59m59s:99h59m59s]".
+func barStats(total int64) int {
+	digits := len(strconv.FormatInt(total, 10))
+	return len("  100% ") + len("[] ") + len("(/) ") + 2*digits + len("[99h59m59s:99h59m59s] ")
+}
+
+// The bar's widths: its usual width, and the least one worth drawing.
+const (
+	barWidth    = 30
+	minBarWidth = 10
+)
+
+// pathInSpec is a file path in an engine spec or a status, such as the
+// net=out/20261124-001122-run/01-train/best.json of a pipeline's variant.
+// It is cut only after "=", so that "games/s" stays.
+var pathInSpec = regexp.MustCompile(`=[^\s,]*/([^\s,/]+)`)
+
+// fitLine makes a progress line fit a terminal of width columns: file
+// paths in the status are cut to their base names, the bar narrows from
+// its usual width to the least one, and then the description is cut short
+// with "…" (or dropped when even the bar does not fit). It returns the
+// description and the bar's width.
+func fitLine(unit, status string, total int64, width int) (string, int) {
+	desc := unit
+	if status != "" {
+		desc = pathInSpec.ReplaceAllString(status, "=$1")
+		if unit != "" {
+			desc = unit + " " + desc
+		}
+	}
+	room := width - 1 - barStats(total) // 1: the cursor's column
+	n := utf8.RuneCountInString(desc)
+	bw := min(barWidth, room-n)
+	if bw >= minBarWidth {
+		return desc, bw
+	}
+	keep := room - minBarWidth
+	if keep < 8 {
+		if room < minBarWidth {
+			return "", 0
+		}
+		return "", minBarWidth
+	}
+	r := []rune(desc)
+	return strings.TrimRight(string(r[:keep-1]), " ") + "…", minBarWidth
+}
+
+// newBar makes a bar of width columns; of width 0, for a terminal too narrow
+// for any, it draws nothing.
+func (p *progress) newBar(total int64, width int, desc string) *progressbar.ProgressBar {
 	color := os.Getenv("NO_COLOR") == ""
 	theme := progressbar.ThemeASCII
 	if color {
@@ -65,10 +139,11 @@ func (p *progress) newBar(total int64) *progressbar.ProgressBar {
 	}
 	return progressbar.NewOptions64(total,
 		progressbar.OptionSetWriter(p.w),
-		progressbar.OptionSetDescription(p.unit),
+		progressbar.OptionSetDescription(desc),
+		progressbar.OptionSetVisibility(width > 0),
 		progressbar.OptionEnableColorCodes(color),
 		progressbar.OptionSetTheme(theme),
-		progressbar.OptionSetWidth(30),
+		progressbar.OptionSetWidth(width),
 		progressbar.OptionShowCount(),
 		progressbar.OptionSetElapsedTime(true),
 		progressbar.OptionSetPredictTime(true),
