@@ -162,7 +162,7 @@ func (s *CollectSettings) engineSpec() (search.Spec, error) {
 	if s.Chunk < 1 {
 		return none, runs.Usagef("-chunk %d: want at least 1", s.Chunk)
 	}
-	if err := runs.CheckWorkers(s.Workers); err != nil {
+	if err := runs.CheckWorkers("workers", s.Workers); err != nil {
 		return none, err
 	}
 	bad := func(err error) (search.Spec, error) { return none, runs.Usagef("-engine %s: %v", s.Engine, err) }

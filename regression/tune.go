@@ -98,7 +98,7 @@ func (s *TuneSettings) cpcSpec() (search.Spec, error) {
 	if s.Limit < 0 {
 		return none, runs.Usagef("-limit %d: want 0 (all) or more", s.Limit)
 	}
-	if err := runs.CheckWorkers(s.Workers); err != nil {
+	if err := runs.CheckWorkers("workers", s.Workers); err != nil {
 		return none, err
 	}
 	spec, err := search.ParseSpec(s.CPC)

@@ -82,11 +82,11 @@ func TestShardAndPool(t *testing.T) {
 	if err != nil || !sh.Owns(4) || sh.Owns(3) || sh.String() != "1/3" {
 		t.Fatalf("Shard.Set(1/3) = %+v, %v", sh, err)
 	}
-	if err := CheckWorkers(0); err == nil {
-		t.Error("0 workers accepted")
+	if err := CheckWorkers("workers", 0); err == nil || !strings.HasPrefix(err.Error(), "-workers 0:") {
+		t.Errorf("0 workers: %v, want an error naming -workers", err)
 	}
-	if err := CheckWorkers(MaxWorkers + 1); err == nil {
-		t.Error("too many workers accepted")
+	if err := CheckWorkers("concurrency", MaxWorkers+1); err == nil || !strings.HasPrefix(err.Error(), "-concurrency ") {
+		t.Errorf("too many workers: %v, want an error naming -concurrency", err)
 	}
 }
 

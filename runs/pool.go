@@ -11,10 +11,11 @@ import (
 // own tables, so a mistyped count must not take the machine's memory.
 const MaxWorkers = 256
 
-// CheckWorkers checks a worker count given by a user.
-func CheckWorkers(n int) error {
+// CheckWorkers checks a worker count given by a user as the flag (and
+// setting) called name: "workers", or "concurrency" for a match.
+func CheckWorkers(name string, n int) error {
 	if n < 1 || n > MaxWorkers {
-		return Usagef("-concurrency %d: want 1 to %d (this machine has %d cores)", n, MaxWorkers, runtime.NumCPU())
+		return Usagef("-%s %d: want 1 to %d (this machine has %d cores)", name, n, MaxWorkers, runtime.NumCPU())
 	}
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"starlab/nn"
+	"starlab/runs"
 )
 
 // Defaults of a Config. DefaultETCMinDepth is 3 because move nodes of depth
@@ -458,8 +459,15 @@ type Resolved struct {
 }
 
 // Resolve checks the configuration and loads its files (the ChanceProbCut
-// parameters, the network). Errors name the file or the option.
+// parameters, the network). Errors name the file or the option, and are
+// usage errors (runs.UsageError): a configuration and its files are what a
+// user gave.
 func (c Config) Resolve() (*Resolved, error) {
+	r, err := c.resolve()
+	return r, runs.Usage(err)
+}
+
+func (c Config) resolve() (*Resolved, error) {
 	s := Spec{Config: c}
 	if c.Algorithm < Expectimax || c.Algorithm > CPC {
 		return nil, fmt.Errorf("unknown algorithm %d", int(c.Algorithm))

@@ -101,7 +101,7 @@ func (s *MatchSettings) Resolve() (*Match, error) {
 	if s.Games < 2 || s.Games%2 != 0 {
 		return nil, runs.Usagef("-games %d: want an even number of at least 2 (games come in pairs)", s.Games)
 	}
-	if err := runs.CheckWorkers(s.Concurrency); err != nil {
+	if err := runs.CheckWorkers("concurrency", s.Concurrency); err != nil {
 		return nil, err
 	}
 	m := &Match{}

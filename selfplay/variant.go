@@ -1,7 +1,6 @@
 package selfplay
 
 import (
-	"fmt"
 
 	"starlab/runs"
 	"starlab/search"
@@ -32,7 +31,7 @@ func ParseVariant(spec string) (Variant, error) {
 	}
 	r, err := s.Config.Resolve()
 	if err != nil {
-		return Variant{}, fmt.Errorf("spec %q: %v", spec, err)
+		return Variant{}, runs.Usagef("spec %q: %w", spec, err)
 	}
 	return Variant{Spec: s, Resolved: r}, nil
 }

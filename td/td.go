@@ -102,7 +102,7 @@ func (s *Settings) Check() error {
 	case s.MeasureGames < 2 || s.MeasureGames%2 != 0:
 		return runs.Usagef("-measure-games %d: want an even number of at least 2", s.MeasureGames)
 	}
-	return runs.CheckWorkers(s.Workers)
+	return runs.CheckWorkers("workers", s.Workers)
 }
 
 // rate returns the learning rate for game g.

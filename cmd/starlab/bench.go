@@ -122,7 +122,7 @@ func benchSettings(env *Env, set *bench.Settings, spec *search.Spec, algos, dept
 		as = append(as, x)
 	}
 	if err := search.CheckFlags(env.Flags, spec, as...); err != nil {
-		return usageError{err.Error()}
+		return runs.Usage(err)
 	}
 	set.Engine = spec.Config
 	if len(args) == 1 {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -217,10 +218,11 @@ func TestBenchBadInput(t *testing.T) {
 	}{
 		{"unknown algo", []string{"-algos", "expectimax,star9"}, 2, `"star9"`},
 		{"repeated algo", []string{"-algos", "star1,star1"}, 2, "star1 given twice"},
-		{"missing suite", []string{filepath.Join(tmp, "nope.suite")}, 1, "nope.suite"},
+		{"missing suite", []string{filepath.Join(tmp, "nope.suite")}, 2, "nope.suite"},
 		{"bad depth list", []string{"-depths", "3,x"}, 2, `"x"`},
 		{"zero depth", []string{"-depths", "0,3"}, 2, `"0"`},
 		{"negative limit", []string{"-limit", "-1"}, 2, "-limit"},
+		{"flag given twice", []string{"-tt", "4", "-tt", "8"}, 2, "-tt is given twice"},
 		{"bad engine flag", []string{"-tt", "0"}, 2, "-tt"},
 		{"option no algorithm reads", []string{"-algos", "staretc", "-t", "1"}, 2, "does not read"},
 		{"huge table", []string{"-tt", "8796093022208"}, 2, "-tt"},
@@ -228,7 +230,13 @@ func TestBenchBadInput(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out := filepath.Join(tmp, strings.ReplaceAll(tc.name, " ", "-"))
-			args := append([]string{"-depths", "3", "-limit", "1", "-out", out}, tc.args...)
+			args := []string{"-out", out}
+			for flag, def := range map[string]string{"-depths": "3", "-limit": "1"} {
+				if !slices.Contains(tc.args, flag) {
+					args = append(args, flag, def)
+				}
+			}
+			args = append(args, tc.args...)
 			if len(tc.args) == 0 || !strings.HasSuffix(tc.args[len(tc.args)-1], ".suite") {
 				args = append(args, benchTestSuite)
 			}

@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
+	"starlab/runs"
 	"starlab/search"
 	"starlab/search/dice"
 )
@@ -43,7 +45,7 @@ with "pairs_d5" and so on for the searched values.`,
 			case suite != "":
 				ps, err := search.ReadSuite(suite)
 				if err != nil {
-					return err
+					return runs.Usage(err)
 				}
 				for _, p := range ps {
 					boards = append(boards, p.Board)
@@ -54,19 +56,22 @@ with "pairs_d5" and so on for the searched values.`,
 			for _, a := range args {
 				b, err := dice.ParseDPN(a)
 				if err != nil {
-					return fmt.Errorf("%v (each argument is one whole DPN; quote it)", err)
+					return usagef("%v (each argument is one whole DPN; quote it)", err)
 				}
 				boards = append(boards, b)
 			}
 			if depth < 0 || depth > search.MaxDepthLimit {
 				return usagef("-depth %d: want 0 to %d", depth, search.MaxDepthLimit)
 			}
+			if net != "" && !slices.Contains(strings.Split(evals, ","), "mlp") {
+				return usagef("-net is the mlp evaluator's, and -eval %s has no mlp", evals)
+			}
 			var names []string
 			var engines []*search.Engine
 			for _, name := range strings.Split(evals, ",") {
 				spec, err := search.ParseSpec("staretc:eval=" + name)
 				if err != nil {
-					return usageError{"-eval: " + err.Error()}
+					return usagef("-eval: %v", err)
 				}
 				if name == "mlp" {
 					spec.Net = net
@@ -77,7 +82,7 @@ with "pairs_d5" and so on for the searched values.`,
 				}
 				for _, b := range boards {
 					if err := r.CheckBoard(b.N(), b.M()); err != nil {
-						return err
+						return runs.Usage(err)
 					}
 				}
 				names = append(names, name)

@@ -46,12 +46,8 @@ type Env struct {
 	Args []string
 }
 
-// usageError is an error in how the command was called; it exits with 2.
-type usageError struct{ msg string }
-
-func (e usageError) Error() string { return e.msg }
-
-func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+// usagef is a usage error: a bad argument or input file; it exits with 2.
+func usagef(format string, args ...any) error { return runs.Usagef(format, args...) }
 
 var commands []*Command
 
@@ -123,9 +119,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err := cmd.Run(ctx, env, rest); err != nil {
 		// One line, whatever the error: a usage error points at the help.
 		msg := strings.ReplaceAll(err.Error(), "\n", "; ")
-		var ue usageError
-		var rue *runs.UsageError
-		if errors.As(err, &ue) || errors.As(err, &rue) {
+		if runs.IsUsage(err) {
 			fmt.Fprintf(stderr, "starlab %s: %s (see 'starlab %s -h')\n", name, msg, name)
 			return 2
 		}
@@ -139,6 +133,17 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 // flags. With interspersed set, flags may come after arguments too; "--"
 // ends the flags.
 func parseFlags(fs *flag.FlagSet, args []string, interspersed bool) ([]string, error) {
+	// Each flag may be given once; the flags get their own values back
+	// after parsing, for the help text and for the commands that look at them.
+	fs.VisitAll(func(f *flag.Flag) { f.Value = once(f.Name, f.Value) })
+	defer fs.VisitAll(func(f *flag.Flag) {
+		switch v := f.Value.(type) {
+		case *onceValue:
+			f.Value = v.Value
+		case onceBool:
+			f.Value = v.Value
+		}
+	})
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -160,6 +165,35 @@ func parseFlags(fs *flag.FlagSet, args []string, interspersed bool) ([]string, e
 			return nil, err
 		}
 	}
+}
+
+// onceValue is a flag that may be given once: a second -depth would
+// silently win over the first, which the user may not have meant.
+type onceValue struct {
+	flag.Value
+	name string
+	set  bool
+}
+
+func (v *onceValue) Set(s string) error {
+	if v.set {
+		return fmt.Errorf("-%s is given twice", v.name)
+	}
+	v.set = true
+	return v.Value.Set(s)
+}
+
+// onceBool is a onceValue for a boolean flag, which takes no argument.
+type onceBool struct{ *onceValue }
+
+func (onceBool) IsBoolFlag() bool { return true }
+
+func once(name string, v flag.Value) flag.Value {
+	o := &onceValue{Value: v, name: name}
+	if b, ok := v.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+		return onceBool{o}
+	}
+	return o
 }
 
 func mainUsage(w io.Writer) {

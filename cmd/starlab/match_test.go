@@ -28,8 +28,8 @@ type matchJSON struct {
 	Score                      float64 `json:"score"`
 	ScoreCI95                  float64 `json:"score_ci95"`
 	Elo                        float64
-	EloCI95                    float64 `json:"elo_ci95"`
-	LOSGames                   float64 `json:"los_games"`
+	EloCI95                    runs.Num `json:"elo_ci95"`
+	LOSGames                   float64  `json:"los_games"`
 	Pentanomial                [5]int
 	ScoreCI95Pairs             float64 `json:"score_ci95_pairs"`
 	LuckScore                  float64 `json:"luck_score"`

@@ -43,12 +43,20 @@ from the seed, so the same seed gives the same game.`,
 			var b *dice.Board
 			var err error
 			if start != "" {
-				b, err = dice.ParseDPN(start)
-			} else {
-				b, err = dice.New(n, m)
-			}
-			if err != nil {
-				return err
+				var sized []string
+				env.Flags.Visit(func(f *flag.Flag) {
+					if f.Name == "n" || f.Name == "m" {
+						sized = append(sized, "-"+f.Name)
+					}
+				})
+				if len(sized) > 0 {
+					return usagef("-start gives the board and win length; %s cannot change them", strings.Join(sized, " and "))
+				}
+				if b, err = dice.ParseDPN(start); err != nil {
+					return usagef("-start: %v", err)
+				}
+			} else if b, err = dice.New(n, m); err != nil {
+				return usagef("-n %d -m %d: %v", n, m, err)
 			}
 			var players [2]selfplay.Player
 			for i, name := range []string{blue, red} {

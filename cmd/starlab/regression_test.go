@@ -161,7 +161,7 @@ func TestCollectKilledAndResumed(t *testing.T) {
 	}
 	// The fit was made with pairs: an mlp engine refuses it.
 	code, _, stderr = runCmd(t, "search", "-algo", "cpc", "-depth", "5", "-probcut", probcut, exampleDPN)
-	if code != 1 || !strings.Contains(stderr, "fitted with eval=pairs") {
+	if code != 2 || !strings.Contains(stderr, "fitted with eval=pairs") {
 		t.Errorf("cpc with eval=mlp and a pairs fit: exit %d, %q", code, stderr)
 	}
 }

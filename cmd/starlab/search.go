@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"starlab/runs"
 	"starlab/search"
 	"starlab/search/dice"
 )
@@ -48,7 +49,7 @@ star1_cut, cpc_cut).`,
 				return usagef("missing DPN")
 			}
 			if err := search.CheckFlags(env.Flags, &spec, spec.Algorithm); err != nil {
-				return usageError{err.Error()}
+				return runs.Usage(err)
 			}
 			res, err := spec.Config.Resolve()
 			if err != nil {
@@ -56,13 +57,13 @@ star1_cut, cpc_cut).`,
 			}
 			b, err := dice.ParseDPN(strings.Join(args, " "))
 			if err != nil {
-				return err
+				return runs.Usage(err)
 			}
 			if b.Over() {
-				return fmt.Errorf("position %q is over: nothing to search", b.DPN())
+				return usagef("position %q is over: nothing to search", b.DPN())
 			}
 			if err := res.CheckBoard(b.N(), b.M()); err != nil {
-				return err
+				return runs.Usage(err)
 			}
 			e := search.NewEngine(res)
 			enc := json.NewEncoder(env.Stdout)

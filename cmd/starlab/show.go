@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"starlab/runs"
 	"starlab/search/dice"
 )
 
@@ -33,7 +34,7 @@ func runShow(_ context.Context, env *Env, args []string) error {
 	}
 	b, err := dice.ParseDPN(strings.Join(args, " "))
 	if err != nil {
-		return err
+		return runs.Usage(err)
 	}
 	printBoard(env.Stdout, b)
 	return nil

@@ -127,7 +127,7 @@ func (s *Settings) Check() error {
 	if s.Limit < 0 {
 		return runs.Usagef("-limit %d: want 0 (all) or more", s.Limit)
 	}
-	if err := runs.CheckWorkers(s.Workers); err != nil {
+	if err := runs.CheckWorkers("workers", s.Workers); err != nil {
 		return err
 	}
 	if !slices.IsSorted(s.Depths) {
@@ -161,7 +161,7 @@ func (s *Settings) Resolve() (*Bench, error) {
 	}
 	suite, err := search.ReadSuite(s.Suite)
 	if err != nil {
-		return nil, err
+		return nil, runs.Usage(err) // a file the user named
 	}
 	if s.Limit > 0 && s.Limit < len(suite) {
 		suite = suite[:s.Limit]
