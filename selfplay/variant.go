@@ -1,7 +1,6 @@
 package selfplay
 
 import (
-
 	"starlab/runs"
 	"starlab/search"
 )
