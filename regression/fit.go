@@ -73,7 +73,9 @@ type Line struct {
 	SigmaFit float64 `json:"sigma_fit" parquet:"sigma_fit"`
 	CVRMSE   float64 `json:"cv_rmse" parquet:"cv_rmse"`
 	Sigma    float64 `json:"sigma" parquet:"sigma"`
-	R2       float64 `json:"r2" parquet:"r2"`
+	// R2 is the coefficient of determination, undefined (NaN, null in
+	// JSON) when the deep values do not vary.
+	R2 runs.Num `json:"r2" parquet:"r2"`
 }
 
 // FitResult is the fit of a set of collect rows.
@@ -182,7 +184,7 @@ func fitLine(rows []Row, s FitSettings) (Line, error) {
 		games[g] = i % s.Folds
 	}
 	b, a := stat.LinearRegression(x, y, nil, false) // intercept first
-	l := Line{N: n, Games: len(games), A: a, B: b, R2: stat.RSquared(x, y, nil, b, a)}
+	l := Line{N: n, Games: len(games), A: a, B: b, R2: runs.Num(stat.RSquared(x, y, nil, b, a))}
 	ss := 0.0
 	for i := range x {
 		d := y[i] - (a*x[i] + b)

@@ -51,7 +51,7 @@ func scatter(rows []Row, l Line, t float64, title string) (*plot.Plot, error) {
 	}
 	p.Add(fit, lo, hi)
 	p.Legend.Add(fmt.Sprintf("%d event values", len(pts)), s)
-	p.Legend.Add(fmt.Sprintf("v_%d = %.3f v_%d %+.3f  (R² %.3f)", l.Deep, l.A, l.Shallow, l.B, l.R2), fit)
+	p.Legend.Add(fmt.Sprintf("v_%d = %.3f v_%d %+.3f  (R² %s)", l.Deep, l.A, l.Shallow, l.B, l.R2.Format("%.3f")), fit)
 	p.Legend.Add(fmt.Sprintf("± %.1f σ, σ = %.3f", t, l.Sigma), lo)
 	p.Legend.Top, p.Legend.Left = true, true
 	return p, nil

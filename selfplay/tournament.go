@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math"
 	"runtime"
 	"sort"
 	"time"
@@ -522,19 +521,6 @@ func newGameRow(seed uint64, pairing int, a, b string, g GameRecord) (GameRow, e
 	}, nil
 }
 
-// num formats a statistic that may be undefined.
-func num(x runs.Num, format string) string {
-	f := float64(x)
-	switch {
-	case math.IsNaN(f):
-		return "n/a"
-	case math.IsInf(f, 1):
-		return "inf"
-	case math.IsInf(f, -1):
-		return "-inf"
-	}
-	if f == 0 {
-		f = 0 // no "-0"
-	}
-	return fmt.Sprintf(format, f)
-}
+// num formats a statistic that may be undefined: "-" when it is, as every
+// table and summary prints it (runs.Num.Format).
+func num(x runs.Num, format string) string { return x.Format(format) }

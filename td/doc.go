@@ -21,8 +21,13 @@
 // order. A run is therefore a function of its settings and seed whatever
 // the number of workers, and with Batch 1 and one worker it is online
 // TD(0), bit for bit reproducible. Every CheckpointEvery games the net and
-// the state (games done, learning curve) are written atomically; a run
-// resumed after a kill continues from there, losing only the games since.
+// the state (games done, learning curve) are written atomically, the net
+// first to a file of its own that becomes the run's net only once the
+// state counting its games is written; a run resumed after a kill (even
+// one in a measurement) continues from there, losing only the games since,
+// and ends with the net and the curve of an uninterrupted run. A score
+// never measured, and the mean game length of a checkpoint without a
+// measurement, stay undefined (NaN) through a resume.
 // Every MeasureEvery games the net plays pairs at depth 1 with duplicate
 // dice (the match library, luck adjusted): the learning curve records
 // that score, never training error alone, and the best net by it is kept.

@@ -24,6 +24,10 @@ const (
 	BestFile  = "best.json"     // the net with the best measured score against pairs
 	StateFile = "state.json"    // games done and the learning curve so far
 	CurveFile = "curve.parquet" // the learning curve
+	// NextFile is the net of a point being written: measured from there,
+	// it becomes NetFile once the state that counts its games is written,
+	// so that the net and the state change together.
+	NextFile = "net.next.json"
 )
 
 // Settings configure the train stage.
@@ -121,14 +125,15 @@ type CurvePoint struct {
 	// The score against pairs (NaN, null in JSON, at a checkpoint that
 	// was not measured), its interval over pairs, and the luck-adjusted
 	// score and its interval.
-	Score      runs.Num `parquet:"score_vs_pairs" json:"score_vs_pairs"`
-	ScoreCI95  runs.Num `parquet:"score_ci95_pairs" json:"score_ci95_pairs"`
-	LuckScore  runs.Num `parquet:"luck_score" json:"luck_score"`
-	LuckCI95   runs.Num `parquet:"luck_ci95" json:"luck_ci95"`
-	MeanPlies  float64  `parquet:"mean_plies" json:"mean_plies"`
-	GamesPerS  float64  `parquet:"games_per_s" json:"games_per_s"`
-	NetID      string   `parquet:"net_id" json:"net_id"`
-	Checkpoint bool     `parquet:"checkpoint" json:"checkpoint"`
+	Score     runs.Num `parquet:"score_vs_pairs" json:"score_vs_pairs"`
+	ScoreCI95 runs.Num `parquet:"score_ci95_pairs" json:"score_ci95_pairs"`
+	LuckScore runs.Num `parquet:"luck_score" json:"luck_score"`
+	LuckCI95  runs.Num `parquet:"luck_ci95" json:"luck_ci95"`
+	MeanPlies runs.Num `parquet:"mean_plies" json:"mean_plies"` // of the measurement's games, NaN where none
+
+	GamesPerS  float64 `parquet:"games_per_s" json:"games_per_s"`
+	NetID      string  `parquet:"net_id" json:"net_id"`
+	Checkpoint bool    `parquet:"checkpoint" json:"checkpoint"`
 }
 
 // state is the state file: what a resumed run continues from.
@@ -153,7 +158,7 @@ type Result struct {
 	LuckScore  runs.Num     `json:"luck_score"`
 	LuckCI95   runs.Num     `json:"luck_ci95"`
 	Curve      []CurvePoint `json:"-"`
-	MeanPlies  float64      `json:"mean_plies"`
+	MeanPlies  runs.Num     `json:"mean_plies"`
 	MeanTDErr  float64      `json:"td_error"`
 	Checkpoint int64        `json:"checkpoint_games"`
 }
@@ -343,9 +348,12 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 	}
 	st := state{Format: Format, Best: -1}
 	var net *nn.Net
-	if data, err := os.ReadFile(run.Path(StateFile)); err == nil {
-		if err := json.Unmarshal(data, &st); err != nil || st.Format != Format {
-			return nil, fmt.Errorf("%s: not a %s state file", run.Path(StateFile), Format)
+	if _, err := os.Stat(run.Path(StateFile)); err == nil {
+		if st, err = readState(run.Path(StateFile)); err != nil {
+			return nil, err
+		}
+		if err := commitNext(run, st.Games); err != nil {
+			return nil, err
 		}
 		if net, err = nn.Load(run.Path(NetFile)); err != nil {
 			return nil, err
@@ -389,19 +397,20 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 			continue
 		}
 		pt := CurvePoint{Games: g, Seconds: elapsed(), TDError: l.sumErr / math.Max(1, float64(l.nErr)), NetID: net.ID(), Checkpoint: checkpoint,
-			Score: runs.Num(math.NaN()), ScoreCI95: runs.Num(math.NaN()), LuckScore: runs.Num(math.NaN()), LuckCI95: runs.Num(math.NaN())}
+			Score: runs.Num(math.NaN()), ScoreCI95: runs.Num(math.NaN()), LuckScore: runs.Num(math.NaN()), LuckCI95: runs.Num(math.NaN()),
+			MeanPlies: runs.Num(math.NaN())}
 		pt.GamesPerS = float64(g) / math.Max(pt.Seconds, 1e-9)
 		l.sumErr, l.nErr = 0, 0
 		net.Meta = nn.Meta{Games: g, Source: fmt.Sprintf("starlab train, TD(%g) self-play with 1-ply searches", s.Lambda), Settings: settingsMap}
-		if err := net.Save(run.Path(NetFile)); err != nil {
+		if err := net.Save(run.Path(NextFile)); err != nil {
 			return nil, err
 		}
 		if measure {
-			sum, err := measureVsPairs(ctx, &s, run.Path(NetFile), g)
+			sum, err := measureVsPairs(ctx, &s, run.Path(NextFile), g)
 			if err != nil {
 				return nil, err
 			}
-			pt.Score, pt.ScoreCI95, pt.MeanPlies = runs.Num(sum.Score), runs.Num(sum.ScoreCI95Pairs), sum.MeanPlies
+			pt.Score, pt.ScoreCI95, pt.MeanPlies = runs.Num(sum.Score), runs.Num(sum.ScoreCI95Pairs), runs.Num(sum.MeanPlies)
 			pt.LuckScore, pt.LuckCI95 = sum.LuckScore, sum.LuckCI95
 			if sum.Score > st.Best {
 				st.Best = sum.Score
@@ -413,6 +422,9 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 		st.Games, st.Seconds = g, pt.Seconds
 		st.Curve = append(st.Curve, pt)
 		if err := runs.WriteJSON(run, StateFile, st); err != nil {
+			return nil, err
+		}
+		if err := os.Rename(run.Path(NextFile), run.Path(NetFile)); err != nil {
 			return nil, err
 		}
 	}
@@ -427,6 +439,36 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 		Best: run.Path(BestFile), NetID: net.ID(), Score: last.Score, ScoreCI95: last.ScoreCI95, LuckScore: last.LuckScore,
 		LuckCI95: last.LuckCI95, Curve: st.Curve, MeanPlies: last.MeanPlies, MeanTDErr: last.TDError, Checkpoint: g}
 	return res, nil
+}
+
+// readState reads the state file at path; an undefined figure of the
+// curve (a score never measured) comes back undefined.
+func readState(path string) (state, error) {
+	var st state
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return st, err
+	}
+	if err := json.Unmarshal(data, &st); err != nil || st.Format != Format {
+		return st, fmt.Errorf("%s: not a %s state file", path, Format)
+	}
+	return st, nil
+}
+
+// commitNext finishes the point that a stopped run had written the state
+// of but not yet its net (NextFile, made NetFile), or drops the net of a
+// point whose state was never written: afterwards NetFile is the net after
+// games games, those the state counts.
+func commitNext(run *runs.Run, games int64) error {
+	next := run.Path(NextFile)
+	if _, err := os.Stat(next); err != nil {
+		return nil
+	}
+	net, err := nn.Load(next)
+	if err == nil && net.Meta.Games == games {
+		return os.Rename(next, run.Path(NetFile))
+	}
+	return os.Remove(next)
 }
 
 // playRound plays games g..g+n-1 with the weights of net as they are now:

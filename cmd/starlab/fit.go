@@ -80,8 +80,8 @@ line and the band ± t sigma.`,
 			fmt.Fprintf(env.Stdout, "fit: %dx%d/%d, eval=%s%s\n", res.N, res.N, res.M, res.Eval, net)
 			fmt.Fprintf(env.Stdout, "%-7s %-7s %6s %6s %8s %8s %7s %7s %7s %7s\n", "pair", "band", "n", "games", "a", "b", "sigma", "fit σ", "cv rmse", "R²")
 			for _, l := range res.Lines {
-				fmt.Fprintf(env.Stdout, "%-7s %-7s %6d %6d %8.4f %8.4f %7.4f %7.4f %7.4f %7.4f\n",
-					fmt.Sprintf("%d:%d", l.Shallow, l.Deep), l.Band, l.N, l.Games, l.A, l.B, l.Sigma, l.SigmaFit, l.CVRMSE, l.R2)
+				fmt.Fprintf(env.Stdout, "%-7s %-7s %6d %6d %8.4f %8.4f %7.4f %7.4f %7.4f %7s\n",
+					fmt.Sprintf("%d:%d", l.Shallow, l.Deep), l.Band, l.N, l.Games, l.A, l.B, l.Sigma, l.SigmaFit, l.CVRMSE, l.R2.Format("%.4f"))
 			}
 			fmt.Fprintf(env.Stdout, "wrote %s (use cpc:probcut=%s)\n", run.Path(regression.ProbCutFile), run.Path(regression.ProbCutFile))
 			return nil

@@ -426,8 +426,8 @@ func (r *Result) WriteSummary(w io.Writer) {
 		}
 	}
 	if r.Train != nil {
-		fmt.Fprintf(w, "net %s: %d games, last measured %.1f%% ± %.1f%% against pairs at depth 1\n",
-			r.Net, r.Train.Games, 100*float64(r.Train.Score), 100*float64(r.Train.ScoreCI95))
+		fmt.Fprintf(w, "net %s: %d games, last measured %s ± %s against pairs at depth 1\n",
+			r.Net, r.Train.Games, pct(r.Train.Score), pct(r.Train.ScoreCI95))
 	}
 	if r.Fit != nil {
 		fmt.Fprintf(w, "ChanceProbCut fit (net %s):", r.Fit.NetID)
@@ -453,8 +453,8 @@ func (r *Result) WriteSummary(w io.Writer) {
 		fmt.Fprintf(w, "tune (%s, %s), nodes saved and ACPCME (chapter's in brackets):\n", r.Tune.CPC, r.Tune.ProbCut)
 		for _, row := range r.Tune.Rows {
 			fmt.Fprintf(w, "  depth %d t=%g: %.1f%% %.4f", row.Depth, row.T, 100*row.Reduction, row.ACPCME)
-			if !math.IsNaN(float64(row.ChapterReduction)) {
-				fmt.Fprintf(w, " (%.1f%% %.2f)", 100*float64(row.ChapterReduction), float64(row.ChapterACPCME))
+			if !math.IsNaN(float64(row.ChapterReduction)) || !math.IsNaN(float64(row.ChapterACPCME)) {
+				fmt.Fprintf(w, " (%s %s)", pct(row.ChapterReduction), row.ChapterACPCME.Format("%.2f"))
 			}
 			fmt.Fprintln(w)
 		}
@@ -494,13 +494,18 @@ func (r *Result) WriteSummary(w io.Writer) {
 	fmt.Fprintf(w, "report: %s\n", r.Report)
 }
 
-func fmtG(x runs.Num) string { return fmt.Sprintf("%.3g", float64(x)) }
+// fmtG formats a node count as the bench's tables print it.
+func fmtG(x runs.Num) string { return bench.FormatCount(x) }
+
+// pct formats a share as a percentage, "-" when undefined and "inf" when
+// unbounded, as the stages print it.
+func pct(x runs.Num) string { return (100 * x).Format("%.1f%%") }
 
 func luckText(s selfplay.Summary) string {
 	if !s.Luck {
 		return "-"
 	}
-	return fmt.Sprintf("%.1f%% ± %.1f%%", 100*float64(s.LuckScore), 100*float64(s.LuckCI95))
+	return pct(s.LuckScore) + " ± " + pct(s.LuckCI95)
 }
 
 // readJSON reads a stage's JSON file into v.

@@ -597,6 +597,10 @@ func median(sorted []float64) float64 {
 	return (sorted[n/2-1] + sorted[n/2]) / 2
 }
 
+// FormatCount formats a count or a time as the bench's tables print it:
+// "-" when undefined or unbounded, otherwise as fmtNum does.
+func FormatCount(x runs.Num) string { return fmtNum(x) }
+
 // fmtNum formats a count or a time as the thesis does: whole below 1e5,
 // three significant digits in e-notation from there, like 3.58e+06.
 func fmtNum(x runs.Num) string {

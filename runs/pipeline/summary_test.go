@@ -1,0 +1,64 @@
+package pipeline
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"starlab/regression"
+	"starlab/runs"
+	"starlab/search/bench"
+	"starlab/selfplay"
+	"starlab/td"
+)
+
+// TestSummaryPrintsUndefinedAsTheStagesDo: the summary starlab run ends
+// with, made from the stages' files as the pipeline reads them, prints
+// "-" or "inf" where the stages' own tables do, never a number: no
+// chapter's figures for a depth the chapter never measured (starlab tune
+// prints "-"), no mean of an undefined bench figure, no score of a
+// measurement that is undefined.
+func TestSummaryPrintsUndefinedAsTheStagesDo(t *testing.T) {
+	dir := t.TempDir()
+	read := func(name, text string, v any) {
+		t.Helper()
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := readJSON(path, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res := &Result{Recipe: "r", Dir: dir, Net: "n.json", Train: &td.Result{Games: 40, Score: runs.Num(math.NaN()), ScoreCI95: runs.Num(math.Inf(1))},
+		Tune: &regression.TuneResult{}, Bench: &bench.Summary{}}
+	read("tune.json", `{"cpc": "cpc", "rows": [
+		{"depth": 5, "t": 0.8, "reduction": 0.5, "acpcme": 0.01, "chapter_reduction": null, "chapter_acpcme": null},
+		{"depth": 9, "t": 0.8, "reduction": 0.5, "acpcme": 0.01, "chapter_reduction": 0.41, "chapter_acpcme": 0.05}]}`, res.Tune)
+	read("bench.json", `{"positions": 1, "results": [{"depth": 3, "algos": [
+		{"algo": "staretc", "nodes": {"mean": null}}, {"algo": "star1", "nodes": {"mean": "inf"}}]}]}`, res.Bench)
+	rep := &selfplay.MatchReport{}
+	read("summary.json", `{"pairings": [{"a": "x", "b": "y", "games": 2, "score": 1, "luck": true, "luck_score": null, "luck_ci95": "inf"}]}`, rep)
+	res.Matches = []*selfplay.MatchReport{rep}
+	var b strings.Builder
+	res.WriteSummary(&b)
+	out := b.String()
+	for _, want := range []string{
+		"40 games, last measured - ± inf against pairs",
+		"depth 5 t=0.8: 50.0% 0.0100\n",
+		"depth 9 t=0.8: 50.0% 0.0100 (41.0% 0.05)\n",
+		"staretc -  star1 -\n",
+		"luck-adjusted - ± inf,",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("summary lacks %q:\n%s", want, out)
+		}
+	}
+	for _, bad := range []string{"NaN", "Inf", "0.0% 0.00"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("summary prints %q:\n%s", bad, out)
+		}
+	}
+}

@@ -1,0 +1,137 @@
+package td
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"starlab/runs"
+)
+
+// tiny is a training on 4x4/3 whose checkpoints (every 8 games) are
+// measured only every third time (every 24 games) and whose last point,
+// at 60 games, is measured without being a multiple of either.
+func tiny() Settings {
+	s := DefaultSettings()
+	s.N, s.M, s.Games, s.Seed = 4, 3, 60, 5
+	s.CheckpointEvery, s.MeasureEvery, s.MeasureGames, s.Batch, s.Workers = 8, 24, 4, 4, 2
+	return s
+}
+
+// same reports whether two figures are equal, NaN equal to NaN.
+func same(a, b float64) bool {
+	return a == b || math.IsNaN(a) && math.IsNaN(b)
+}
+
+// TestResumeAtAnyPointKeepsTheCurve: a train run cancelled after k
+// progress calls, for k before and after measured and unmeasured
+// checkpoints and in the middle of a measurement, and resumed, writes the
+// curve.parquet of the uninterrupted run row by row (NaN where NaN, the
+// times aside) and the same net and best net, byte for byte.
+func TestResumeAtAnyPointKeepsTheCurve(t *testing.T) {
+	dir := t.TempDir()
+	whole := filepath.Join(dir, "whole")
+	if _, err := train(t, tiny(), whole, runs.NoProgress); err != nil {
+		t.Fatal(err)
+	}
+	want, err := runs.ReadParquet[CurvePoint](filepath.Join(whole, CurveFile), Format)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Points at 8, 16, 24 (measured), 32, 40, 48 (measured), 56 and 60
+	// (measured): rows without a measurement must be there, undefined.
+	if len(want) != 8 || !math.IsNaN(float64(want[0].Score)) || math.IsNaN(float64(want[2].Score)) || !math.IsNaN(float64(want[0].MeanPlies)) || math.IsNaN(float64(want[2].MeanPlies)) {
+		t.Fatalf("uninterrupted curve: %+v", want)
+	}
+	// Progress is called once at the start and after every round of 4
+	// games: call k reports 4(k-1) games. Cancelling at a checkpoint's
+	// call stops after it is written (or in its measurement).
+	for _, k := range []int{1, 2, 3, 4, 6, 7, 8, 10, 12, 13, 14, 15, 16} {
+		cut := filepath.Join(dir, "cut", string(rune('a'+k)))
+		run, err := runs.CreateAt(cut, "train", nil, tiny(), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		calls := 0
+		_, err = Run(ctx, tiny(), run, func(done, _ int64, _ string) {
+			if calls++; calls == k {
+				cancel()
+			}
+		})
+		cancel()
+		run.Close()
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("k=%d: cancelled run returned %v", k, err)
+		}
+		again, err := runs.Open(cut)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := again.Resume(); err != nil {
+			t.Fatal(err)
+		}
+		_, err = Run(context.Background(), tiny(), again, runs.NoProgress)
+		again.Close()
+		if err != nil {
+			t.Fatalf("k=%d: resumed: %v", k, err)
+		}
+		got, err := runs.ReadParquet[CurvePoint](filepath.Join(cut, CurveFile), Format)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != len(want) {
+			t.Fatalf("k=%d: %d curve rows, uninterrupted %d", k, len(got), len(want))
+		}
+		for i, w := range want {
+			g := got[i]
+			if g.Games != w.Games || g.TDError != w.TDError || g.NetID != w.NetID || g.Checkpoint != w.Checkpoint ||
+				!same(float64(g.Score), float64(w.Score)) || !same(float64(g.ScoreCI95), float64(w.ScoreCI95)) ||
+				!same(float64(g.LuckScore), float64(w.LuckScore)) || !same(float64(g.LuckCI95), float64(w.LuckCI95)) ||
+				!same(float64(g.MeanPlies), float64(w.MeanPlies)) {
+				t.Errorf("k=%d: row %d resumed %+v, uninterrupted %+v", k, i, g, w)
+			}
+		}
+		for _, f := range []string{NetFile, BestFile} {
+			a, err1 := os.ReadFile(filepath.Join(whole, f))
+			b, err2 := os.ReadFile(filepath.Join(cut, f))
+			if err1 != nil || err2 != nil || !bytes.Equal(a, b) {
+				t.Errorf("k=%d: %s differs from the uninterrupted run's (%v, %v)", k, f, err1, err2)
+			}
+		}
+	}
+}
+
+// TestStateKeepsUndefinedFigures: the state file, written as Run writes
+// it and read back as Run resumes from it, keeps NaN and the infinities
+// of the curve rather than reading them as 0.
+func TestStateKeepsUndefinedFigures(t *testing.T) {
+	run, err := runs.CreateAt(filepath.Join(t.TempDir(), "s"), "train", nil, tiny(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer run.Close()
+	nan, inf := runs.Num(math.NaN()), runs.Num(math.Inf(1))
+	pt := CurvePoint{Games: 8, Score: nan, ScoreCI95: inf, LuckScore: -inf, LuckCI95: nan, MeanPlies: nan}
+	if err := runs.WriteJSON(run, StateFile, state{Format: Format, Games: 8, Best: -1, Curve: []CurvePoint{pt}}); err != nil {
+		t.Fatal(err)
+	}
+	st, err := readState(run.Path(StateFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := st.Curve[0]
+	for _, c := range []struct {
+		name      string
+		got, want runs.Num
+	}{{"score", got.Score, nan}, {"score ci95", got.ScoreCI95, inf}, {"luck score", got.LuckScore, -inf},
+		{"luck ci95", got.LuckCI95, nan}, {"mean plies", got.MeanPlies, nan}} {
+		if !same(float64(c.got), float64(c.want)) {
+			t.Errorf("%s read back as %v, want %v", c.name, c.got, c.want)
+		}
+	}
+}
