@@ -182,7 +182,7 @@ func TestRegressionBadInput(t *testing.T) {
 		{[]string{"tune", "-t", "x"}, 2, "-t"},
 		{[]string{"tune", "-depths", "1"}, 2, "-depths"},
 		{[]string{"tune", "-cpc", "staretc"}, 2, "not cpc"},
-		{[]string{"run", "nosuch"}, 1, "no built-in recipe"},
+		{[]string{"run", "nosuch"}, 2, "no built-in recipe"},
 		{[]string{"run", "a", "b"}, 2, "one recipe"},
 	})
 }
