@@ -329,7 +329,7 @@ func TestBadInputLeavesNoRun(t *testing.T) {
 	over := write("over.suite", "5 4 r -1 b b b b - r r r - - - - - - - - - - - - - - - - -\n")
 	mixed := write("mixed.suite", "5 4 b -1 - - - - - - - - - - - - - - - - - - - - - - - - -\n4 3 b -1 - - - - - - - - - - - - - - - -\n")
 	notParquet := write("rows.parquet", "not Parquet")
-	collect := []string{"collect", "-count", "2", "-pairs", "1:3", "-engine", "staretc:eval=pairs,tt=1"}
+	collect := []string{"collect", "-pairs", "1:3", "-engine", "staretc:eval=pairs,tt=1"}
 	tune := []string{"tune", "-depths", "3", "-t", "1.6", "-cpc", "cpc:eval=pairs,tt=1"}
 	for _, c := range []badInput{
 		{append(collect, "-suite", over), 2, "finished"},

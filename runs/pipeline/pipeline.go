@@ -122,6 +122,19 @@ func LoadRecipe(nameOrPath string) (*Recipe, error) {
 	if err := r.check(); err != nil {
 		return nil, fmt.Errorf("%s: %v", src, err)
 	}
+	// The board and the seed of train and collect are the recipe's: a
+	// stage that gives others would be overruled without a word.
+	for _, stage := range []string{"train", "collect"} {
+		var fields map[string]json.RawMessage
+		if json.Unmarshal(present[stage], &fields) != nil {
+			continue
+		}
+		for key, want := range map[string]string{"n": fmt.Sprint(r.N), "m": fmt.Sprint(r.M), "seed": fmt.Sprint(r.Seed)} {
+			if v, ok := fields[key]; ok && string(bytes.TrimSpace(v)) != want {
+				return nil, fmt.Errorf("%s: %s.%s is %s, but the recipe's %s is %s: give it once, at the top", src, stage, key, bytes.TrimSpace(v), key, want)
+			}
+		}
+	}
 	return r, nil
 }
 

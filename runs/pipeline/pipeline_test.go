@@ -147,6 +147,8 @@ func TestLoadRecipe(t *testing.T) {
 		"luckdef":  `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "matches": [{"name": "a", "games": 2, "variants": ["staretc:depth=3,eval=pairs,tt=1", "star1:depth=1"]}]}`,
 		"lucknet":  `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "train": {"games": 10}, "matches": [{"name": "a", "games": 2, "luck": "staretc:depth=3,net={net}", "variants": ["staretc:net={net},depth=3", "star1:depth=1"]}]}`,
 		"lucktime": `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "matches": [{"name": "a", "games": 2, "luck": "staretc:movetime=10ms", "variants": ["staretc:depth=1", "star1:depth=1"]}]}`,
+		"trainn":   `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "train": {"n": 7, "games": 10}}`,
+		"seed":     `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "seed": 3, "collect": {"seed": 4}}`,
 		"tourney":  `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "matches": [{"name": "a", "games": 2, "variants": ["staretc:depth=1", "star1:depth=1", "staretc:depth=1"]}]}`,
 	} {
 		path := filepath.Join(dir, name+".json")
