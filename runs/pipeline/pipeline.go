@@ -310,12 +310,25 @@ func (r *Recipe) Check() error {
 			return fmt.Errorf("collect: %v", err)
 		}
 	}
+	// The stages' default suite is relative to the module root.
+	defaultSuite := func(stage, suite string) error {
+		if _, err := os.Stat(suite); suite == bench.DefaultSuite && err != nil {
+			return fmt.Errorf("%s: default suite %s not found: run from the module root or give the %s a suite", stage, suite, stage)
+		}
+		return nil
+	}
 	if r.Bench != nil {
+		if err := defaultSuite("bench", r.Bench.Suite); err != nil {
+			return err
+		}
 		if _, err := r.Bench.Resolve(); err != nil {
 			return fmt.Errorf("bench: %v", err)
 		}
 	}
 	if t := r.Tune; t != nil {
+		if err := defaultSuite("tune", t.Suite); err != nil {
+			return err
+		}
 		var err error
 		switch {
 		case t.Suite == SuiteProduct && names(t.CPC):

@@ -213,7 +213,8 @@ func TestRecipeCheck(t *testing.T) {
 	for name, c := range map[string]struct{ text, want string }{
 		// The bench's default suite is relative to the module root, and
 		// this test runs in runs/pipeline.
-		"bench default suite": {head + train + `"bench": {"depths": [1]}, "matches": []}`, bench.DefaultSuite},
+		"bench default suite": {head + train + `"bench": {"depths": [1]}, "matches": []}`, "default suite " + bench.DefaultSuite + " not found: run from the module root"},
+		"tune default suite":  {head + train + `"tune": {"depths": [3], "ts": [1], "cpc": "cpc:net={net}"}, "matches": []}`, "tune: default suite"},
 		"bench engine":        {head + train + `"bench": {"suite": "` + suite + `", "depths": [1], "engine": {"net": "missing.json"}}, "matches": []}`, "missing.json"},
 		"tune suite":          {head + train + `"tune": {"suite": "` + filepath.Join(dir, "none") + `", "depths": [3], "ts": [1], "cpc": "cpc:eval=pairs"}, "matches": []}`, "none"},
 		"tune suite board":    {head + train + `"tune": {"suite": "` + small + `", "depths": [3], "ts": [1], "cpc": "cpc:net={net}"}, "matches": []}`, "4x4/3"},
