@@ -105,18 +105,71 @@ type Row struct {
 	Seed         int64   `parquet:"seed" json:"seed"`
 }
 
-// Check checks the settings; errors are runs.UsageError.
+// Check checks the settings and everything the stage will read: the
+// suite (one board size, no finished position), the engine's net and
+// parameters, and that they fit the positions' board. A command calls it
+// before it makes the run directory, so bad input leaves no run behind.
+// Errors are runs.UsageError.
 func (s *CollectSettings) Check() error {
-	_, err := s.resolve()
+	r, err := s.resolve()
+	if err != nil {
+		return err
+	}
+	n, m, err := s.Board()
+	if err != nil {
+		return err
+	}
+	if err := r.CheckBoard(n, m); err != nil {
+		return runs.Usagef("-engine %s: %v", s.Engine, err)
+	}
+	return nil
+}
+
+// CheckSyntax is Check without opening the files the engine names (the
+// net, the ChanceProbCut parameters), which a pipeline makes before this
+// stage runs; it reads the suite.
+func (s *CollectSettings) CheckSyntax() error {
+	if _, err := s.engineSpec(); err != nil {
+		return err
+	}
+	_, _, err := s.Board()
 	return err
 }
 
-// CheckSyntax checks the settings but does not open the files the engine
-// names (the net, the ChanceProbCut parameters), which a pipeline makes
-// before this stage runs.
-func (s *CollectSettings) CheckSyntax() error {
-	_, err := s.engineSpec()
-	return err
+// Board returns the board size of the positions: the suite's, which must
+// hold one board size and no finished position, or N x M for sampled
+// positions. Errors are runs.UsageError.
+func (s *CollectSettings) Board() (n, m int, err error) {
+	if s.Suite == "" {
+		return s.N, s.M, nil
+	}
+	ps, err := search.ReadSuite(s.Suite)
+	if err != nil {
+		return 0, 0, runs.Usagef("-suite: %v", err)
+	}
+	boards := make([]*dice.Board, len(ps))
+	for i, p := range ps {
+		boards[i] = p.Board
+	}
+	if n, m, err = checkPositions(boards); err != nil {
+		return 0, 0, runs.Usagef("-suite %s: %v", s.Suite, err)
+	}
+	return n, m, nil
+}
+
+// checkPositions checks that the positions have one board size and
+// chance events to search, and returns the size.
+func checkPositions(boards []*dice.Board) (n, m int, err error) {
+	n, m = boards[0].N(), boards[0].M()
+	for i, b := range boards {
+		if b.N() != n || b.M() != m {
+			return 0, 0, fmt.Errorf("suite position %d is %dx%d/%d, the first is %dx%d/%d: one board size per collect", i+1, b.N(), b.N(), b.M(), n, n, m)
+		}
+		if b.Over() {
+			return 0, 0, fmt.Errorf("suite position %d is finished: it has no chance events", i+1)
+		}
+	}
+	return n, m, nil
 }
 
 // resolve checks the settings and resolves the engine.
@@ -136,11 +189,7 @@ func (s *CollectSettings) resolve() (*search.Resolved, error) {
 // sound and carry no limits.
 func (s *CollectSettings) engineSpec() (search.Spec, error) {
 	var none search.Spec
-	if s.Suite != "" {
-		if _, err := os.Stat(s.Suite); err != nil {
-			return none, fmt.Errorf("suite: %v", err)
-		}
-	} else {
+	if s.Suite == "" { // a suite is read by Board, or from the run on a resume
 		ss := s.sample()
 		if err := ss.Check(); err != nil {
 			return none, err
@@ -253,14 +302,9 @@ func Collect(ctx context.Context, s CollectSettings, run *runs.Run, progress run
 	if err != nil {
 		return CollectResult{}, err
 	}
-	n, m := boards[0].N(), boards[0].M()
-	for i, b := range boards {
-		if b.N() != n || b.M() != m {
-			return CollectResult{}, fmt.Errorf("suite position %d is %dx%d/%d, the first is %dx%d/%d: one board size per collect", i+1, b.N(), b.N(), b.M(), n, n, m)
-		}
-		if b.Over() {
-			return CollectResult{}, fmt.Errorf("suite position %d is finished: it has no chance events", i+1)
-		}
+	n, m, err := checkPositions(boards)
+	if err != nil {
+		return CollectResult{}, fmt.Errorf("%s: %v", run.Path(SuiteFile), err)
 	}
 	if err := res.CheckBoard(n, m); err != nil {
 		return CollectResult{}, err
@@ -387,16 +431,42 @@ func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 // ReadRows reads collect rows from Parquet files: each argument a file, or
 // a directory whose *.parquet files (and those of its rows/ directory, for
-// a run directory) are read in name order.
+// a run directory) are read in name order. A file that two arguments
+// reach (one given twice, or a run directory and one of its part files)
+// is refused: its rows would count twice.
 func ReadRows(paths ...string) ([]Row, error) {
 	var files []string
+	type seen struct {
+		fi       os.FileInfo
+		file, by string
+	}
+	var read []seen
+	add := func(f, by string) error {
+		fi, err := os.Stat(f)
+		if err != nil {
+			return fmt.Errorf("collect rows: %v", err)
+		}
+		for _, s := range read {
+			if os.SameFile(s.fi, fi) {
+				if s.by == by {
+					return fmt.Errorf("collect rows: %s is given twice", by)
+				}
+				return fmt.Errorf("collect rows: %s is read twice, from %s and from %s: its rows would count twice", s.file, s.by, by)
+			}
+		}
+		read = append(read, seen{fi, f, by})
+		files = append(files, f)
+		return nil
+	}
 	for _, p := range paths {
 		fi, err := os.Stat(p)
 		if err != nil {
 			return nil, fmt.Errorf("collect rows: %v", err)
 		}
 		if !fi.IsDir() {
-			files = append(files, p)
+			if err := add(p, p); err != nil {
+				return nil, err
+			}
 			continue
 		}
 		dir := p
@@ -411,7 +481,11 @@ func ReadRows(paths ...string) ([]Row, error) {
 			return nil, fmt.Errorf("%s: no Parquet files", p)
 		}
 		slices.Sort(found)
-		files = append(files, found...)
+		for _, f := range found {
+			if err := add(f, p); err != nil {
+				return nil, err
+			}
+		}
 	}
 	var rows []Row
 	for _, f := range files {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -30,6 +32,9 @@ type FitSettings struct {
 	MinBandRows int `json:"min_band_rows"`
 	// T is the width, in sigmas, of the band drawn around each fit.
 	T float64 `json:"t"`
+	// Partial accepts a collect run that is not done (killed, failed or
+	// still running) as an input, fitting the rows it has so far.
+	Partial bool `json:"partial,omitempty"`
 }
 
 // DefaultFitSettings returns 5 folds, a sigma floor of 0.01, two bands of
@@ -38,17 +43,29 @@ func DefaultFitSettings() FitSettings {
 	return FitSettings{Folds: 5, SigmaFloor: 0.01, Bands: 2, MinBandRows: 200, T: 1.6}
 }
 
-// Check checks the settings.
+// Check checks the settings and the inputs: at least one, none reaching a
+// Parquet file another input reaches too (its rows would count twice),
+// every collect run among them done unless Partial, and every file
+// readable as collect rows of one evaluator and board. A command calls it
+// before it makes the run directory, so bad input leaves no run behind.
+// Errors are runs.UsageError.
 func (s *FitSettings) Check() error {
+	_, err := s.readInputs()
+	return err
+}
+
+// CheckSyntax is Check without the inputs, which a pipeline makes before
+// this stage runs.
+func (s *FitSettings) CheckSyntax() error {
 	switch {
 	case s.Folds < 2 || s.Folds > 100:
-		return fmt.Errorf("-folds %d: want 2 to 100", s.Folds)
+		return runs.Usagef("-folds %d: want 2 to 100", s.Folds)
 	case !(s.SigmaFloor >= 0 && s.SigmaFloor < 1):
-		return fmt.Errorf("-sigma-floor %v: want 0 to 1", s.SigmaFloor)
+		return runs.Usagef("-sigma-floor %v: want 0 to 1", s.SigmaFloor)
 	case s.Bands < 0 || s.Bands > 20:
-		return fmt.Errorf("-bands %d: want 0 to 20", s.Bands)
+		return runs.Usagef("-bands %d: want 0 to 20", s.Bands)
 	case !(s.T > 0 && s.T < 100):
-		return fmt.Errorf("-t %v: want a positive width", s.T)
+		return runs.Usagef("-t %v: want a positive width", s.T)
 	}
 	return nil
 }
@@ -91,21 +108,17 @@ type FitResult struct {
 // has enough rows. The rows must come from one evaluator (and net) and
 // one board size.
 func Fit(rows []Row, s FitSettings) (FitResult, error) {
-	if err := s.Check(); err != nil {
+	if err := s.CheckSyntax(); err != nil {
 		return FitResult{}, err
 	}
-	if len(rows) == 0 {
-		return FitResult{}, fmt.Errorf("no rows to fit")
+	if err := oneSource(rows); err != nil {
+		return FitResult{}, err
 	}
 	r0 := rows[0]
 	res := FitResult{Eval: r0.Eval, NetID: r0.NetID, N: int(r0.N), M: int(r0.M)}
 	byPair := map[Pair][]Row{}
 	var pairs []Pair
 	for _, r := range rows {
-		if r.Eval != r0.Eval || r.NetID != r0.NetID || r.N != r0.N || r.M != r0.M {
-			return FitResult{}, fmt.Errorf("rows of eval %s net %q on %dx%d/%d beside rows of eval %s net %q on %dx%d/%d: fit one evaluator and board at a time",
-				r.Eval, r.NetID, r.N, r.N, r.M, r0.Eval, r0.NetID, r0.N, r0.N, r0.M)
-		}
 		p := Pair{int(r.ShallowDepth), int(r.DeepDepth)}
 		if _, ok := byPair[p]; !ok {
 			pairs = append(pairs, p)
@@ -155,6 +168,79 @@ func Fit(rows []Row, s FitSettings) (FitResult, error) {
 		}
 	}
 	return res, nil
+}
+
+// oneSource checks that there are rows and that they come from one
+// evaluator (and net) and one board size.
+func oneSource(rows []Row) error {
+	if len(rows) == 0 {
+		return fmt.Errorf("no rows to fit")
+	}
+	r0 := rows[0]
+	for _, r := range rows {
+		if r.Eval != r0.Eval || r.NetID != r0.NetID || r.N != r0.N || r.M != r0.M {
+			return fmt.Errorf("rows of eval %s net %q on %dx%d/%d beside rows of eval %s net %q on %dx%d/%d: fit one evaluator and board at a time",
+				r.Eval, r.NetID, r.N, r.N, r.M, r0.Eval, r0.NetID, r0.N, r0.N, r0.M)
+		}
+	}
+	return nil
+}
+
+// readInputs checks the settings and reads the rows of the inputs (see
+// Check).
+func (s *FitSettings) readInputs() ([]Row, error) {
+	if err := s.CheckSyntax(); err != nil {
+		return nil, err
+	}
+	if len(s.Inputs) == 0 {
+		return nil, runs.Usagef("missing input: give collect Parquet files or run directories")
+	}
+	if !s.Partial {
+		for _, in := range s.Inputs {
+			if err := finishedCollect(in); err != nil {
+				return nil, err
+			}
+		}
+	}
+	rows, err := ReadRows(s.Inputs...)
+	if err == nil {
+		err = oneSource(rows)
+	}
+	if err != nil {
+		return nil, runs.Usagef("%v", err)
+	}
+	return rows, nil
+}
+
+// finishedCollect refuses an input that is, or lies inside, a run
+// directory other than a done collect run: an unfinished collect has only
+// some of its rows.
+func finishedCollect(in string) error {
+	fi, err := os.Stat(in)
+	if err != nil {
+		return runs.Usagef("collect rows: %v", err)
+	}
+	dir := in
+	if !fi.IsDir() {
+		dir = filepath.Dir(in)
+	}
+	if _, err := os.Stat(filepath.Join(dir, runs.ManifestName)); err != nil && filepath.Base(filepath.Clean(dir)) == RowsDir {
+		dir = filepath.Dir(filepath.Clean(dir)) // the run of a rows/ directory
+	}
+	if _, err := os.Stat(filepath.Join(dir, runs.ManifestName)); err != nil {
+		return nil // Parquet files outside any run
+	}
+	run, err := runs.Open(dir)
+	if err != nil {
+		return runs.Usagef("input %s: %v", in, err)
+	}
+	switch m := run.Manifest(); {
+	case m.Command != "collect":
+		return runs.Usagef("input %s: %s is a %s run, not a collect run", in, dir, m.Command)
+	case m.Status != runs.StatusDone:
+		return runs.Usagef("input %s: collect run %s is %s, not done, so it has only some of its rows; finish it with starlab collect -resume %s, or fit the rows it has with -partial", in, dir, m.Status, dir)
+	}
+	return nil
 }
 
 // fitLine fits one line with gonum's least squares and cross-validates it
@@ -238,14 +324,8 @@ const (
 // writes probcut.json, fit.json and the scatter plots into the run
 // directory.
 func RunFit(ctx context.Context, s FitSettings, run *runs.Run, progress runs.Progress) (FitResult, error) {
-	if err := s.Check(); err != nil {
-		return FitResult{}, runs.Usagef("%v", err)
-	}
-	if len(s.Inputs) == 0 {
-		return FitResult{}, runs.Usagef("missing input: give collect Parquet files or run directories")
-	}
 	progress(0, 1, "reading rows")
-	rows, err := ReadRows(s.Inputs...)
+	rows, err := s.readInputs()
 	if err != nil {
 		return FitResult{}, err
 	}

@@ -69,10 +69,41 @@ func ParseTs(s string) ([]float64, error) {
 	return ts, nil
 }
 
-// Check checks the settings; errors are runs.UsageError.
+// Check checks the settings and everything the stage will read: the cpc
+// engine's net and parameters, and the suite, whose positions must fit the
+// engines' board and not be finished. A command calls it before it makes
+// the run directory, so bad input leaves no run behind. Errors are
+// runs.UsageError.
 func (s *TuneSettings) Check() error {
-	_, _, err := s.resolve()
+	base, cpcs, err := s.resolve()
+	if err != nil {
+		return err
+	}
+	_, err = s.positions(append([]*search.Resolved{base}, cpcs...))
 	return err
+}
+
+// positions reads the suite, keeps its first Limit positions, and checks
+// that each fits the engines and is not finished.
+func (s *TuneSettings) positions(engines []*search.Resolved) ([]search.SuitePosition, error) {
+	ps, err := search.ReadSuite(s.Suite)
+	if err != nil {
+		return nil, runs.Usagef("-suite: %v", err)
+	}
+	if s.Limit > 0 && s.Limit < len(ps) {
+		ps = ps[:s.Limit]
+	}
+	for _, p := range ps {
+		for _, r := range engines {
+			if err := r.CheckBoard(p.Board.N(), p.Board.M()); err != nil {
+				return nil, runs.Usagef("-suite %s: %v", s.Suite, err)
+			}
+		}
+		if p.Board.Over() {
+			return nil, runs.Usagef("-suite %s: line %d is a finished position", s.Suite, p.Line)
+		}
+	}
+	return ps, nil
 }
 
 // CheckSyntax checks the settings but does not open the files the cpc
@@ -214,22 +245,9 @@ func Tune(ctx context.Context, s TuneSettings, run *runs.Run, progress runs.Prog
 	if err != nil {
 		return nil, err
 	}
-	ps, err := search.ReadSuite(s.Suite)
+	ps, err := s.positions(append([]*search.Resolved{base}, cpcs...))
 	if err != nil {
 		return nil, err
-	}
-	if s.Limit > 0 && s.Limit < len(ps) {
-		ps = ps[:s.Limit]
-	}
-	for _, p := range ps {
-		for _, r := range append([]*search.Resolved{base}, cpcs...) {
-			if err := r.CheckBoard(p.Board.N(), p.Board.M()); err != nil {
-				return nil, fmt.Errorf("suite %s: %v", s.Suite, err)
-			}
-		}
-		if p.Board.Over() {
-			return nil, fmt.Errorf("suite %s: line %d is a finished position", s.Suite, p.Line)
-		}
 	}
 	var idx []int
 	for i := range ps {

@@ -31,7 +31,9 @@ section 5.6.2: pairs (3, 7) and (5, 9) over 1,000 5x5 positions with 5 to
 Rows go to Parquet part files under rows/ in the run directory, one file
 per -chunk positions, each written whole or not at all: -resume RUN after a
 kill searches only the chunks without a file. -shard i/N does only the
-chunks whose index is i modulo N. starlab fit reads the run directory.`,
+chunks whose index is i modulo N. starlab fit reads the run directory.
+The suite, the engine's net and parameters are read and checked before
+the run directory is made.`,
 		SetFlags: func(fs *flag.FlagSet) {
 			set, pairs, out, resume, asJSON = regression.DefaultCollectSettings(), "3:7,5:9", "", "", false
 			fs.StringVar(&set.Suite, "suite", "", "positions, one DPN per line (default: sample them)")
@@ -59,6 +61,13 @@ chunks whose index is i modulo N. starlab fit reads the run directory.`,
 					return err
 				}
 			} else {
+				if set.Suite != "" {
+					for _, f := range []string{"count", "min", "max", "n", "m"} {
+						if flagGiven(env.Flags, f) {
+							return usagef("-%s samples positions; -suite gives them", f)
+						}
+					}
+				}
 				ps, err := regression.ParsePairs(pairs)
 				if err != nil {
 					return usagef("-pairs: %v", err)

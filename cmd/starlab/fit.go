@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"os"
 
 	"starlab/regression"
 	"starlab/runs"
@@ -34,7 +33,14 @@ band, and writes into the run directory probcut.json (the pairs over all
 rows, with the evaluator and net id they were fitted for; cpc reads it with
 probcut=FILE and refuses it for another net), fit.json (every line, bands
 included) and scatter-S-D.png and .svg, each pair's values with the fitted
-line and the band ± t sigma.`,
+line and the band ± t sigma.
+
+An input reached twice (a run directory given twice, or with one of its
+own part files) is refused, as its rows would count twice, and so is a
+collect run that is not done (killed, failed or still running), which has
+only some of its rows: finish it with starlab collect -resume, or give
+-partial to fit the rows it has. Every input is read and checked before
+the run directory is made.`,
 		SetFlags: func(fs *flag.FlagSet) {
 			set, out, asJSON = regression.DefaultFitSettings(), "", false
 			fs.IntVar(&set.Folds, "folds", set.Folds, "cross-validation folds (grouped by game)")
@@ -42,6 +48,7 @@ line and the band ± t sigma.`,
 			fs.IntVar(&set.Bands, "bands", set.Bands, "bands of checkers fitted apart (0: none)")
 			fs.IntVar(&set.MinBandRows, "min-band", set.MinBandRows, "fewest rows of a band fit")
 			fs.Float64Var(&set.T, "t", set.T, "width of the band drawn, in sigmas")
+			fs.BoolVar(&set.Partial, "partial", false, "fit the rows of a collect run that is not done")
 			fs.StringVar(&out, "out", "", "run directory (default: a new one under out/)")
 			fs.BoolVar(&asJSON, "json", false, "print the fit as JSON")
 		},
@@ -51,12 +58,7 @@ line and the band ± t sigma.`,
 			}
 			set.Inputs = args
 			if err := set.Check(); err != nil {
-				return usagef("%v", err)
-			}
-			for _, in := range args {
-				if _, err := os.Stat(in); err != nil {
-					return fmt.Errorf("collect rows: %v", err)
-				}
+				return err
 			}
 			run, _, err := runs.Start("out", out, "", "fit", env.Args, &set, 0)
 			if err != nil {

@@ -27,11 +27,21 @@ paper-11x11 reproduce the papers' tables, and take hours. RECIPE is the name of 
 default ` + pipeline.DefaultRecipe + `) or a path to a recipe file (JSON, format
 "starlab-recipe/1").
 
+Every problem of the recipe a check can see (its settings, match names,
+luck references, the suites, nets and parameter files it names) is
+reported before the run directory is made. Match names are directory
+names: letters, digits, '.', '-' and '_'.
+
 Run again after a kill or Ctrl-C, it finds the unfinished run of the same
-recipe under out/ and finishes it: stages that are done are not redone,
-the stage that was cut resumes. It ends with a summary (the net's score,
-the fit, the bench and tune figures beside the papers', each match with its
-intervals) and the path of the report.`,
+recipe under out/ (or in -out DIR) and finishes it: stages that are done
+are not redone, the stage that was cut resumes. The same recipe means the
+same name and the same content: the run's manifest records the recipe as
+resolved, and a recipe changed since (any field, defaults filled in) is
+never finished with the old run's stages. Without -out a new run starts
+and a line names the old one and the fields that changed; with -out DIR
+holding the old run, it is refused (give another -out). It ends with a
+summary (the net's score, the fit, the bench and tune figures beside the
+papers', each match with its intervals) and the path of the report.`,
 		SetFlags: func(fs *flag.FlagSet) {
 			out, asJSON = "", false
 			fs.StringVar(&out, "out", "", "run directory (default: the unfinished run of the recipe, or a new one under out/)")
@@ -48,46 +58,31 @@ intervals) and the path of the report.`,
 			}
 			recipe, err := pipeline.LoadRecipe(name)
 			if err != nil {
-				return err
+				return runs.Usagef("%v", err)
 			}
-			// The run to finish: -out's, if it is an unfinished run of
-			// this recipe; without -out, the newest such run under out/.
-			sameRecipe := func(d string) bool {
-				r, err := runs.Open(d)
-				if err != nil || r.Manifest().Command != "run" || r.Manifest().Status == runs.StatusDone {
-					return false
-				}
-				var got pipeline.Recipe
-				return json.Unmarshal(r.Manifest().Settings, &got) == nil && got.Name == recipe.Name
+			if err := recipe.Check(); err != nil {
+				return runs.Usagef("recipe %s: %v", name, err)
 			}
-			resume := ""
-			if out != "" {
-				if sameRecipe(out) {
-					resume, out = out, ""
-				} else if r, err := runs.Open(out); err == nil && r.Manifest().Status != runs.StatusDone {
-					return fmt.Errorf("-out %s holds an unfinished starlab %s, not one of recipe %s; finish it with its own command, or give another -out", out, r.Manifest().Command, recipe.Name)
-				}
-			} else {
-				dirs, err := runs.FindUnfinished("out", "run")
-				if err != nil {
-					return err
-				}
-				for _, d := range dirs {
-					if sameRecipe(d) {
-						resume = d
-						break
-					}
-				}
-			}
-			run, resumed, err := runs.Start("out", out, resume, "run", env.Args, recipe, recipe.Seed)
+			found, err := pipeline.FindRun("out", out, recipe)
 			if err != nil {
 				return err
 			}
-			if resumed {
+			if found.Dir != "" {
+				out = ""
+			}
+			run, resumed, err := runs.Start("out", out, found.Dir, "run", env.Args, recipe, recipe.Seed)
+			if err != nil {
+				return err
+			}
+			switch {
+			case resumed:
 				fmt.Fprintf(env.Stderr, "starlab run: finishing the unfinished %s run %s\n", recipe.Name, run.Dir())
+			case found.Stale != "":
+				fmt.Fprintf(env.Stderr, "starlab run: recipe %s changed (%s) since the unfinished run %s started; starting a new run %s\n",
+					recipe.Name, strings.Join(found.Changes, ", "), found.Stale, run.Dir())
 			}
 			var res *pipeline.Result
-			kept := "finished stages are kept: run starlab run " + name + " again to finish " + run.Dir()
+			kept := "finished stages are kept: run starlab run -out " + run.Dir() + " " + name + " again to finish it"
 			err = runStage(env, run, "", asJSON, kept, func(p runs.Progress) (err error) {
 				res, err = pipeline.Run(ctx, recipe, run, func(stage string, done, total int64, status string) {
 					p(done, total, strings.TrimSpace(stage+" "+status))

@@ -173,15 +173,16 @@ func TestRegressionBadInput(t *testing.T) {
 		{[]string{"collect", "-pairs", "7:3"}, 2, "-pairs 7:3"},
 		{[]string{"collect", "-engine", "cpc"}, 2, "not sound"},
 		{[]string{"collect", "-engine", "staretc:depth=3"}, 2, "no limits"},
-		{[]string{"collect", "-suite", filepath.Join(dir, "none")}, 1, "suite"},
+		{[]string{"collect", "-suite", filepath.Join(dir, "none")}, 2, "suite"},
 		{[]string{"collect", "-resume", dir, "-pairs", "1:3"}, 2, "cannot change"},
+		{[]string{"collect", "-suite", "../../search/testdata/dice5x5-4.suite", "-count", "5"}, 2, "-count samples"},
 		{[]string{"fit"}, 2, "missing input"},
-		{[]string{"fit", filepath.Join(dir, "none")}, 1, "none"},
+		{[]string{"fit", filepath.Join(dir, "none")}, 2, "none"},
 		{[]string{"fit", dir, "-folds", "1"}, 2, "-folds"},
 		{[]string{"tune", "-t", "x"}, 2, "-t"},
 		{[]string{"tune", "-depths", "1"}, 2, "-depths"},
 		{[]string{"tune", "-cpc", "staretc"}, 2, "not cpc"},
-		{[]string{"run", "nosuch"}, 1, "no built-in recipe"},
+		{[]string{"run", "nosuch"}, 2, "no built-in recipe"},
 		{[]string{"run", "a", "b"}, 2, "one recipe"},
 	})
 }
@@ -304,5 +305,90 @@ func readJSONFile(t *testing.T, path string, v any) {
 	}
 	if err := json.Unmarshal(data, v); err != nil {
 		t.Fatalf("%s: %v", path, err)
+	}
+}
+
+// TestBadInputLeavesNoRun: collect, tune and fit check everything they
+// read (suite, net, parameters, input runs) before they make a run
+// directory, so bad input leaves none under out/ for -resume latest to
+// pick in place of a real interrupted run.
+func TestBadInputLeavesNoRun(t *testing.T) {
+	suite, err := filepath.Abs("../../search/testdata/dice5x5-4.suite")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	t.Chdir(dir)
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	over := write("over.suite", "5 4 r -1 b b b b - r r r - - - - - - - - - - - - - - - - -\n")
+	mixed := write("mixed.suite", "5 4 b -1 - - - - - - - - - - - - - - - - - - - - - - - - -\n4 3 b -1 - - - - - - - - - - - - - - - -\n")
+	notParquet := write("rows.parquet", "not Parquet")
+	collect := []string{"collect", "-pairs", "1:3", "-engine", "staretc:eval=pairs,tt=1"}
+	tune := []string{"tune", "-depths", "3", "-t", "1.6", "-cpc", "cpc:eval=pairs,tt=1"}
+	for _, c := range []badInput{
+		{append(collect, "-suite", over), 2, "finished"},
+		{append(collect, "-suite", mixed), 2, "one board size"},
+		{append(collect, "-suite", filepath.Join(dir, "none")), 2, "none"},
+		{[]string{"collect", "-count", "2", "-n", "6", "-m", "4", "-pairs", "1:3"}, 2, "6x6"},
+		{append(tune, "-suite", filepath.Join(dir, "none")), 2, "none"},
+		{append(tune, "-suite", over), 2, "finished"},
+		{append(tune, "-suite", mixed, "-cpc", "cpc:tt=1"), 2, "4x4"},
+		{[]string{"fit", notParquet}, 2, "rows.parquet"},
+		{[]string{"fit", suite}, 2, "dice5x5-4.suite"},
+	} {
+		checkBadInput(t, []badInput{c})
+		if entries, err := os.ReadDir("out"); err == nil || !os.IsNotExist(err) {
+			t.Errorf("%v left a run under out/: %v", c.args, entries)
+			os.RemoveAll("out")
+		}
+	}
+}
+
+// TestFitRefusesDoubleAndPartialInput: fit refuses rows it would count
+// twice, and a collect run that is not done unless -partial.
+func TestFitRefusesDoubleAndPartialInput(t *testing.T) {
+	dir := t.TempDir()
+	c := filepath.Join(dir, "c")
+	if code, _, stderr := runCmd(t, "collect", "-count", "6", "-min", "5", "-max", "10", "-seed", "3", "-pairs", "1:3", "-chunk", "2", "-engine", "staretc:eval=pairs,tt=1", "-out", c); code != 0 {
+		t.Fatal(stderr)
+	}
+	part := filepath.Join(c, "rows", "part-00000.parquet")
+	out := filepath.Join(dir, "fit")
+	checkBadInput(t, []badInput{
+		{[]string{"fit", c, c, "-folds", "2", "-out", out}, 2, c + " is given twice"},
+		{[]string{"fit", part, part, "-folds", "2", "-out", out}, 2, part + " is given twice"},
+		{[]string{"fit", c, part, "-folds", "2", "-out", out}, 2, "read twice"},
+		{[]string{"fit", filepath.Join(c, "rows"), c, "-folds", "2", "-out", out}, 2, "read twice"},
+	})
+	// The collect, marked running as a killed one is, has only some rows.
+	manifest := filepath.Join(c, runs.ManifestName)
+	data, err := os.ReadFile(manifest)
+	if err != nil || !strings.Contains(string(data), `"status": "done"`) {
+		t.Fatalf("manifest %s: %v", data, err)
+	}
+	if err := os.WriteFile(manifest, []byte(strings.Replace(string(data), `"status": "done"`, `"status": "running"`, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	checkBadInput(t, []badInput{
+		{[]string{"fit", c, "-folds", "2", "-out", out}, 2, "-partial"},
+		{[]string{"fit", filepath.Join(c, "rows"), "-folds", "2", "-out", out}, 2, "not done"},
+	})
+	if _, err := os.Stat(out); err == nil {
+		t.Fatalf("a refused fit made %s", out)
+	}
+	code, stdout, stderr := runCmd(t, "fit", c, "-partial", "-folds", "2", "-out", out, "-json")
+	var res regression.FitResult
+	if code != 0 || json.Unmarshal([]byte(stdout), &res) != nil || len(res.Lines) == 0 {
+		t.Fatalf("fit -partial: exit %d, %q %q", code, stdout, stderr)
+	}
+	rows, err := regression.ReadRows(c)
+	if err != nil || res.Lines[0].N != len(rows) {
+		t.Errorf("fit -partial: n %d, the collect has %d rows (%v)", res.Lines[0].N, len(rows), err)
 	}
 }

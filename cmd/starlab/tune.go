@@ -39,7 +39,9 @@ the reduction against the error.
 
 -shard i/N measures only the positions whose index is i modulo N; starlab
 merge joins the shards. -resume RUN measures a run that did not finish
-again, with its own settings (a tune run keeps no partial results).`,
+again, with its own settings (a tune run keeps no partial results). The
+suite, the net and the parameter file are read and checked before the run
+directory is made.`,
 		SetFlags: func(fs *flag.FlagSet) {
 			set, depths, ts, probcut, out, resume, asJSON = regression.DefaultTuneSettings(bench.DefaultSuite), "9,11,13", "3.2,1.6,0.8,0.4,0.2,0.1,0.05", "", "", "", false
 			fs.StringVar(&set.Suite, "suite", set.Suite, "positions, one DPN per line")

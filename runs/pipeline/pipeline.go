@@ -5,6 +5,15 @@
 // redone; an unfinished one is resumed, so a pipeline killed at any point
 // and run again finishes the same run.
 //
+// Check reports every problem of a recipe a check can see before the
+// first stage runs (Run calls it first): match names, which name
+// directories and so must be plain file names, luck references equal to a
+// variant, and the suites, nets and parameter files the stages will read
+// that the recipe does not make. A pipeline run's manifest records its
+// recipe as resolved; FindRun finishes an unfinished run only with the
+// recipe it started with (Changes compares them), so a changed recipe
+// starts a new run, or is refused in the old run's directory.
+//
 // Recipes are JSON (schema: Recipe; unknown fields are refused), embedded
 // under recipes/ and overridable by a path. A match variant may name the
 // pipeline's own products: {net} is the trained net (best.json), {probcut}
@@ -25,6 +34,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -32,6 +42,7 @@ import (
 	"starlab/regression"
 	"starlab/runs"
 	"starlab/runs/report"
+	"starlab/search"
 	"starlab/search/bench"
 	"starlab/search/dice"
 	"starlab/selfplay"
@@ -111,6 +122,19 @@ func LoadRecipe(nameOrPath string) (*Recipe, error) {
 	if err := r.check(); err != nil {
 		return nil, fmt.Errorf("%s: %v", src, err)
 	}
+	// The board and the seed of train and collect are the recipe's: a
+	// stage that gives others would be overruled without a word.
+	for _, stage := range []string{"train", "collect"} {
+		var fields map[string]json.RawMessage
+		if json.Unmarshal(present[stage], &fields) != nil {
+			continue
+		}
+		for key, want := range map[string]string{"n": fmt.Sprint(r.N), "m": fmt.Sprint(r.M), "seed": fmt.Sprint(r.Seed)} {
+			if v, ok := fields[key]; ok && string(bytes.TrimSpace(v)) != want {
+				return nil, fmt.Errorf("%s: %s.%s is %s, but the recipe's %s is %s: give it once, at the top", src, stage, key, bytes.TrimSpace(v), key, want)
+			}
+		}
+	}
 	return r, nil
 }
 
@@ -159,7 +183,7 @@ func (r *Recipe) check() error {
 	}
 	if r.Fit != nil {
 		probcut = "PROBCUT"
-		if err := r.Fit.Check(); err != nil {
+		if err := r.Fit.CheckSyntax(); err != nil {
 			return fmt.Errorf("fit: %v", err)
 		}
 	}
@@ -201,22 +225,134 @@ func (r *Recipe) check() error {
 			return fmt.Errorf("tune: %v", err)
 		}
 	}
+	names := map[string]bool{}
 	for i, m := range r.Matches {
 		if m.Name == "" || len(m.Variants) < 2 || m.Games < 2 || m.Games%2 != 0 {
 			return fmt.Errorf("match %d: want a name, two variants or more and an even number of games", i+1)
 		}
-		specs := m.Variants
-		if m.Luck != "" && m.Luck != "none" {
-			specs = append(slices.Clone(specs), m.Luck)
+		// The name is a directory of the run: a plain file name, never a
+		// path that leads out of it.
+		if !matchName.MatchString(m.Name) || strings.Contains(m.Name, "..") {
+			return fmt.Errorf("match %d: name %q: want letters, digits, '.', '-' and '_', starting with a letter or digit, at most 64 (it names the match's directory)", i+1, m.Name)
 		}
-		for _, v := range specs {
+		if names[m.Name] {
+			return fmt.Errorf("match %d: name %q is another match's", i+1, m.Name)
+		}
+		names[m.Name] = true
+		ms := r.matchSettings(m, net, probcut)
+		seen := map[string]bool{}
+		for _, v := range m.Variants {
 			v, err := spec("match "+m.Name, v)
 			if err != nil {
 				return err
 			}
-			if _, err := selfplay.ParseVariantSpec(v); err != nil {
+			vs, err := selfplay.ParseVariantSpec(v)
+			if err != nil {
 				return fmt.Errorf("match %s: %v", m.Name, err)
 			}
+			if seen[vs.String()] && len(m.Variants) > 2 {
+				return fmt.Errorf("match %s: variant %s given twice in a tournament", m.Name, vs)
+			}
+			seen[vs.String()] = true
+		}
+		if ms.Luck != "none" {
+			if _, err := spec("match "+m.Name, m.Luck); err != nil {
+				return err
+			}
+			ls, err := selfplay.ParseVariantSpec(ms.Luck)
+			if err != nil {
+				return fmt.Errorf("match %s: luck: %v", m.Name, err)
+			}
+			if ls.Limits.MoveTime != 0 {
+				return fmt.Errorf("match %s: luck %s: the reference needs a depth or node limit, not a time limit", m.Name, ls)
+			}
+			if seen[ls.String()] {
+				return fmt.Errorf("match %s: luck %s is one of the variants under test; the reference must be fixed apart from them", m.Name, ls)
+			}
+		}
+	}
+	return nil
+}
+
+// matchName is what a match's name may be: it names a directory.
+var matchName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
+
+// Check reports every problem of the recipe that can be seen before its
+// first stage runs. Besides what LoadRecipe checks, it reads the files the
+// stages will read that the recipe does not make (suites, nets, parameter
+// files, relative to the working directory) and checks them as the stage
+// would: the bench's suite and engines, the collect's and the tune's
+// suites and engines, every match whose variants name none of the
+// pipeline's products. Run calls it before the first stage; starlab run
+// calls it before it makes the run directory.
+func (r *Recipe) Check() error {
+	if err := r.check(); err != nil {
+		return err
+	}
+	names := func(s string) bool { return strings.Contains(s, "{net}") || strings.Contains(s, "{probcut}") }
+	board := func(stage, suite string, n, m int) error {
+		if n != r.N || m != r.M {
+			return fmt.Errorf("%s: suite %s is %dx%d/%d, but the recipe's net and parameters are for %dx%d/%d", stage, suite, n, n, m, r.N, r.N, r.M)
+		}
+		return nil
+	}
+	collectN, collectM := r.N, r.M
+	if c := r.Collect; c != nil {
+		var err error
+		if names(c.Engine) {
+			if collectN, collectM, err = c.Board(); err == nil {
+				err = board("collect", c.Suite, collectN, collectM)
+			}
+		} else if err = c.Check(); err == nil {
+			collectN, collectM, err = c.Board()
+		}
+		if err != nil {
+			return fmt.Errorf("collect: %v", err)
+		}
+	}
+	// The stages' default suite is relative to the module root.
+	defaultSuite := func(stage, suite string) error {
+		if _, err := os.Stat(suite); suite == bench.DefaultSuite && err != nil {
+			return fmt.Errorf("%s: default suite %s not found: run from the module root or give the %s a suite", stage, suite, stage)
+		}
+		return nil
+	}
+	if r.Bench != nil {
+		if err := defaultSuite("bench", r.Bench.Suite); err != nil {
+			return err
+		}
+		if _, err := r.Bench.Resolve(); err != nil {
+			return fmt.Errorf("bench: %v", err)
+		}
+	}
+	if t := r.Tune; t != nil {
+		if err := defaultSuite("tune", t.Suite); err != nil {
+			return err
+		}
+		var err error
+		switch {
+		case t.Suite == SuiteProduct && names(t.CPC):
+			err = board("tune", "{suite}", collectN, collectM)
+		case t.Suite == SuiteProduct: // checked on the collect's board
+		case names(t.CPC):
+			var ps []search.SuitePosition
+			if ps, err = search.ReadSuite(t.Suite); err == nil {
+				err = board("tune", t.Suite, ps[0].Board.N(), ps[0].Board.M())
+			}
+		default:
+			err = t.Check()
+		}
+		if err != nil {
+			return fmt.Errorf("tune: %v", err)
+		}
+	}
+	for _, m := range r.Matches {
+		if names(strings.Join(append(slices.Clone(m.Variants), m.Luck), " ")) {
+			continue // checked by LoadRecipe, as far as the products allow
+		}
+		ms := r.matchSettings(m, "", "")
+		if _, err := ms.Resolve(); err != nil {
+			return fmt.Errorf("match %s: %v", m.Name, err)
 		}
 	}
 	return nil
@@ -237,9 +373,112 @@ func (r *Recipe) matchSettings(m MatchStage, net, probcut string) selfplay.Match
 	ms := selfplay.DefaultMatchSettings(vs...)
 	ms.N, ms.M, ms.Seed, ms.Games, ms.Gauntlet = r.N, r.M, r.Seed, m.Games, m.Gauntlet
 	if m.Luck != "" {
-		ms.Luck = m.Luck
+		ms.Luck = products(m.Luck, net, probcut)
 	}
 	return ms
+}
+
+// Changes lists the top-level fields (train, matches, ...) in which the
+// recipe differs from recorded, the recipe a pipeline run's manifest
+// holds (its settings, the recipe as LoadRecipe resolved it); none when it
+// is the same recipe.
+func (r *Recipe) Changes(recorded json.RawMessage) ([]string, error) {
+	now, err := json.Marshal(r)
+	if err != nil {
+		return nil, err
+	}
+	var a, b map[string]json.RawMessage
+	if err := json.Unmarshal(now, &a); err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal(recorded, &b); err != nil {
+		return nil, fmt.Errorf("recorded recipe: %v", err)
+	}
+	var changed []string
+	for k, v := range a {
+		if w, ok := b[k]; !ok || !jsonEqual(v, w) {
+			changed = append(changed, k)
+		}
+	}
+	for k := range b {
+		if _, ok := a[k]; !ok {
+			changed = append(changed, k)
+		}
+	}
+	slices.Sort(changed)
+	return changed, nil
+}
+
+// jsonEqual reports whether two JSON texts are the same but for spacing.
+func jsonEqual(a, b json.RawMessage) bool {
+	var x, y bytes.Buffer
+	return json.Compact(&x, a) == nil && json.Compact(&y, b) == nil && bytes.Equal(x.Bytes(), y.Bytes())
+}
+
+// Found is the run FindRun found for a recipe.
+type Found struct {
+	// Dir is the unfinished run of the recipe to finish, "" for none.
+	Dir string
+	// Stale, when Dir is "", is the newest unfinished run of a recipe of
+	// the same name that has changed since it started, and Changes the
+	// recipe's fields that changed: a new run starts beside it.
+	Stale   string
+	Changes []string
+}
+
+// FindRun finds the run starlab run finishes for the recipe r: with out
+// given, the unfinished run in out if it is of the same recipe (same name
+// and the same content, as Changes compares them); without it, the newest
+// unfinished run under root of the same recipe that no process holds. A
+// run whose recipe has changed since it started is never finished with
+// the new recipe: in out it is refused, under root a new run starts and
+// Found names the old one. An unfinished run in out of another command or
+// another recipe is refused.
+func FindRun(root, out string, r *Recipe) (Found, error) {
+	// changes reports whether run is an unfinished run of a recipe of r's
+	// name (ours), and how r differs from its recipe.
+	changes := func(run *runs.Run) (c []string, ours bool) {
+		m := run.Manifest()
+		var got struct {
+			Name string `json:"name"`
+		}
+		if m.Command != "run" || m.Status == runs.StatusDone || json.Unmarshal(m.Settings, &got) != nil || got.Name != r.Name {
+			return nil, false
+		}
+		c, err := r.Changes(m.Settings)
+		return c, err == nil
+	}
+	if out != "" {
+		run, err := runs.Open(out)
+		if err != nil || run.Manifest().Status == runs.StatusDone {
+			return Found{}, nil // a new run in out, or the error of making it
+		}
+		c, ours := changes(run)
+		switch {
+		case !ours:
+			return Found{}, runs.Usagef("-out %s holds an unfinished starlab %s, not one of recipe %s; finish it with its own command, or give another -out", out, run.Manifest().Command, r.Name)
+		case len(c) > 0:
+			return Found{}, runs.Usagef("-out %s holds an unfinished run of recipe %s as it was before changes to %s; it is not finished with the changed recipe: give another -out to start afresh", out, r.Name, strings.Join(c, ", "))
+		}
+		return Found{Dir: out}, nil
+	}
+	dirs, err := runs.FindUnfinished(root, "run")
+	if err != nil {
+		return Found{}, err
+	}
+	var f Found
+	for _, d := range dirs {
+		run, err := runs.Open(d)
+		if err != nil {
+			continue
+		}
+		if c, ours := changes(run); ours && len(c) == 0 {
+			return Found{Dir: d}, nil
+		} else if ours && f.Stale == "" {
+			f.Stale, f.Changes = d, c
+		}
+	}
+	return f, nil
 }
 
 // Progress reports a stage's progress.
@@ -274,6 +513,9 @@ type Result struct {
 // that is not.
 func Run(ctx context.Context, r *Recipe, run *runs.Run, progress Progress) (*Result, error) {
 	res := &Result{Recipe: r.Name, Dir: run.Dir()}
+	if err := r.Check(); err != nil {
+		return res, fmt.Errorf("recipe %s: %w", r.Name, err)
+	}
 	// stage runs one stage in the sub-directory name, unless it is done,
 	// and then reads its summary file into summary (when not nil): what
 	// the pipeline reports comes from the stage's files, whichever process

@@ -10,6 +10,7 @@ import (
 
 	"starlab/runs"
 	"starlab/runs/report"
+	"starlab/search/bench"
 	"starlab/selfplay"
 )
 
@@ -128,15 +129,27 @@ func TestLoadRecipe(t *testing.T) {
 	}
 	dir := t.TempDir()
 	for name, text := range map[string]string{
-		"unknown": `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "trian": {}}`,
-		"format":  `{"format": "x", "name": "x", "n": 5, "m": 4}`,
-		"json":    `{`,
-		"board":   `{"format": "starlab-recipe/1", "name": "x", "n": 2, "m": 4}`,
-		"match":   `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "matches": [{"name": "a", "games": 10, "variants": ["staretc:depth=1"]}]}`,
-		"net":     `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "matches": [{"name": "a", "games": 10, "variants": ["staretc:depth=1,net={net}", "star1:depth=1"]}]}`,
-		"probcut": `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "tune": {"cpc": "cpc:probcut={probcut}"}}`,
-		"bench":   `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "bench": {"algos": ["staretcc"]}}`,
-		"fit":     `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "fit": {}}`,
+		"unknown":  `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "trian": {}}`,
+		"format":   `{"format": "x", "name": "x", "n": 5, "m": 4}`,
+		"json":     `{`,
+		"board":    `{"format": "starlab-recipe/1", "name": "x", "n": 2, "m": 4}`,
+		"match":    `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "matches": [{"name": "a", "games": 10, "variants": ["staretc:depth=1"]}]}`,
+		"net":      `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "matches": [{"name": "a", "games": 10, "variants": ["staretc:depth=1,net={net}", "star1:depth=1"]}]}`,
+		"probcut":  `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "tune": {"cpc": "cpc:probcut={probcut}"}}`,
+		"bench":    `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "bench": {"algos": ["staretcc"]}}`,
+		"fit":      `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "fit": {}}`,
+		"escape":   `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "matches": [{"name": "../../../escaped", "games": 2, "variants": ["staretc:depth=1", "star1:depth=1"]}]}`,
+		"slash":    `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "matches": [{"name": "a/b", "games": 2, "variants": ["staretc:depth=1", "star1:depth=1"]}]}`,
+		"dotdot":   `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "matches": [{"name": "a..b", "games": 2, "variants": ["staretc:depth=1", "star1:depth=1"]}]}`,
+		"hidden":   `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "matches": [{"name": ".a", "games": 2, "variants": ["staretc:depth=1", "star1:depth=1"]}]}`,
+		"twice":    `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "matches": [{"name": "a", "games": 2, "variants": ["staretc:depth=1", "star1:depth=1"]}, {"name": "a", "games": 2, "variants": ["staretc:depth=3", "star1:depth=1"]}]}`,
+		"luck":     `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "matches": [{"name": "a", "games": 2, "luck": "staretc:eval=pairs,depth=1", "variants": ["staretc:depth=1,eval=pairs", "star1:depth=1"]}]}`,
+		"luckdef":  `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "matches": [{"name": "a", "games": 2, "variants": ["staretc:depth=3,eval=pairs,tt=1", "star1:depth=1"]}]}`,
+		"lucknet":  `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "train": {"games": 10}, "matches": [{"name": "a", "games": 2, "luck": "staretc:depth=3,net={net}", "variants": ["staretc:net={net},depth=3", "star1:depth=1"]}]}`,
+		"lucktime": `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "matches": [{"name": "a", "games": 2, "luck": "staretc:movetime=10ms", "variants": ["staretc:depth=1", "star1:depth=1"]}]}`,
+		"trainn":   `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "train": {"n": 7, "games": 10}}`,
+		"seed":     `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "seed": 3, "collect": {"seed": 4}}`,
+		"tourney":  `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "matches": [{"name": "a", "games": 2, "variants": ["staretc:depth=1", "star1:depth=1", "staretc:depth=1"]}]}`,
 	} {
 		path := filepath.Join(dir, name+".json")
 		os.WriteFile(path, []byte(text), 0o644)
@@ -180,6 +193,63 @@ func TestPipelineBenchTune(t *testing.T) {
 	for _, want := range []string{"bench, mean nodes at depth 5", "depth 5 t=1.6", "report: "} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("summary lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
+// TestRecipeCheck: what the stages would find wrong in the files a recipe
+// names is reported by Check, and by Run before its first stage.
+func TestRecipeCheck(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	suite := filepath.Join(root, "search", "testdata", "dice5x5-4.suite")
+	dir := t.TempDir()
+	small := filepath.Join(dir, "4x4.suite")
+	os.WriteFile(small, []byte("4 3 b -1 - - - - - - - - - - - - - - - -\n"), 0o644)
+	const head = `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "seed": 1, `
+	train := `"train": {"games": 2000, "workers": 1}, `
+	for name, c := range map[string]struct{ text, want string }{
+		// The bench's default suite is relative to the module root, and
+		// this test runs in runs/pipeline.
+		"bench default suite": {head + train + `"bench": {"depths": [1]}, "matches": []}`, "default suite " + bench.DefaultSuite + " not found: run from the module root"},
+		"tune default suite":  {head + train + `"tune": {"depths": [3], "ts": [1], "cpc": "cpc:net={net}"}, "matches": []}`, "tune: default suite"},
+		"bench engine":        {head + train + `"bench": {"suite": "` + suite + `", "depths": [1], "engine": {"net": "missing.json"}}, "matches": []}`, "missing.json"},
+		"tune suite":          {head + train + `"tune": {"suite": "` + filepath.Join(dir, "none") + `", "depths": [3], "ts": [1], "cpc": "cpc:eval=pairs"}, "matches": []}`, "none"},
+		"tune suite board":    {head + train + `"tune": {"suite": "` + small + `", "depths": [3], "ts": [1], "cpc": "cpc:net={net}"}, "matches": []}`, "4x4/3"},
+		"collect suite board": {head + train + `"collect": {"suite": "` + small + `", "pairs": [{"shallow": 1, "deep": 3}], "engine": "staretc:net={net}"}, "matches": []}`, "4x4/3"},
+		"collect engine":      {head + train + `"collect": {"count": 4, "pairs": [{"shallow": 1, "deep": 3}], "engine": "staretc:net=missing.json"}, "matches": []}`, "missing.json"},
+		"match net":           {head + train + `"matches": [{"name": "a", "games": 2, "variants": ["staretc:depth=1,net=missing.json", "staretc:depth=1,net={net}"]}, {"name": "b", "games": 2, "variants": ["staretc:depth=1,net=missing.json", "star1:depth=1"]}]}`, "missing.json"},
+	} {
+		path := filepath.Join(dir, strings.ReplaceAll(name, " ", "-")+".json")
+		os.WriteFile(path, []byte(c.text), 0o644)
+		r, err := LoadRecipe(path)
+		if err != nil {
+			t.Errorf("%s: LoadRecipe: %v", name, err)
+			continue
+		}
+		if err := r.Check(); err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: Check: %v; want one line naming %s", name, err, c.want)
+		}
+		// Run refuses it before the first stage (train) starts.
+		out := filepath.Join(dir, strings.ReplaceAll(name, " ", "-"))
+		if _, err := runRecipe(t, out, r, func(string, int64, int64, string) {}); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: Run: %v", name, err)
+		}
+		if _, err := os.Stat(filepath.Join(out, "1-train")); err == nil {
+			t.Errorf("%s: Run trained before it refused the recipe", name)
+		}
+	}
+	// The built-in recipes pass from the module root.
+	t.Chdir(root)
+	for _, name := range Names() {
+		r, err := LoadRecipe(name)
+		if err == nil {
+			err = r.Check()
+		}
+		if err != nil {
+			t.Errorf("built-in recipe %s: %v", name, err)
 		}
 	}
 }
