@@ -338,7 +338,7 @@ func TestBadInputLeavesNoRun(t *testing.T) {
 		{[]string{"collect", "-count", "2", "-n", "6", "-m", "4", "-pairs", "1:3"}, 2, "6x6"},
 		{append(tune, "-suite", filepath.Join(dir, "none")), 2, "none"},
 		{append(tune, "-suite", over), 2, "finished"},
-		{append(tune, "-suite", mixed, "-cpc", "cpc:tt=1"), 2, "4x4"},
+		{[]string{"tune", "-depths", "3", "-t", "1.6", "-cpc", "cpc:tt=1", "-suite", mixed}, 2, "4x4"},
 		{[]string{"fit", notParquet}, 2, "rows.parquet"},
 		{[]string{"fit", suite}, 2, "dice5x5-4.suite"},
 	} {
