@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"flag"
 	"runtime"
+	"strings"
 
 	"starlab/runs"
+	"starlab/search"
 	"starlab/selfplay"
 )
 
@@ -36,7 +38,7 @@ within a pair, and reports:
     at the first pair count where a bound is crossed.
 
 A variant is algo:key=value,... with the keys of the search command's flags
-(depth nodes movetime eval net tt k etc t r probcut cpcmin cpcmax) and at
+(` + strings.Join(search.OptionKeys(), " ") + `) and at
 least one limit: staretc:depth=9, cpc:movetime=100ms,t=1.6. A depth must be
 odd: players search rolled positions, and an even depth ends on a chance
 ply, which no evaluator reads. Variants are named by their canonical spec

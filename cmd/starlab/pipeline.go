@@ -22,10 +22,11 @@ func init() {
 one run directory, in this order, each if the recipe has it: train a net by
 self-play, collect paired searches (with that net) and fit ChanceProbCut's
 parameters, bench the algorithms, tune t, play the matches; then it writes
-report.html. The default recipe trains, fits and plays; paper-5x5 and
-paper-11x11 reproduce the papers' tables, and take hours. RECIPE is the name of a built-in recipe (` + strings.Join(pipeline.Names(), ", ") + `;
-default ` + pipeline.DefaultRecipe + `) or a path to a recipe file (JSON, format
-"starlab-recipe/1").
+report.html. The default recipe trains, fits and plays in a few minutes;
+paper-5x5 (about an hour on two cores) and paper-11x11 (many hours: a
+cluster or a night) reproduce the papers' tables. RECIPE is the name of a
+built-in recipe (` + strings.Join(pipeline.Names(), ", ") + `) or a path to a recipe
+file (JSON, format "starlab-recipe/1"); without it, ` + pipeline.DefaultRecipe + `.
 
 Every problem of the recipe a check can see (its settings, match names,
 luck references, the suites, nets and parameter files it names) is

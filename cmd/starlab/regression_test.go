@@ -339,6 +339,7 @@ func TestBadInputLeavesNoRun(t *testing.T) {
 		{append(tune, "-suite", filepath.Join(dir, "none")), 2, "none"},
 		{append(tune, "-suite", over), 2, "finished"},
 		{[]string{"tune", "-depths", "3", "-t", "1.6", "-cpc", "cpc:tt=1", "-suite", mixed}, 2, "4x4"},
+		{[]string{"tune", "-depths", "3", "-t", "0.8", "-cpc", "cpc:t=1.6,tt=1"}, 2, "give no t"},
 		{[]string{"fit", notParquet}, 2, "rows.parquet"},
 		{[]string{"fit", suite}, 2, "dice5x5-4.suite"},
 	} {

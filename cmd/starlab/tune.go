@@ -6,11 +6,13 @@ import (
 	"flag"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
 	"starlab/regression"
 	"starlab/runs"
+	"starlab/search"
 	"starlab/search/bench"
 )
 
@@ -31,7 +33,7 @@ search (before the roll, the root's values). ACPCME is the mean of the
 absolute error, DCPCME its standard deviation; "moved" is the share of
 rolled positions where cpc chose another move than staretc.
 
--cpc gives the cpc engine's options (eval, net, tt, r, cpcmin, cpcmax),
+-cpc gives the cpc engine's options (` + strings.Join(cpcOptions(), ", ") + `),
 -probcut its parameter file (probcut=FILE). The table is printed beside
 the chapter's figures and written into the run directory as tune.json,
 tune.parquet (one record per position, depth and t) and tune.png and .svg,
@@ -105,6 +107,18 @@ directory is made.`,
 }
 
 // tuneSettings fills in the settings from the flags and checks them.
+// cpcOptions are the keys -cpc takes: the grammar's but the limits, which
+// -depths sets, and t, which -t sets.
+func cpcOptions() []string {
+	var keys []string
+	for _, k := range search.OptionKeys() {
+		if !slices.Contains([]string{"depth", "nodes", "movetime", "t"}, k) {
+			keys = append(keys, k)
+		}
+	}
+	return keys
+}
+
 func tuneSettings(set *regression.TuneSettings, depths, ts, probcut string) error {
 	var err error
 	if set.Depths, err = bench.ParseDepths(depths); err != nil {
