@@ -68,6 +68,7 @@ func scatter(rows []Row, l Line, t float64, title string) (*scatterPlot, error) 
 	}
 	p.Add(fit, lo, hi)
 	sp := &scatterPlot{plot: p, legend: plot.NewLegend(), stacked: map[plotter.XY]int{}}
+	sp.legend.Padding = vg.Points(3)
 	sp.legend.Add(fmt.Sprintf("%d event values", len(pts)), s)
 	sp.legend.Add(fmt.Sprintf("v_%d = %.3f v_%d %+.3f  (R² %.3f)", l.Deep, l.A, l.Shallow, l.B, l.R2), fit)
 	sp.legend.Add(fmt.Sprintf("± %.1f σ, σ = %.3f", t, l.Sigma), lo)
