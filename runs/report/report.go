@@ -76,6 +76,14 @@ type Table struct {
 	Rows    [][]Cell
 }
 
+// foldRows is the number of rows above which a table is folded, shown on
+// demand under its caption, so that a long curve does not push the rest of
+// the page down.
+const foldRows = 12
+
+// Fold reports whether the table is folded.
+func (t Table) Fold() bool { return len(t.Rows) > foldRows }
+
 // add appends a row of plain cells.
 func (t *Table) add(texts ...string) {
 	row := make([]Cell, len(texts))
@@ -678,6 +686,7 @@ figure { display: inline-block; margin: 1em 1em 1em 0; } figure img { max-width:
 figcaption { font-size: .9em; color: #555; }
 .meta { color: #555; font-size: .9em; }
 .why { font-size: 1.05em; }
+details.table summary { font-weight: 600; margin: 1em 0 .3em; }
 td[title] { text-decoration: underline dotted #999; cursor: help; }
 td.left { text-align: left; }
 </style>
@@ -694,11 +703,13 @@ td.left { text-align: left; }
 <p class="meta">{{.Dir}}: <code>{{.Command}}</code>; status {{.Status}}; started {{.Manifest.Start.Format "2006-01-02 15:04:05"}}{{if not .Manifest.End.IsZero}}, ended {{.Manifest.End.Format "2006-01-02 15:04:05"}}{{end}}; build {{.Manifest.Build}}, {{.Manifest.GoVersion}}.</p>
 {{range .Notes}}<p>{{.}}</p>{{end}}
 {{range .Tables}}
+{{if .Fold}}<details class="table"><summary>{{.Caption}} ({{len .Rows}} rows)</summary>{{end}}
 <table>
-<caption>{{.Caption}}</caption>
+{{if not .Fold}}<caption>{{.Caption}}</caption>{{end}}
 <tr>{{range .Head}}<th>{{.}}</th>{{end}}</tr>
 {{range .Rows}}<tr>{{range .}}<td{{if .Title}} title="{{.Title}}"{{end}}{{if .Left}} class="left"{{end}}>{{if .Href}}<a href="{{.Href}}">{{.Text}}</a>{{else}}{{.Text}}{{end}}</td>{{end}}</tr>
 {{end}}</table>
+{{if .Fold}}</details>{{end}}
 {{end}}
 {{if .Text}}<pre>{{.Text}}</pre>{{end}}
 {{range .Images}}<figure><img src="{{.Data}}" alt="{{.Title}}"><figcaption>{{.Title}}</figcaption></figure>{{end}}

@@ -2,6 +2,7 @@ package report
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -329,5 +330,24 @@ func inChromium(t *testing.T, path string, images int, hidden []string) {
 	defer mu.Unlock()
 	if len(problems) > 0 {
 		t.Errorf("the page logged: %v", problems)
+	}
+}
+
+// TestLongTableFolds checks that a table longer than foldRows (a long
+// learning curve) is folded under its caption, and a short one is not.
+func TestLongTableFolds(t *testing.T) {
+	for _, rows := range []int{foldRows, foldRows + 1} {
+		tb := Table{Caption: "curve", Head: []string{"games"}}
+		for i := range rows {
+			tb.add(fmt.Sprint(i))
+		}
+		var buf strings.Builder
+		if err := page.Execute(&buf, map[string]any{"Title": "t", "Sections": []Section{{ID: "1-train", Title: "train", Tables: []Table{tb}}}}); err != nil {
+			t.Fatal(err)
+		}
+		folded := strings.Contains(buf.String(), `<details class="table"><summary>curve (`)
+		if folded != (rows > foldRows) {
+			t.Errorf("a table of %d rows folded: %v", rows, folded)
+		}
 	}
 }
