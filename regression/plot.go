@@ -17,21 +17,38 @@ import (
 // ScatterName is the base name of a pair's scatter plot (.png and .svg).
 func ScatterName(p Pair) string { return fmt.Sprintf("scatter-%d-%d", p.Shallow, p.Deep) }
 
+// stackMin is the number of identical event values from which the
+// scatter plot rings them and prints their count: at any transparency a
+// stack of one value looks like one point (won positions stack at (1, 1)).
+const stackMin = 5
+
+// scatterPlot is a scatter plot with its legend, which is drawn under the
+// axes rather than over the points and the band.
+type scatterPlot struct {
+	plot    *plot.Plot
+	legend  plot.Legend
+	stacked map[plotter.XY]int // the ringed values and their counts
+}
+
 // scatter draws the pairs (v_shallow, v_deep) of one depth pair with the
 // fitted line and the band a*v + b ± t*sigma, as figures 5.11 and 5.12 of
-// the chapter.
-func scatter(rows []Row, l Line, t float64, title string) (*plot.Plot, error) {
+// the chapter; values stacked at one point are ringed with their count.
+func scatter(rows []Row, l Line, t float64, title string) (*scatterPlot, error) {
 	pts := make(plotter.XYs, 0, len(rows))
+	count := map[plotter.XY]int{}
 	for _, r := range rows {
 		if int(r.ShallowDepth) == l.Shallow && int(r.DeepDepth) == l.Deep {
-			pts = append(pts, plotter.XY{X: r.VShallow, Y: r.VDeep})
+			xy := plotter.XY{X: r.VShallow, Y: r.VDeep}
+			pts = append(pts, xy)
+			count[xy]++
 		}
 	}
 	p := plot.New()
 	p.Title.Text = title
 	p.X.Label.Text = fmt.Sprintf("v_%d (shallow search value)", l.Shallow)
 	p.Y.Label.Text = fmt.Sprintf("v_%d (deep search value)", l.Deep)
-	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = -1, 1, -1, 1
+	// Room beyond ±1, where won and lost positions sit, for their rings.
+	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = -1.12, 1.12, -1.12, 1.12
 	p.Add(plotter.NewGrid())
 	s, err := plotter.NewScatter(pts)
 	if err != nil {
@@ -50,11 +67,78 @@ func scatter(rows []Row, l Line, t float64, title string) (*plot.Plot, error) {
 		f.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
 	}
 	p.Add(fit, lo, hi)
-	p.Legend.Add(fmt.Sprintf("%d event values", len(pts)), s)
-	p.Legend.Add(fmt.Sprintf("v_%d = %.3f v_%d %+.3f  (R² %s)", l.Deep, l.A, l.Shallow, l.B, l.R2.Format("%.3f")), fit)
-	p.Legend.Add(fmt.Sprintf("± %.1f σ, σ = %.3f", t, l.Sigma), lo)
-	p.Legend.Top, p.Legend.Left = true, true
-	return p, nil
+	sp := &scatterPlot{plot: p, legend: plot.NewLegend(), stacked: map[plotter.XY]int{}}
+	sp.legend.Padding = vg.Points(3)
+	sp.legend.Add(fmt.Sprintf("%d event values", len(pts)), s)
+	sp.legend.Add(fmt.Sprintf("v_%d = %.3f v_%d %+.3f  (R² %s)", l.Deep, l.A, l.Shallow, l.B, l.R2.Format("%.3f")), fit)
+	sp.legend.Add(fmt.Sprintf("± %.1f σ, σ = %.3f", t, l.Sigma), lo)
+	var stacks plotter.XYs
+	var labels []string
+	for _, xy := range pts {
+		if n := count[xy]; n >= stackMin {
+			stacks = append(stacks, xy)
+			labels = append(labels, fmt.Sprintf("%d", n))
+			sp.stacked[xy] = n
+			count[xy] = 0 // once
+		}
+	}
+	if len(stacks) > 0 {
+		ring, err := plotter.NewScatter(stacks)
+		if err != nil {
+			return nil, err
+		}
+		ring.GlyphStyle.Shape = draw.RingGlyph{}
+		ring.GlyphStyle.Radius = vg.Points(5)
+		ring.GlyphStyle.Color = color.RGBA{R: 0, G: 0, B: 0, A: 255}
+		lb, err := plotter.NewLabels(plotter.XYLabels{XYs: stacks, Labels: labels})
+		if err != nil {
+			return nil, err
+		}
+		for i, xy := range stacks {
+			lb.TextStyle[i].Font.Size = vg.Points(8)
+			// Inward from the edge the value sits on, so that no count
+			// leaves the axes.
+			lb.TextStyle[i].XAlign, lb.TextStyle[i].YAlign = draw.XLeft, draw.YBottom
+			if xy.X > 0 {
+				lb.TextStyle[i].XAlign = draw.XRight
+			}
+			if xy.Y > 0 {
+				lb.TextStyle[i].YAlign = draw.YTop
+			}
+		}
+		p.Add(ring, stackLabels{lb})
+		sp.legend.Add(fmt.Sprintf("%d or more identical values, ringed, with their count", stackMin), ring)
+	}
+	return sp, nil
+}
+
+// stackLabels draws each count beside its ring: 6 points inward, toward
+// the middle of the plot.
+type stackLabels struct{ *plotter.Labels }
+
+func (l stackLabels) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	for i, xy := range l.XYs {
+		st := l.TextStyle[i]
+		dx, dy := vg.Points(7), vg.Points(7)
+		if st.XAlign == draw.XRight {
+			dx = -dx
+		}
+		if st.YAlign == draw.YTop {
+			dy = -dy
+		}
+		c.FillText(st, vg.Point{X: trX(xy.X) + dx, Y: trY(xy.Y) + dy}, l.Labels.Labels[i])
+	}
+}
+
+// draw draws the axes above and the legend in a strip below them.
+func (sp *scatterPlot) draw(c draw.Canvas) {
+	r := sp.legend.Rectangle(c)
+	strip := r.Max.Y - r.Min.Y + vg.Points(14)
+	sp.plot.Draw(draw.Crop(c, 0, 0, strip, 0))
+	leg := draw.Crop(c, vg.Points(10), 0, vg.Points(6), -(c.Max.Y - c.Min.Y - strip))
+	sp.legend.Top, sp.legend.Left = true, true
+	sp.legend.Draw(leg)
 }
 
 // WriteScatterPlots draws every pair's scatter plot (its "all" line) into
@@ -67,12 +151,12 @@ func WriteScatterPlots(run *runs.Run, rows []Row, f FitResult, t float64) ([]str
 			continue
 		}
 		title := fmt.Sprintf("Depths %d and %d, %dx%d/%d, eval=%s", l.Shallow, l.Deep, f.N, f.N, f.M, f.Eval)
-		p, err := scatter(rows, l, t, title)
+		sp, err := scatter(rows, l, t, title)
 		if err != nil {
 			return nil, fmt.Errorf("scatter %d:%d: %v", l.Shallow, l.Deep, err)
 		}
 		name := ScatterName(Pair{l.Shallow, l.Deep})
-		if err := writePlot(run, name, p); err != nil {
+		if err := figure.Write(run, name, 6*vg.Inch, 6.8*vg.Inch, sp.draw); err != nil {
 			return nil, err
 		}
 		names = append(names, name)
@@ -139,11 +223,20 @@ func tunePlot(res *TuneResult) (*plot.Plot, error) {
 			p.Legend.Add(fmt.Sprintf("depth %d, the chapter", d), tl, tp)
 		}
 	}
-	low := 0.0
+	// Every point (the chapter's too) and its t label inside the axes:
+	// the right edge a fifth beyond the largest error.
+	low, right := 0.0, 0.0
 	for _, r := range res.Rows {
 		low = math.Min(low, 100*r.Reduction)
+		right = math.Max(right, r.ACPCME)
+		if c := float64(r.ChapterACPCME); !math.IsNaN(c) {
+			right = math.Max(right, c)
+		}
 	}
 	p.X.Min, p.Y.Min, p.Y.Max = 0, math.Floor(low/10)*10, 100
+	if right > 0 {
+		p.X.Max = 1.2 * right
+	}
 	p.Legend.Top, p.Legend.Left = false, false
 	p.Legend.YOffs = vg.Points(20)
 	return p, nil

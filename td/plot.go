@@ -1,9 +1,14 @@
 package td
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
 	"image/color"
+	"io/fs"
 	"math"
+	"os"
+	"path/filepath"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -30,12 +35,17 @@ func curvePlots(curve []CurvePoint) ([]*plot.Plot, error) {
 	var tdErr plotter.XYs
 	for _, p := range curve {
 		g := float64(p.Games)
-		tdErr = append(tdErr, plotter.XY{X: g, Y: p.TDError})
-		if s := float64(p.Score); !math.IsNaN(s) {
+		if finite(p.TDError) {
+			tdErr = append(tdErr, plotter.XY{X: g, Y: p.TDError})
+		}
+		if s := float64(p.Score); finite(s) {
 			score = append(score, plotter.XY{X: g, Y: 100 * s})
 			ci := 100 * float64(p.ScoreCI95)
+			if !finite(ci) {
+				ci = 0 // no interval to draw
+			}
 			errs = append(errs, struct{ Low, High float64 }{ci, ci})
-			if l := float64(p.LuckScore); !math.IsNaN(l) {
+			if l := float64(p.LuckScore); finite(l) {
 				luck = append(luck, plotter.XY{X: g, Y: 100 * l})
 			}
 		}
@@ -100,9 +110,17 @@ func curvePlots(curve []CurvePoint) ([]*plot.Plot, error) {
 		line.Color, points.Color = color.RGBA{R: 44, G: 160, B: 44, A: 255}, color.RGBA{R: 44, G: 160, B: 44, A: 255}
 		bottom.Add(line, points)
 	}
+	// The error from 0, so that its fall reads as a proportion, and the
+	// games of both panels on one scale.
+	bottom.Y.Min = 0
+	for _, p := range tdErr {
+		bottom.Y.Max = math.Max(bottom.Y.Max, 1.1*p.Y) // the highest point inside
+	}
 	bottom.X.Min, bottom.X.Max = 0, top.X.Max
 	return []*plot.Plot{top, bottom}, nil
 }
+
+func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
 // drawCurve draws the panels one above the other on c.
 func drawCurve(plots []*plot.Plot, c draw.Canvas) {
@@ -112,6 +130,40 @@ func drawCurve(plots []*plot.Plot, c draw.Canvas) {
 	plots[1].Draw(cs[1][0])
 }
 
+// curveSize is the learning curve's canvas.
+const curveSize = 7 * vg.Inch
+
+// CurvePNGData draws the learning curve and returns it as PNG data, for a
+// page that shows a curve the run has not drawn yet (an interrupted run's).
+func CurvePNGData(curve []CurvePoint) ([]byte, error) {
+	plots, err := curvePlots(curve)
+	if err != nil {
+		return nil, fmt.Errorf("learning curve: %v", err)
+	}
+	return figure.PNG(curveSize, curveSize, func(c draw.Canvas) { drawCurve(plots, c) })
+}
+
+// ReadCurve reads the learning curve of the train run in dir: curve.parquet
+// when the run has finished, else the points its state file holds so far
+// (an unfinished run's checkpoints). A run with neither has no curve: an
+// error wrapping fs.ErrNotExist.
+func ReadCurve(dir string) ([]CurvePoint, error) {
+	curve, err := runs.ReadParquet[CurvePoint](filepath.Join(dir, CurveFile), Format)
+	if !errors.Is(err, fs.ErrNotExist) {
+		return curve, err
+	}
+	path := filepath.Join(dir, StateFile)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var st state
+	if err := json.Unmarshal(data, &st); err != nil || st.Format != Format {
+		return nil, fmt.Errorf("%s: not a %s state file", path, Format)
+	}
+	return st.Curve, nil
+}
+
 // WriteCurvePlots draws the learning curve as curve.png and curve.svg in
 // the run directory.
 func WriteCurvePlots(run *runs.Run, curve []CurvePoint) error {
@@ -119,5 +171,5 @@ func WriteCurvePlots(run *runs.Run, curve []CurvePoint) error {
 	if err != nil {
 		return fmt.Errorf("learning curve: %v", err)
 	}
-	return figure.Write(run, curveName, 7*vg.Inch, 7*vg.Inch, func(c draw.Canvas) { drawCurve(plots, c) })
+	return figure.Write(run, curveName, curveSize, curveSize, func(c draw.Canvas) { drawCurve(plots, c) })
 }

@@ -21,8 +21,10 @@ inline, no scripts), for a run directory of any stage, or a directory of
 run directories (a pipeline run), one section each: the command line,
 status, build and settings, and what the stage made (the learning curve;
 the fit table and scatter plots; the t table beside the chapter's; the
-node table and a nodes-against-depth plot; the match statistics, cross
-table and ranking). It prints the page's path.`,
+node table and a nodes-against-depth plot; each match's statistics and a
+plot of its scores with their intervals, and its ranking). A pipeline
+run's summary and the recipe's reason for each match come first. It
+prints the page's path.`,
 		SetFlags: func(fs *flag.FlagSet) {
 			asJSON = false
 			fs.BoolVar(&asJSON, "json", false, "print the result as JSON")

@@ -1,8 +1,10 @@
 // Package figure writes a gonum/plot drawing into a run directory as a
-// PNG and an SVG of the same size, the pair every stage's plots come in.
+// PNG and an SVG of the same size, the pair every stage's plots come in,
+// or returns it as PNG data for a page.
 package figure
 
 import (
+	"bytes"
 	"io"
 
 	"gonum.org/v1/plot/vg"
@@ -19,10 +21,12 @@ const DPI = 110
 // Write draws paint on a w x h canvas and writes it as name.png and
 // name.svg in the run directory, each whole or not at all.
 func Write(run *runs.Run, name string, w, h vg.Length, paint func(draw.Canvas)) error {
-	img := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(DPI))
-	paint(draw.New(img))
+	data, err := PNG(w, h, paint)
+	if err != nil {
+		return err
+	}
 	if err := run.WriteArtifact(name+".png", func(out io.Writer) error {
-		_, err := vgimg.PngCanvas{Canvas: img}.WriteTo(out)
+		_, err := out.Write(data)
 		return err
 	}); err != nil {
 		return err
@@ -33,4 +37,15 @@ func Write(run *runs.Run, name string, w, h vg.Length, paint func(draw.Canvas)) 
 		_, err := svg.WriteTo(out)
 		return err
 	})
+}
+
+// PNG draws paint on a w x h canvas and returns it as PNG data.
+func PNG(w, h vg.Length, paint func(draw.Canvas)) ([]byte, error) {
+	img := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(DPI))
+	paint(draw.New(img))
+	var buf bytes.Buffer
+	if _, err := (vgimg.PngCanvas{Canvas: img}).WriteTo(&buf); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }

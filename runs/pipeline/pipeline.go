@@ -648,6 +648,13 @@ func Run(ctx context.Context, r *Recipe, run *runs.Run, progress Progress) (*Res
 		res.Matches = append(res.Matches, rep)
 		res.Papers = append(res.Papers, m.Paper)
 	}
+	// The summary this run prints, kept for the report to show on top.
+	res.Report = run.Path(report.File)
+	var sum bytes.Buffer
+	res.WriteSummary(&sum)
+	if err := runs.WriteBytesAtomic(run.Path(report.PipelineSummary), sum.Bytes()); err != nil {
+		return res, err
+	}
 	progress("report", 0, 1, "")
 	rp, err := report.Run(ctx, run.Dir(), runs.NoProgress)
 	if err != nil {

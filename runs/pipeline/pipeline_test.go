@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -56,11 +57,22 @@ func TestPipelineInterruptedResumes(t *testing.T) {
 	if _, err := os.Stat(want.Report); err != nil {
 		t.Fatal(err)
 	}
-	if page, _ := os.ReadFile(want.Report); strings.Contains(string(page), "of its 5 stages") || !strings.Contains(string(page), "All 5 stages are done") {
+	page, _ := os.ReadFile(want.Report)
+	if top := regexp.MustCompile(`(?s)<h2>run tiny.*?status (\w+);`).FindSubmatch(page); strings.Contains(string(page), "of its 5 stages") || top == nil || string(top[1]) != "done" {
 		t.Errorf("the report of a finished pipeline does not say it is done")
 	}
+	// The page shows the summary the run prints, and why each match is
+	// played.
 	var text strings.Builder
 	want.WriteSummary(&text)
+	if kept, err := os.ReadFile(filepath.Join(want.Dir, report.PipelineSummary)); err != nil || string(kept) != text.String() {
+		t.Errorf("kept summary %q (%v), printed %q", kept, err, text.String())
+	}
+	for _, s := range []string{"paper: a stand-in for a paper&#39;s figure", "<h2>match cpc</h2>", "<h2>match net</h2>", "the fitted cpc"} {
+		if !strings.Contains(string(page), s) {
+			t.Errorf("the page lacks %q", s)
+		}
+	}
 	if !strings.Contains(text.String(), "paper: a stand-in") || !strings.Contains(text.String(), "± ") {
 		t.Errorf("text:\n%s", text.String())
 	}

@@ -1,17 +1,22 @@
 package report
 
 import (
-	"bytes"
+	"fmt"
 	"image/color"
+	"math"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
 
+	"starlab/runs/figure"
 	"starlab/search/bench"
+	"starlab/selfplay"
 )
+
+var palette = []color.RGBA{{31, 119, 180, 255}, {255, 127, 14, 255}, {44, 160, 44, 255}, {214, 39, 40, 255}, {148, 103, 189, 255}, {140, 86, 75, 255}}
 
 // nodesPlot draws each algorithm's mean nodes against depth on a log
 // scale, as figure 5.1 of the thesis, and returns the PNG.
@@ -21,15 +26,15 @@ func nodesPlot(sum *bench.Summary) ([]byte, error) {
 	p.X.Label.Text = "depth (plies, chance plies included)"
 	p.Y.Label.Text = "mean nodes"
 	p.Y.Scale = plot.LogScale{}
-	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
+	p.Y.Tick.Marker = powerTicks{}
+	p.X.Tick.Marker = integerTicks{}
 	p.Add(plotter.NewGrid())
-	colors := []color.RGBA{{31, 119, 180, 255}, {255, 127, 14, 255}, {44, 160, 44, 255}, {214, 39, 40, 255}, {148, 103, 189, 255}, {140, 86, 75, 255}}
 	for k, algo := range sum.Algos {
 		var xy plotter.XYs
 		for _, d := range sum.Results {
 			for _, a := range d.Algos {
-				if a.Algo == algo && float64(a.Nodes.Mean) > 0 {
-					xy = append(xy, plotter.XY{X: float64(d.Depth), Y: float64(a.Nodes.Mean)})
+				if m := float64(a.Nodes.Mean); a.Algo == algo && m > 0 && !math.IsInf(m, 0) {
+					xy = append(xy, plotter.XY{X: float64(d.Depth), Y: m})
 				}
 			}
 		}
@@ -40,18 +45,173 @@ func nodesPlot(sum *bench.Summary) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		c := colors[k%len(colors)]
+		c := palette[k%len(palette)]
 		line.Color, points.Color = c, c
 		points.Shape = draw.CircleGlyph{}
 		p.Add(line, points)
 		p.Legend.Add(algo, line, points)
 	}
+	// The end points inside the axes, not on their edges.
+	p.X.Min, p.X.Max = p.X.Min-0.25, p.X.Max+0.25
+	p.Y.Min, p.Y.Max = p.Y.Min/1.5, p.Y.Max*1.5
 	p.Legend.Top, p.Legend.Left = true, true
-	img := vgimg.NewWith(vgimg.UseWH(6*vg.Inch, 4.5*vg.Inch), vgimg.UseDPI(110))
-	p.Draw(draw.New(img))
-	var buf bytes.Buffer
-	if _, err := (vgimg.PngCanvas{Canvas: img}).WriteTo(&buf); err != nil {
+	p.Legend.XOffs, p.Legend.YOffs = vg.Points(6), -vg.Points(4)
+	return figure.PNG(6*vg.Inch, 4.5*vg.Inch, p.Draw)
+}
+
+// powerTicks marks a log axis at the powers of ten, each labelled in one
+// form, 10ⁿ, where plot.LogTicks mixes 100000 with 1e+07.
+type powerTicks struct{}
+
+// Ticks returns the powers of ten from min to max, labelled, and the
+// multiples between them; on an axis of fewer than three powers, the
+// multiples 2 and 5 are labelled too (2·10ⁿ, 5·10ⁿ).
+func (powerTicks) Ticks(min, max float64) []plot.Tick {
+	ticks := plot.LogTicks{Prec: -1}.Ticks(min, max)
+	powers := 0
+	for i := range ticks {
+		if ticks[i].Label != "" {
+			ticks[i].Label = power(int(math.Round(math.Log10(ticks[i].Value))))
+			if min <= ticks[i].Value && ticks[i].Value <= max {
+				powers++ // on the axis
+			}
+		}
+	}
+	if powers >= 3 {
+		return ticks
+	}
+	for i, t := range ticks {
+		e := math.Floor(math.Log10(t.Value) + 1e-9)
+		if m := math.Round(t.Value / math.Pow(10, e)); t.Label == "" && (m == 2 || m == 5) {
+			ticks[i].Label = fmt.Sprintf("%.0f·%s", m, power(int(e)))
+		}
+	}
+	return ticks
+}
+
+// power writes 10ⁿ with superscript digits.
+func power(n int) string {
+	digits := []rune("⁰¹²³⁴⁵⁶⁷⁸⁹")
+	var b strings.Builder
+	b.WriteString("10")
+	if n < 0 {
+		b.WriteRune('⁻')
+		n = -n
+	}
+	for _, c := range fmt.Sprint(n) {
+		b.WriteRune(digits[c-'0'])
+	}
+	return b.String()
+}
+
+// tensTicks marks every multiple of ten, labelled as a whole number.
+type tensTicks struct{}
+
+// Ticks returns the multiples of ten from min to max.
+func (tensTicks) Ticks(min, max float64) []plot.Tick {
+	var out []plot.Tick
+	for v := math.Ceil(min/10) * 10; v <= max; v += 10 {
+		out = append(out, plot.Tick{Value: v, Label: fmt.Sprintf("%.0f", v)})
+	}
+	return out
+}
+
+// integerTicks marks whole numbers only (depths).
+type integerTicks struct{}
+
+// Ticks returns the default ticks that fall on whole numbers.
+func (integerTicks) Ticks(min, max float64) []plot.Tick {
+	var out []plot.Tick
+	for _, t := range (plot.DefaultTicks{}).Ticks(min, max) {
+		if t.Value == math.Trunc(t.Value) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// scorePlot draws, for each pairing of a match, the first variant's score
+// with its 95% interval over games, over pairs and, luck-adjusted, over
+// pairs, against the even score: one row per pairing, named by the
+// variants' numbers. Intervals that are not finite are left out.
+func scorePlot(pairings []selfplay.Summary, number map[string]int) ([]byte, error) {
+	p := plot.New()
+	p.Title.Text = "Score of the first variant of each pairing, with 95% intervals"
+	p.X.Label.Text = "score (%)"
+	p.Add(plotter.NewGrid())
+	n := len(pairings)
+	even := plotter.XYs{{X: 50, Y: -0.6}, {X: 50, Y: float64(n) - 0.4}}
+	el, err := plotter.NewLine(even)
+	if err != nil {
 		return nil, err
 	}
-	return buf.Bytes(), nil
+	el.Color = color.Gray{Y: 110}
+	el.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+	p.Add(el)
+	kinds := []struct {
+		name  string
+		score func(s selfplay.Summary) (float64, float64)
+		shape draw.GlyphDrawer
+	}{
+		{"over games", func(s selfplay.Summary) (float64, float64) { return s.Score, s.ScoreCI95 }, draw.CircleGlyph{}},
+		{"over pairs", func(s selfplay.Summary) (float64, float64) { return s.Score, s.ScoreCI95Pairs }, draw.SquareGlyph{}},
+		{"luck-adjusted, over pairs", func(s selfplay.Summary) (float64, float64) {
+			if !s.Luck {
+				return math.NaN(), math.NaN()
+			}
+			return float64(s.LuckScore), float64(s.LuckCI95)
+		}, draw.TriangleGlyph{}},
+	}
+	lo, hi := 50.0, 50.0
+	for k, kind := range kinds {
+		var xy plotter.XYs
+		var xe plotter.XErrors
+		for i, s := range pairings {
+			x, ci := kind.score(s)
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				continue
+			}
+			if math.IsNaN(ci) || math.IsInf(ci, 0) {
+				ci = 0
+			}
+			// Top to bottom in the order of the pairings, the three
+			// kinds a little apart.
+			xy = append(xy, plotter.XY{X: 100 * x, Y: float64(n-1-i) + 0.22*float64(1-k)})
+			xe = append(xe, struct{ Low, High float64 }{100 * ci, 100 * ci})
+			lo, hi = math.Min(lo, 100*(x-ci)), math.Max(hi, 100*(x+ci))
+		}
+		if len(xy) == 0 {
+			continue
+		}
+		c := palette[k]
+		pts, err := plotter.NewScatter(xy)
+		if err != nil {
+			return nil, err
+		}
+		pts.GlyphStyle.Shape, pts.GlyphStyle.Color, pts.GlyphStyle.Radius = kind.shape, c, vg.Points(3)
+		bars, err := plotter.NewXErrorBars(struct {
+			plotter.XYer
+			plotter.XErrorer
+		}{xy, xe})
+		if err != nil {
+			return nil, err
+		}
+		bars.Color = c
+		p.Add(bars, pts)
+		p.Legend.Add(kind.name, pts)
+	}
+	var ticks []plot.Tick
+	for i, s := range pairings {
+		ticks = append(ticks, plot.Tick{Value: float64(n - 1 - i), Label: fmt.Sprintf("%d vs %d", number[s.A], number[s.B])})
+	}
+	p.Y.Tick.Marker = plot.ConstantTicks(ticks)
+	p.Y.Min, p.Y.Max = -0.6, float64(n)-0.4+0.6 // room above for the legend
+	// Whole tens, the even score well inside, and intervals cut at the
+	// bounds a score has.
+	p.X.Min = math.Max(0, math.Min(40, math.Floor(lo/10)*10))
+	p.X.Max = math.Min(100, math.Max(60, math.Ceil(hi/10)*10))
+	p.X.Tick.Marker = tensTicks{}
+	p.Legend.Top, p.Legend.Left = true, false
+	h := 1.6*vg.Inch + vg.Length(n)*0.55*vg.Inch
+	return figure.PNG(7*vg.Inch, h, p.Draw)
 }

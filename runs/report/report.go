@@ -5,10 +5,19 @@
 //
 // What a section shows depends on the stage that made the directory (its
 // manifest's command): the settings and the build always; the learning
-// curve of train; the fit table and the scatter plots of fit; the t table
-// beside the chapter's and its plot of tune; the rows per depth pair of
-// collect; the node table and a nodes-against-depth plot (thesis figure
-// 5.1) of bench; the statistics, cross table and ranking of match.
+// curve of train (an unfinished run's, from its state file); the fit table
+// and the scatter plots of fit; the t table beside the chapter's and its
+// plot of tune; the rows per depth pair of collect; the node table and a
+// nodes-against-depth plot (thesis figure 5.1) of bench; the variants, the
+// statistics of each pairing as a table and a plot of its scores with
+// their intervals, and the ranking of match. A pipeline run's section
+// comes first, with the summary it printed and its matches with the
+// recipe's reason for each; each match's section is headed by its name.
+//
+// Figures are printed as the terminal prints them (runs.Num.Format: "-"
+// where undefined, "inf" where unbounded). Variant specs are shown under
+// short names, paths replaced by base names or by the pipeline's {net} and
+// {probcut}, with the full spec on hover and in the terminal's text.
 package report
 
 import (
@@ -20,9 +29,9 @@ import (
 	"fmt"
 	"html/template"
 	"io/fs"
-	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -50,29 +59,75 @@ type Image struct {
 	Data  template.URL // data:image/png;base64,...
 }
 
-// Table is a table of text cells.
+// Cell is a table cell: its text, and a title (shown on hover) that holds
+// what the text shortens, such as a variant's full spec.
+type Cell struct {
+	Text  string
+	Title string
+	Href  string // a link, such as to a section of the page
+	Left  bool   // text, aligned left (numbers are aligned right)
+}
+
+// Table is a table of cells.
 type Table struct {
 	Caption string
 	Head    []string
-	Rows    [][]string
+	Rows    [][]Cell
+}
+
+// foldRows is the number of rows above which a table is folded, shown on
+// demand under its caption, so that a long curve does not push the rest of
+// the page down.
+const foldRows = 12
+
+// Fold reports whether the table is folded.
+func (t Table) Fold() bool { return len(t.Rows) > foldRows }
+
+// add appends a row of plain cells.
+func (t *Table) add(texts ...string) {
+	row := make([]Cell, len(texts))
+	for i, x := range texts {
+		row[i] = Cell{Text: x}
+	}
+	t.Rows = append(t.Rows, row)
+}
+
+// Details is text behind a disclosure, shown on demand.
+type Details struct {
+	Summary string
+	Text    string
 }
 
 // Section is one run directory's part of the page.
 type Section struct {
+	ID       string // the anchor: the directory's name
 	Title    string
+	Why      string // what the stage is for (a recipe match's why)
+	Paper    string // the paper's result, beside ours
 	Dir      string
 	Manifest runs.Manifest
-	Command  string // the command line
-	Settings string // indented JSON
+	Status   runs.Status // as shown: a pipeline writing this page is done
+	Command  string      // the command line
+	Settings string      // indented JSON
 	Notes    []string
 	Tables   []Table
 	Text     string // preformatted
 	Images   []Image
+	Details  []Details
+
+	path  string // the directory, as found
+	names *namer // short names of variant specs
 }
+
+// PipelineSummary is the file in a pipeline run's directory that holds
+// the summary starlab run prints at its end; the page shows it at the top.
+const PipelineSummary = "summary.txt"
 
 // Run writes report.html into dir: one section for dir if it is a run
 // directory, and one for each run directory below it (in name order), so
-// that a pipeline run's report covers its stages.
+// that a pipeline run's report covers its stages. A pipeline run's own
+// section comes first: its summary and each of its matches with the
+// recipe's reason for it.
 func Run(ctx context.Context, dir string, progress runs.Progress) (Result, error) {
 	var dirs []string
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
@@ -93,6 +148,10 @@ func Run(ctx context.Context, dir string, progress runs.Progress) (Result, error
 		return Result{}, fmt.Errorf("report: %s holds no run directory (no manifest.json)", dir)
 	}
 	slices.Sort(dirs)
+	names, err := newNamer(dirs)
+	if err != nil {
+		return Result{}, err
+	}
 	var secs []Section
 	images := 0
 	for i, d := range dirs {
@@ -100,15 +159,20 @@ func Run(ctx context.Context, dir string, progress runs.Progress) (Result, error
 			return Result{}, err
 		}
 		progress(int64(i), int64(len(dirs)), filepath.Base(d))
-		s, err := section(d)
+		s, err := section(d, names)
 		if err != nil {
 			return Result{}, err
+		}
+		if rel, err := filepath.Rel(dir, d); err == nil && rel != "." {
+			s.Dir = rel
 		}
 		images += len(s.Images)
 		secs = append(secs, s)
 	}
 	progress(int64(len(dirs)), int64(len(dirs)), "")
-	pipelineProgress(secs)
+	if err := pipeline(secs, names); err != nil {
+		return Result{}, err
+	}
 	var buf bytes.Buffer
 	title := "starlab report: " + filepath.Base(filepath.Clean(dir))
 	if err := page.Execute(&buf, map[string]any{"Title": title, "Sections": secs, "Made": time.Now().UTC().Format(time.RFC3339), "Build": runs.BuildVersion()}); err != nil {
@@ -121,51 +185,117 @@ func Run(ctx context.Context, dir string, progress runs.Progress) (Result, error
 	return Result{Path: path, Sections: len(secs), Images: images}, nil
 }
 
-// pipelineProgress notes, on a pipeline run (starlab run) that is not
-// done, how many of its recipe's stages are: a pipeline writes its report
-// as its last step, before it is marked done, so a run whose stages are
-// all done is one whose report is being written.
-func pipelineProgress(secs []Section) {
-	top := &secs[0]
-	m := top.Manifest
-	if m.Command != "run" || m.Status == runs.StatusDone {
-		return
+// recipe is what the page reads of a pipeline's recipe (the settings of
+// its run, format starlab-recipe/1): its name and what its matches are
+// for.
+type recipe struct {
+	Name        string `json:"name"`
+	Description string `json:"description"`
+	Matches     []struct {
+		Name  string `json:"name"`
+		Why   string `json:"why"`
+		Paper string `json:"paper"`
+	} `json:"matches"`
+	stages int // the stages the recipe asks for
+}
+
+func readRecipe(m runs.Manifest) (*recipe, bool) {
+	if m.Command != "run" {
+		return nil, false
 	}
-	var recipe map[string]json.RawMessage
-	if json.Unmarshal(m.Settings, &recipe) != nil {
-		return
+	var r recipe
+	var present map[string]json.RawMessage
+	if json.Unmarshal(m.Settings, &r) != nil || json.Unmarshal(m.Settings, &present) != nil {
+		return nil, false
 	}
-	want := 0
 	for _, k := range []string{"train", "collect", "fit", "bench", "tune"} {
-		if v, ok := recipe[k]; ok && string(v) != "null" {
-			want++
+		if v, ok := present[k]; ok && string(v) != "null" {
+			r.stages++
 		}
 	}
-	var matches []json.RawMessage
-	_ = json.Unmarshal(recipe["matches"], &matches)
-	want += len(matches)
+	r.stages += len(r.Matches)
+	return &r, true
+}
+
+// pipeline fills in a pipeline run's own section (the first), when dir is
+// one: its status, the recipe's matches with why each is played, linked
+// to their sections, and the summary the run printed; and it heads each
+// match section with its recipe name and reason.
+//
+// A pipeline writes its page as its last step, before it marks its run
+// done: a run whose stages are all done is shown done.
+func pipeline(secs []Section, names *namer) error {
+	top := &secs[0]
+	r, ok := readRecipe(top.Manifest)
+	if !ok {
+		return nil
+	}
+	top.Title = "run " + r.Name
+	if r.Description != "" {
+		top.Title += ": " + r.Description
+	}
 	done := 0
 	for _, s := range secs[1:] {
 		if s.Manifest.Status == runs.StatusDone {
 			done++
 		}
 	}
-	if done < want {
+	m := top.Manifest
+	switch {
+	case m.Status == runs.StatusDone:
+	case done >= r.stages && m.Status == runs.StatusRunning:
+		top.Status = runs.StatusDone
+	default:
 		top.Notes = append(top.Notes, fmt.Sprintf("This pipeline run is %s%s: %d of its %d stages are done, and this page shows what its stages had written.",
-			m.Status, errText(m.Error), done, want))
-	} else if m.Status == runs.StatusRunning {
-		top.Notes = append(top.Notes, fmt.Sprintf("All %d stages are done: the pipeline wrote this page as its last step, before it marked its run done.", want))
+			m.Status, errText(m.Error), done, r.stages))
 	}
+
+	// The match stages are named k-name, numbered in the order they ran.
+	byName := map[string]*Section{}
+	for i := range secs[1:] {
+		s := &secs[1+i]
+		if s.Manifest.Command == "match" {
+			if _, name, ok := strings.Cut(s.ID, "-"); ok {
+				byName[name] = s
+			}
+		}
+	}
+	t := Table{Caption: "The recipe's matches, and why each is played", Head: []string{"match", "why", "the paper's result", "status"}}
+	for _, rm := range r.Matches {
+		s := byName[rm.Name]
+		status, link := "not started", Cell{Text: rm.Name, Left: true}
+		if s != nil {
+			s.Title, s.Why, s.Paper = "match "+rm.Name, rm.Why, rm.Paper
+			status, link.Href = string(s.Status), "#"+s.ID
+		}
+		paper := rm.Paper
+		if paper == "" {
+			paper = "-"
+		}
+		t.Rows = append(t.Rows, []Cell{link, {Text: rm.Why, Left: true}, {Text: paper, Left: true}, {Text: status}})
+	}
+	if len(r.Matches) > 0 {
+		top.Tables = append(top.Tables, t)
+	}
+	data, err := os.ReadFile(filepath.Join(top.path, PipelineSummary))
+	switch {
+	case err == nil:
+		top.Text = names.text(strings.TrimRight(string(data), "\n"))
+	case !errors.Is(err, fs.ErrNotExist):
+		return err
+	}
+	return nil
 }
 
 // section reads one run directory.
-func section(dir string) (Section, error) {
+func section(dir string, names *namer) (Section, error) {
 	run, err := runs.Open(dir)
 	if err != nil {
 		return Section{}, err
 	}
 	m := run.Manifest()
-	s := Section{Title: m.Command, Dir: dir, Manifest: m, Command: strings.Join(m.Args, " ")}
+	s := Section{ID: filepath.Base(filepath.Clean(dir)), Title: m.Command, Dir: dir, Manifest: m, Status: m.Status,
+		Command: strings.Join(m.Args, " "), path: dir, names: names}
 	if len(m.Args) == 0 || m.Args[0] != "starlab" {
 		s.Command = strings.TrimSpace("starlab " + s.Command)
 	}
@@ -199,6 +329,92 @@ func section(dir string) (Section, error) {
 		s.Notes = append(s.Notes, fmt.Sprintf("This run is %s%s: what follows is what it had written.", m.Status, errText(m.Error)))
 	}
 	return s, nil
+}
+
+// namer gives variant specs and texts short names in place of the paths
+// they hold: a pipeline's products by their names in the recipe ({net},
+// {probcut}), other files by their base names, and paths into a stage's
+// directory from the stage's directory on.
+type namer struct {
+	products map[string]string // stage/file -> {net} or {probcut}
+	stages   []*regexp.Regexp  // a path through a stage's directory
+}
+
+// newNamer knows the products of the train and fit stages among dirs.
+func newNamer(dirs []string) (*namer, error) {
+	n := &namer{products: map[string]string{}}
+	for _, d := range dirs {
+		run, err := runs.Open(d)
+		if err != nil {
+			return nil, err
+		}
+		base := filepath.Base(filepath.Clean(d))
+		switch run.Manifest().Command {
+		case "train":
+			n.products[base+"/"+td.BestFile] = "{net}"
+		case "fit":
+			n.products[base+"/"+regression.ProbCutFile] = "{probcut}"
+		case "run":
+			continue
+		}
+		n.stages = append(n.stages, regexp.MustCompile(`[^\s,=()"']*/(`+regexp.QuoteMeta(base)+`)\b`))
+	}
+	return n, nil
+}
+
+// path is the short name of a path in a spec.
+func (n *namer) path(p string) string {
+	p = filepath.ToSlash(filepath.Clean(p))
+	for suffix, name := range n.products {
+		if p == suffix || strings.HasSuffix(p, "/"+suffix) {
+			return name
+		}
+	}
+	return filepath.Base(p)
+}
+
+// spec shortens the paths among a spec's options (name:key=value,...).
+func (n *namer) spec(spec string) string {
+	name, opts, ok := strings.Cut(spec, ":")
+	if !ok {
+		return spec
+	}
+	parts := strings.Split(opts, ",")
+	for i, o := range parts {
+		if k, v, ok := strings.Cut(o, "="); ok && strings.Contains(v, "/") {
+			parts[i] = k + "=" + n.path(v)
+		}
+	}
+	return name + ":" + strings.Join(parts, ",")
+}
+
+// specs shortens each spec; specs whose short names would coincide keep
+// their full names.
+func (n *namer) specs(specs []string) []string {
+	short := make([]string, len(specs))
+	count := map[string]map[string]bool{}
+	for i, s := range specs {
+		short[i] = n.spec(s)
+		if count[short[i]] == nil {
+			count[short[i]] = map[string]bool{}
+		}
+		count[short[i]][s] = true
+	}
+	for i, s := range specs {
+		if len(count[short[i]]) > 1 {
+			short[i] = s
+		}
+	}
+	return short
+}
+
+// text writes each path through a stage's directory from that directory
+// on (1-train/best.json).
+func (n *namer) text(t string) string {
+	for _, re := range n.stages {
+		t = re.ReplaceAllString(t, "$1")
+	}
+	return t
 }
 
 func errText(e string) string {
@@ -240,31 +456,41 @@ func readJSON(path string, v any) (bool, error) {
 	return true, nil
 }
 
-func pct(x float64) string {
-	if math.IsNaN(x) {
-		return "-"
-	}
-	return fmt.Sprintf("%.1f%%", 100*x)
-}
+// num formats x as the terminal does: "-" when undefined (NaN), "inf" or
+// "-inf" when unbounded, else with format.
+func num(x float64, format string) string { return runs.Num(x).Format(format) }
+
+// pct formats a share as a percentage, as num does.
+func pct(x float64) string { return num(100*x, "%.1f%%") }
 
 func addTrain(s *Section, run *runs.Run) error {
 	s.Title = "train: the network's learning curve"
-	curve, err := runs.ReadParquet[td.CurvePoint](run.Path(td.CurveFile), td.Format)
-	if errors.Is(err, fs.ErrNotExist) {
-		s.Notes = append(s.Notes, "No learning curve yet.")
+	curve, err := td.ReadCurve(run.Dir())
+	if errors.Is(err, fs.ErrNotExist) || err == nil && len(curve) == 0 {
+		s.Notes = append(s.Notes, "No learning curve yet: the run has reached no checkpoint.")
 		return nil
 	}
 	if err != nil {
 		return err
 	}
-	t := Table{Caption: "Learning curve: score against pairs at depth 1 over duplicate-dice games",
+	t := Table{Caption: "Learning curve: score against pairs at depth 1 over duplicate-dice games (- where a checkpoint was not measured)",
 		Head: []string{"games", "seconds", "mean |TD error|", "score", "± 95% over pairs", "luck-adjusted", "± 95%", "plies per game"}}
 	for _, p := range curve {
-		t.Rows = append(t.Rows, []string{fmt.Sprint(p.Games), fmt.Sprintf("%.1f", p.Seconds), fmt.Sprintf("%.4f", p.TDError),
-			pct(float64(p.Score)), pct(float64(p.ScoreCI95)), pct(float64(p.LuckScore)), pct(float64(p.LuckCI95)), fmt.Sprintf("%.1f", p.MeanPlies)})
+		plies := p.MeanPlies.Format("%.1f") // "-" at a checkpoint without a measurement
+		t.add(fmt.Sprint(p.Games), num(p.Seconds, "%.1f"), num(p.TDError, "%.4f"),
+			pct(float64(p.Score)), pct(float64(p.ScoreCI95)), pct(float64(p.LuckScore)), pct(float64(p.LuckCI95)), plies)
 	}
 	s.Tables = append(s.Tables, t)
-	return s.image(run, td.CurvePNG, "Learning curve")
+	if _, err := os.Stat(run.Path(td.CurvePNG)); err == nil {
+		return s.image(run, td.CurvePNG, "Learning curve")
+	}
+	// An unfinished run draws its curve at the end: draw what there is.
+	data, err := td.CurvePNGData(curve)
+	if err != nil {
+		return err
+	}
+	s.Images = append(s.Images, inline(data, fmt.Sprintf("Learning curve so far (%d checkpoints)", len(curve))))
+	return nil
 }
 
 func addFit(s *Section, run *runs.Run) error {
@@ -280,8 +506,8 @@ func addFit(s *Section, run *runs.Run) error {
 	t := Table{Caption: fmt.Sprintf("v_deep = a·v_shallow + b per depth pair, %dx%d/%d, eval=%s%s; σ is the largest of the fit's, the cross-validated error and the floor", f.N, f.N, f.M, f.Eval, net),
 		Head: []string{"pair", "band (checkers)", "n", "games", "a", "b", "σ", "fit σ", "cv rmse", "R²"}}
 	for _, l := range f.Lines {
-		t.Rows = append(t.Rows, []string{fmt.Sprintf("%d:%d", l.Shallow, l.Deep), l.Band, fmt.Sprint(l.N), fmt.Sprint(l.Games),
-			fmt.Sprintf("%.4f", l.A), fmt.Sprintf("%.4f", l.B), fmt.Sprintf("%.4f", l.Sigma), fmt.Sprintf("%.4f", l.SigmaFit), fmt.Sprintf("%.4f", l.CVRMSE), fmt.Sprintf("%.4f", l.R2)})
+		t.add(fmt.Sprintf("%d:%d", l.Shallow, l.Deep), l.Band, fmt.Sprint(l.N), fmt.Sprint(l.Games),
+			num(l.A, "%.4f"), num(l.B, "%.4f"), num(l.Sigma, "%.4f"), num(l.SigmaFit, "%.4f"), num(l.CVRMSE, "%.4f"), l.R2.Format("%.4f"))
 	}
 	s.Tables = append(s.Tables, t)
 	for _, l := range f.Lines {
@@ -301,16 +527,12 @@ func addTune(s *Section, run *runs.Run) error {
 	if ok, err := readJSON(run.Path(regression.TuneSummaryFile), &r); err != nil || !ok {
 		return err
 	}
-	s.Notes = append(s.Notes, fmt.Sprintf("%s over %d positions; parameters: %s.", r.CPC, r.Positions, r.ProbCut))
-	t := Table{Caption: "Against staretc, beside the chapter's tables 5.6-5.8 (Schadd et al. 2009)",
+	s.Notes = append(s.Notes, fmt.Sprintf("%s over %d positions; parameters: %s.", s.names.spec(r.CPC), r.Positions, s.names.path(r.ProbCut)))
+	t := Table{Caption: "Against staretc, beside the chapter's tables 5.6-5.8 (Schadd et al. 2009; - where the chapter has no figure)",
 		Head: []string{"depth", "t", "nodes", "staretc", "reduction", "ACPCME", "DCPCME", "max error", "move changed", "chapter: reduction", "chapter: ACPCME"}}
 	for _, x := range r.Rows {
-		ca := "-"
-		if !math.IsNaN(float64(x.ChapterACPCME)) {
-			ca = fmt.Sprintf("%.2f", float64(x.ChapterACPCME))
-		}
-		t.Rows = append(t.Rows, []string{fmt.Sprint(x.Depth), fmt.Sprint(x.T), fmt.Sprint(x.Nodes), fmt.Sprint(x.BaseNodes), pct(x.Reduction),
-			fmt.Sprintf("%.4f", x.ACPCME), fmt.Sprintf("%.4f", x.DCPCME), fmt.Sprintf("%.3f", x.MaxError), pct(x.MoveChanged), pct(float64(x.ChapterReduction)), ca})
+		t.add(fmt.Sprint(x.Depth), fmt.Sprint(x.T), fmt.Sprint(x.Nodes), fmt.Sprint(x.BaseNodes), pct(x.Reduction),
+			num(x.ACPCME, "%.4f"), num(x.DCPCME, "%.4f"), num(x.MaxError, "%.3f"), pct(x.MoveChanged), pct(float64(x.ChapterReduction)), x.ChapterACPCME.Format("%.2f"))
 	}
 	s.Tables = append(s.Tables, t)
 	return s.image(run, regression.TunePlot+".png", "Reduction against error")
@@ -347,7 +569,7 @@ func addCollect(s *Section, run *runs.Run) error {
 		Head: []string{"pair", "events", "mean nodes, shallow", "mean nodes, deep"}}
 	for _, p := range pairs {
 		a := by[p]
-		t.Rows = append(t.Rows, []string{p.String(), fmt.Sprint(a.n), fmt.Sprintf("%.0f", a.nodesS/float64(a.n)), fmt.Sprintf("%.0f", a.nodesD/float64(a.n))})
+		t.add(p.String(), fmt.Sprint(a.n), num(a.nodesS/float64(a.n), "%.0f"), num(a.nodesD/float64(a.n), "%.0f"))
 	}
 	s.Tables = append(s.Tables, t)
 	return nil
@@ -361,7 +583,7 @@ func addBench(s *Section, run *runs.Run) error {
 	}
 	var text bytes.Buffer
 	sum.WriteText(&text)
-	s.Text = text.String()
+	s.Text = s.names.text(text.String())
 	data, err := nodesPlot(&sum)
 	if err != nil {
 		return err
@@ -370,15 +592,75 @@ func addBench(s *Section, run *runs.Run) error {
 	return nil
 }
 
+// addMatch shows a match under its variants' short names (full specs on
+// hover and in the terminal's text below): the variants, each pairing's
+// scores with their intervals as a table and a plot, and the ranking.
 func addMatch(s *Section, run *runs.Run) error {
-	s.Title = "match: variants against each other"
 	var r selfplay.MatchReport
-	if ok, err := readJSON(run.Path(selfplay.SummaryFile), &r); err != nil || !ok {
+	ok, err := readJSON(run.Path(selfplay.SummaryFile), &r)
+	vs := r.Settings.Variants
+	if !ok || err != nil {
+		var set selfplay.MatchSettings // the variants, from the manifest
+		if run.Settings(&set) == nil {
+			vs = set.Variants
+		}
+	}
+	short := s.names.specs(vs)
+	number := map[string]int{}
+	name := map[string]Cell{}
+	for i, v := range vs {
+		number[v] = i + 1
+		name[v] = Cell{Text: short[i], Title: v, Left: true}
+	}
+	s.Title = "match: " + strings.Join(short, " vs ")
+	if len(vs) > 2 {
+		s.Title = fmt.Sprintf("match of %d variants", len(vs))
+	}
+	if err != nil || !ok {
 		return err
+	}
+	vt := Table{Caption: "Variants (hover for the full spec)", Head: []string{"#", "variant"}}
+	for i, v := range vs {
+		vt.Rows = append(vt.Rows, []Cell{{Text: fmt.Sprint(i + 1)}, name[v]})
+	}
+	from := "the empty board"
+	if r.Settings.Suite != "" {
+		from = fmt.Sprintf("%d positions of %s", len(r.Settings.Starts), s.names.path(r.Settings.Suite))
+	}
+	pt := Table{Caption: fmt.Sprintf("Pairings: %d games each from %s, seed %d, luck reference %s; each score is the first variant's, ± its 95%% interval",
+		r.Settings.Games, from, r.Settings.Seed, s.names.spec(r.Settings.Luck)),
+		Head: []string{"pairing", "games", "W/D/L", "score", "± over games", "± over pairs", "luck-adjusted", "Elo", "± over games", "± over pairs", "LOS (pairs)", "pentanomial", "plies per game", "nodes per move"}}
+	for _, p := range r.Pairings {
+		luck := "-"
+		if p.Luck {
+			luck = pct(float64(p.LuckScore)) + " ± " + pct(float64(p.LuckCI95))
+		}
+		label := fmt.Sprintf("%d vs %d", number[p.A], number[p.B])
+		pt.Rows = append(pt.Rows, []Cell{{Text: label, Title: name[p.A].Text + " vs " + name[p.B].Text},
+			{Text: fmt.Sprint(p.Games)}, {Text: fmt.Sprintf("%d/%d/%d", p.Wins, p.Draws, p.Losses)},
+			{Text: pct(p.Score)}, {Text: pct(p.ScoreCI95)}, {Text: pct(p.ScoreCI95Pairs)}, {Text: luck},
+			{Text: p.Elo.Format("%+.1f")}, {Text: p.EloCI95.Format("%.1f")}, {Text: p.EloCI95Pairs.Format("%.1f")},
+			{Text: pct(p.LOSPairs)}, {Text: fmt.Sprint(p.Pentanomial)}, {Text: num(p.MeanPlies, "%.1f")},
+			{Text: num(p.NodesA, "%.0f") + " vs " + num(p.NodesB, "%.0f")}})
+	}
+	s.Tables = append(s.Tables, vt, pt)
+	if len(r.Ranking) > 0 {
+		rt := Table{Caption: "Ranking: score over all games, 95% interval over pairs", Head: []string{"rank", "variant", "score", "± 95%", "Elo", "games"}}
+		for i, e := range r.Ranking {
+			rt.Rows = append(rt.Rows, []Cell{{Text: fmt.Sprint(i + 1)}, name[e.Variant], {Text: pct(e.Score)}, {Text: pct(e.CI95)}, {Text: e.Elo.Format("%+.1f")}, {Text: fmt.Sprint(e.Games)}})
+		}
+		s.Tables = append(s.Tables, rt)
+	}
+	if len(r.Pairings) > 0 {
+		data, err := scorePlot(r.Pairings, number)
+		if err != nil {
+			return err
+		}
+		s.Images = append(s.Images, inline(data, "Scores with 95% intervals, per pairing"))
 	}
 	var text bytes.Buffer
 	r.WriteText(&text)
-	s.Text = strings.TrimRight(text.String(), "\n")
+	s.Details = append(s.Details, Details{Summary: "The terminal's text, with the full variant specs", Text: strings.TrimRight(text.String(), "\n")})
 	return nil
 }
 
@@ -399,25 +681,35 @@ pre { background: #f8f8f8; padding: .8em; overflow-x: auto; font-size: .85em; }
 figure { display: inline-block; margin: 1em 1em 1em 0; } figure img { max-width: 100%; height: auto; border: 1px solid #eee; }
 figcaption { font-size: .9em; color: #555; }
 .meta { color: #555; font-size: .9em; }
+.why { font-size: 1.05em; }
+details.table summary { font-weight: 600; margin: 1em 0 .3em; }
+td[title] { text-decoration: underline dotted #999; cursor: help; }
+td.left { text-align: left; }
 </style>
 </head>
 <body>
 <h1>{{.Title}}</h1>
 <p class="meta">Made {{.Made}} by starlab {{.Build}}.</p>
+{{if gt (len .Sections) 1}}<nav><ol>{{range .Sections}}<li><a href="#{{.ID}}">{{.Title}}</a> <span class="meta">{{.Status}}</span></li>{{end}}</ol></nav>{{end}}
 {{range .Sections}}
-<section>
+<section id="{{.ID}}">
 <h2>{{.Title}}</h2>
-<p class="meta">{{.Dir}}: <code>{{.Command}}</code>; status {{.Manifest.Status}}; started {{.Manifest.Start.Format "2006-01-02 15:04:05"}}{{if not .Manifest.End.IsZero}}, ended {{.Manifest.End.Format "2006-01-02 15:04:05"}}{{end}}; build {{.Manifest.Build}}, {{.Manifest.GoVersion}}.</p>
+{{if .Why}}<p class="why"><strong>Why:</strong> {{.Why}}</p>{{end}}
+{{if .Paper}}<p class="why"><strong>The paper:</strong> {{.Paper}}</p>{{end}}
+<p class="meta">{{.Dir}}: <code>{{.Command}}</code>; status {{.Status}}; started {{.Manifest.Start.Format "2006-01-02 15:04:05"}}{{if not .Manifest.End.IsZero}}, ended {{.Manifest.End.Format "2006-01-02 15:04:05"}}{{end}}; build {{.Manifest.Build}}, {{.Manifest.GoVersion}}.</p>
 {{range .Notes}}<p>{{.}}</p>{{end}}
 {{range .Tables}}
+{{if .Fold}}<details class="table"><summary>{{.Caption}} ({{len .Rows}} rows)</summary>{{end}}
 <table>
-<caption>{{.Caption}}</caption>
+{{if not .Fold}}<caption>{{.Caption}}</caption>{{end}}
 <tr>{{range .Head}}<th>{{.}}</th>{{end}}</tr>
-{{range .Rows}}<tr>{{range .}}<td>{{.}}</td>{{end}}</tr>
+{{range .Rows}}<tr>{{range .}}<td{{if .Title}} title="{{.Title}}"{{end}}{{if .Left}} class="left"{{end}}>{{if .Href}}<a href="{{.Href}}">{{.Text}}</a>{{else}}{{.Text}}{{end}}</td>{{end}}</tr>
 {{end}}</table>
+{{if .Fold}}</details>{{end}}
 {{end}}
 {{if .Text}}<pre>{{.Text}}</pre>{{end}}
 {{range .Images}}<figure><img src="{{.Data}}" alt="{{.Title}}"><figcaption>{{.Title}}</figcaption></figure>{{end}}
+{{range .Details}}<details><summary>{{.Summary}}</summary><pre>{{.Text}}</pre></details>{{end}}
 {{if .Settings}}<details><summary>Settings</summary><pre>{{.Settings}}</pre></details>{{end}}
 </section>
 {{end}}

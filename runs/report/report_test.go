@@ -2,9 +2,11 @@ package report
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -21,13 +23,32 @@ import (
 	"starlab/td"
 )
 
-// stages runs small train, collect, fit, tune, bench and match stages into
-// subdirectories of root, as a pipeline run would be laid out.
-func stages(t *testing.T, root string) {
+// stages runs, as a pipeline run would lay them out in root, small train,
+// collect, fit, tune and bench stages and two matches, the first between
+// engines that name the trained net and the fitted parameters by their
+// paths, the second one whose Elo interval is unbounded (one side wins
+// every pair it does not split); the train stage has a checkpoint without
+// a measurement. The pipeline's own run is left running, as it is while
+// it writes its page, and its summary is written as it writes it. It
+// returns the paths of the products.
+func stages(t *testing.T, root string) (net, probcut string) {
 	t.Helper()
 	ctx := context.Background()
+	recipe := map[string]any{
+		"format": "starlab-recipe/1", "name": "test", "description": "every stage, small",
+		"train": map[string]any{}, "collect": map[string]any{}, "fit": map[string]any{}, "bench": map[string]any{}, "tune": map[string]any{},
+		"matches": []map[string]any{
+			{"name": "cpc", "why": "whether the fitted parameters save nodes at no cost", "paper": "the chapter's 55%"},
+			{"name": "zero", "why": "a sanity check: search against no evaluation"},
+		},
+	}
+	top, err := runs.CreateAt(root, "run", []string{"starlab", "run", "test.json"}, recipe, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer top.Close()
 	create := func(name, command string, settings any) *runs.Run {
-		run, err := runs.CreateAt(filepath.Join(root, name), command, []string{command}, settings, 1)
+		run, err := runs.CreateAt(filepath.Join(root, name), command, []string{"starlab", "run", "test.json"}, settings, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -45,13 +66,14 @@ func stages(t *testing.T, root string) {
 	}
 
 	ts := td.DefaultSettings()
-	ts.Games, ts.CheckpointEvery, ts.MeasureEvery, ts.MeasureGames = 2000, 1000, 1000, 40
+	ts.Games, ts.CheckpointEvery, ts.MeasureEvery, ts.MeasureGames = 2000, 1000, 2000, 40
 	run := create("1-train", "train", ts)
-	_, err := td.Run(ctx, ts, run, runs.NoProgress)
+	_, err = td.Run(ctx, ts, run, runs.NoProgress)
 	finish(run, err)
+	net = filepath.Join(root, "1-train", td.BestFile)
 
 	cs := regression.DefaultCollectSettings()
-	cs.Count, cs.Pairs, cs.Engine, cs.Chunk = 12, []regression.Pair{{Shallow: 1, Deep: 3}, {Shallow: 3, Deep: 5}}, "staretc:eval=pairs,tt=1", 4
+	cs.Count, cs.Pairs, cs.Engine, cs.Chunk = 12, []regression.Pair{{Shallow: 1, Deep: 3}, {Shallow: 3, Deep: 5}}, "staretc:net="+net+",tt=1", 4
 	run = create("2-collect", "collect", cs)
 	_, err = regression.Collect(ctx, cs, run, runs.NoProgress)
 	finish(run, err)
@@ -61,6 +83,7 @@ func stages(t *testing.T, root string) {
 	run = create("3-fit", "fit", fs)
 	_, err = regression.RunFit(ctx, fs, run, runs.NoProgress)
 	finish(run, err)
+	probcut = filepath.Join(root, "3-fit", regression.ProbCutFile)
 
 	tu := regression.DefaultTuneSettings("../../search/testdata/dice5x5-4.suite")
 	tu.Limit, tu.Depths, tu.Ts, tu.CPC = 4, []int{5}, []float64{1.6, 0.2}, "cpc:eval=pairs,tt=1"
@@ -74,47 +97,150 @@ func stages(t *testing.T, root string) {
 	_, err = bench.Run(ctx, bs, run, runs.NoProgress)
 	finish(run, err)
 
-	ms := selfplay.DefaultMatchSettings("staretc:depth=5,eval=pairs,tt=1", "staretc:depth=1,eval=pairs,tt=1")
-	ms.Games = 20
-	run = create("6-match", "match", ms)
+	ms := selfplay.DefaultMatchSettings("cpc:depth=3,net="+net+",probcut="+probcut+",tt=1", "staretc:depth=3,net="+net+",tt=1")
+	ms.Games = 10
+	run = create("6-cpc", "match", ms)
 	_, err = selfplay.RunMatch(ctx, ms, run, runs.NoProgress)
 	finish(run, err)
+
+	ms = selfplay.DefaultMatchSettings("staretc:depth=5", "staretc:depth=1,eval=zero")
+	ms.Games, ms.Seed = 10, 3
+	run = create("7-zero", "match", ms)
+	_, err = selfplay.RunMatch(ctx, ms, run, runs.NoProgress)
+	finish(run, err)
+
+	summary := "run test: " + root + "\nnet " + net + ": 2000 games\nreport: " + filepath.Join(root, File) + "\n"
+	if err := os.WriteFile(filepath.Join(root, PipelineSummary), []byte(summary), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return net, probcut
 }
 
-// TestReport writes the page of a directory of stage runs and checks what
-// it holds; then, where Chromium is installed (CI installs it), opens it
-// headless and checks that it loads without console errors and that every
-// image has a natural size.
+// visible is the text of a page a reader sees without opening anything:
+// without the tags, the title attributes (shown on hover), the images'
+// data, and the closed details elements.
+func visible(html string) string {
+	for _, re := range []*regexp.Regexp{
+		regexp.MustCompile(`(?s)<details>.*?</details>`),
+		regexp.MustCompile(`(?s)<style>.*?</style>`),
+		regexp.MustCompile(`<[^>]*>`),
+	} {
+		html = re.ReplaceAllString(html, " ")
+	}
+	return html
+}
+
+// TestReport writes the page of a pipeline run and checks what it holds:
+// the pipeline on top, done, with its summary and the recipe's reasons;
+// each match under its own name with a plot of its scores, its variants
+// under short names; undefined and unbounded figures as the terminal
+// prints them. Then, where Chromium is installed (CI installs it), it
+// opens the page headless and checks that it loads without console
+// errors, that every image has a natural size, and that its visible text
+// holds no path of the products.
 func TestReport(t *testing.T) {
-	root := t.TempDir()
-	stages(t, root)
+	// Paths as long as a real run's, which made a match's variants 200
+	// characters wide.
+	root := filepath.Join(t.TempDir(), strings.Repeat("a-long-directory-name/", 4)+"run-test")
+	net, probcut := stages(t, root)
 	res, err := Run(context.Background(), root, runs.NoProgress)
 	if err != nil {
 		t.Fatal(err)
 	}
-	// train: curve; fit: two scatter plots; tune: one; bench: one.
-	if res.Sections != 6 || res.Images != 5 {
-		t.Fatalf("report %+v, want 6 sections and 5 images", res)
+	// train: curve; fit: two scatter plots; tune: one; bench: one; each
+	// match: one.
+	if res.Sections != 8 || res.Images != 7 {
+		t.Fatalf("report %+v, want 8 sections and 7 images", res)
 	}
 	page, err := os.ReadFile(res.Path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	html := string(page)
-	for _, want := range []string{"Learning curve", "per depth pair", "chapter: reduction", "Mean nodes against depth", "pentanomial", "1:3", "3:5"} {
+	for _, want := range []string{"Learning curve", "per depth pair", "chapter: reduction", "Mean nodes against depth", "pentanomial", "1:3", "3:5",
+		"<h2>run test: every stage, small</h2>", "<h2>match cpc</h2>", "<h2>match zero</h2>",
+		"whether the fitted parameters save nodes at no cost", "the chapter&#39;s 55%", "a sanity check: search against no evaluation",
+		`<a href="#6-cpc">cpc</a>`, "net 1-train/best.json: 2000 games", "Scores with 95% intervals",
+		"cpc:depth=3,eval=mlp,net={net},tt=1,probcut={probcut}", "staretc:depth=1,eval=zero",
+	} {
 		if !strings.Contains(html, want) {
 			t.Errorf("the page lacks %q", want)
 		}
 	}
+	// The pipeline writes its page before it marks its run done.
+	if top := regexp.MustCompile(`(?s)<h2>run test.*?status (\w+);`).FindStringSubmatch(html); top == nil || top[1] != "done" {
+		t.Errorf("the pipeline's line shows status %v, want done", top)
+	}
+	// Figures as the terminal prints them: the train checkpoint without a
+	// measurement has no score and no plies per game; the zero match's
+	// Elo interval is unbounded.
+	if !regexp.MustCompile(`<tr><td>1000</td>(<td>[^<]*</td>){2}<td>-</td><td>-</td><td>-</td><td>-</td><td>-</td></tr>`).MatchString(html) {
+		t.Error("the train checkpoint at 1000 games, not measured, does not show - for its score, intervals and plies per game")
+	}
+	if !regexp.MustCompile(`<td>&#43;240.8</td><td>inf</td><td>inf</td>`).MatchString(html) {
+		t.Error("the zero match's Elo does not show ± inf over games and pairs")
+	}
 	for _, bad := range []string{"http://", "https://", "<script"} {
 		if strings.Contains(html, bad) {
-			t.Errorf("the page is not self-contained: it holds %q", bad)
+			t.Errorf("the page holds %q", bad)
 		}
+	}
+	seen := visible(html)
+	for _, bad := range []string{"NaN", "Inf", "± 0.0 "} {
+		if strings.Contains(seen, bad) {
+			t.Errorf("the page shows %q", bad)
+		}
+	}
+	for _, long := range []string{net, probcut, filepath.Dir(net), filepath.Dir(probcut)} {
+		if strings.Contains(seen, long) {
+			t.Errorf("the page's visible text holds the path %s", long)
+		}
+	}
+	if !strings.Contains(html, `title="cpc:depth=3,eval=mlp,net=`+net) {
+		t.Error("the full spec of the cpc variant is not kept in a title")
 	}
 	if _, err := Run(context.Background(), t.TempDir(), runs.NoProgress); err == nil || !strings.Contains(err.Error(), "no run directory") {
 		t.Errorf("report of an empty directory: %v", err)
 	}
-	inChromium(t, res.Path, res.Images)
+	inChromium(t, res.Path, res.Images, []string{net, probcut})
+}
+
+// TestReportUnfinishedTrain checks that a train run killed after its
+// checkpoints, which has no curve file yet, shows the curve its state
+// file holds, drawn for the page.
+func TestReportUnfinishedTrain(t *testing.T) {
+	dir := t.TempDir()
+	ts := td.DefaultSettings()
+	ts.Games, ts.CheckpointEvery, ts.MeasureEvery, ts.MeasureGames = 2000, 500, 1000, 20
+	run, err := runs.CreateAt(dir, "train", []string{"starlab", "train"}, ts, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := td.Run(context.Background(), ts, run, runs.NoProgress); err != nil {
+		t.Fatal(err)
+	}
+	run.Close() // not finished: killed
+	// What a kill after the last checkpoint leaves: the state, no curve.
+	for _, f := range []string{td.CurveFile, td.CurvePNG, td.CurveSVG} {
+		if err := os.Remove(filepath.Join(dir, f)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := Run(context.Background(), dir, runs.NoProgress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := os.ReadFile(res.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := string(page)
+	if res.Images != 1 || !strings.Contains(html, "Learning curve so far (4 checkpoints)") || strings.Contains(html, "No learning curve yet") {
+		t.Errorf("report %+v of a train run killed after 4 checkpoints does not draw them", res)
+	}
+	if n := strings.Count(html, "<tr><td>"); n != 4 {
+		t.Errorf("%d rows in the learning curve table, want 4", n)
+	}
 }
 
 func chromium() string {
@@ -126,7 +252,9 @@ func chromium() string {
 	return ""
 }
 
-func inChromium(t *testing.T, path string, images int) {
+// inChromium opens the page, checks its console and images, and that its
+// visible text (innerText) holds none of the paths hidden.
+func inChromium(t *testing.T, path string, images int, hidden []string) {
 	bin := chromium()
 	if bin == "" {
 		if os.Getenv("STARLAB_REQUIRE_CHROMIUM") != "" {
@@ -178,6 +306,15 @@ func inChromium(t *testing.T, path string, images int) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	text, err := chromedp.Run(tctx, chromedp.Evaluate[string](`document.body.innerText`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range hidden {
+		if strings.Contains(text, h) {
+			t.Errorf("the page shows the path %s", h)
+		}
+	}
 	if !strings.HasPrefix(title, "starlab report") {
 		t.Errorf("page title %q", title)
 	}
@@ -193,5 +330,24 @@ func inChromium(t *testing.T, path string, images int) {
 	defer mu.Unlock()
 	if len(problems) > 0 {
 		t.Errorf("the page logged: %v", problems)
+	}
+}
+
+// TestLongTableFolds checks that a table longer than foldRows (a long
+// learning curve) is folded under its caption, and a short one is not.
+func TestLongTableFolds(t *testing.T) {
+	for _, rows := range []int{foldRows, foldRows + 1} {
+		tb := Table{Caption: "curve", Head: []string{"games"}}
+		for i := range rows {
+			tb.add(fmt.Sprint(i))
+		}
+		var buf strings.Builder
+		if err := page.Execute(&buf, map[string]any{"Title": "t", "Sections": []Section{{ID: "1-train", Title: "train", Tables: []Table{tb}}}}); err != nil {
+			t.Fatal(err)
+		}
+		folded := strings.Contains(buf.String(), `<details class="table"><summary>curve (`)
+		if folded != (rows > foldRows) {
+			t.Errorf("a table of %d rows folded: %v", rows, folded)
+		}
 	}
 }

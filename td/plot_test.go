@@ -1,0 +1,37 @@
+package td
+
+import (
+	"math"
+	"testing"
+
+	"starlab/runs"
+)
+
+// TestCurvePlotAxes checks the learning curve's panels: the TD error from
+// 0 with its highest point inside the axes (it started at the lowest
+// error, which made a fall of a few percent look like a plunge), and
+// points without a measurement or an error left out rather than failing
+// the plot.
+func TestCurvePlotAxes(t *testing.T) {
+	nan := runs.Num(math.NaN())
+	curve := []CurvePoint{
+		{Games: 1000, TDError: 0.0700, Score: nan, ScoreCI95: nan, LuckScore: nan, LuckCI95: nan},
+		{Games: 2000, TDError: 0.0620, Score: 0.55, ScoreCI95: 0.05, LuckScore: 0.54, LuckCI95: 0.03},
+		{Games: 3000, TDError: math.NaN(), Score: 0.58, ScoreCI95: nan, LuckScore: nan, LuckCI95: nan},
+		{Games: 4000, TDError: 0.0575, Score: 0.60, ScoreCI95: 0.05, LuckScore: 0.61, LuckCI95: 0.03},
+	}
+	plots, err := curvePlots(curve)
+	if err != nil {
+		t.Fatal(err)
+	}
+	errAxis := plots[1].Y
+	if errAxis.Min != 0 {
+		t.Errorf("TD error axis starts at %g, want 0", errAxis.Min)
+	}
+	if errAxis.Max <= 0.0700 {
+		t.Errorf("TD error axis ends at %g, at or below the highest error 0.07", errAxis.Max)
+	}
+	if _, err := CurvePNGData(curve); err != nil {
+		t.Errorf("draw: %v", err)
+	}
+}
