@@ -27,9 +27,10 @@ test:
 	$(GO) test -count=1 ./search/... ./nn/...
 
 # The Slurm self-test (as root): a one-node cluster on this machine, with
-# slurm-wlm and munge installed from Debian when missing; a 4-shard match and
-# a 4-shard collect go through deploy/slurm/submit.sh, and their merged runs
-# are compared with unsharded ones.
+# slurm-wlm and munge installed from Debian when missing; the README's
+# example match (fewer games) and a 4-shard collect go through
+# deploy/slurm/submit.sh, and their merged runs are compared with unsharded
+# ones.
 test-slurm:
 	bash deploy/slurm/localcluster.sh start
 	STARLAB_SLURM=1 $(GO) test -count=1 -run '^TestSlurm$$' -v ./cmd/starlab

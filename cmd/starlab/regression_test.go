@@ -16,7 +16,7 @@ import (
 
 var collectArgs = []string{"collect", "-count", "24", "-min", "5", "-max", "10", "-seed", "3", "-pairs", "1:3,3:5", "-chunk", "2", "-engine", "staretc:eval=pairs,tt=1", "-json"}
 
-// shardMatchArgs is the match that TestMerge and TestSlurm shard.
+// shardMatchArgs is the match that TestMerge shards.
 var shardMatchArgs = []string{"match", "staretc:depth=3,eval=pairs", "star1:depth=1,eval=pairs", "-games", "24", "-seed", "7"}
 
 // sameMatch compares the match run in dir with the one in want: every

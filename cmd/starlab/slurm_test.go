@@ -12,11 +12,12 @@ import (
 	"starlab/runs"
 )
 
-// TestSlurm submits a 4-shard match and a 4-shard collect to a Slurm
-// cluster through deploy/slurm/submit.sh, waits for the merge jobs, and
-// compares the merged runs with unsharded ones. It runs under make
-// test-slurm (STARLAB_SLURM=1, after deploy/slurm/localcluster.sh start has
-// started a one-node cluster); elsewhere it skips.
+// TestSlurm submits the README's Slurm example (its own command line but
+// for the games count, cut by slurmGames, and the directory) and a 4-shard
+// collect to a Slurm cluster through deploy/slurm/submit.sh, waits for the
+// merge jobs, and compares the merged runs with unsharded ones. It runs
+// under make test-slurm (STARLAB_SLURM=1, after deploy/slurm/localcluster.sh
+// start has started a one-node cluster); elsewhere it skips.
 func TestSlurm(t *testing.T) {
 	if os.Getenv("STARLAB_SLURM") != "1" {
 		t.Skip("needs a Slurm cluster: make test-slurm")
@@ -27,21 +28,22 @@ func TestSlurm(t *testing.T) {
 	// The shards run on the cluster's nodes, so under the job's own
 	// binary; here that is a fresh build on this machine's storage.
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "starlab")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildStarlab(t, dir)
 	submit, err := filepath.Abs("../../deploy/slurm/submit.sh")
 	if err != nil {
 		t.Fatal(err)
 	}
+	example := readmeSlurmExample(t) // N DIR COMMAND ARGS...
+	shards := map[string]string{"match": example[0], "collect": "4"}
 	jobs := map[string][]string{
-		"match":   shardMatchArgs,
+		"match":   slurmGames(t, example[2:]),
 		"collect": collectArgs[:len(collectArgs)-1], // without -json
 	}
 	var ids []string
+	// A failed test leaves no job behind in the cluster.
+	t.Cleanup(func() { exec.Command("scancel", ids...).Run() })
 	for name, args := range jobs {
-		cmd := exec.Command(submit, append([]string{"4", filepath.Join(dir, name)}, args...)...)
+		cmd := exec.Command(submit, append([]string{shards[name], filepath.Join(dir, name)}, args...)...)
 		cmd.Env = append(os.Environ(), "STARLAB="+bin)
 		out, err := cmd.CombinedOutput()
 		if err != nil {
@@ -84,4 +86,19 @@ func TestSlurm(t *testing.T) {
 	}
 	sameMatch(t, filepath.Join(dir, "match", "merged"), filepath.Join(dir, "match-whole"))
 	sameCollect(t, filepath.Join(dir, "collect", "merged"), filepath.Join(dir, "collect-whole"))
+}
+
+// slurmGames returns the README example's stage arguments with its -games
+// count cut to 16, so that the test takes seconds.
+func slurmGames(t *testing.T, args []string) []string {
+	t.Helper()
+	args = append([]string(nil), args...)
+	for i, a := range args {
+		if a == "-games" && i+1 < len(args) {
+			args[i+1] = "16"
+			return args
+		}
+	}
+	t.Fatalf("README.md: the Slurm example %q has no -games to cut", args)
+	return nil
 }

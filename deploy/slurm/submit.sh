@@ -3,7 +3,7 @@
 # that runs when every shard has finished:
 #
 #   deploy/slurm/submit.sh N DIR COMMAND [ARGS...]
-#   deploy/slurm/submit.sh 4 /shared/cpc match cpc staretc -games 20000 -seed 3
+#   deploy/slurm/submit.sh 4 /shared/runs/cpc match cpc:nodes=20000 staretc:nodes=20000 -games 20000 -seed 3
 #
 # DIR must be on storage every node sees. Shard i runs into DIR/shard-<i>;
 # the merged run is DIR/merged, with DIR/merged/report.html. COMMAND is one
