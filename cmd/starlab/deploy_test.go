@@ -232,6 +232,11 @@ func TestKubernetesJobs(t *testing.T) {
 			t.Fatalf("pod %d of shards.yaml: %v\n%s", i, err, out)
 		}
 	}
+	// A pod retried after its shard finished (evicted after the run was
+	// done) succeeds and leaves the run as it was.
+	if out, err := pod(shards, "JOB_COMPLETION_INDEX="+strconv.Itoa(n-1)).CombinedOutput(); err != nil {
+		t.Fatalf("pod %d of shards.yaml retried after its shard finished: %v\n%s", n-1, err, out)
+	}
 	if out, err := pod(readJob(t, "merge.yaml")).CombinedOutput(); err != nil {
 		t.Fatalf("merge.yaml: %v\n%s", err, out)
 	}
