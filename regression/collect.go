@@ -3,6 +3,7 @@ package regression
 import (
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -284,7 +285,7 @@ func Collect(ctx context.Context, s CollectSettings, run *runs.Run, progress run
 		}
 		out.Parts++
 		if _, err := os.Stat(run.Path(partName(c))); err == nil {
-			rows, err := runs.ReadParquet[Row](run.Path(partName(c)), RowsFormat)
+			rows, err := readPart(run.Path(partName(c)))
 			if err != nil {
 				return out, err
 			}
@@ -385,6 +386,43 @@ func searchFresh(ctx context.Context, e *search.Engine, root *dice.Board, depth 
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
+// readPart reads a part file and checks its rows: a board of a known
+// size, 0 <= shallow < deep depths, values finite and within the score
+// range [-1, 1], counts and times not negative. Errors name the file and
+// the row.
+func readPart(path string) ([]Row, error) {
+	rows, err := runs.ReadParquet[Row](path, RowsFormat)
+	if err != nil {
+		return nil, err
+	}
+	for i := range rows {
+		if err := rows[i].check(); err != nil {
+			return nil, fmt.Errorf("%s: row %d: %v", path, i+1, err)
+		}
+	}
+	return rows, nil
+}
+
+// check checks one row for what a collect can write.
+func (r *Row) check() error {
+	finite := func(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+	switch {
+	case r.N < 1 || r.N > dice.MaxN || r.M < 1 || r.M > r.N:
+		return fmt.Errorf("board %dx%d/%d", r.N, r.N, r.M)
+	case r.Checkers < 0 || r.Checkers > r.N*r.N:
+		return fmt.Errorf("%d checkers on a %dx%d board", r.Checkers, r.N, r.N)
+	case r.ShallowDepth < 0 || r.DeepDepth <= r.ShallowDepth:
+		return fmt.Errorf("depths %d and %d: want 0 <= shallow < deep", r.ShallowDepth, r.DeepDepth)
+	case !finite(r.VShallow) || !finite(r.VDeep) || math.Abs(r.VShallow) > 1 || math.Abs(r.VDeep) > 1:
+		return fmt.Errorf("values %v and %v: want scores in [-1, 1]", r.VShallow, r.VDeep)
+	case r.NodesShallow < 0 || r.NodesDeep < 0 || r.GameID < 0:
+		return fmt.Errorf("a negative count (nodes %d and %d, game %d)", r.NodesShallow, r.NodesDeep, r.GameID)
+	case !finite(r.MsShallow) || !finite(r.MsDeep) || r.MsShallow < 0 || r.MsDeep < 0:
+		return fmt.Errorf("times %v and %v ms: want finite and not negative", r.MsShallow, r.MsDeep)
+	}
+	return nil
+}
+
 // ReadRows reads collect rows from Parquet files: each argument a file, or
 // a directory whose *.parquet files (and those of its rows/ directory, for
 // a run directory) are read in name order.
@@ -415,7 +453,7 @@ func ReadRows(paths ...string) ([]Row, error) {
 	}
 	var rows []Row
 	for _, f := range files {
-		rs, err := runs.ReadParquet[Row](f, RowsFormat)
+		rs, err := readPart(f)
 		if err != nil {
 			return nil, err
 		}

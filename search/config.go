@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"starlab/nn"
+	"starlab/runs"
 )
 
 // Defaults of a Config. DefaultETCMinDepth is 3 because move nodes of depth
@@ -483,7 +484,7 @@ func (c Config) Resolve() (*Resolved, error) {
 		}
 		net, err := nn.Load(c.Net)
 		if err != nil {
-			return nil, err
+			return nil, runs.Usagef("%v", err) // a file the user named
 		}
 		r.net = net
 		r.newEval = func() Evaluator { return net.NewEvaluator() }
@@ -491,7 +492,7 @@ func (c Config) Resolve() (*Resolved, error) {
 	if c.ProbCutFile != "" {
 		p, err := LoadProbCut(c.ProbCutFile)
 		if err != nil {
-			return nil, err
+			return nil, runs.Usagef("%v", err) // a file the user named
 		}
 		r.probcut = p
 	}

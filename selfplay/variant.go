@@ -32,7 +32,7 @@ func ParseVariant(spec string) (Variant, error) {
 	}
 	r, err := s.Config.Resolve()
 	if err != nil {
-		return Variant{}, fmt.Errorf("spec %q: %v", spec, err)
+		return Variant{}, fmt.Errorf("spec %q: %w", spec, err)
 	}
 	return Variant{Spec: s, Resolved: r}, nil
 }

@@ -94,7 +94,7 @@ func LoadRecipe(nameOrPath string) (*Recipe, error) {
 	// leaves out stays nil.
 	var present map[string]json.RawMessage
 	if err := json.Unmarshal(data, &present); err != nil {
-		return nil, fmt.Errorf("%s: %v", src, err)
+		return nil, runs.Usagef("%s: %v", src, err)
 	}
 	r := &Recipe{
 		Train:   preset(present, "train", td.DefaultSettings),
@@ -106,10 +106,13 @@ func LoadRecipe(nameOrPath string) (*Recipe, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(r); err != nil {
-		return nil, fmt.Errorf("%s: %v", src, err)
+		return nil, runs.Usagef("%s: %v", src, err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, runs.Usagef("%s: data after the recipe", src)
 	}
 	if err := r.check(); err != nil {
-		return nil, fmt.Errorf("%s: %v", src, err)
+		return nil, runs.Usagef("%s: %v", src, err)
 	}
 	return r, nil
 }
