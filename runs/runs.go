@@ -537,8 +537,10 @@ func Start(root, out, resume, command string, args []string, settings any, seed 
 // Settings decodes the settings recorded in the manifest into v.
 func (r *Run) Settings(v any) error {
 	m := r.Manifest()
-	if err := json.Unmarshal(m.Settings, v); err != nil {
-		return fmt.Errorf("run %s: manifest settings: %v", r.dir, err)
+	dec := json.NewDecoder(bytes.NewReader(m.Settings))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("%s: settings: %v", r.Path(ManifestName), err)
 	}
 	return nil
 }
