@@ -1,6 +1,7 @@
 package nn
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
@@ -91,11 +92,22 @@ func Load(path string) (*Net, error) {
 	return net, nil
 }
 
-// Parse decodes and checks the bytes of a weight file.
+// Parse decodes and checks the bytes of a weight file: one JSON object
+// with no unknown field, of this format and version, whose topology fits
+// its board, whose weights are finite and match its checksum, and whose
+// games trained on are not negative.
 func Parse(data []byte) (*Net, error) {
 	var f file
-	if err := json.Unmarshal(data, &f); err != nil {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil {
 		return nil, fmt.Errorf("not a weight file (bad or truncated JSON: %v)", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("not a weight file (data after the net)")
+	}
+	if f.Meta.Games < 0 {
+		return nil, fmt.Errorf("meta games %d: want a count, not negative", f.Meta.Games)
 	}
 	if f.Format != FileFormat {
 		return nil, fmt.Errorf("format %q, want %q", f.Format, FileFormat)

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -248,13 +249,19 @@ func TestWeightFile(t *testing.T) {
 	}
 	data, _ := os.ReadFile(path)
 	bad := map[string][]byte{
-		"truncated":     data[:len(data)/2],
-		"corrupted":     []byte(strings.Replace(string(data), `"b2": 0`, `"b2": 0.5`, 1)),
-		"wrong size":    []byte(strings.Replace(string(data), `"n": 5`, `"n": 6`, 1)),
-		"wrong version": []byte(strings.Replace(string(data), `"version": 1`, `"version": 9`, 1)),
-		"not a net":     []byte(`{"format": "starlab-probcut", "version": 1}`),
+		"truncated":      data[:len(data)/2],
+		"corrupted":      []byte(strings.Replace(string(data), `"b2": 0`, `"b2": 0.5`, 1)),
+		"wrong size":     []byte(strings.Replace(string(data), `"n": 5`, `"n": 6`, 1)),
+		"wrong version":  []byte(strings.Replace(string(data), `"version": 1`, `"version": 9`, 1)),
+		"not a net":      []byte(`{"format": "starlab-probcut", "version": 1}`),
+		"unknown field":  []byte(strings.Replace(string(data), `"n": 5`, `"nn": 1, "n": 5`, 1)),
+		"trailing data":  append(slices.Clone(data), "{}"...),
+		"negative games": []byte(strings.Replace(string(data), `"games": 123`, `"games": -123`, 1)),
+		"empty":          nil,
+		"garbage":        []byte("\x00\xff\xfe"),
 	}
-	want := map[string]string{"truncated": "truncated JSON", "corrupted": "damaged", "wrong size": "inputs", "wrong version": "version 9", "not a net": "format"}
+	want := map[string]string{"truncated": "truncated JSON", "corrupted": "damaged", "wrong size": "inputs", "wrong version": "version 9", "not a net": "format",
+		"unknown field": "unknown field", "trailing data": "data after", "negative games": "games -123", "empty": "JSON", "garbage": "JSON"}
 	for name, b := range bad {
 		p := dir + "/" + strings.ReplaceAll(name, " ", "-") + ".json"
 		os.WriteFile(p, b, 0o644)

@@ -3,6 +3,7 @@ package regression
 import (
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -328,7 +329,7 @@ func Collect(ctx context.Context, s CollectSettings, run *runs.Run, progress run
 		}
 		out.Parts++
 		if _, err := os.Stat(run.Path(partName(c))); err == nil {
-			rows, err := runs.ReadParquet[Row](run.Path(partName(c)), RowsFormat)
+			rows, err := readPart(run.Path(partName(c)))
 			if err != nil {
 				return out, err
 			}
@@ -429,13 +430,54 @@ func searchFresh(ctx context.Context, e *search.Engine, root *dice.Board, depth 
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
+// readPart reads a part file and checks its rows: a board of a known
+// size, 0 <= shallow < deep depths, values finite and within the score
+// range [-1, 1], counts and times not negative. Errors name the file and
+// the row.
+func readPart(path string) ([]Row, error) {
+	rows, err := runs.ReadParquet[Row](path, RowsFormat)
+	if err != nil {
+		return nil, err
+	}
+	for i := range rows {
+		if err := rows[i].check(); err != nil {
+			return nil, fmt.Errorf("%s: row %d: %v", path, i+1, err)
+		}
+	}
+	return rows, nil
+}
+
+// check checks one row for what a collect can write.
+func (r *Row) check() error {
+	finite := func(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+	switch {
+	case r.N < 1 || r.N > dice.MaxN || r.M < 1 || r.M > r.N:
+		return fmt.Errorf("board %dx%d/%d", r.N, r.N, r.M)
+	case r.Checkers < 0 || r.Checkers > r.N*r.N:
+		return fmt.Errorf("%d checkers on a %dx%d board", r.Checkers, r.N, r.N)
+	case r.ShallowDepth < 0 || r.DeepDepth <= r.ShallowDepth:
+		return fmt.Errorf("depths %d and %d: want 0 <= shallow < deep", r.ShallowDepth, r.DeepDepth)
+	case !finite(r.VShallow) || !finite(r.VDeep) || math.Abs(r.VShallow) > 1 || math.Abs(r.VDeep) > 1:
+		return fmt.Errorf("values %v and %v: want scores in [-1, 1]", r.VShallow, r.VDeep)
+	case r.NodesShallow < 0 || r.NodesDeep < 0 || r.GameID < 0:
+		return fmt.Errorf("a negative count (nodes %d and %d, game %d)", r.NodesShallow, r.NodesDeep, r.GameID)
+	case !finite(r.MsShallow) || !finite(r.MsDeep) || r.MsShallow < 0 || r.MsDeep < 0:
+		return fmt.Errorf("times %v and %v ms: want finite and not negative", r.MsShallow, r.MsDeep)
+	}
+	return nil
+}
+
 // ReadRows reads collect rows from Parquet files: each argument a file, or
 // a directory whose *.parquet files (and those of its rows/ directory, for
 // a run directory) are read in name order. A file that two arguments
 // reach (one given twice, or a run directory and one of its part files)
-// is refused: its rows would count twice.
+// is refused: its rows would count twice. What the arguments name (a path
+// that is missing, given twice, or a file that is not collect rows) is a
+// usage error; a damaged part file inside a directory, which starlab
+// wrote, is not.
 func ReadRows(paths ...string) ([]Row, error) {
 	var files []string
+	direct := map[string]bool{} // files given as arguments
 	type seen struct {
 		fi       os.FileInfo
 		file, by string
@@ -444,14 +486,14 @@ func ReadRows(paths ...string) ([]Row, error) {
 	add := func(f, by string) error {
 		fi, err := os.Stat(f)
 		if err != nil {
-			return fmt.Errorf("collect rows: %v", err)
+			return runs.Usagef("collect rows: %v", err)
 		}
 		for _, s := range read {
 			if os.SameFile(s.fi, fi) {
 				if s.by == by {
-					return fmt.Errorf("collect rows: %s is given twice", by)
+					return runs.Usagef("collect rows: %s is given twice", by)
 				}
-				return fmt.Errorf("collect rows: %s is read twice, from %s and from %s: its rows would count twice", s.file, s.by, by)
+				return runs.Usagef("collect rows: %s is read twice, from %s and from %s: its rows would count twice", s.file, s.by, by)
 			}
 		}
 		read = append(read, seen{fi, f, by})
@@ -461,12 +503,13 @@ func ReadRows(paths ...string) ([]Row, error) {
 	for _, p := range paths {
 		fi, err := os.Stat(p)
 		if err != nil {
-			return nil, fmt.Errorf("collect rows: %v", err)
+			return nil, runs.Usagef("collect rows: %v", err)
 		}
 		if !fi.IsDir() {
 			if err := add(p, p); err != nil {
 				return nil, err
 			}
+			direct[p] = true
 			continue
 		}
 		dir := p
@@ -478,7 +521,7 @@ func ReadRows(paths ...string) ([]Row, error) {
 			return nil, err
 		}
 		if len(found) == 0 {
-			return nil, fmt.Errorf("%s: no Parquet files", p)
+			return nil, runs.Usagef("%s: no Parquet files", p)
 		}
 		slices.Sort(found)
 		for _, f := range found {
@@ -489,8 +532,11 @@ func ReadRows(paths ...string) ([]Row, error) {
 	}
 	var rows []Row
 	for _, f := range files {
-		rs, err := runs.ReadParquet[Row](f, RowsFormat)
+		rs, err := readPart(f)
 		if err != nil {
+			if direct[f] {
+				return nil, runs.Usage(err)
+			}
 			return nil, err
 		}
 		rows = append(rows, rs...)

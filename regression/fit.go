@@ -203,11 +203,11 @@ func (s *FitSettings) readInputs() ([]Row, error) {
 		}
 	}
 	rows, err := ReadRows(s.Inputs...)
-	if err == nil {
-		err = oneSource(rows)
-	}
 	if err != nil {
-		return nil, runs.Usagef("%v", err)
+		return nil, err
+	}
+	if err := oneSource(rows); err != nil {
+		return nil, runs.Usage(err)
 	}
 	return rows, nil
 }

@@ -3,6 +3,7 @@ package runs
 import (
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -52,6 +53,9 @@ func CheckShards(dirs []string, ignore ...string) (*Shards, error) {
 		}
 		_ = json.Unmarshal(m.Settings, &sharded) // the settings decoded above
 		s := sharded.Shard
+		if s != (Shard{}) && (s.Index < 0 || s.Index >= s.Count) {
+			return nil, fmt.Errorf("merge: %s: shard %d/%d: want 0 <= i < N", filepath.Join(d, ManifestName), s.Index, s.Count)
+		}
 		delete(set, "shard")
 		if s.Index == 0 {
 			unsharded, _ = json.Marshal(set) // before the ignored keys go

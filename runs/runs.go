@@ -298,8 +298,13 @@ func readManifest(dir string) (Manifest, error) {
 		return Manifest{}, fmt.Errorf("read manifest: %w", err)
 	}
 	var m Manifest
-	if err := json.Unmarshal(data, &m); err != nil {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&m); err != nil {
 		return Manifest{}, fmt.Errorf("%s: bad JSON: %v", path, err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return Manifest{}, fmt.Errorf("%s: bad JSON: data after the manifest", path)
 	}
 	if m.Version != FormatVersion {
 		return Manifest{}, fmt.Errorf("%s: unsupported version %d (this build reads version %d)", path, m.Version, FormatVersion)
@@ -309,8 +314,14 @@ func readManifest(dir string) (Manifest, error) {
 	default:
 		return Manifest{}, fmt.Errorf("%s: unknown status %q", path, m.Status)
 	}
-	if m.Command == "" {
-		return Manifest{}, fmt.Errorf("%s: no command", path)
+	if m.Command == "" || strings.ContainsAny(m.Command, `/\`) || strings.HasPrefix(m.Command, ".") {
+		return Manifest{}, fmt.Errorf("%s: bad command %q", path, m.Command)
+	}
+	if m.Start.IsZero() {
+		return Manifest{}, fmt.Errorf("%s: no start time", path)
+	}
+	if len(m.Settings) > 0 && m.Settings[0] != '{' && string(m.Settings) != "null" {
+		return Manifest{}, fmt.Errorf("%s: settings are not a JSON object", path)
 	}
 	if len(m.Settings) > 0 { // undo the file's indentation: a loaded manifest equals the one saved
 		var b bytes.Buffer
@@ -526,8 +537,10 @@ func Start(root, out, resume, command string, args []string, settings any, seed 
 // Settings decodes the settings recorded in the manifest into v.
 func (r *Run) Settings(v any) error {
 	m := r.Manifest()
-	if err := json.Unmarshal(m.Settings, v); err != nil {
-		return fmt.Errorf("run %s: manifest settings: %v", r.dir, err)
+	dec := json.NewDecoder(bytes.NewReader(m.Settings))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("%s: settings: %v", r.Path(ManifestName), err)
 	}
 	return nil
 }

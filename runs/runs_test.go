@@ -207,7 +207,7 @@ func TestOpenErrors(t *testing.T) {
 		}
 		return dir
 	}
-	good := `{"version":1,"command":"fit","status":"done"}`
+	good := `{"version":1,"command":"fit","settings":{"folds":5},"start":"2026-11-22T22:34:01Z","status":"done"}`
 	tests := []struct {
 		dir, wantPath, wantText string
 	}{
@@ -217,6 +217,15 @@ func TestOpenErrors(t *testing.T) {
 		{mk("v2", strings.Replace(good, `"version":1`, `"version":2`, 1)), filepath.Join(root, "v2", ManifestName), "unsupported version 2"},
 		{mk("noversion", `{"command":"fit","status":"done"}`), filepath.Join(root, "noversion", ManifestName), "unsupported version 0"},
 		{mk("status", strings.Replace(good, "done", "dancing", 1)), filepath.Join(root, "status", ManifestName), "unknown status"},
+		{mk("unknownfield", strings.Replace(good, `"status"`, `"statuss":1,"status"`, 1)), filepath.Join(root, "unknownfield", ManifestName), "unknown field"},
+		{mk("trailing", good+"{}"), filepath.Join(root, "trailing", ManifestName), "data after"},
+		{mk("wrongtype", strings.Replace(good, `"version":1`, `"version":"1"`, 1)), filepath.Join(root, "wrongtype", ManifestName), "bad JSON"},
+		{mk("negseed", strings.Replace(good, `"status"`, `"seed":-1,"status"`, 1)), filepath.Join(root, "negseed", ManifestName), "bad JSON"},
+		{mk("command", strings.Replace(good, `"fit"`, `"../fit"`, 1)), filepath.Join(root, "command", ManifestName), "bad command"},
+		{mk("nostart", strings.Replace(good, `"start":"2026-11-22T22:34:01Z",`, ``, 1)), filepath.Join(root, "nostart", ManifestName), "no start"},
+		{mk("settings", strings.Replace(good, `{"folds":5}`, `[5]`, 1)), filepath.Join(root, "settings", ManifestName), "not a JSON object"},
+		{mk("garbage", "\x00\xff"), filepath.Join(root, "garbage", ManifestName), "bad JSON"},
+		{mk("zero", "\n"), filepath.Join(root, "zero", ManifestName), "bad JSON"},
 	}
 	for _, tt := range tests {
 		_, err := Open(tt.dir)

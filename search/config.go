@@ -491,7 +491,7 @@ func (c Config) resolve() (*Resolved, error) {
 		}
 		net, err := nn.Load(c.Net)
 		if err != nil {
-			return nil, err
+			return nil, runs.Usagef("%v", err) // a file the user named
 		}
 		r.net = net
 		r.newEval = func() Evaluator { return net.NewEvaluator() }
@@ -499,7 +499,7 @@ func (c Config) resolve() (*Resolved, error) {
 	if c.ProbCutFile != "" {
 		p, err := LoadProbCut(c.ProbCutFile)
 		if err != nil {
-			return nil, err
+			return nil, runs.Usagef("%v", err) // a file the user named
 		}
 		r.probcut = p
 	}

@@ -1,9 +1,11 @@
 package search
 
 import (
+	"bytes"
 	"embed"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"sync"
@@ -136,10 +138,27 @@ func LoadProbCut(path string) (*ProbCutParams, error) {
 	return parseProbCut(path, data)
 }
 
+// maxProbCutCoef bounds the size of a, b and sigma in a parameter file.
+// Scores lie in [L, U] = [-1, 1]; a fit of them (starlab fit) gives a slope
+// near 1, an intercept near 0 and a sigma well under 1. A figure beyond this
+// bound predicts nothing inside the score range and is damage, not a fit.
+const maxProbCutCoef = 1000
+
+// parseProbCut decodes and checks a parameter file: no unknown field and
+// nothing after the object; the format and version; at least one depth
+// pair, each once, with 0 <= shallow < deep <= 2*MaxPly; a, b and sigma
+// finite and at most maxProbCutCoef in size, sigma not negative (sigma 0
+// is what an exact fit with -sigma-floor 0 gives); n and the board not
+// negative; r2 finite and at most 1.
 func parseProbCut(path string, data []byte) (*ProbCutParams, error) {
 	var p ProbCutParams
-	if err := json.Unmarshal(data, &p); err != nil {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&p); err != nil {
 		return nil, fmt.Errorf("probcut file %s: bad JSON: %v", path, err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("probcut file %s: bad JSON: data after the parameters", path)
 	}
 	if p.Format != ProbCutFormat {
 		return nil, fmt.Errorf("probcut file %s: format %q, want %q", path, p.Format, ProbCutFormat)
@@ -147,23 +166,38 @@ func parseProbCut(path string, data []byte) (*ProbCutParams, error) {
 	if p.Version != ProbCutVersion {
 		return nil, fmt.Errorf("probcut file %s: unsupported version %d (this build reads %d)", path, p.Version, ProbCutVersion)
 	}
+	if p.N < 0 || p.M < 0 {
+		return nil, fmt.Errorf("probcut file %s: board %dx%d/%d: want sizes that are not negative", path, p.N, p.N, p.M)
+	}
 	if len(p.Pairs) == 0 {
 		return nil, fmt.Errorf("probcut file %s: no depth pairs", path)
 	}
+	seen := map[[2]int]int{}
 	for i, dp := range p.Pairs {
 		bad := func(what string) error {
 			return fmt.Errorf("probcut file %s: pair %d (shallow %d, deep %d): %s", path, i+1, dp.Shallow, dp.Deep, what)
 		}
-		if dp.Shallow < 0 || dp.Deep <= dp.Shallow {
-			return nil, bad("want 0 <= shallow < deep")
+		if dp.Shallow < 0 || dp.Deep <= dp.Shallow || dp.Deep > 2*MaxPly {
+			return nil, bad(fmt.Sprintf("want 0 <= shallow < deep <= %d", 2*MaxPly))
 		}
+		if j, dup := seen[[2]int{dp.Shallow, dp.Deep}]; dup {
+			return nil, bad(fmt.Sprintf("the depth pair is given twice (pairs %d and %d)", j, i+1))
+		}
+		seen[[2]int{dp.Shallow, dp.Deep}] = i + 1
 		for _, v := range []float64{dp.A, dp.B, dp.Sigma} {
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, bad("a, b and sigma must be finite")
+			if math.IsNaN(v) || math.IsInf(v, 0) || math.Abs(v) > maxProbCutCoef {
+				return nil, bad(fmt.Sprintf("a, b and sigma must be finite and at most %d in size", maxProbCutCoef))
 			}
 		}
 		if dp.Sigma < 0 {
 			return nil, bad("sigma is negative")
+		}
+		if dp.N < 0 {
+			return nil, bad("n is negative")
+		}
+		// R² is null (NaN) for a flat line, where it is 0/0.
+		if r2 := float64(dp.R2); math.IsInf(r2, 0) || r2 > 1 {
+			return nil, bad("r2 must be at most 1 (or null: undefined)")
 		}
 	}
 	return &p, nil

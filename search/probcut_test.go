@@ -95,3 +95,44 @@ func TestMultiChanceProbCut(t *testing.T) {
 		t.Fatalf("multi: %d nodes, %d cuts, %d shallow searches; r=2 alone %d nodes, %d searches; r=4 alone %d nodes, %d searches", nm, cm, sm, n2, s2, n4, s4)
 	}
 }
+
+// TestLoadProbCutDamaged: a parameter file edited by hand into something no
+// fit writes (a depth pair twice, absurd or non-finite numbers, an unknown
+// field, data after the object) is refused in one line naming the file,
+// and the file it was made from loads.
+func TestLoadProbCutDamaged(t *testing.T) {
+	const good = `{"format":"starlab-probcut","version":1,"source":"test","pairs":[{"shallow":1,"deep":5,"a":0.9,"b":0.01,"sigma":0.1,"n":40,"r2":0.9},{"shallow":3,"deep":7,"a":1,"b":0,"sigma":0.05}]}`
+	path := t.TempDir() + "/p.json"
+	if err := writeFile(path, good); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := LoadProbCut(path); err != nil {
+		t.Fatalf("the undamaged file: %v", err)
+	}
+	for name, damage := range map[string][2]string{
+		"duplicated pair": {`"shallow":3,"deep":7`, `"shallow":1,"deep":5`},
+		"huge a":          {`"a":0.9`, `"a":1e300`},
+		"huge b":          {`"b":0.01`, `"b":-2e3`},
+		"huge sigma":      {`"sigma":0.1`, `"sigma":1e9`},
+		"negative sigma":  {`"sigma":0.1`, `"sigma":-0.1`},
+		"negative n":      {`"n":40`, `"n":-40`},
+		"r2 above 1":      {`"r2":0.9`, `"r2":3`},
+		"deep too deep":   {`"deep":7`, `"deep":7000`},
+		"unknown field":   {`"source":"test"`, `"source":"test","sigmaa":2`},
+		"unknown in pair": {`"a":1,`, `"a":1,"c":2,`},
+		"trailing data":   {`]}`, `]}{}`},
+		"negative board":  {`"source":"test"`, `"source":"test","n":-5`},
+	} {
+		bad := strings.Replace(good, damage[0], damage[1], 1)
+		if bad == good {
+			t.Fatalf("%s: the damage changes nothing", name)
+		}
+		if err := writeFile(path, bad); err != nil {
+			t.Fatal(err)
+		}
+		_, err := LoadProbCut(path)
+		if err == nil || !strings.Contains(err.Error(), path) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: got %v, want one line naming %s", name, err, path)
+		}
+	}
+}

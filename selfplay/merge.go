@@ -22,9 +22,13 @@ func MergeMatch(ctx context.Context, sh *runs.Shards, run *runs.Run, progress ru
 	if set.SPRT != "" {
 		return nil, fmt.Errorf("merge: %s is an SPRT match, which stops per shard; play it on one machine", sh.Dirs[0])
 	}
+	m, err := set.Resolve()
+	if err != nil {
+		return nil, fmt.Errorf("merge: %s: %v", sh.Dirs[0], err)
+	}
 	var recs []MatchRecord
-	for _, d := range sh.Dirs {
-		rs, err := LoadMatchRecords(d)
+	for i, d := range sh.Dirs {
+		rs, err := LoadMatchRecords(m, d, runs.Shard{Index: i, Count: sh.Count})
 		if err != nil {
 			return nil, err
 		}
@@ -58,5 +62,5 @@ func MergeMatch(ctx context.Context, sh *runs.Shards, run *runs.Run, progress ru
 	if err := journal.Close(); err != nil {
 		return nil, err
 	}
-	return RunMatch(ctx, set, run, progress) // every pair is there: nothing is played
+	return RunMatch(ctx, m.Settings, run, progress) // every pair is there: nothing is played
 }

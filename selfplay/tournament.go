@@ -1,9 +1,11 @@
 package selfplay
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"runtime"
 	"sort"
 	"time"
@@ -326,18 +328,112 @@ func (st *pairingState) advance(sp *SPRT) bool {
 	return st.stop >= 0
 }
 
-// LoadMatchRecords reads the journal of a match run.
-func LoadMatchRecords(dir string) ([]MatchRecord, error) {
+// LoadMatchRecords reads the journal of a match run whose records belong to
+// shard of match m, checking every record with DecodeMatchRecord. A record
+// that fails is an error naming the journal, the line and the problem:
+// resume and merge read records through here alone, so no hand-edited
+// line reaches the statistics.
+func LoadMatchRecords(m *Match, dir string, shard runs.Shard) ([]MatchRecord, error) {
 	var recs []MatchRecord
 	err := runs.LoadJournal(dir, MatchJournal, MatchFormat, func(line []byte) error {
-		var r MatchRecord
-		if err := json.Unmarshal(line, &r); err != nil {
+		r, err := m.DecodeMatchRecord(line, shard)
+		if err != nil {
 			return err
 		}
 		recs = append(recs, r)
 		return nil
 	})
 	return recs, err
+}
+
+// DecodeMatchRecord decodes one journal line and checks it against the
+// match: no unknown field; a pairing and pair of the match that shard owns;
+// each game of the pair in its round and seat, with the pair's dice seed and
+// start position; a game that replays legally from that start to its end,
+// with the plies, turns and result the replay gives; counts, times and
+// elapsed seconds not negative; luck and times finite. The journal is the
+// run's own file, so anything else is damage.
+func (m *Match) DecodeMatchRecord(line []byte, shard runs.Shard) (MatchRecord, error) {
+	var r MatchRecord
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&r); err != nil {
+		return r, fmt.Errorf("bad record: %v", err)
+	}
+	if dec.More() {
+		return r, fmt.Errorf("bad record: more than one JSON value on the line")
+	}
+	set := &m.Settings
+	npairs := set.Games / 2
+	if r.Pairing < 0 || r.Pairing >= len(set.Pairings()) {
+		return r, fmt.Errorf("pairing %d: the match has %d", r.Pairing, len(set.Pairings()))
+	}
+	if i := r.Pair.Index; i < 0 || i >= npairs || !shard.Owns(i) {
+		return r, fmt.Errorf("pair %d of pairing %d is outside this match (%d pairs, shard %q)", i, r.Pairing, npairs, shard)
+	}
+	if math.IsNaN(r.ElapsedS) || math.IsInf(r.ElapsedS, 0) || r.ElapsedS < 0 {
+		return r, fmt.Errorf("elapsed_s %v: want a finite number of seconds, not negative", r.ElapsedS)
+	}
+	seed := PairSeed(set.Seed, r.Pairing, r.Pair.Index)
+	si := r.Pair.Index % len(m.Starts)
+	for k, g := range r.Pair.Games {
+		where := fmt.Sprintf("pair %d game %d", r.Pair.Index, k)
+		switch {
+		case g.Pair != r.Pair.Index:
+			return r, fmt.Errorf("%s: pair %d", where, g.Pair)
+		case g.Round != k:
+			return r, fmt.Errorf("%s: round %d", where, g.Round)
+		case g.AIsBlue != (k == 0):
+			return r, fmt.Errorf("%s: a_is_blue %v in round %d", where, g.AIsBlue, k)
+		case g.Seed != seed:
+			return r, fmt.Errorf("%s: seed %d, the match gives it %d", where, g.Seed, seed)
+		case g.Start != si:
+			return r, fmt.Errorf("%s: start %d, the match gives it %d", where, g.Start, si)
+		}
+		if err := checkGame(&g.Game, m.Starts[si]); err != nil {
+			return r, fmt.Errorf("%s: %v", where, err)
+		}
+	}
+	return r, nil
+}
+
+// checkGame checks a game record against a replay from start.
+func checkGame(g *Game, start *dice.Board) error {
+	if g.Start != start.DPN() {
+		return fmt.Errorf("start %q, the match gives %q", g.Start, start.DPN())
+	}
+	if g.Plies != len(g.Cells) {
+		return fmt.Errorf("plies %d for %d moves", g.Plies, len(g.Cells))
+	}
+	if g.Turns[0] < 0 || g.Turns[1] < 0 || g.Turns[0]+g.Turns[1] != g.Plies {
+		return fmt.Errorf("turns %v for %d plies", g.Turns, g.Plies)
+	}
+	for c := 0; c < 2; c++ {
+		if g.Nodes[c] < 0 || g.Depth[c] < 0 || g.Time[c] < 0 {
+			return fmt.Errorf("negative nodes, depth or time (%v, %v, %v)", g.Nodes, g.Depth, g.Time)
+		}
+	}
+	if math.IsNaN(g.Luck) || math.IsInf(g.Luck, 0) {
+		return fmt.Errorf("luck %v: want a finite number", g.Luck)
+	}
+	end, err := g.Replay(nil)
+	if err != nil {
+		return err
+	}
+	if !end.Over() {
+		return fmt.Errorf("the game stops after %d plies before its end", g.Plies)
+	}
+	result := 0
+	if w, ok := end.Winner(); ok {
+		result = 1
+		if w == dice.Red {
+			result = -1
+		}
+	}
+	if g.Result != result {
+		return fmt.Errorf("result %d, the moves give %d", g.Result, result)
+	}
+	return nil
 }
 
 // RunMatch is the match stage: it plays the pairs of every pairing that
@@ -354,7 +450,7 @@ func RunMatch(ctx context.Context, set MatchSettings, run *runs.Run, progress ru
 	set = m.Settings
 	pairings := set.Pairings()
 	npairs := set.Games / 2
-	recs, err := LoadMatchRecords(run.Dir())
+	recs, err := LoadMatchRecords(m, run.Dir(), set.Shard)
 	if err != nil {
 		return nil, err
 	}
@@ -364,9 +460,6 @@ func RunMatch(ctx context.Context, set MatchSettings, run *runs.Run, progress ru
 	}
 	prior := 0.0 // active seconds of earlier processes
 	for _, r := range recs {
-		if r.Pairing < 0 || r.Pairing >= len(pairings) || r.Pair.Index < 0 || r.Pair.Index >= npairs || !set.Shard.Owns(r.Pair.Index) {
-			return nil, fmt.Errorf("%s: pair %d of pairing %d is outside this match", run.Path(MatchJournal), r.Pair.Index, r.Pairing)
-		}
 		st := states[r.Pairing]
 		if _, dup := st.pairs[r.Pair.Index]; !dup {
 			st.all[r.Pair.Category()]++

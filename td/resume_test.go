@@ -120,7 +120,9 @@ func TestStateKeepsUndefinedFigures(t *testing.T) {
 	if err := runs.WriteJSON(run, StateFile, state{Format: Format, Games: 8, Best: -1, Curve: []CurvePoint{pt}}); err != nil {
 		t.Fatal(err)
 	}
-	st, err := readState(run.Path(StateFile))
+	set := DefaultSettings()
+	set.Games, set.CheckpointEvery, set.MeasureEvery = 8, 8, 8
+	st, err := readState(run.Path(StateFile), &set)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,9 +1,11 @@
 package td
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -143,6 +145,47 @@ type state struct {
 	Seconds float64      `json:"seconds"`
 	Best    float64      `json:"best_score"`
 	Curve   []CurvePoint `json:"curve"`
+}
+
+// decode reads a state file of a run of settings s and checks that it is
+// one Run writes: no unknown field; the format; games done not negative,
+// at most the settings' games and at a point where Run writes the state (a
+// checkpoint, a measurement or the end); seconds finite and not negative;
+// a best score of -1 (none yet) or 0 to 1; curve points in order of games,
+// none past the games done, with finite seconds that are not negative.
+func (st *state) decode(data []byte, s *Settings) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(st); err != nil {
+		return fmt.Errorf("not a %s state file: %v", Format, err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return fmt.Errorf("not a %s state file: data after the state", Format)
+	}
+	finite := func(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+	switch {
+	case st.Format != Format:
+		return fmt.Errorf("format %q, this build reads %q", st.Format, Format)
+	case st.Games < 0 || st.Games > s.Games:
+		return fmt.Errorf("games %d: want 0 to the run's %d", st.Games, s.Games)
+	case st.Games%s.CheckpointEvery != 0 && st.Games%s.MeasureEvery != 0 && st.Games != s.Games:
+		return fmt.Errorf("games %d: not a point where train writes its state", st.Games)
+	case !finite(st.Seconds) || st.Seconds < 0:
+		return fmt.Errorf("seconds %v: want a finite time, not negative", st.Seconds)
+	case st.Best != -1 && !(st.Best >= 0 && st.Best <= 1):
+		return fmt.Errorf("best_score %v: want a score of 0 to 1 (or -1 before the first measurement)", st.Best)
+	}
+	last := int64(0)
+	for i, pt := range st.Curve {
+		if pt.Games <= last || pt.Games > st.Games {
+			return fmt.Errorf("curve point %d: games %d, want more than the point before and at most %d", i+1, pt.Games, st.Games)
+		}
+		if !finite(pt.Seconds) || pt.Seconds < 0 {
+			return fmt.Errorf("curve point %d: seconds %v: want a finite time, not negative", i+1, pt.Seconds)
+		}
+		last = pt.Games
+	}
+	return nil
 }
 
 // Result is what the train stage returns.
@@ -349,7 +392,7 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 	st := state{Format: Format, Best: -1}
 	var net *nn.Net
 	if _, err := os.Stat(run.Path(StateFile)); err == nil {
-		if st, err = readState(run.Path(StateFile)); err != nil {
+		if st, err = readState(run.Path(StateFile), &s); err != nil {
 			return nil, err
 		}
 		if err := commitNext(run, st.Games); err != nil {
@@ -443,14 +486,14 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 
 // readState reads the state file at path; an undefined figure of the
 // curve (a score never measured) comes back undefined.
-func readState(path string) (state, error) {
+func readState(path string, s *Settings) (state, error) {
 	var st state
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return st, err
 	}
-	if err := json.Unmarshal(data, &st); err != nil || st.Format != Format {
-		return st, fmt.Errorf("%s: not a %s state file", path, Format)
+	if err := st.decode(data, s); err != nil {
+		return st, fmt.Errorf("%s: %v", path, err)
 	}
 	return st, nil
 }

@@ -105,7 +105,7 @@ func LoadRecipe(nameOrPath string) (*Recipe, error) {
 	// leaves out stays nil.
 	var present map[string]json.RawMessage
 	if err := json.Unmarshal(data, &present); err != nil {
-		return nil, fmt.Errorf("%s: %v", src, err)
+		return nil, runs.Usagef("%s: %v", src, err)
 	}
 	r := &Recipe{
 		Train:   preset(present, "train", td.DefaultSettings),
@@ -117,10 +117,13 @@ func LoadRecipe(nameOrPath string) (*Recipe, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(r); err != nil {
-		return nil, fmt.Errorf("%s: %v", src, err)
+		return nil, runs.Usagef("%s: %v", src, err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, runs.Usagef("%s: data after the recipe", src)
 	}
 	if err := r.check(); err != nil {
-		return nil, fmt.Errorf("%s: %v", src, err)
+		return nil, runs.Usagef("%s: %v", src, err)
 	}
 	// The board and the seed of train and collect are the recipe's: a
 	// stage that gives others would be overruled without a word.

@@ -28,6 +28,7 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
+	"image/png"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -429,7 +430,8 @@ func inline(data []byte, title string) Image {
 }
 
 // image adds the PNG name of the run directory as an inline image; a
-// missing file is no image.
+// missing file is no image, and one that does not decode whole (truncated,
+// not a PNG) is refused by name rather than shown broken.
 func (s *Section) image(run *runs.Run, name, title string) error {
 	data, err := os.ReadFile(run.Path(name))
 	if errors.Is(err, fs.ErrNotExist) {
@@ -437,6 +439,9 @@ func (s *Section) image(run *runs.Run, name, title string) error {
 	}
 	if err != nil {
 		return err
+	}
+	if _, err := png.Decode(bytes.NewReader(data)); err != nil {
+		return fmt.Errorf("%s: not a whole PNG image: %v", run.Path(name), err)
 	}
 	s.Images = append(s.Images, inline(data, title))
 	return nil
