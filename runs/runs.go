@@ -185,9 +185,10 @@ func Create(root, command string, args []string, settings any, seed uint64) (*Ru
 
 // CreateAt starts a run in dir, the directory the user named. It creates dir
 // (and its parents) if missing and also accepts an existing empty directory.
-// If dir holds a running or failed run, the error wraps ErrUnfinished, so the
-// caller can suggest resuming it; if it holds a finished run, ErrFinished;
-// any other non-empty directory is refused as well.
+// If dir holds a stopped or failed run, the error wraps ErrUnfinished, so
+// the caller can suggest resuming it; a run another process is working on
+// now is refused without it; a finished run gives ErrFinished; any other
+// non-empty directory, or a file, is refused as well.
 func CreateAt(dir, command string, args []string, settings any, seed uint64) (*Run, error) {
 	m, err := newManifest(command, args, settings, seed)
 	if err != nil {
@@ -211,6 +212,9 @@ func CreateAt(dir, command string, args []string, settings any, seed uint64) (*R
 	}
 	if !errors.Is(err, fs.ErrExist) {
 		return nil, fmt.Errorf("create run: %w", err)
+	}
+	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
+		return nil, Usagef("%s exists and is not a directory; give a run directory", dir)
 	}
 	if old, err := readManifest(dir); err == nil {
 		return nil, existingRunError(dir, old)
@@ -256,6 +260,9 @@ func existingRunError(dir string, m Manifest) error {
 	case StatusFailed:
 		return fmt.Errorf("%s: %w (%s failed: %s)", dir, ErrUnfinished, m.Command, m.Error)
 	default:
+		if isLocked(dir) {
+			return fmt.Errorf("%s: a %s run that another process is working on now (since %s)", dir, m.Command, m.Start.Format(time.RFC3339))
+		}
 		return fmt.Errorf("%s: %w (%s, status %s since %s)", dir, ErrUnfinished, m.Command, m.Status, m.Start.Format(time.RFC3339))
 	}
 }

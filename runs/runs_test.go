@@ -250,9 +250,11 @@ func TestCreateAt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A run some process works on is not offered for resuming: its
+	// owner is still at it.
 	_, err = CreateAt(dir, "collect", nil, nil, 1)
-	if !errors.Is(err, ErrUnfinished) || !strings.Contains(err.Error(), dir) {
-		t.Errorf("CreateAt on a running run: %v, want ErrUnfinished naming %s", err, dir)
+	if errors.Is(err, ErrUnfinished) || !strings.Contains(err.Error(), "another process is working on now") || !strings.Contains(err.Error(), dir) {
+		t.Errorf("CreateAt on a run in progress: %v, want an error naming %s that does not offer a resume", err, dir)
 	}
 	if err := r.Finish(errors.New("interrupted")); err != nil {
 		t.Fatal(err)
@@ -286,6 +288,14 @@ func TestCreateAt(t *testing.T) {
 	}
 	if m := readManifestFile(t, empty); m.Command != "fit" || m.Status != StatusRunning {
 		t.Errorf("manifest in the empty directory: %+v", m)
+	}
+
+	file := filepath.Join(root, "file")
+	if err := os.WriteFile(file, []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := CreateAt(file, "fit", nil, nil, 1); !IsUsage(err) || !strings.Contains(err.Error(), file+" exists and is not a directory") {
+		t.Errorf("CreateAt on a file: %v, want a usage error saying it is not a directory", err)
 	}
 
 	busy := filepath.Join(root, "busy")
@@ -612,5 +622,37 @@ func TestNumRoundTrip(t *testing.T) {
 		if got := Num(c.x).Format("%.1f"); got != c.want {
 			t.Errorf("Num(%v).Format = %q, want %q", c.x, got, c.want)
 		}
+	}
+}
+
+// TestCheckShardsUnfinished checks that merge tells a shard that was
+// stopped (resume it) from one still being worked on (wait for it).
+func TestCheckShardsUnfinished(t *testing.T) {
+	root := t.TempDir()
+	var dirs []string
+	var held *Run
+	for i := range 2 {
+		dir := filepath.Join(root, fmt.Sprintf("s%d", i))
+		r, err := CreateAt(dir, "match", nil, map[string]any{"shard": fmt.Sprintf("%d/2", i)}, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			if err := r.Finish(nil); err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			held = r
+		}
+		dirs = append(dirs, dir)
+	}
+	_, err := CheckShards(dirs)
+	if !IsUsage(err) || !strings.Contains(err.Error(), "still being worked on") {
+		t.Errorf("a shard in progress: %v, want a usage error saying it is still being worked on", err)
+	}
+	held.Close() // as if its process was killed: running, and no one holds it
+	_, err = CheckShards(dirs)
+	if !IsUsage(err) || !strings.Contains(err.Error(), "starlab match -resume "+dirs[1]) {
+		t.Errorf("a stopped shard: %v, want a usage error telling how to finish it", err)
 	}
 }

@@ -130,6 +130,12 @@ const PipelineSummary = "summary.txt"
 // section comes first: its summary and each of its matches with the
 // recipe's reason for it.
 func Run(ctx context.Context, dir string, progress runs.Progress) (Result, error) {
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		if err == nil || errors.Is(err, fs.ErrNotExist) {
+			return Result{}, runs.Usagef("%s is not a run directory (no such directory)", dir)
+		}
+		return Result{}, runs.Usagef("%s: %v", dir, err)
+	}
 	var dirs []string
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -143,10 +149,10 @@ func Run(ctx context.Context, dir string, progress runs.Progress) (Result, error
 		return nil
 	})
 	if err != nil {
-		return Result{}, fmt.Errorf("report: %v", err)
+		return Result{}, err
 	}
 	if len(dirs) == 0 {
-		return Result{}, fmt.Errorf("report: %s holds no run directory (no manifest.json)", dir)
+		return Result{}, runs.Usagef("%s holds no run directory (no manifest.json)", dir)
 	}
 	slices.Sort(dirs)
 	names, err := newNamer(dirs)
