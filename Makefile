@@ -25,6 +25,8 @@ test:
 	@test -z "$$(gofmt -l .)" || (echo "gofmt needed:"; gofmt -l .; exit 1)
 	$(GO) test -race -count=1 ./cmd/... ./selfplay/... ./runs/... ./td/... ./regression/...
 	$(GO) test -count=1 ./search/... ./nn/...
+	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || command -v google-chrome >/dev/null 2>&1 || \
+		echo "make test: WARNING: no chromium on PATH, so the report's browser test was SKIPPED (apt-get install chromium; STARLAB_REQUIRE_CHROMIUM=1 makes it fail instead)"
 
 # The Slurm self-test (as root): a one-node cluster on this machine, with
 # slurm-wlm and munge installed from Debian when missing; the README's

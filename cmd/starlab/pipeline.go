@@ -15,9 +15,10 @@ func init() {
 	var out string
 	var asJSON bool
 	register(&Command{
-		Name:      "run",
-		UsageLine: "run [-out DIR] [-json] [RECIPE]",
-		Short:     "run a recipe end to end: train, collect, fit, matches, report",
+		Name:         "run",
+		Interspersed: true,
+		UsageLine:    "run [-out DIR] [-json] [RECIPE]",
+		Short:        "run a recipe end to end: train, collect, fit, matches, report",
 		Long: `Run runs a recipe's stages in process, each in a numbered sub-directory of
 one run directory, in this order, each if the recipe has it: train a net by
 self-play, collect paired searches (with that net) and fit ChanceProbCut's
