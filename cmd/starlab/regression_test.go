@@ -191,8 +191,8 @@ func TestReportCommand(t *testing.T) {
 	dir := t.TempDir()
 	checkBadInput(t, []badInput{
 		{[]string{"report"}, 2, "one run directory"},
-		{[]string{"report", dir}, 1, "no run directory"},
-		{[]string{"report", filepath.Join(dir, "none")}, 1, "none"},
+		{[]string{"report", dir}, 2, "no run directory"},
+		{[]string{"report", filepath.Join(dir, "none")}, 2, "none"},
 	})
 	run := filepath.Join(dir, "c")
 	if code, _, stderr := runCmd(t, append(collectArgs, "-out", run)...); code != 0 {
