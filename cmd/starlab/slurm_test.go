@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"os"
 	"os/exec"
@@ -101,4 +102,57 @@ func slurmGames(t *testing.T, args []string) []string {
 	}
 	t.Fatalf("README.md: the Slurm example %q has no -games to cut", args)
 	return nil
+}
+
+// buildStarlab builds the starlab binary into dir/starlab, as the image and
+// the cluster's nodes have it, and returns its path.
+func buildStarlab(t *testing.T, dir string) string {
+	t.Helper()
+	bin := filepath.Join(dir, "starlab")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// readmeSlurmExample returns the arguments of submit.sh in the README's
+// Slurm example: the line of a code block that runs deploy/slurm/submit.sh,
+// without its prompt and environment assignments.
+func readmeSlurmExample(t *testing.T) []string {
+	t.Helper()
+	f, err := os.Open("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var found []string
+	inBlock := false
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.HasPrefix(line, "```") {
+			inBlock = !inBlock
+			continue
+		}
+		fields := strings.Fields(strings.TrimPrefix(line, "$ "))
+		for len(fields) > 0 && strings.Contains(fields[0], "=") {
+			fields = fields[1:] // STARLAB=...
+		}
+		if inBlock && len(fields) > 0 && fields[0] == "deploy/slurm/submit.sh" {
+			if found != nil {
+				t.Fatal("README.md: more than one submit.sh example")
+			}
+			if strings.ContainsAny(line, `"'\`) {
+				t.Fatalf("README.md: %q: quoting this test does not parse", line)
+			}
+			found = fields[1:]
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(found) < 3 {
+		t.Fatalf("README.md: no submit.sh N DIR COMMAND example in a code block (%q)", found)
+	}
+	return found
 }
