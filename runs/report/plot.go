@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"slices"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -27,7 +29,11 @@ func nodesPlot(sum *bench.Summary) ([]byte, error) {
 	p.Y.Label.Text = "mean nodes"
 	p.Y.Scale = plot.LogScale{}
 	p.Y.Tick.Marker = powerTicks{}
-	p.X.Tick.Marker = integerTicks{}
+	var depths depthTicks
+	for _, d := range sum.Results {
+		depths = append(depths, float64(d.Depth))
+	}
+	p.X.Tick.Marker = depths
 	p.Add(plotter.NewGrid())
 	for k, algo := range sum.Algos {
 		var xy plotter.XYs
@@ -116,16 +122,20 @@ func (tensTicks) Ticks(min, max float64) []plot.Tick {
 	return out
 }
 
-// integerTicks marks whole numbers only (depths).
-type integerTicks struct{}
+// depthTicks labels each depth measured and marks the other whole numbers
+// between them, so that no measured depth goes without its label.
+type depthTicks []float64
 
-// Ticks returns the default ticks that fall on whole numbers.
-func (integerTicks) Ticks(min, max float64) []plot.Tick {
+// Ticks returns a labelled tick at each depth and a minor one at each other
+// whole number from min to max.
+func (ds depthTicks) Ticks(min, max float64) []plot.Tick {
 	var out []plot.Tick
-	for _, t := range (plot.DefaultTicks{}).Ticks(min, max) {
-		if t.Value == math.Trunc(t.Value) {
-			out = append(out, t)
+	for x := math.Ceil(min); x <= max; x++ {
+		t := plot.Tick{Value: x}
+		if slices.Contains(ds, x) {
+			t.Label = strconv.Itoa(int(x))
 		}
+		out = append(out, t)
 	}
 	return out
 }

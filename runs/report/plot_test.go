@@ -41,3 +41,18 @@ func TestPowerTicks(t *testing.T) {
 		t.Errorf("power(7) = %q", got)
 	}
 }
+
+// TestDepthTicks checks that every measured depth gets a label on the
+// bench plot's axis and the depths between them a mark without one.
+func TestDepthTicks(t *testing.T) {
+	ticks := depthTicks{3, 5, 7, 9, 11}.Ticks(2.6, 11.4)
+	var labels []string
+	for _, tk := range ticks {
+		if tk.Label != "" {
+			labels = append(labels, tk.Label)
+		}
+	}
+	if got := strings.Join(labels, " "); got != "3 5 7 9 11" || len(ticks) != 9 {
+		t.Errorf("labels %q over %d ticks, want 3 5 7 9 11 over the 9 whole numbers", got, len(ticks))
+	}
+}
