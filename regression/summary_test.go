@@ -1,9 +1,7 @@
 package regression
 
 import (
-	"encoding/json"
 	"math"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -47,12 +45,8 @@ func TestFitFilesKeepAnUndefinedR2(t *testing.T) {
 	if r2 := float64(pc.Pairs[0].R2); !math.IsNaN(r2) {
 		t.Errorf("probcut.json R² read back as %v, want NaN", r2)
 	}
-	data, err := os.ReadFile(run.Path(FitFile))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var back FitResult
-	if err := json.Unmarshal(data, &back); err != nil {
+	if err := runs.ReadJSON(run.Path(FitFile), &back); err != nil {
 		t.Fatal(err)
 	}
 	if r2 := float64(back.Lines[0].R2); !math.IsNaN(r2) {
@@ -78,12 +72,8 @@ func TestTuneFileKeepsUndefinedChapterFigures(t *testing.T) {
 	if err := writeTune(run, s, &TuneResult{Format: TuneFormat, CPC: "cpc"}, all); err != nil {
 		t.Fatal(err)
 	}
-	data, err := os.ReadFile(run.Path(TuneSummaryFile))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var back TuneResult
-	if err := json.Unmarshal(data, &back); err != nil {
+	if err := runs.ReadJSON(run.Path(TuneSummaryFile), &back); err != nil {
 		t.Fatal(err)
 	}
 	if len(back.Rows) != 2 {

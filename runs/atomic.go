@@ -37,6 +37,19 @@ func WriteJSON(r *Run, name string, v any) error {
 	return WriteBytesAtomic(r.Path(name), append(data, '\n'))
 }
 
+// ReadJSON reads the JSON file at path, as WriteJSON writes it, into v;
+// errors name the file, and a missing file's wraps fs.ErrNotExist.
+func ReadJSON(path string, v any) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err // *fs.PathError names the file
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	return nil
+}
+
 // writeAtomic implements WriteFileAtomic. With replace false the temporary
 // file is hard-linked to path instead of renamed, which fails with an error
 // wrapping fs.ErrExist if path exists.

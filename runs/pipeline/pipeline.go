@@ -529,7 +529,7 @@ func Run(ctx context.Context, r *Recipe, run *runs.Run, progress Progress) (*Res
 			if summary == nil {
 				return nil
 			}
-			return readJSON(filepath.Join(dir, summaryFile), summary)
+			return runs.ReadJSON(filepath.Join(dir, summaryFile), summary)
 		}
 		start := time.Now()
 		sr := StageResult{Name: name, Dir: dir}
@@ -758,16 +758,4 @@ func luckText(s selfplay.Summary) string {
 		return "-"
 	}
 	return pct(s.LuckScore) + " ± " + pct(s.LuckCI95)
-}
-
-// readJSON reads a stage's JSON file into v.
-func readJSON(path string, v any) error {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	if err := json.Unmarshal(data, v); err != nil {
-		return fmt.Errorf("%s: %v", path, err)
-	}
-	return nil
 }

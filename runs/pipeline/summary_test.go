@@ -28,7 +28,7 @@ func TestSummaryPrintsUndefinedAsTheStagesDo(t *testing.T) {
 		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if err := readJSON(path, v); err != nil {
+		if err := runs.ReadJSON(path, v); err != nil {
 			t.Fatal(err)
 		}
 	}

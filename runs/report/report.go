@@ -453,16 +453,13 @@ func (s *Section) image(run *runs.Run, name, title string) error {
 	return nil
 }
 
-func readJSON(path string, v any) (bool, error) {
-	data, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
+// readJSON reads a run's JSON file into v; ok is false when the file is
+// missing (a run that has not written it yet).
+func readJSON(path string, v any) (ok bool, err error) {
+	if err := runs.ReadJSON(path, v); errors.Is(err, fs.ErrNotExist) {
 		return false, nil
-	}
-	if err != nil {
+	} else if err != nil {
 		return false, err
-	}
-	if err := json.Unmarshal(data, v); err != nil {
-		return false, fmt.Errorf("%s: %v", path, err)
 	}
 	return true, nil
 }

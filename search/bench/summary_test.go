@@ -1,9 +1,7 @@
 package bench
 
 import (
-	"encoding/json"
 	"math"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -29,12 +27,8 @@ func TestSummaryFileKeepsUndefinedFigures(t *testing.T) {
 	if err := runs.WriteJSON(run, SummaryFile, sum); err != nil {
 		t.Fatal(err)
 	}
-	data, err := os.ReadFile(run.Path(SummaryFile))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var back Summary
-	if err := json.Unmarshal(data, &back); err != nil {
+	if err := runs.ReadJSON(run.Path(SummaryFile), &back); err != nil {
 		t.Fatal(err)
 	}
 	g := back.Results[0].Algos[0]
