@@ -336,7 +336,8 @@ func (r *Recipe) Check() error {
 		switch {
 		case t.Suite == SuiteProduct && names(t.CPC):
 			err = board("tune", "{suite}", collectN, collectM)
-		case t.Suite == SuiteProduct: // checked on the collect's board
+		case t.Suite == SuiteProduct: // the engine's files, on the collect's board
+			err = resolveOn(t.CPC, collectN, collectM)
 		case names(t.CPC):
 			var ps []search.SuitePosition
 			if ps, err = search.ReadSuite(t.Suite); err == nil {
@@ -351,12 +352,39 @@ func (r *Recipe) Check() error {
 	}
 	for _, m := range r.Matches {
 		if names(strings.Join(append(slices.Clone(m.Variants), m.Luck), " ")) {
-			continue // checked by LoadRecipe, as far as the products allow
+			// LoadRecipe checked the grammar of them all; the files of
+			// each spec that names no product are read here.
+			for _, v := range append(slices.Clone(m.Variants), m.Luck) {
+				if v == "" || names(v) {
+					continue
+				}
+				if err := resolveOn(v, r.N, r.M); err != nil {
+					return fmt.Errorf("match %s: %v", m.Name, err)
+				}
+			}
+			continue
 		}
 		ms := r.matchSettings(m, "", "")
 		if _, err := ms.Resolve(); err != nil {
 			return fmt.Errorf("match %s: %v", m.Name, err)
 		}
+	}
+	return nil
+}
+
+// resolveOn reads the files an engine spec names and checks the engine
+// can search n x n boards with win length m.
+func resolveOn(spec string, n, m int) error {
+	sp, err := search.ParseSpec(spec)
+	if err != nil {
+		return runs.Usagef("%q: %v", spec, err)
+	}
+	res, err := sp.Config.Resolve()
+	if err == nil {
+		err = res.CheckBoard(n, m)
+	}
+	if err != nil {
+		return runs.Usagef("%q: %v", spec, err)
 	}
 	return nil
 }

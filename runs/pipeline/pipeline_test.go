@@ -225,14 +225,17 @@ func TestRecipeCheck(t *testing.T) {
 	for name, c := range map[string]struct{ text, want string }{
 		// The bench's default suite is relative to the module root, and
 		// this test runs in runs/pipeline.
-		"bench default suite": {head + train + `"bench": {"depths": [1]}, "matches": []}`, "default suite " + bench.DefaultSuite + " not found: run from the module root"},
-		"tune default suite":  {head + train + `"tune": {"depths": [3], "ts": [1], "cpc": "cpc:net={net}"}, "matches": []}`, "tune: default suite"},
-		"bench engine":        {head + train + `"bench": {"suite": "` + suite + `", "depths": [1], "engine": {"net": "missing.json"}}, "matches": []}`, "missing.json"},
-		"tune suite":          {head + train + `"tune": {"suite": "` + filepath.Join(dir, "none") + `", "depths": [3], "ts": [1], "cpc": "cpc:eval=pairs"}, "matches": []}`, "none"},
-		"tune suite board":    {head + train + `"tune": {"suite": "` + small + `", "depths": [3], "ts": [1], "cpc": "cpc:net={net}"}, "matches": []}`, "4x4/3"},
-		"collect suite board": {head + train + `"collect": {"suite": "` + small + `", "pairs": [{"shallow": 1, "deep": 3}], "engine": "staretc:net={net}"}, "matches": []}`, "4x4/3"},
-		"collect engine":      {head + train + `"collect": {"count": 4, "pairs": [{"shallow": 1, "deep": 3}], "engine": "staretc:net=missing.json"}, "matches": []}`, "missing.json"},
-		"match net":           {head + train + `"matches": [{"name": "a", "games": 2, "variants": ["staretc:depth=1,net=missing.json", "staretc:depth=1,net={net}"]}, {"name": "b", "games": 2, "variants": ["staretc:depth=1,net=missing.json", "star1:depth=1"]}]}`, "missing.json"},
+		"bench default suite":                {head + train + `"bench": {"depths": [1]}, "matches": []}`, "default suite " + bench.DefaultSuite + " not found: run from the module root"},
+		"tune default suite":                 {head + train + `"tune": {"depths": [3], "ts": [1], "cpc": "cpc:net={net}"}, "matches": []}`, "tune: default suite"},
+		"bench engine":                       {head + train + `"bench": {"suite": "` + suite + `", "depths": [1], "engine": {"net": "missing.json"}}, "matches": []}`, "missing.json"},
+		"tune suite":                         {head + train + `"tune": {"suite": "` + filepath.Join(dir, "none") + `", "depths": [3], "ts": [1], "cpc": "cpc:eval=pairs"}, "matches": []}`, "none"},
+		"tune suite board":                   {head + train + `"tune": {"suite": "` + small + `", "depths": [3], "ts": [1], "cpc": "cpc:net={net}"}, "matches": []}`, "4x4/3"},
+		"collect suite board":                {head + train + `"collect": {"suite": "` + small + `", "pairs": [{"shallow": 1, "deep": 3}], "engine": "staretc:net={net}"}, "matches": []}`, "4x4/3"},
+		"collect engine":                     {head + train + `"collect": {"count": 4, "pairs": [{"shallow": 1, "deep": 3}], "engine": "staretc:net=missing.json"}, "matches": []}`, "missing.json"},
+		"match net beside a product":         {head + train + `"matches": [{"name": "a", "games": 2, "variants": ["staretc:depth=1,net={net}", "staretc:depth=1,net=missing.json"]}]}`, "missing.json"},
+		"luck beside a product":              {head + train + `"matches": [{"name": "a", "games": 2, "variants": ["staretc:depth=1,net={net}", "star1:depth=1"], "luck": "staretc:depth=3,net=missing.json"}]}`, "missing.json"},
+		"tune engine on the collect's suite": {head + train + `"collect": {"count": 4, "pairs": [{"shallow": 1, "deep": 3}], "engine": "staretc:net={net}"}, "tune": {"suite": "{suite}", "depths": [3], "ts": [1], "cpc": "cpc:net=missing.json"}, "matches": []}`, "missing.json"},
+		"match net":                          {head + train + `"matches": [{"name": "a", "games": 2, "variants": ["staretc:depth=1,net=missing.json", "staretc:depth=1,net={net}"]}, {"name": "b", "games": 2, "variants": ["staretc:depth=1,net=missing.json", "star1:depth=1"]}]}`, "missing.json"},
 	} {
 		path := filepath.Join(dir, strings.ReplaceAll(name, " ", "-")+".json")
 		os.WriteFile(path, []byte(c.text), 0o644)
