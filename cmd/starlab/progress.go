@@ -12,7 +12,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
@@ -37,14 +36,18 @@ type progress struct {
 	quiet bool
 	bar   *progressbar.ProgressBar
 	total int64
-	// width is the terminal's width in columns when the bar was made.
+	// cols is the terminal's width now; width is what it was when the
+	// bar was made, and barWidth the bar's own width, fitted to it.
+	cols     func() int
 	width    int
-	barWidth int // the bar's own width, fitted to width
+	barWidth int
 	status   string
+	throttle time.Duration // the shortest time between redraws
 }
 
 func newProgress(w io.Writer, unit string, quiet bool) *progress {
-	return &progress{w: w, unit: unit, quiet: quiet || !isTerminal(w)}
+	return &progress{w: w, unit: unit, quiet: quiet || !isTerminal(w),
+		cols: func() int { return terminalWidth(w) }, throttle: 100 * time.Millisecond}
 }
 
 // terminalWidth is w's width in columns, 80 when it cannot be told.
@@ -57,7 +60,9 @@ func terminalWidth(w io.Writer) int {
 	return 80
 }
 
-// update is the runs.Progress callback.
+// update is the runs.Progress callback. The bar is made again only when
+// the total or the terminal's width changes (a new bar starts its clock
+// and its count afresh); a new status is cut to the room the bar leaves.
 func (p *progress) update(done, total int64, status string) {
 	if p.quiet {
 		return
@@ -65,12 +70,13 @@ func (p *progress) update(done, total int64, status string) {
 	if status != "" {
 		p.status = status
 	}
-	desc, barWidth := fitLine(p.unit, p.status, total, terminalWidth(p.w))
-	if p.bar == nil || total != p.total || barWidth != p.barWidth {
+	width := p.cols()
+	desc, barWidth := fitLine(p.unit, p.status, total, width)
+	if p.bar == nil || total != p.total || width != p.width {
 		if p.bar != nil {
 			_ = p.bar.Clear()
 		}
-		p.total, p.barWidth = total, barWidth
+		p.total, p.width, p.barWidth = total, width, barWidth
 		p.bar = p.newBar(total, barWidth, desc)
 	}
 	p.bar.Describe(desc)
@@ -82,16 +88,19 @@ func (p *progress) update(done, total int64, status string) {
 // longer than the terminal wraps, and every redraw then starts a new
 // line. barStats is the room the line takes besides the description and
 // the bar, for a total of that many digits; the times are at most
-// "[99h59m59s:99h59m59s]".
+// "[9h59m59s:9h59m59s]".
 func barStats(total int64) int {
 	digits := len(strconv.FormatInt(total, 10))
-	return len("  100% ") + len("[] ") + len("(/) ") + 2*digits + len("[99h59m59s:99h59m59s] ")
+	return len("  100% ") + len("[] ") + len("(/) ") + 2*digits + len("[9h59m59s:9h59m59s] ")
 }
 
-// The bar's widths: its usual width, and the least one worth drawing.
+// The bar's widths: its usual width, and the least one worth drawing; and
+// the room the description gets before the bar is narrowed below its usual
+// width.
 const (
 	barWidth    = 30
 	minBarWidth = 10
+	descRoom    = 40
 )
 
 // pathInSpec is a file path in an engine spec or a status, such as the
@@ -99,11 +108,12 @@ const (
 // It is cut only after "=", so that "games/s" stays.
 var pathInSpec = regexp.MustCompile(`=[^\s,]*/([^\s,/]+)`)
 
-// fitLine makes a progress line fit a terminal of width columns: file
-// paths in the status are cut to their base names, the bar narrows from
-// its usual width to the least one, and then the description is cut short
-// with "…" (or dropped when even the bar does not fit). It returns the
-// description and the bar's width.
+// fitLine makes a progress line fit a terminal of width columns. The bar's
+// width depends on the terminal and the total only, so that it stays put as
+// the status changes: its usual width when the description has descRoom
+// columns beside it, narrower down to the least one, and 0 (no bar) when
+// even that does not fit. The description (unit and status, file paths cut
+// to their base names) gets the rest, cut short with "…".
 func fitLine(unit, status string, total int64, width int) (string, int) {
 	desc := unit
 	if status != "" {
@@ -113,24 +123,20 @@ func fitLine(unit, status string, total int64, width int) (string, int) {
 		}
 	}
 	room := width - 1 - barStats(total) // 1: the cursor's column
-	n := utf8.RuneCountInString(desc)
-	bw := min(barWidth, room-n)
-	if bw >= minBarWidth {
-		return desc, bw
+	if room < minBarWidth {
+		return "", 0
 	}
-	keep := room - minBarWidth
-	if keep < 8 {
-		if room < minBarWidth {
-			return "", 0
+	bw := min(barWidth, max(minBarWidth, room-descRoom))
+	keep := room - bw
+	if r := []rune(desc); len(r) > keep {
+		if keep < 8 {
+			return "", bw
 		}
-		return "", minBarWidth
+		desc = strings.TrimRight(string(r[:keep-1]), " ") + "…"
 	}
-	r := []rune(desc)
-	return strings.TrimRight(string(r[:keep-1]), " ") + "…", minBarWidth
+	return desc, bw
 }
 
-// newBar makes a bar of width columns; of width 0, for a terminal too narrow
-// for any, it draws nothing.
 func (p *progress) newBar(total int64, width int, desc string) *progressbar.ProgressBar {
 	color := os.Getenv("NO_COLOR") == ""
 	theme := progressbar.ThemeASCII
@@ -147,7 +153,7 @@ func (p *progress) newBar(total int64, width int, desc string) *progressbar.Prog
 		progressbar.OptionShowCount(),
 		progressbar.OptionSetElapsedTime(true),
 		progressbar.OptionSetPredictTime(true),
-		progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionThrottle(p.throttle),
 		progressbar.OptionClearOnFinish(),
 		progressbar.OptionSetRenderBlankState(true))
 }
