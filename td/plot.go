@@ -93,7 +93,13 @@ func curvePlots(curve []CurvePoint) ([]*plot.Plot, error) {
 		low = math.Min(low, p.Y-errs[i].Low)
 	}
 	top.Y.Min = math.Floor(low/5)*5 - 10
+	top.Y.Max = math.Max(top.Y.Max, 60) // the 50% line in sight, measured or not
+	// Every point's games on the axis, measured or not (an unfinished
+	// run's last checkpoint may be unmeasured).
 	top.X.Min = 0
+	for _, p := range curve {
+		top.X.Max = math.Max(top.X.Max, float64(p.Games))
+	}
 	top.Legend.Top, top.Legend.Left = false, false
 	top.Legend.YPosition = draw.PosBottom
 

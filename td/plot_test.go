@@ -35,3 +35,33 @@ func TestCurvePlotAxes(t *testing.T) {
 		t.Errorf("draw: %v", err)
 	}
 }
+
+// TestCurvePlotUnfinished checks the curve of a run stopped after
+// checkpoints without a measurement: every point's games are on both
+// panels' axes, and the score panel shows its 50% line.
+func TestCurvePlotUnfinished(t *testing.T) {
+	nan := runs.Num(math.NaN())
+	for _, curve := range [][]CurvePoint{
+		{{Games: 4000, TDError: 0.07, Score: nan, ScoreCI95: nan, LuckScore: nan, LuckCI95: nan, MeanPlies: nan}},
+		{{Games: 4000, TDError: 0.07, Score: nan, ScoreCI95: nan, LuckScore: nan, LuckCI95: nan, MeanPlies: nan},
+			{Games: 8000, TDError: 0.06, Score: 0.55, ScoreCI95: 0.05, LuckScore: 0.54, LuckCI95: 0.03},
+			{Games: 12000, TDError: 0.05, Score: nan, ScoreCI95: nan, LuckScore: nan, LuckCI95: nan, MeanPlies: nan}},
+	} {
+		plots, err := curvePlots(curve)
+		if err != nil {
+			t.Fatal(err)
+		}
+		last := float64(curve[len(curve)-1].Games)
+		for i, p := range plots {
+			if p.X.Min != 0 || p.X.Max < last {
+				t.Errorf("%d points, panel %d: games axis %g to %g, want 0 to at least %g", len(curve), i, p.X.Min, p.X.Max, last)
+			}
+		}
+		if y := plots[0].Y; y.Min > 50 || y.Max < 50 {
+			t.Errorf("%d points: score axis %g to %g leaves out the 50%% line", len(curve), y.Min, y.Max)
+		}
+		if _, err := CurvePNGData(curve); err != nil {
+			t.Errorf("draw: %v", err)
+		}
+	}
+}
