@@ -238,7 +238,11 @@ func finishedCollect(in string) error {
 	case m.Command != "collect":
 		return runs.Usagef("input %s: %s is a %s run, not a collect run", in, dir, m.Command)
 	case m.Status != runs.StatusDone:
-		return runs.Usagef("input %s: collect run %s is %s, not done, so it has only some of its rows; finish it with starlab collect -resume %s, or fit the rows it has with -partial", in, dir, m.Status, dir)
+		state := "failed"
+		if m.Status == runs.StatusRunning {
+			state = "not finished (stopped, or still running)"
+		}
+		return runs.Usagef("input %s: collect run %s is %s, so it has only some of its rows; finish it with starlab collect -resume %s, or fit the rows it has with -partial", in, dir, state, dir)
 	}
 	return nil
 }

@@ -44,11 +44,11 @@ func CheckShards(dirs []string, ignore ...string) (*Shards, error) {
 		switch {
 		case m.Status == StatusDone:
 		case isLocked(d):
-			return nil, Usagef("merge: shard %s is still being worked on by another process; merge it when it is done", d)
+			return nil, Usagef("shard %s is still being worked on by another process; merge it when it is done", d)
 		case m.Status == StatusFailed:
-			return nil, Usagef("merge: shard %s failed (%s); finish it with starlab %s -resume %s", d, m.Error, m.Command, d)
+			return nil, Usagef("shard %s failed (%s); finish it with starlab %s -resume %s", d, m.Error, m.Command, d)
 		default:
-			return nil, Usagef("merge: shard %s is unfinished (it was stopped while running); finish it with starlab %s -resume %s", d, m.Command, d)
+			return nil, Usagef("shard %s is unfinished (it was stopped while running); finish it with starlab %s -resume %s", d, m.Command, d)
 		}
 		var set map[string]any
 		if err := json.Unmarshal(m.Settings, &set); err != nil {

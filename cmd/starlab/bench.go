@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
-	"fmt"
 	"io/fs"
 	"os"
 	"strings"
@@ -128,7 +127,7 @@ func benchSettings(env *Env, set *bench.Settings, spec *search.Spec, algos, dept
 	if len(args) == 1 {
 		set.Suite = args[0]
 	} else if _, err := os.Stat(set.Suite); errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("default suite %s not found: run from the module root or name a SUITE", set.Suite)
+		return usagef("default suite %s not found: run from the module root or name a SUITE", set.Suite)
 	}
 	_, err = set.Resolve()
 	return err

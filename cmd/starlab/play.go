@@ -55,6 +55,9 @@ from the seed, so the same seed gives the same game.`,
 				if b, err = dice.ParseDPN(start); err != nil {
 					return usagef("-start: %v", err)
 				}
+				if b.Roll() >= 0 {
+					return usagef("-start: a position before the roll (roll -1), not one with line %d rolled", b.Roll())
+				}
 			} else if b, err = dice.New(n, m); err != nil {
 				return usagef("-n %d -m %d: %v", n, m, err)
 			}

@@ -124,6 +124,8 @@ func TestSearchBadInput(t *testing.T) {
 		{[]string{"play", "-n", "-5"}, 2, "board size -5"},
 		{[]string{"play", "-n", "7", "-m", "5", "-start", "5 4 b -1" + strings.Repeat(" -", 25)}, 2, "-start gives the board"},
 		{[]string{"play", "-start", "5 4 b -1 -"}, 2, "-start: "},
+		{[]string{"play", "-start", "5 4 b 1" + strings.Repeat(" -", 25)}, 2, "a position before the roll"},
+		{[]string{"report", "search_test.go"}, 2, "is a file, not a run directory"},
 		{[]string{"search", "-depth", "3", "5 4 r -1 b b b b - r r r - - - - - - - - - - - - - - - - -"}, 2, "over"},
 		{[]string{"match", "staretc:depth=1,net=" + filepath.Join(dir, "none.json"), "staretc:depth=1", "-games", "2", "-out", filepath.Join(dir, "m")}, 2, "none.json"},
 		{[]string{"match", "staretc:depth=1", "staretc:depth=3", "-concurrency", "0", "-out", filepath.Join(dir, "m")}, 2, "-concurrency 0"},

@@ -131,7 +131,10 @@ const PipelineSummary = "summary.txt"
 // recipe's reason for it.
 func Run(ctx context.Context, dir string, progress runs.Progress) (Result, error) {
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-		if err == nil || errors.Is(err, fs.ErrNotExist) {
+		if err == nil {
+			return Result{}, runs.Usagef("%s is a file, not a run directory", dir)
+		}
+		if errors.Is(err, fs.ErrNotExist) {
 			return Result{}, runs.Usagef("%s is not a run directory (no such directory)", dir)
 		}
 		return Result{}, runs.Usagef("%s: %v", dir, err)
