@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"starlab/runs"
@@ -134,6 +135,78 @@ func TestStateKeepsUndefinedFigures(t *testing.T) {
 		{"luck ci95", got.LuckCI95, nan}, {"mean plies", got.MeanPlies, nan}} {
 		if !same(float64(c.got), float64(c.want)) {
 			t.Errorf("%s read back as %v, want %v", c.name, c.got, c.want)
+		}
+	}
+}
+
+// TestResumeFinishesTheNextNet: a run stopped between writing a point's
+// state and making that point's net (NextFile) its net resumes from the
+// point's net; a NextFile whose state was never written is dropped. Both
+// end with the uninterrupted run's net, byte for byte.
+func TestResumeFinishesTheNextNet(t *testing.T) {
+	dir := t.TempDir()
+	whole := filepath.Join(dir, "whole")
+	if _, err := train(t, tiny(), whole, runs.NoProgress); err != nil {
+		t.Fatal(err)
+	}
+	wantNet, err := os.ReadFile(filepath.Join(whole, NetFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name  string
+		stage func(cut string) error // the files as the stop left them
+	}{
+		{"state written, net not yet made", func(cut string) error {
+			// NetFile is an older net; the point's net is still NextFile.
+			if err := os.Rename(filepath.Join(cut, NetFile), filepath.Join(cut, NextFile)); err != nil {
+				return err
+			}
+			return os.WriteFile(filepath.Join(cut, NetFile), wantNet, 0o644)
+		}},
+		{"net written, state not", func(cut string) error {
+			// A net of more games than the state counts.
+			return os.WriteFile(filepath.Join(cut, NextFile), wantNet, 0o644)
+		}},
+	} {
+		cut := filepath.Join(dir, strings.Fields(c.name)[0])
+		run, err := runs.CreateAt(cut, "train", nil, tiny(), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		calls := 0
+		_, err = Run(ctx, tiny(), run, func(int64, int64, string) {
+			if calls++; calls == 3 { // after the checkpoint at 8 games
+				cancel()
+			}
+		})
+		cancel()
+		run.Close()
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("%s: cancelled run returned %v", c.name, err)
+		}
+		if err := c.stage(cut); err != nil {
+			t.Fatal(err)
+		}
+		again, err := runs.Open(cut)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := again.Resume(); err != nil {
+			t.Fatal(err)
+		}
+		_, err = Run(context.Background(), tiny(), again, runs.NoProgress)
+		again.Close()
+		if err != nil {
+			t.Fatalf("%s: resumed: %v", c.name, err)
+		}
+		got, err := os.ReadFile(filepath.Join(cut, NetFile))
+		if err != nil || !bytes.Equal(got, wantNet) {
+			t.Errorf("%s: the resumed run's net differs from the uninterrupted run's (%v)", c.name, err)
+		}
+		if _, err := os.Stat(filepath.Join(cut, NextFile)); err == nil {
+			t.Errorf("%s: %s left behind", c.name, NextFile)
 		}
 	}
 }
