@@ -555,10 +555,18 @@ func nextStop(g, every int64) int64 { return (g/every + 1) * every }
 // with duplicate dice and the match stage's default luck reference, seeded
 // by the games trained, and returns the net's statistics.
 func measureVsPairs(ctx context.Context, s *Settings, file string, g int64) (selfplay.Summary, error) {
-	a, err := selfplay.ParseVariant("staretc:depth=1,tt=1,eval=mlp,net=" + file)
+	// The net's path goes into the spec's fields, not its text, where a
+	// run directory with a comma in its path would break the grammar.
+	spec, err := selfplay.ParseVariantSpec("staretc:depth=1,tt=1,eval=mlp")
 	if err != nil {
 		return selfplay.Summary{}, err
 	}
+	spec.Net = file
+	res, err := spec.Config.Resolve()
+	if err != nil {
+		return selfplay.Summary{}, err
+	}
+	a := selfplay.Variant{Spec: spec, Resolved: res}
 	b, err := selfplay.ParseVariant("staretc:depth=1,tt=1,eval=pairs")
 	if err != nil {
 		return selfplay.Summary{}, err
