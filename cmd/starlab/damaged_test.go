@@ -251,6 +251,10 @@ func TestDamagedInputs(t *testing.T) {
 			if code != k.code || len(lines) != 1 || !strings.Contains(lines[0], path) {
 				t.Errorf("%s: exit %d, stderr %q; want exit %d and one line naming %s", name, code, stderr, k.code, path)
 			}
+			// A merge has no resume: a failed one leaves no run behind.
+			if _, err := os.Stat(c + "-merged"); err == nil {
+				t.Errorf("%s: the failed merge left %s-merged", name, c)
+			}
 		}
 	}
 }

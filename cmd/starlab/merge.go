@@ -3,8 +3,12 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 
 	"starlab/regression"
 	"starlab/runs"
@@ -47,17 +51,31 @@ and missing or duplicated shards.`,
 			if err := json.Unmarshal(sh.Settings, settings); err != nil {
 				return err
 			}
+			_, statErr := os.Stat(out)
 			run, err := runs.CreateAt(out, sh.Command, env.Args, settings, sh.Seed)
 			if err != nil {
 				return err
 			}
-			return runStage(env, run, "", false, "", func(p runs.Progress) error {
+			err = runStage(env, run, "", false, "", func(p runs.Progress) error {
 				what, err := m.merge(ctx, sh, run, p)
 				if err == nil {
 					fmt.Fprintf(env.Stdout, "merge: %d shards of a %s into %s (%s)\n", sh.Count, sh.Command, run.Dir(), what)
 				}
 				return err
 			})
+			if err != nil {
+				// A merge has no resume: a failed one (a damaged shard, an
+				// interruption) leaves nothing behind, so that the same
+				// command can be run again once the shards are right.
+				if errors.Is(statErr, fs.ErrNotExist) {
+					os.RemoveAll(out)
+				} else if entries, rerr := os.ReadDir(out); rerr == nil {
+					for _, e := range entries {
+						os.RemoveAll(filepath.Join(out, e.Name()))
+					}
+				}
+			}
+			return err
 		},
 	})
 }
