@@ -696,6 +696,7 @@ figcaption { font-size: .9em; color: #555; }
 details.table summary { font-weight: 600; margin: 1em 0 .3em; }
 td[title] { text-decoration: underline dotted #999; cursor: help; }
 td.left { text-align: left; }
+.scroll { overflow-x: auto; max-width: 100%; }
 </style>
 </head>
 <body>
@@ -711,11 +712,11 @@ td.left { text-align: left; }
 {{range .Notes}}<p>{{.}}</p>{{end}}
 {{range .Tables}}
 {{if .Fold}}<details class="table"><summary>{{.Caption}} ({{len .Rows}} rows)</summary>{{end}}
-<table>
+<div class="scroll"><table>
 {{if not .Fold}}<caption>{{.Caption}}</caption>{{end}}
 <tr>{{range .Head}}<th>{{.}}</th>{{end}}</tr>
 {{range .Rows}}<tr>{{range .}}<td{{if .Title}} title="{{.Title}}"{{end}}{{if .Left}} class="left"{{end}}>{{if .Href}}<a href="{{.Href}}">{{.Text}}</a>{{else}}{{.Text}}{{end}}</td>{{end}}</tr>
-{{end}}</table>
+{{end}}</table></div>
 {{if .Fold}}</details>{{end}}
 {{end}}
 {{if .Text}}<pre>{{.Text}}</pre>{{end}}
