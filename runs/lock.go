@@ -41,6 +41,11 @@ func lock(dir string) (*os.File, error) {
 	return f, nil
 }
 
+// Held reports whether a live process holds the run in dir: a run whose
+// manifest says running and that no process holds was stopped (killed,
+// or its machine went down) and waits to be resumed.
+func Held(dir string) bool { return isLocked(dir) }
+
 // isLocked reports whether a live process holds dir's lock.
 func isLocked(dir string) bool {
 	f, err := os.Open(filepath.Join(dir, LockName))

@@ -335,11 +335,18 @@ func section(dir string, names *namer) (Section, error) {
 	}
 	if m.Command == "run" {
 		s.Title = "run: the pipeline's settings (its stages follow)"
+	} else if m.Status == runs.StatusRunning && !runs.Held(dir) {
+		s.Status = stopped
+		s.Notes = append(s.Notes, fmt.Sprintf("This run was stopped before it finished (no process holds it: killed, or its machine stopped): what follows is what it had written; continue it with starlab %s -resume %s.", m.Command, dir))
 	} else if m.Status != runs.StatusDone {
 		s.Notes = append(s.Notes, fmt.Sprintf("This run is %s%s: what follows is what it had written.", m.Status, errText(m.Error)))
 	}
 	return s, nil
 }
+
+// stopped is the status shown for a run whose manifest says running but
+// that no process holds.
+const stopped runs.Status = "stopped (not finished)"
 
 // namer gives variant specs and texts short names in place of the paths
 // they hold: a pipeline's products by their names in the recipe ({net},

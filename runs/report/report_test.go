@@ -236,6 +236,26 @@ func TestReportUnfinishedTrain(t *testing.T) {
 	if n := strings.Count(html, "<tr><td>"); n != 4 {
 		t.Errorf("%d rows in the learning curve table, want 4", n)
 	}
+	// Its manifest says running, but no process holds it: the page says
+	// it was stopped and how to go on, not that it is running.
+	if !strings.Contains(html, "This run was stopped before it finished") || !strings.Contains(html, "starlab train -resume "+dir) || strings.Contains(html, "This run is running") {
+		t.Errorf("the page of a killed run does not say it was stopped and how to resume it")
+	}
+	// Held by a live process (here this one), it is running.
+	again, err := runs.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := again.Resume(); err != nil {
+		t.Fatal(err)
+	}
+	defer again.Close()
+	if _, err := Run(context.Background(), dir, runs.NoProgress); err != nil {
+		t.Fatal(err)
+	}
+	if page, err = os.ReadFile(res.Path); err != nil || !strings.Contains(string(page), "This run is running") {
+		t.Errorf("the page of a run in progress does not say it is running (%v)", err)
+	}
 }
 
 // inBrowser, set by the integration build (report_browser_test.go), opens
