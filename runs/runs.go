@@ -507,7 +507,10 @@ func Start(root, out, resume, command string, args []string, settings any, seed 
 		} else {
 			r, err = CreateAt(out, command, args, settings, seed)
 			if errors.Is(err, ErrUnfinished) {
-				err = fmt.Errorf("%v (continue it with: starlab %s -resume %s)", err, command, out)
+				err = fmt.Errorf("%w (continue it with: starlab %s -resume %s)", err, command, out)
+			}
+			if errors.Is(err, ErrUnfinished) || errors.Is(err, ErrFinished) {
+				err = Usage(err) // -out names a run this one may not write into
 			}
 		}
 		return r, false, err

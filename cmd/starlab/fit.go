@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 
@@ -61,6 +62,11 @@ the run directory is made.`,
 				return err
 			}
 			run, _, err := runs.Start("out", out, "", "fit", env.Args, &set, 0)
+			if errors.Is(err, runs.ErrUnfinished) {
+				// fit has no -resume, which Start's message suggests: it is
+				// quick to run again.
+				return usagef("-out %s holds a fit that did not finish; fit has no resume: remove it, or give another -out", out)
+			}
 			if err != nil {
 				return err
 			}

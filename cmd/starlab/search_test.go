@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"starlab/runs"
 )
 
 const exampleDPN = "5 4 b 1 - - - - - b - - r - r b - - - r - b - - - - - - -"
@@ -206,4 +208,38 @@ func TestPlayDeterministic(t *testing.T) {
 	if code, _, stderr := runCmd(t, "play", "-blue", "wizard"); code != 2 || !strings.Contains(stderr, "wizard") {
 		t.Fatalf("bad player: exit %d, %q", code, stderr)
 	}
+}
+
+// TestOutHoldsARun: -out naming a run a command may not write into is a
+// bad argument (exit 2), with a hint that the command can follow: -resume
+// for a stopped match, none for fit, which has no resume.
+func TestOutHoldsARun(t *testing.T) {
+	dir := t.TempDir()
+	done := filepath.Join(dir, "done")
+	r, err := runs.CreateAt(done, "match", nil, nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Finish(nil); err != nil {
+		t.Fatal(err)
+	}
+	stopped := filepath.Join(dir, "stopped")
+	if r, err = runs.CreateAt(stopped, "fit", nil, nil, 1); err != nil {
+		t.Fatal(err)
+	}
+	r.Close() // as if killed
+	stoppedMatch := filepath.Join(dir, "stopped-match")
+	if r, err = runs.CreateAt(stoppedMatch, "match", nil, nil, 1); err != nil {
+		t.Fatal(err)
+	}
+	r.Close()
+	checkBadInput(t, []badInput{
+		{[]string{"match", "staretc:depth=1", "staretc:depth=3", "-games", "2", "-out", done}, 2, "run already finished"},
+		{[]string{"match", "staretc:depth=1", "staretc:depth=3", "-games", "2", "-out", stoppedMatch}, 2, "starlab match -resume " + stoppedMatch},
+	})
+	c := filepath.Join(dir, "c")
+	if code, _, stderr := runCmd(t, "collect", "-count", "2", "-pairs", "1:3", "-engine", "staretc:eval=pairs,tt=1", "-out", c); code != 0 {
+		t.Fatalf("collect: %s", stderr)
+	}
+	checkBadInput(t, []badInput{{[]string{"fit", c, "-out", stopped}, 2, "fit has no resume"}})
 }

@@ -255,6 +255,10 @@ func pipeline(secs []Section, names *namer) error {
 	case m.Status == runs.StatusDone:
 	case done >= r.stages && m.Status == runs.StatusRunning:
 		top.Status = runs.StatusDone
+	case m.Status == runs.StatusRunning && !runs.Held(top.Dir):
+		top.Status = stopped
+		top.Notes = append(top.Notes, fmt.Sprintf("This pipeline run was stopped before it finished (no process holds it): %d of its %d stages are done, and this page shows what its stages had written; run the same recipe again with -out %s to finish it.",
+			done, r.stages, top.Dir))
 	default:
 		top.Notes = append(top.Notes, fmt.Sprintf("This pipeline run is %s%s: %d of its %d stages are done, and this page shows what its stages had written.",
 			m.Status, errText(m.Error), done, r.stages))
@@ -337,7 +341,14 @@ func section(dir string, names *namer) (Section, error) {
 		s.Title = "run: the pipeline's settings (its stages follow)"
 	} else if m.Status == runs.StatusRunning && !runs.Held(dir) {
 		s.Status = stopped
-		s.Notes = append(s.Notes, fmt.Sprintf("This run was stopped before it finished (no process holds it: killed, or its machine stopped): what follows is what it had written; continue it with starlab %s -resume %s.", m.Command, dir))
+		how := fmt.Sprintf("continue it with starlab %s -resume %s", m.Command, dir)
+		if !slices.Contains([]string{"train", "collect", "bench", "tune", "match"}, m.Command) {
+			how = fmt.Sprintf("starlab %s has no resume: run it again", m.Command)
+		}
+		if len(m.Args) > 1 && m.Args[1] == "run" {
+			how = "it is a stage of a pipeline run: run the pipeline again to finish it"
+		}
+		s.Notes = append(s.Notes, fmt.Sprintf("This run was stopped before it finished (no process holds it: killed, or its machine stopped): what follows is what it had written; %s.", how))
 	} else if m.Status != runs.StatusDone {
 		s.Notes = append(s.Notes, fmt.Sprintf("This run is %s%s: what follows is what it had written.", m.Status, errText(m.Error)))
 	}
