@@ -238,11 +238,14 @@ func finishedCollect(in string) error {
 	case m.Command != "collect":
 		return runs.Usagef("input %s: %s is a %s run, not a collect run", in, dir, m.Command)
 	case m.Status != runs.StatusDone:
-		state := "failed"
-		if m.Status == runs.StatusRunning {
-			state = "not finished (stopped, or still running)"
+		what, how := "failed", "finish it with starlab collect -resume "+dir
+		switch {
+		case m.Status == runs.StatusRunning && runs.Held(dir):
+			what, how = "is still running", "wait for it"
+		case m.Status == runs.StatusRunning:
+			what = "is not finished (stopped)"
 		}
-		return runs.Usagef("input %s: collect run %s is %s, so it has only some of its rows; finish it with starlab collect -resume %s, or fit the rows it has with -partial", in, dir, state, dir)
+		return runs.Usagef("input %s: collect run %s %s, so it has only some of its rows; %s, or fit the rows it has with -partial", in, dir, what, how)
 	}
 	return nil
 }

@@ -507,7 +507,11 @@ func Start(root, out, resume, command string, args []string, settings any, seed 
 		} else {
 			r, err = CreateAt(out, command, args, settings, seed)
 			if errors.Is(err, ErrUnfinished) {
-				err = fmt.Errorf("%w (continue it with: starlab %s -resume %s)", err, command, out)
+				if m, merr := readManifest(out); merr == nil && m.Command == command {
+					err = fmt.Errorf("%w (continue it with: starlab %s -resume %s)", err, command, out)
+				} else {
+					err = fmt.Errorf("%w (give another -out)", err)
+				}
 			}
 			if errors.Is(err, ErrUnfinished) || errors.Is(err, ErrFinished) {
 				err = Usage(err) // -out names a run this one may not write into

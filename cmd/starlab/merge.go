@@ -53,6 +53,15 @@ and missing or duplicated shards.`,
 			}
 			_, statErr := os.Stat(out)
 			run, err := runs.CreateAt(out, sh.Command, env.Args, settings, sh.Seed)
+			if errors.Is(err, runs.ErrUnfinished) && stoppedMerge(out) {
+				// A merge has no resume: one that was killed is made again
+				// from the shards, so that a retried merge job succeeds.
+				clearDir(out)
+				run, err = runs.CreateAt(out, sh.Command, env.Args, settings, sh.Seed)
+			}
+			if errors.Is(err, runs.ErrUnfinished) || errors.Is(err, runs.ErrFinished) {
+				return runs.Usage(fmt.Errorf("%w (give another -out)", err))
+			}
 			if err != nil {
 				return err
 			}
@@ -69,15 +78,35 @@ and missing or duplicated shards.`,
 				// command can be run again once the shards are right.
 				if errors.Is(statErr, fs.ErrNotExist) {
 					os.RemoveAll(out)
-				} else if entries, rerr := os.ReadDir(out); rerr == nil {
-					for _, e := range entries {
-						os.RemoveAll(filepath.Join(out, e.Name()))
-					}
+				} else {
+					clearDir(out)
 				}
 			}
 			return err
 		},
 	})
+}
+
+// stoppedMerge reports whether dir holds a merge's run that did not finish
+// and that no process holds: a merge killed on its way.
+func stoppedMerge(dir string) bool {
+	r, err := runs.Open(dir)
+	if err != nil {
+		return false
+	}
+	m := r.Manifest()
+	return len(m.Args) > 1 && m.Args[1] == "merge" && m.Status != runs.StatusDone && !runs.Held(dir)
+}
+
+// clearDir removes what dir holds, leaving dir.
+func clearDir(dir string) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		os.RemoveAll(filepath.Join(dir, e.Name()))
+	}
 }
 
 // mergers are the stages whose shards merge: their settings type and their

@@ -378,7 +378,7 @@ func TestFitRefusesDoubleAndPartialInput(t *testing.T) {
 	}
 	checkBadInput(t, []badInput{
 		{[]string{"fit", c, "-folds", "2", "-out", out}, 2, "-partial"},
-		{[]string{"fit", filepath.Join(c, "rows"), "-folds", "2", "-out", out}, 2, "not finished (stopped, or still running)"},
+		{[]string{"fit", filepath.Join(c, "rows"), "-folds", "2", "-out", out}, 2, "is not finished (stopped)"},
 	})
 	if _, err := os.Stat(out); err == nil {
 		t.Fatalf("a refused fit made %s", out)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -242,4 +243,44 @@ func TestOutHoldsARun(t *testing.T) {
 		t.Fatalf("collect: %s", stderr)
 	}
 	checkBadInput(t, []badInput{{[]string{"fit", c, "-out", stopped}, 2, "fit has no resume"}})
+}
+
+// TestMergeAgain: merge has no resume, so a merge that was killed (its run
+// left running, held by no one) is made again by the same command, while a
+// finished merge is kept and -out naming it is a bad argument.
+func TestMergeAgain(t *testing.T) {
+	dir := t.TempDir()
+	var shards []string
+	for i := range 2 {
+		s := filepath.Join(dir, fmt.Sprintf("s%d", i))
+		if code, _, stderr := runCmd(t, "match", "staretc:depth=1,eval=pairs", "staretc:depth=3,eval=pairs", "-games", "4", "-shard", fmt.Sprintf("%d/2", i), "-out", s); code != 0 {
+			t.Fatalf("shard %d: %s", i, stderr)
+		}
+		shards = append(shards, s)
+	}
+	out := filepath.Join(dir, "merged")
+	merge := append([]string{"merge", "-out", out}, shards...)
+	if code, _, stderr := runCmd(t, merge...); code != 0 {
+		t.Fatalf("merge: %s", stderr)
+	}
+	checkBadInput(t, []badInput{{merge, 2, "run already finished"}})
+	// What a kill leaves: the manifest says running and no process holds it.
+	path := filepath.Join(out, runs.ManifestName)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	killed := strings.Replace(string(data), `"status": "done"`, `"status": "running"`, 1)
+	if killed == string(data) {
+		t.Fatal("no done status in the merged run's manifest")
+	}
+	if err := os.WriteFile(path, []byte(killed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runCmd(t, merge...); code != 0 {
+		t.Fatalf("merge again after a kill: exit %d, %s", code, stderr)
+	}
+	if r, err := runs.Open(out); err != nil || r.Manifest().Status != runs.StatusDone {
+		t.Errorf("the merge made again is not done (%v)", err)
+	}
 }
