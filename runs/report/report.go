@@ -346,7 +346,8 @@ func section(dir string, names *namer) (Section, error) {
 			how = fmt.Sprintf("starlab %s has no resume: run it again", m.Command)
 		}
 		if len(m.Args) > 1 && m.Args[1] == "run" {
-			how = "it is a stage of a pipeline run: run the pipeline again to finish it"
+			parent := filepath.Dir(filepath.Clean(dir))
+			how = fmt.Sprintf("it is a stage of the pipeline run %s: run its recipe again with -out %s to finish it", parent, parent)
 		}
 		s.Notes = append(s.Notes, fmt.Sprintf("This run was stopped before it finished (no process holds it: killed, or its machine stopped): what follows is what it had written; %s.", how))
 	} else if m.Status != runs.StatusDone {
