@@ -324,7 +324,10 @@ func (l *learner) target(pl *ply) float64 {
 // learn replays one game and applies its TD updates: for each position
 // s_k before a roll, delta = target - U(s_k), trace = lambda*trace +
 // grad U(s_k), and weights += rate*delta*trace; the trace is reset every
-// game and the last target is the game's result, never the net's value.
+// game. With sampled targets the last target is the game's result, never
+// the net's value; with Expected every target, the last included, is the
+// mean over the rolls of the mover's best 1-ply value, which is the rules'
+// value only on the rolls whose best move ends the game.
 // TD(0) needs no trace: its update touches only the rows of the inputs a
 // position sets (nn.Net.Update).
 func (l *learner) learn(gm *selfplay.Game, rate float64) {
