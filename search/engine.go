@@ -409,9 +409,12 @@ func (e *Engine) probCut(f *chanceFrame, m *cpcModel) (float64, bool) {
 		sumElo += f.elo[i]
 		sumEhi += f.ehi[i]
 	}
-	// The bounds of events not yet searched are the true ones, so the test
-	// is made once all predictions are in (algorithm 5.2 tests after each,
-	// with L and U for the rest, which is weaker).
+	// The test is made once, when every event's prediction is in.
+	// Algorithm 5.2 tests after each prediction, with the true bounds for
+	// the events not yet predicted; a prediction only narrows an event's
+	// bounds, so any cut it finds this test finds too, with the same value,
+	// and it may find it sooner, sparing the remaining shallow searches:
+	// it is not weaker, and this test can search more nodes than it.
 	if sumElo >= f.nf*f.beta {
 		e.stats.CPCCut++
 		return f.beta, true
