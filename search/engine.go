@@ -409,12 +409,13 @@ func (e *Engine) probCut(f *chanceFrame, m *cpcModel) (float64, bool) {
 		sumElo += f.elo[i]
 		sumEhi += f.ehi[i]
 	}
-	// The test is made once, when every event's prediction is in.
-	// Algorithm 5.2 tests after each prediction, with the true bounds for
-	// the events not yet predicted; a prediction only narrows an event's
-	// bounds, so any cut it finds this test finds too, with the same value,
-	// and it may find it sooner, sparing the remaining shallow searches:
-	// it is not weaker, and this test can search more nodes than it.
+	// The test is made once, when every event's prediction is in, over
+	// predictions joined with the true bounds the frame already holds
+	// (from the table and successor probing). Algorithm 5.2 tests after
+	// each prediction, with L and U for the events not yet predicted, so
+	// neither test dominates: its last test is this one without the
+	// frame's bounds, and its earlier ones can cut sooner, sparing the
+	// remaining shallow searches.
 	if sumElo >= f.nf*f.beta {
 		e.stats.CPCCut++
 		return f.beta, true
