@@ -41,13 +41,10 @@ func lock(dir string) (*os.File, error) {
 	return f, nil
 }
 
-// Held reports whether a live process holds the run in dir: a run whose
-// manifest says running and that no process holds was stopped (killed,
-// or its machine went down) and waits to be resumed.
-func Held(dir string) bool { return isLocked(dir) }
-
-// isLocked reports whether a live process holds dir's lock.
-func isLocked(dir string) bool {
+// Held reports whether a live process holds the run in dir (its lock): a
+// run whose manifest says running and that no process holds was stopped
+// (killed, or its machine went down) and waits to be resumed.
+func Held(dir string) bool {
 	f, err := os.Open(filepath.Join(dir, LockName))
 	if err != nil {
 		return false

@@ -43,7 +43,7 @@ func CheckShards(dirs []string, ignore ...string) (*Shards, error) {
 		m := r.Manifest()
 		switch {
 		case m.Status == StatusDone:
-		case isLocked(d):
+		case Held(d):
 			return nil, Usagef("shard %s is still being worked on by another process; merge it when it is done", d)
 		case m.Status == StatusFailed:
 			return nil, Usagef("shard %s failed (%s); finish it with starlab %s -resume %s", d, m.Error, m.Command, d)

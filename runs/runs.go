@@ -185,10 +185,11 @@ func Create(root, command string, args []string, settings any, seed uint64) (*Ru
 
 // CreateAt starts a run in dir, the directory the user named. It creates dir
 // (and its parents) if missing and also accepts an existing empty directory.
-// If dir holds a stopped or failed run, the error wraps ErrUnfinished, so
-// the caller can suggest resuming it; a run another process is working on
-// now is refused without it; a finished run gives ErrFinished; any other
-// non-empty directory, or a file, is refused as well.
+// A dir holding a run is refused with a usage error: wrapping
+// ErrUnfinished, with the command that resumes it, for a stopped or failed
+// run; wrapping neither for a run another process is working on now;
+// wrapping ErrFinished for a finished run. Any other non-empty directory,
+// or a file, is refused as well.
 func CreateAt(dir, command string, args []string, settings any, seed uint64) (*Run, error) {
 	m, err := newManifest(command, args, settings, seed)
 	if err != nil {
@@ -217,7 +218,7 @@ func CreateAt(dir, command string, args []string, settings any, seed uint64) (*R
 		return nil, Usagef("%s exists and is not a directory; give a run directory", dir)
 	}
 	if old, err := readManifest(dir); err == nil {
-		return nil, existingRunError(dir, old)
+		return nil, existingRunError(dir, command, old)
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return nil, err
 	}
@@ -253,20 +254,29 @@ func CreateAt(dir, command string, args []string, settings any, seed uint64) (*R
 	return r, nil
 }
 
-func existingRunError(dir string, m Manifest) error {
-	switch m.Status {
-	case StatusDone:
-		return fmt.Errorf("%s: %w (%s, ended %s)", dir, ErrFinished, m.Command, m.End.Format(time.RFC3339))
-	case StatusFailed:
-		return fmt.Errorf("%s: %w (%s failed: %s)", dir, ErrUnfinished, m.Command, m.Error)
+// existingRunError is CreateAt's error for dir, which holds the run m: a
+// usage error, since the directory the user named is not one this command
+// may write into, with a hint at what to do.
+func existingRunError(dir, command string, m Manifest) error {
+	var err error
+	switch {
+	case m.Status == StatusDone:
+		err = fmt.Errorf("%s: %w (%s, ended %s)", dir, ErrFinished, m.Command, m.End.Format(time.RFC3339))
+	case m.Status == StatusRunning && Held(dir):
+		err = fmt.Errorf("%s: a %s run that another process is working on now (since %s)", dir, m.Command, m.Start.Format(time.RFC3339))
 	default:
-		if isLocked(dir) {
-			return fmt.Errorf("%s: a %s run that another process is working on now (since %s)", dir, m.Command, m.Start.Format(time.RFC3339))
+		what := fmt.Sprintf("%s, status %s since %s", m.Command, m.Status, m.Start.Format(time.RFC3339))
+		if m.Status == StatusFailed {
+			what = fmt.Sprintf("%s failed: %s", m.Command, m.Error)
 		}
-		return fmt.Errorf("%s: %w (%s, status %s since %s)", dir, ErrUnfinished, m.Command, m.Status, m.Start.Format(time.RFC3339))
+		hint := "give another -out"
+		if m.Command == command {
+			hint = fmt.Sprintf("continue it with: starlab %s -resume %s", command, dir)
+		}
+		err = fmt.Errorf("%s: %w (%s) (%s)", dir, ErrUnfinished, what, hint)
 	}
+	return Usage(err)
 }
-
 // Open loads the run in dir, typically to resume it.
 func Open(dir string) (*Run, error) {
 	fi, err := os.Stat(dir)
@@ -475,7 +485,7 @@ func FindUnfinished(root, command string) ([]string, error) {
 		}
 		dir := filepath.Join(root, e.Name())
 		m, err := readManifest(dir)
-		if err != nil || m.Status == StatusDone || (command != "" && m.Command != command) || isLocked(dir) {
+		if err != nil || m.Status == StatusDone || (command != "" && m.Command != command) || Held(dir) {
 			continue
 		}
 		list = append(list, found{dir, m.Start})
@@ -506,16 +516,6 @@ func Start(root, out, resume, command string, args []string, settings any, seed 
 			r, err = Create(root, command, args, settings, seed)
 		} else {
 			r, err = CreateAt(out, command, args, settings, seed)
-			if errors.Is(err, ErrUnfinished) {
-				if m, merr := readManifest(out); merr == nil && m.Command == command {
-					err = fmt.Errorf("%w (continue it with: starlab %s -resume %s)", err, command, out)
-				} else {
-					err = fmt.Errorf("%w (give another -out)", err)
-				}
-			}
-			if errors.Is(err, ErrUnfinished) || errors.Is(err, ErrFinished) {
-				err = Usage(err) // -out names a run this one may not write into
-			}
 		}
 		return r, false, err
 	}

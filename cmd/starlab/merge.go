@@ -59,9 +59,6 @@ and missing or duplicated shards.`,
 				clearDir(out)
 				run, err = runs.CreateAt(out, sh.Command, env.Args, settings, sh.Seed)
 			}
-			if errors.Is(err, runs.ErrUnfinished) || errors.Is(err, runs.ErrFinished) {
-				return runs.Usage(fmt.Errorf("%w (give another -out)", err))
-			}
 			if err != nil {
 				return err
 			}
