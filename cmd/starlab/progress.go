@@ -37,10 +37,9 @@ type progress struct {
 	bar   *progressbar.ProgressBar
 	total int64
 	// cols is the terminal's width now; width is what it was when the
-	// bar was made, and barWidth the bar's own width, fitted to it.
+	// bar was made.
 	cols     func() int
 	width    int
-	barWidth int
 	status   string
 	throttle time.Duration // the shortest time between redraws
 }
@@ -76,7 +75,7 @@ func (p *progress) update(done, total int64, status string) {
 		if p.bar != nil {
 			_ = p.bar.Clear()
 		}
-		p.total, p.width, p.barWidth = total, width, barWidth
+		p.total, p.width = total, width
 		p.bar = p.newBar(total, barWidth, desc)
 	}
 	p.bar.Describe(desc)
