@@ -139,24 +139,13 @@ func (s *TuneSettings) cpcSpec() (search.Spec, error) {
 		err = fmt.Errorf("%s is not cpc", s.CPC)
 	case spec.Limits != (search.Limits{}):
 		err = fmt.Errorf("give no limits: -depths sets them")
-	case specHasKey(s.CPC, "t"):
+	case search.SpecGives(s.CPC, "t"):
 		err = fmt.Errorf("give no t: -t sets it")
 	}
 	if err != nil {
 		return none, runs.Usagef("-cpc %s: %v", s.CPC, err)
 	}
 	return spec, nil
-}
-
-// specHasKey reports whether the engine spec gives key.
-func specHasKey(spec, key string) bool {
-	_, opts, _ := strings.Cut(spec, ":")
-	for _, kv := range strings.Split(opts, ",") {
-		if k, _, _ := strings.Cut(kv, "="); strings.TrimSpace(k) == key {
-			return true
-		}
-	}
-	return false
 }
 
 // resolve checks the settings and resolves the staretc base and the cpc

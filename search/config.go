@@ -276,33 +276,28 @@ func lookupOption(key string) *option {
 // engine can never differ; a spec without a limit is allowed here (a
 // search to the end of the game) and refused where a limit is needed.
 func ParseSpec(spec string) (Spec, error) {
-	name, rest, hasRest := strings.Cut(spec, ":")
+	name, kvs, splitErr := splitSpec(spec)
 	a, err := ParseAlgorithm(name)
 	if err != nil {
 		return Spec{}, fmt.Errorf("spec %q: %v", spec, err)
 	}
-	s := DefaultSpec(a)
-	if hasRest && rest == "" {
-		return Spec{}, fmt.Errorf("spec %q: nothing after the colon", spec)
+	if splitErr != nil {
+		return Spec{}, splitErr
 	}
+	s := DefaultSpec(a)
 	seen := map[string]bool{}
-	if hasRest {
-		for _, kv := range strings.Split(rest, ",") {
-			key, val, ok := strings.Cut(kv, "=")
-			if !ok || val == "" {
-				return Spec{}, fmt.Errorf("spec %q: %q is not key=value", spec, kv)
-			}
-			o := lookupOption(key)
-			if o == nil {
-				return Spec{}, fmt.Errorf("spec %q: unknown key %q (want %s)", spec, key, strings.Join(OptionKeys(), ", "))
-			}
-			if seen[key] {
-				return Spec{}, fmt.Errorf("spec %q: key %q given twice", spec, key)
-			}
-			seen[key] = true
-			if err := o.set(&s, val); err != nil {
-				return Spec{}, fmt.Errorf("spec %q: %s=%s: %v", spec, key, val, err)
-			}
+	for _, kv := range kvs {
+		key, val := kv[0], kv[1]
+		o := lookupOption(key)
+		if o == nil {
+			return Spec{}, fmt.Errorf("spec %q: unknown key %q (want %s)", spec, key, strings.Join(OptionKeys(), ", "))
+		}
+		if seen[key] {
+			return Spec{}, fmt.Errorf("spec %q: key %q given twice", spec, key)
+		}
+		seen[key] = true
+		if err := o.set(&s, val); err != nil {
+			return Spec{}, fmt.Errorf("spec %q: %s=%s: %v", spec, key, val, err)
 		}
 	}
 	for key := range seen {
@@ -314,6 +309,39 @@ func ParseSpec(spec string) (Spec, error) {
 		return Spec{}, fmt.Errorf("spec %q: %v", spec, err)
 	}
 	return s, nil
+}
+
+// splitSpec splits "algo" or "algo:key=value,..." into the algorithm's
+// name and the key=value pairs as written; the name comes back with an
+// error too.
+func splitSpec(spec string) (name string, kvs [][2]string, err error) {
+	name, rest, hasRest := strings.Cut(spec, ":")
+	if !hasRest {
+		return name, nil, nil
+	}
+	if rest == "" {
+		return name, nil, fmt.Errorf("spec %q: nothing after the colon", spec)
+	}
+	for _, kv := range strings.Split(rest, ",") {
+		key, val, ok := strings.Cut(kv, "=")
+		if !ok || val == "" {
+			return name, nil, fmt.Errorf("spec %q: %q is not key=value", spec, kv)
+		}
+		kvs = append(kvs, [2]string{key, val})
+	}
+	return name, kvs, nil
+}
+
+// SpecGives reports whether the spec gives key, whatever its value (a
+// value equal to the default included, which the parsed Spec cannot tell).
+func SpecGives(spec, key string) bool {
+	_, kvs, _ := splitSpec(spec)
+	for _, kv := range kvs {
+		if kv[0] == key {
+			return true
+		}
+	}
+	return false
 }
 
 // checkValues checks every option of a Spec built in Go, not parsed, with

@@ -136,3 +136,18 @@ func TestLoadProbCutDamaged(t *testing.T) {
 		}
 	}
 }
+
+// TestSpecGives: a key given is seen whatever its value, the default's
+// included, and a key not given is not.
+func TestSpecGives(t *testing.T) {
+	for _, c := range []struct {
+		spec, key string
+		want      bool
+	}{
+		{"cpc:t=1.6", "t", true}, {"cpc:tt=1,t=0.2", "t", true}, {"cpc:tt=1", "t", false}, {"cpc", "t", false}, {"cpc:r=4", "r", true},
+	} {
+		if got := SpecGives(c.spec, c.key); got != c.want {
+			t.Errorf("SpecGives(%q, %q) = %v, want %v", c.spec, c.key, got, c.want)
+		}
+	}
+}
