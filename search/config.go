@@ -519,7 +519,7 @@ func (c Config) resolve() (*Resolved, error) {
 		}
 		net, err := nn.Load(c.Net)
 		if err != nil {
-			return nil, runs.Usagef("%v", err) // a file the user named
+			return nil, err
 		}
 		r.net = net
 		r.newEval = func() Evaluator { return net.NewEvaluator() }
@@ -527,7 +527,7 @@ func (c Config) resolve() (*Resolved, error) {
 	if c.ProbCutFile != "" {
 		p, err := LoadProbCut(c.ProbCutFile)
 		if err != nil {
-			return nil, runs.Usagef("%v", err) // a file the user named
+			return nil, err
 		}
 		r.probcut = p
 	}
