@@ -1,7 +1,6 @@
 package td
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"image/color"
@@ -164,8 +163,8 @@ func ReadCurve(dir string) ([]CurvePoint, error) {
 		return nil, err
 	}
 	var st state
-	if err := json.Unmarshal(data, &st); err != nil || st.Format != Format {
-		return nil, fmt.Errorf("%s: not a %s state file", path, Format)
+	if err := st.parse(data); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	return st.Curve, nil
 }

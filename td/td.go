@@ -147,13 +147,9 @@ type state struct {
 	Curve   []CurvePoint `json:"curve"`
 }
 
-// decode reads a state file of a run of settings s and checks that it is
-// one Run writes: no unknown field; the format; games done not negative,
-// at most the settings' games and at a point where Run writes the state (a
-// checkpoint, a measurement or the end); seconds finite and not negative;
-// a best score of -1 (none yet) or 0 to 1; curve points in order of games,
-// none past the games done, with finite seconds that are not negative.
-func (st *state) decode(data []byte, s *Settings) error {
+// parse decodes a state file: one JSON object of this format with no
+// unknown field.
+func (st *state) parse(data []byte) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(st); err != nil {
@@ -162,10 +158,23 @@ func (st *state) decode(data []byte, s *Settings) error {
 	if _, err := dec.Token(); err != io.EOF {
 		return fmt.Errorf("not a %s state file: data after the state", Format)
 	}
-	finite := func(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
-	switch {
-	case st.Format != Format:
+	if st.Format != Format {
 		return fmt.Errorf("format %q, this build reads %q", st.Format, Format)
+	}
+	return nil
+}
+
+// decode reads a state file of a run of settings s and checks that it is
+// one Run writes: no unknown field; the format; games done not negative,
+// at most the settings' games and at a point where Run writes the state (a
+// checkpoint, a measurement or the end); seconds finite and not negative;
+// a best score of -1 (none yet) or 0 to 1; curve points in order of games,
+// none past the games done, with finite seconds that are not negative.
+func (st *state) decode(data []byte, s *Settings) error {
+	if err := st.parse(data); err != nil {
+		return err
+	}
+	switch {
 	case st.Games < 0 || st.Games > s.Games:
 		return fmt.Errorf("games %d: want 0 to the run's %d", st.Games, s.Games)
 	case st.Games%s.CheckpointEvery != 0 && st.Games%s.MeasureEvery != 0 && st.Games != s.Games:
