@@ -60,7 +60,7 @@ papers', each match with its intervals) and the path of the report.`,
 			}
 			recipe, err := pipeline.LoadRecipe(name)
 			if err != nil {
-				return runs.Usagef("%v", err)
+				return runs.Usage(err)
 			}
 			if err := recipe.Check(); err != nil {
 				return runs.Usagef("recipe %s: %v", name, err)

@@ -722,9 +722,9 @@ func (r *Result) WriteSummary(w io.Writer) {
 		last := b.Results[len(b.Results)-1]
 		fmt.Fprintf(w, "bench, mean nodes at depth %d over %d positions:", last.Depth, b.Positions)
 		for _, a := range last.Algos {
-			fmt.Fprintf(w, "  %s %s", a.Algo, fmtG(a.Nodes.Mean))
+			fmt.Fprintf(w, "  %s %s", a.Algo, bench.FormatCount(a.Nodes.Mean))
 			if t, ok := bench.Thesis[a.Algo]; ok && last.Depth == bench.ThesisDepth {
-				fmt.Fprintf(w, " (thesis %s)", fmtG(t.Nodes.Mean))
+				fmt.Fprintf(w, " (thesis %s)", bench.FormatCount(t.Nodes.Mean))
 			}
 		}
 		fmt.Fprintln(w)
@@ -773,9 +773,6 @@ func (r *Result) WriteSummary(w io.Writer) {
 	}
 	fmt.Fprintf(w, "report: %s\n", r.Report)
 }
-
-// fmtG formats a node count as the bench's tables print it.
-func fmtG(x runs.Num) string { return bench.FormatCount(x) }
 
 // pct formats a share as a percentage, "-" when undefined and "inf" when
 // unbounded, as the stages print it.
