@@ -27,6 +27,42 @@ func same(a, b float64) bool {
 	return a == b || math.IsNaN(a) && math.IsNaN(b)
 }
 
+// stopAfter starts the tiny training in cut and cancels it at its k-th
+// progress call, as Ctrl-C would.
+func stopAfter(t *testing.T, cut string, k int) {
+	t.Helper()
+	run, err := runs.CreateAt(cut, "train", nil, tiny(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	calls := 0
+	_, err = Run(ctx, tiny(), run, func(int64, int64, string) {
+		if calls++; calls == k {
+			cancel()
+		}
+	})
+	cancel()
+	run.Close()
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("%s cancelled at call %d: returned %v", cut, k, err)
+	}
+}
+
+// resumeTiny resumes the tiny training in cut to its end.
+func resumeTiny(cut string) error {
+	again, err := runs.Open(cut)
+	if err != nil {
+		return err
+	}
+	defer again.Close()
+	if err := again.Resume(); err != nil {
+		return err
+	}
+	_, err = Run(context.Background(), tiny(), again, runs.NoProgress)
+	return err
+}
+
 // TestResumeAtAnyPointKeepsTheCurve: a train run cancelled after k
 // progress calls, for k before and after measured and unmeasured
 // checkpoints and in the middle of a measurement, and resumed, writes the
@@ -52,32 +88,8 @@ func TestResumeAtAnyPointKeepsTheCurve(t *testing.T) {
 	// call stops after it is written (or in its measurement).
 	for _, k := range []int{1, 2, 3, 4, 6, 7, 8, 10, 12, 13, 14, 15, 16} {
 		cut := filepath.Join(dir, "cut", string(rune('a'+k)))
-		run, err := runs.CreateAt(cut, "train", nil, tiny(), 1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ctx, cancel := context.WithCancel(context.Background())
-		calls := 0
-		_, err = Run(ctx, tiny(), run, func(done, _ int64, _ string) {
-			if calls++; calls == k {
-				cancel()
-			}
-		})
-		cancel()
-		run.Close()
-		if !errors.Is(err, context.Canceled) {
-			t.Fatalf("k=%d: cancelled run returned %v", k, err)
-		}
-		again, err := runs.Open(cut)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := again.Resume(); err != nil {
-			t.Fatal(err)
-		}
-		_, err = Run(context.Background(), tiny(), again, runs.NoProgress)
-		again.Close()
-		if err != nil {
+		stopAfter(t, cut, k)
+		if err := resumeTiny(cut); err != nil {
 			t.Fatalf("k=%d: resumed: %v", k, err)
 		}
 		got, err := runs.ReadParquet[CurvePoint](filepath.Join(cut, CurveFile), Format)
@@ -169,35 +181,11 @@ func TestResumeFinishesTheNextNet(t *testing.T) {
 		}},
 	} {
 		cut := filepath.Join(dir, c.name) // with a comma, as a run directory may have
-		run, err := runs.CreateAt(cut, "train", nil, tiny(), 1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ctx, cancel := context.WithCancel(context.Background())
-		calls := 0
-		_, err = Run(ctx, tiny(), run, func(int64, int64, string) {
-			if calls++; calls == 3 { // after the checkpoint at 8 games
-				cancel()
-			}
-		})
-		cancel()
-		run.Close()
-		if !errors.Is(err, context.Canceled) {
-			t.Fatalf("%s: cancelled run returned %v", c.name, err)
-		}
+		stopAfter(t, cut, 3) // after the checkpoint at 8 games
 		if err := c.stage(cut); err != nil {
 			t.Fatal(err)
 		}
-		again, err := runs.Open(cut)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := again.Resume(); err != nil {
-			t.Fatal(err)
-		}
-		_, err = Run(context.Background(), tiny(), again, runs.NoProgress)
-		again.Close()
-		if err != nil {
+		if err := resumeTiny(cut); err != nil {
 			t.Fatalf("%s: resumed: %v", c.name, err)
 		}
 		got, err := os.ReadFile(filepath.Join(cut, NetFile))
