@@ -277,6 +277,7 @@ func existingRunError(dir, command string, m Manifest) error {
 	}
 	return Usage(err)
 }
+
 // Open loads the run in dir, typically to resume it.
 func Open(dir string) (*Run, error) {
 	fi, err := os.Stat(dir)

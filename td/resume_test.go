@@ -181,7 +181,7 @@ func TestResumeFinishesTheNextNet(t *testing.T) {
 		}},
 	} {
 		cut := filepath.Join(dir, c.name) // with a comma, as a run directory may have
-		stopAfter(t, cut, 3) // after the checkpoint at 8 games
+		stopAfter(t, cut, 3)              // after the checkpoint at 8 games
 		if err := c.stage(cut); err != nil {
 			t.Fatal(err)
 		}
