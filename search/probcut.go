@@ -114,6 +114,9 @@ var builtinFits = sync.OnceValue(func() map[[2]int]*ProbCutParams {
 		if err != nil {
 			panic(err) // a test loads every built-in fit
 		}
+		// Where the parameters come from is said wherever they are
+		// reported (tune, bench, match): the built-in fit, by its file.
+		p.Source = "built-in fit search/fits/" + e.Name() + " (" + p.Source + ")"
 		m[[2]int{p.N, p.M}] = p
 	}
 	return m

@@ -24,6 +24,9 @@ func TestBuiltinFits(t *testing.T) {
 	if got := r.ProbCutFor(5, 4); got != fs[[2]int{5, 4}] {
 		t.Errorf("cpc with the built-in net uses %q, want the built-in fit", got.Source)
 	}
+	if src := r.ProbCutSource(5, 4); !strings.HasPrefix(src, "built-in fit search/fits/5x5-4.json (") {
+		t.Errorf("cpc with the built-in net says its parameters are %q, want the built-in fit named", src)
+	}
 	c.Eval = "pairs"
 	if src := c.MustResolve().ProbCutSource(5, 4); !strings.Contains(src, "not fitted") {
 		t.Errorf("cpc with pairs uses %q, want the defaults", src)
