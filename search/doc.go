@@ -11,10 +11,12 @@
 // order, defaults left out but eval): the canonical string is an engine's
 // identity everywhere. RegisterFlags declares command-line flags from the
 // same table, so flags and spec keys share names, defaults and checks, and
-// a key the algorithm does not read is refused by both. Config.Resolve
-// loads the files once into an immutable Resolved; NewEngine builds an
-// Engine, with its own table and its own evaluator, from it, so engines of
-// one configuration run side by side in different goroutines.
+// a key the algorithm does not read is refused by both, as is r without
+// multi=0 (under Multi every depth pair is tried, and r would change
+// nothing). Config.Resolve loads the files once into an immutable
+// Resolved; NewEngine builds an Engine, with its own table and its own
+// evaluator, from it, so engines of one configuration run side by side in
+// different goroutines.
 //
 // An Evaluator scores leaves. One that implements Incremental is kept in
 // step by the engine: Reset at the root of every search, Make after every
@@ -56,10 +58,12 @@
 //     guessed sigma, not a fit. The events of a chance node of depth d are
 //     searched to d-1; when d-1 is even the search ends on a chance ply and
 //     has the value of d-2, so the pair for d-2 is used and the shallow
-//     search is one ply shorter. With Config.Multi every pair for that
-//     depth is tried, shallowest first (Multi-ChanceProbCut, the chapter's
-//     future work, after Buro's Multi-ProbCut). The models of each
-//     chance-node depth are looked up once per board size.
+//     search is one ply shorter. With Config.Multi, the default, every
+//     pair for that depth is tried, shallowest first (Multi-ChanceProbCut,
+//     the chapter's future work, after Buro's Multi-ProbCut); without it,
+//     the single pair of reduction R (the key r, read only with multi=0).
+//     The models of each chance-node depth are looked up once per board
+//     size.
 //
 // A chance node runs in named phases, each of which may decide it: the
 // table cut (tableCut), successor probing (successorProbing), ChanceProbCut
