@@ -55,3 +55,47 @@ func TestRReadOnlyWithoutMulti(t *testing.T) {
 		t.Errorf("the default cpc is Multi-ChanceProbCut on the pairs of R = 2, not multi=%v, r=%d", DefaultProbCutMulti, DefaultProbCutR)
 	}
 }
+
+// TestChapterCPC: the chapter's configuration is a spec of the grammar,
+// and the engine it builds uses exactly the depth pairs (3, 7) and (5, 9)
+// (the chapter's R = 4 at d in {7, 9}), at chance-node depths 8 to 11,
+// with the built-in fit's models (its other six pairs unused) and, without
+// a fit, the identity guess's.
+func TestChapterCPC(t *testing.T) {
+	s, err := ParseSpec(ChapterCPC)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fit := builtinFits()[[2]int{5, 4}]
+	for _, eval := range []string{"mlp", "pairs"} {
+		c := s.Config
+		c.Eval = eval
+		e := NewEngine(c.MustResolve())
+		e.setBoard(5, 4)
+		params := e.res.ProbCutFor(5, 4)
+		if (eval == "mlp") != (params == fit) {
+			t.Fatalf("eval=%s: parameters %q", eval, params.Source)
+		}
+		want := map[int][2]int{8: {3, 7}, 9: {3, 7}, 10: {5, 9}, 11: {5, 9}}
+		for d, models := range e.cpc {
+			pair, ok := want[d]
+			if !ok {
+				if len(models) != 0 {
+					t.Errorf("eval=%s: %d models at chance-node depth %d, want none", eval, len(models), d)
+				}
+				continue
+			}
+			dp, found := params.Lookup(pair[0], pair[1])
+			if !found {
+				t.Fatalf("eval=%s: the parameters have no pair %v", eval, pair)
+			}
+			wantModel := cpcModel{shallow: dp.Shallow, a: dp.A, b: dp.B, tSigma: c.ProbCutT * dp.Sigma}
+			if len(models) != 1 || models[0] != wantModel {
+				t.Errorf("eval=%s: chance-node depth %d has models %+v, want the pair %v alone: %+v", eval, d, models, pair, wantModel)
+			}
+		}
+	}
+	if got := s.String(); got != "cpc:eval=mlp,r=4,cpcmin=8,cpcmax=11,multi=0" {
+		t.Errorf("canonical %s", got)
+	}
+}

@@ -63,7 +63,9 @@
 //     the chapter's future work, after Buro's Multi-ProbCut); without it,
 //     the single pair of reduction R (the key r, read only with multi=0).
 //     The models of each chance-node depth are looked up once per board
-//     size.
+//     size. ChapterCPC, "cpc:multi=0,r=4,cpcmin=8,cpcmax=11", is the
+//     chapter's configuration in Dice (section 5.6.2: R = 4 at d in
+//     {7, 9}, the pairs (3, 7) and (5, 9), at chance-node depths 8 to 11).
 //
 // A chance node runs in named phases, each of which may decide it: the
 // table cut (tableCut), successor probing (successorProbing), ChanceProbCut
