@@ -29,6 +29,19 @@ const (
 	DefaultProbCutMulti  = true
 )
 
+// ChapterCPC is the chapter's configuration of ChanceProbCut in Dice
+// (Schadd, Winands and Uiterwijk 2009, section 5.6.2: "We limit the
+// applicability to d in {7, 9}. R is set to 4"): the single depth pair of
+// reduction 4 (multi=0, r=4) at the chance nodes whose events are searched
+// to 7 or 9 plies. Those are the chance-node depths 8 to 11: the events of
+// a node of depth d are searched to d-1, and an even d-1 ends on a chance
+// ply with the value of d-2, so depths 8 and 9 use the pair (3, 7) and 10
+// and 11 the pair (5, 9). The pairs' a, b and sigma are those of the
+// parameters (probcut=FILE, else the built-in fit, which has both pairs).
+// The default, cpc, is Multi-ChanceProbCut at every chance-node depth
+// from 3 instead. Keys may follow it: ChapterCPC + ",probcut=FILE".
+const ChapterCPC = "cpc:multi=0,r=4,cpcmin=8,cpcmax=11"
+
 // Bounds on a Config: a table larger than MaxTTMiB is refused rather than
 // left to fail in the allocator.
 const (
@@ -57,9 +70,13 @@ type Config struct {
 	// the table for its successors (Veness 2006, section 3.2: the probe is
 	// not free, so shallow nodes may skip it).
 	ETCMinDepth int `json:"etc_min_depth"`
-	// ProbCutR is ChanceProbCut's depth reduction R, ProbCutT the width of
-	// its bounds in sigmas, ProbCutFile its parameter file ("" = the
-	// built-in defaults, which are not a fit).
+	// ProbCutR is ChanceProbCut's depth reduction R: the single depth
+	// pair's under Multi false. With Multi it is DefaultProbCutR, what
+	// the default CPCMinDepth (R+1) and the pairs of the identity guess
+	// (DefaultProbCut) are made of; another value is refused (the key r
+	// is read only with multi=0). ProbCutT is the width of the bounds in
+	// sigmas, ProbCutFile the parameter file ("" = the built-in fit of
+	// the board and net, else the identity guess, which is no fit).
 	ProbCutR    int     `json:"r"`
 	ProbCutT    float64 `json:"t"`
 	ProbCutFile string  `json:"probcut,omitempty"`
@@ -104,7 +121,17 @@ type option struct {
 	get   func(s *Spec) string
 	// always prints the key in the canonical string even at its default.
 	always bool
+	// readWith, when set, is the value of another key without which an
+	// algorithm that reads the option would ignore it: the option is
+	// refused in a spec that does not have it.
+	readWith *readCond
 }
+
+// readCond is the value of key under which an option is read, and why.
+type readCond struct{ key, val, why string }
+
+// holds reports whether s has the value the condition asks for.
+func (c *readCond) holds(s *Spec) bool { return lookupOption(c.key).get(s) == c.val }
 
 func star2Up(a Algorithm) bool { return a >= Star2 }
 func etcUp(a Algorithm) bool   { return a >= StarETC }
@@ -211,7 +238,8 @@ var options = []option{
 			return nil
 		},
 		get: func(s *Spec) string { return strconv.FormatFloat(s.ProbCutT, 'g', -1, 64) }},
-	{key: "r", usage: "ChanceProbCut depth reduction R", reads: cpcOnly,
+	{key: "r", usage: "ChanceProbCut depth reduction R of the single depth pair of multi=0; refused under multi=1 (the chapter's configuration is " + ChapterCPC + ")", reads: cpcOnly,
+		readWith: &readCond{key: "multi", val: "0", why: "multi=1 (the default) tries every depth pair of the parameters, and r is the single pair's reduction under multi=0"},
 		set: func(s *Spec, v string) (err error) {
 			s.ProbCutR, err = positive(v, "a reduction of at least 1")
 			return err
@@ -232,7 +260,7 @@ var options = []option{
 			return err
 		},
 		get: func(s *Spec) string { return itoa0(s.CPCMaxDepth) }},
-	{key: "multi", usage: "Multi-ChanceProbCut: 1 tries every depth pair of the parameters, shallowest first; 0 the one of reduction r", reads: cpcOnly,
+	{key: "multi", usage: "Multi-ChanceProbCut: 1 tries every depth pair of the parameters, shallowest first; 0 the single pair of reduction r", reads: cpcOnly,
 		set: func(s *Spec, v string) error {
 			switch v {
 			case "0":
@@ -300,9 +328,13 @@ func ParseSpec(spec string) (Spec, error) {
 			return Spec{}, fmt.Errorf("spec %q: %s=%s: %v", spec, key, val, err)
 		}
 	}
-	for key := range seen {
-		if o := lookupOption(key); o.reads != nil && !o.reads(a) {
-			return Spec{}, fmt.Errorf("spec %q: %s does not read %s", spec, a, key)
+	for _, kv := range kvs {
+		o := lookupOption(kv[0])
+		if o.reads != nil && !o.reads(a) {
+			return Spec{}, fmt.Errorf("spec %q: %s does not read %s", spec, a, o.key)
+		}
+		if w := o.readWith; w != nil && !w.holds(&s) {
+			return Spec{}, fmt.Errorf("spec %q: %s is read only with %s=%s: %s (want %s)", spec, o.key, w.key, w.val, w.why, withKey(name, kvs, w.key, w.val, o.key))
 		}
 	}
 	if err := s.check(); err != nil {
@@ -330,6 +362,24 @@ func splitSpec(spec string) (name string, kvs [][2]string, err error) {
 		kvs = append(kvs, [2]string{key, val})
 	}
 	return name, kvs, nil
+}
+
+// withKey returns the spec of name and kvs with key set to val: its value
+// replaced where the spec gives it, else the pair put before the key
+// before.
+func withKey(name string, kvs [][2]string, key, val, before string) string {
+	var out []string
+	gives := slices.ContainsFunc(kvs, func(kv [2]string) bool { return kv[0] == key })
+	for _, kv := range kvs {
+		switch {
+		case kv[0] == key:
+			kv[1] = val
+		case kv[0] == before && !gives:
+			out = append(out, key+"="+val)
+		}
+		out = append(out, kv[0]+"="+kv[1])
+	}
+	return name + ":" + strings.Join(out, ",")
 }
 
 // SpecGives reports whether the spec gives key, whatever its value (a
@@ -373,6 +423,15 @@ func (s *Spec) check() error {
 	}
 	if s.CPCMaxDepth > 0 && s.CPCMinDepth == 0 && s.CPCMaxDepth < s.ProbCutR+1 {
 		return fmt.Errorf("cpcmax=%d is below the default cpcmin=%d (r+1)", s.CPCMaxDepth, s.ProbCutR+1)
+	}
+	// A configuration built in Go has no keys, only values: one off its
+	// default where it is not read is what a spec giving it would be.
+	def := DefaultSpec(s.Algorithm)
+	for i := range options {
+		o := &options[i]
+		if w := o.readWith; w != nil && !w.holds(s) && o.get(s) != o.get(&def) {
+			return fmt.Errorf("%s=%s is read only with %s=%s: %s", o.key, o.get(s), w.key, w.val, w.why)
+		}
 	}
 	return nil
 }
@@ -450,24 +509,27 @@ func RegisterFlags(fs *flag.FlagSet, s *Spec, skip ...string) {
 
 // CheckFlags applies the grammar's checks to flags registered by
 // RegisterFlags and parsed into s: an option given that none of algos reads
-// is refused, as in a spec, and so are options that contradict each other.
+// is refused, as in a spec, and so is one given without the value of
+// another that it is read only with (-r without -multi 0), and options
+// that contradict each other.
 func CheckFlags(fs *flag.FlagSet, s *Spec, algos ...Algorithm) error {
 	var err error
 	fs.Visit(func(f *flag.Flag) {
 		o := lookupOption(f.Name)
-		if err != nil || o == nil || o.reads == nil {
+		if err != nil || o == nil {
 			return
 		}
-		for _, a := range algos {
-			if o.reads(a) {
-				return
+		if o.reads != nil && !slices.ContainsFunc(algos, o.reads) {
+			names := make([]string, len(algos))
+			for i, a := range algos {
+				names[i] = a.String()
 			}
+			err = fmt.Errorf("-%s: %s does not read it", f.Name, strings.Join(names, ", "))
+			return
 		}
-		names := make([]string, len(algos))
-		for i, a := range algos {
-			names[i] = a.String()
+		if w := o.readWith; w != nil && !w.holds(s) {
+			err = fmt.Errorf("-%s: read only with -%s %s: %s (want -%s %s -%s %s)", f.Name, w.key, w.val, w.why, w.key, w.val, f.Name, f.Value)
 		}
-		err = fmt.Errorf("-%s: %s does not read it", f.Name, strings.Join(names, ", "))
 	})
 	if err != nil {
 		return err

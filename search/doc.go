@@ -11,10 +11,12 @@
 // order, defaults left out but eval): the canonical string is an engine's
 // identity everywhere. RegisterFlags declares command-line flags from the
 // same table, so flags and spec keys share names, defaults and checks, and
-// a key the algorithm does not read is refused by both. Config.Resolve
-// loads the files once into an immutable Resolved; NewEngine builds an
-// Engine, with its own table and its own evaluator, from it, so engines of
-// one configuration run side by side in different goroutines.
+// a key the algorithm does not read is refused by both, as is r without
+// multi=0 (under Multi every depth pair is tried, and r would change
+// nothing). Config.Resolve loads the files once into an immutable
+// Resolved; NewEngine builds an Engine, with its own table and its own
+// evaluator, from it, so engines of one configuration run side by side in
+// different goroutines.
 //
 // An Evaluator scores leaves. One that implements Incremental is kept in
 // step by the engine: Reset at the root of every search, Make after every
@@ -47,8 +49,11 @@
 //     the full window predicts bounds a*v+b -/+ t*sigma, clipped to [L, U];
 //     the node is cut off when the mean predicted bounds leave the window;
 //     otherwise the Star2 and Star1 phases follow, and Star1 searches each
-//     event inside its predicted bounds, taking the value without a
-//     re-search (as the chapter does). The parameters a, b, sigma per depth
+//     event in the intersection of its Star1 window and its predicted
+//     bounds, taking the value without a re-search (as the chapter does);
+//     algorithm 5.2 (lines 36-37) writes the union of the two windows,
+//     which errs far less for a few more nodes (measured at Engine.star1
+//     and in the README). The parameters a, b, sigma per depth
 //     pair come from a ProbCutParams file (probcut=FILE, from starlab fit),
 //     else from the built-in fit of the board for the built-in net
 //     (fits/<n>x<n>-<m>.json, used only when the engine evaluates with the
@@ -56,10 +61,14 @@
 //     guessed sigma, not a fit. The events of a chance node of depth d are
 //     searched to d-1; when d-1 is even the search ends on a chance ply and
 //     has the value of d-2, so the pair for d-2 is used and the shallow
-//     search is one ply shorter. With Config.Multi every pair for that
-//     depth is tried, shallowest first (Multi-ChanceProbCut, the chapter's
-//     future work, after Buro's Multi-ProbCut). The models of each
-//     chance-node depth are looked up once per board size.
+//     search is one ply shorter. With Config.Multi, the default, every
+//     pair for that depth is tried, shallowest first (Multi-ChanceProbCut,
+//     the chapter's future work, after Buro's Multi-ProbCut); without it,
+//     the single pair of reduction R (the key r, read only with multi=0).
+//     The models of each chance-node depth are looked up once per board
+//     size. ChapterCPC, "cpc:multi=0,r=4,cpcmin=8,cpcmax=11", is the
+//     chapter's configuration in Dice (section 5.6.2: R = 4 at d in
+//     {7, 9}, the pairs (3, 7) and (5, 9), at chance-node depths 8 to 11).
 //
 // A chance node runs in named phases, each of which may decide it: the
 // table cut (tableCut), successor probing (successorProbing), ChanceProbCut
@@ -102,6 +111,21 @@
 // was searched to exactly its depth, and the sound algorithms agree with
 // expectimax to 1e-9; a table kept between searches (as in a game) can hold
 // deeper bounds, which are then used as they are.
+//
+// ChanceProbCut stores its forward-pruned values in cpc's own table like
+// any other, with the node's full depth and no mark, as ProbCut engines
+// do: a ChanceProbCut cut-off returns the window edge it crossed and stores
+// nothing at the chance node, but the move node above stores the value it
+// leads to as a bound or an exact value of its depth; an event searched
+// by Star1 inside its predicted bounds counts as exact at the chance node
+// (its own move node stores what its search found, a bound when the value
+// fell outside the window), so the chance node stores the mean of its
+// events as exact (lower bound = upper bound) or the bounds of its Star1
+// cut-off; the shallow searches store their entries at their own depth.
+// Later probes, in the same search and in the later searches of a table
+// kept between them (a game), trust these entries as full searches. No
+// other engine shares the table: staretc, the reference of starlab tune,
+// searches with its own.
 //
 // # Iterative deepening
 //

@@ -191,6 +191,7 @@ func TestMatchBadInput(t *testing.T) {
 		{[]string{"staretc:depth=3", "staretc:depth=4"}, 2, "ends on a chance ply"},
 		{[]string{"staretc:depth=3", "cpc:depth=3,cpcmin=9,cpcmax=3"}, 2, "above cpcmax"},
 		{[]string{"staretc:depth=3", "staretc:depth=1,t=1"}, 2, "does not read t"},
+		{[]string{"staretc:depth=3", "cpc:depth=3,r=4"}, 2, "(want cpc:depth=3,multi=0,r=4)"},
 		{[]string{"staretc:depth=3", "star1:depth=3", "-games", "7"}, 2, "even"},
 		{[]string{"staretc:depth=3", "star1:depth=3", "-concurrency", "100000"}, 2, "-concurrency"},
 		{[]string{"staretc:depth=3", "star1:depth=3", "-suite", filepath.Join(dir, "missing.suite")}, 1, "suite"},

@@ -33,7 +33,9 @@ end of the game.
 
 The engine flags are the keys of a match variant, with the same names,
 defaults and checks: -algo staretc -depth 9 -tt 4 is the variant
-staretc:depth=9,tt=4. An option the algorithm does not read is refused.
+staretc:depth=9,tt=4. An option the algorithm does not read is refused, and
+so is -r without -multi 0 (the chapter's configuration of ChanceProbCut is
+-algo cpc -multi 0 -r 4 -cpcmin 8 -cpcmax 11).
 
 With -json it prints one JSON object per completed iteration as it completes,
 with the fields depth, score, nodes, time_ms, best_move, nodes_per_s and the

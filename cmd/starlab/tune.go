@@ -50,7 +50,7 @@ directory is made.`,
 			fs.IntVar(&set.Limit, "limit", 0, "use only the first N positions (0 = all)")
 			fs.StringVar(&depths, "depths", depths, "search depths")
 			fs.StringVar(&ts, "t", ts, "ChanceProbCut widths in sigmas")
-			fs.StringVar(&set.CPC, "cpc", set.CPC, "the cpc engine, such as cpc:r=4,eval=pairs")
+			fs.StringVar(&set.CPC, "cpc", set.CPC, "the cpc engine, such as cpc:multi=0,r=4,eval=pairs")
 			fs.StringVar(&probcut, "probcut", "", "ChanceProbCut parameter file (from starlab fit)")
 			fs.IntVar(&set.Workers, "workers", set.Workers, "positions searched in parallel")
 			fs.Var(&set.Shard, "shard", "measure only shard i/N of the positions")
