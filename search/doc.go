@@ -49,11 +49,10 @@
 //     the full window predicts bounds a*v+b -/+ t*sigma, clipped to [L, U];
 //     the node is cut off when the mean predicted bounds leave the window;
 //     otherwise the Star2 and Star1 phases follow, and Star1 searches each
-//     event in the intersection of its Star1 window and its predicted
-//     bounds, taking the value without a re-search (as the chapter does);
-//     algorithm 5.2 (lines 36-37) writes the union of the two windows,
-//     which errs far less for a few more nodes (measured at Engine.star1
-//     and in the README). The parameters a, b, sigma per depth
+//     event in the union of its Star1 window and its predicted bounds, as
+//     algorithm 5.2 (lines 36-37) does (an earlier intersection of the two
+//     erred 11 to 31 times more for a few nodes fewer: measured at
+//     Engine.star1 and in the README). The parameters a, b, sigma per depth
 //     pair come from a ProbCutParams file (probcut=FILE, from starlab fit),
 //     else from the built-in fit of the board for the built-in net
 //     (fits/<n>x<n>-<m>.json, used only when the engine evaluates with the
@@ -116,12 +115,10 @@
 // any other, with the node's full depth and no mark, as ProbCut engines
 // do: a ChanceProbCut cut-off returns the window edge it crossed and stores
 // nothing at the chance node, but the move node above stores the value it
-// leads to as a bound or an exact value of its depth; an event searched
-// by Star1 inside its predicted bounds counts as exact at the chance node
-// (its own move node stores what its search found, a bound when the value
-// fell outside the window), so the chance node stores the mean of its
-// events as exact (lower bound = upper bound) or the bounds of its Star1
-// cut-off; the shallow searches store their entries at their own depth.
+// leads to as a bound or an exact value of its depth; a chance node that
+// ChanceProbCut did not cut stores what its Star1 phase found, as staretc
+// does (the values below it may rest on cut-offs deeper down); the
+// shallow searches store their entries at their own depth.
 // Later probes, in the same search and in the later searches of a table
 // kept between them (a game), trust these entries as full searches. No
 // other engine shares the table: staretc, the reference of starlab tune,

@@ -384,7 +384,8 @@ func (e *Engine) successorProbing(f *chanceFrame) (float64, bool) {
 // probCut is ChanceProbCut: a shallow search of each open event predicts
 // bounds elo, ehi on its deep value; the node is cut off when the
 // predicted bounds put it outside the window (Schadd et al. 2009,
-// algorithm 5.2), and otherwise the predictions narrow the Star1 windows.
+// algorithm 5.2), and otherwise the Star1 phase searches each event in the
+// union of its Star1 window and its predicted bounds.
 // A cut-off returns the window edge and stores nothing at the chance
 // node; the move node above stores what it leads to as a bound or an
 // exact value of its full depth, unmarked (package doc, "Transposition
@@ -501,27 +502,23 @@ func (e *Engine) star1(f *chanceFrame) float64 {
 		bx := min(U, cmax, f.hi[i])
 		wa, wb := ax, bx
 		if f.cpc {
-			// Search inside the predicted bounds when they are narrower:
-			// the intersection of the Star1 window and the predicted
-			// bounds. A value outside them is taken as it is, without a
-			// re-search (algorithm 5.2 takes every value so): the error
-			// is a part of one event's weight. Algorithm 5.2 (lines
-			// 36-37) searches the union of the two windows instead. With
-			// the union (and the values kept by the sound rule below),
-			// starlab tune -depths 9,11 -t 1.6,0.4 -limit 100 on the
-			// committed suite searches 0.0008% to 3.8% more nodes than
-			// this (depth 11, t = 0.4: 19,693,109 against 18,973,934)
-			// with a mean move error 11 to 31 times smaller (0.00118
-			// against 0.01790). The intersection is kept: it searches
-			// fewer nodes at every depth and t, and every cpc figure of
-			// the README was measured with it; the union is the better
-			// at equal error (see the README).
-			if f.elo[i] > wa && f.elo[i] < wb {
-				wa = f.elo[i]
-			}
-			if f.ehi[i] < wb && f.ehi[i] > wa {
-				wb = f.ehi[i]
-			}
+			// Algorithm 5.2, lines 36-37: after ChanceProbCut, each event
+			// is searched in the union of its Star1 window and its
+			// predicted bounds, from min(Star1 lower, predicted lower) to
+			// max(Star1 upper, predicted upper), so that the predictions
+			// widen the window where they are wider and never narrow it.
+			// The window holds the Star1 window, so the value is kept as
+			// Star1 keeps it (below), which is line 39's lower = upper = v
+			// wherever the two differ in what follows: a value outside
+			// [ax, bx] cuts the node off either way. An earlier version
+			// searched the intersection instead; with starlab tune
+			// -depths 9,11 -t 1.6,0.4 -limit 100 over the committed suite
+			// the union searched 0.0008% to 3.8% more nodes (depth 11,
+			// t = 0.4: 19,693,109 against 18,973,934) with a mean move
+			// error 11 to 31 times smaller (0.00118 against 0.01790):
+			// nearly all of the intersection's error came from values
+			// taken outside the narrowed windows, not from the cut-offs.
+			wa, wb = min(ax, f.elo[i]), max(bx, f.ehi[i])
 		}
 		b.SetRoll(int(f.lines[i]))
 		v := e.max(wa, wb, f.depth-1, f.ply+1)
@@ -535,9 +532,6 @@ func (e *Engine) star1(f *chanceFrame) float64 {
 		}
 		if v < bx {
 			newHi = v
-		}
-		if f.cpc && (wa > ax || wb < bx) {
-			newLo, newHi = v, v
 		}
 		if newLo > newHi { // bounds of different depths disagree: keep the new value
 			newLo, newHi = v, v
