@@ -20,5 +20,16 @@
 // Tune measures ChanceProbCut against StarETC over a suite for a list of
 // t, as tables 5.6 to 5.8 of the chapter: the nodes saved and the error of
 // the value of the move cpc chooses against that move's value in the full
-// search.
+// search. Several cpc engines are measured over the same positions against
+// one staretc search per position and depth (so they must share its
+// options), and each engine after the first is compared with the first by
+// the paired difference of their absolute errors. Every figure carries its
+// standard error over the positions: the mean's, s/sqrt(n); DCPCME's, the
+// sample standard deviation s (divisor n-1; the chapter says only "the
+// standard deviation"), by the delta method, sqrt((m4 - s⁴)/n)/(2s); the
+// reduction's as a ratio estimator's (Cochran 1977, section 6.3). The
+// chapter's figures are given on our scale: its evaluation is bound to
+// [-10, 10] (section 5.5.4), ours to [-1, 1], so its ACPCME and DCPCME are
+// divided by 10 (ChapterScale), and they belong to its configuration,
+// ChanceProbCut with R = 4 at depths 7 and 9 only (ChapterEngine).
 package regression

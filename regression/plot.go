@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"path/filepath"
+	"slices"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -164,53 +167,122 @@ func WriteScatterPlots(run *runs.Run, rows []Row, f FitResult, t float64) ([]str
 	return names, nil
 }
 
+// engineStyles tell the engines of a tune plot apart, the first engine's
+// first; the depths are told apart by colour.
+var engineStyles = []struct {
+	dashes []vg.Length
+	glyph  draw.GlyphDrawer
+}{
+	{nil, draw.CircleGlyph{}},
+	{[]vg.Length{vg.Points(1.5), vg.Points(2)}, draw.BoxGlyph{}},
+	{[]vg.Length{vg.Points(6), vg.Points(2), vg.Points(1.5), vg.Points(2)}, draw.PyramidGlyph{}},
+	{[]vg.Length{vg.Points(8), vg.Points(3)}, draw.CrossGlyph{}},
+}
+
+// errorPoints are a line's points with ACPCME ± its standard error, for
+// plotter.NewXErrorBars; an undefined error draws no bar.
+type errorPoints struct {
+	plotter.XYs
+	se []float64
+}
+
+func (e errorPoints) XError(i int) (float64, float64) {
+	if math.IsNaN(e.se[i]) {
+		return 0, 0
+	}
+	return e.se[i], e.se[i]
+}
+
+// shortSpec is an engine's spec with the paths it names cut to their
+// base names, for a legend.
+func shortSpec(spec string) string {
+	parts := strings.Split(spec, ",")
+	for i, p := range parts {
+		if k, v, ok := strings.Cut(p, "="); ok && strings.ContainsAny(v, `/\`) {
+			parts[i] = k + "=" + filepath.Base(v)
+		}
+	}
+	return strings.Join(parts, ",")
+}
+
 // tunePlot draws the reduction in nodes against the mean move error, one
-// line per depth with a point per t, beside the chapter's figures.
+// line per depth and engine with a point per t and the error's standard
+// error as a bar, beside the chapter's figures on our scale; the t of
+// each point is written beside the first engine's.
 func tunePlot(res *TuneResult) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text = "ChanceProbCut: nodes saved against move error"
-	p.X.Label.Text = "mean |move value error| (ACPCME)"
+	p.X.Label.Text = "ACPCME ± SE, on [-1, 1] (the chapter's: its points / 10)"
 	p.Y.Label.Text = "nodes saved against staretc (%)"
 	p.Add(plotter.NewGrid())
 	colors := []color.RGBA{{31, 119, 180, 255}, {255, 127, 14, 255}, {44, 160, 44, 255}, {214, 39, 40, 255}, {148, 103, 189, 255}}
 	var depths []int
 	for _, r := range res.Rows {
-		if len(depths) == 0 || depths[len(depths)-1] != r.Depth {
+		if !slices.Contains(depths, r.Depth) {
 			depths = append(depths, r.Depth)
 		}
 	}
-	for k, d := range depths {
-		var ours, theirs plotter.XYs
-		var labels []string
+	engines := res.CPC
+	if len(engines) == 0 { // rows alone, as tests make them
 		for _, r := range res.Rows {
-			if r.Depth != d {
+			if !slices.Contains(engines, r.Engine) {
+				engines = append(engines, r.Engine)
+			}
+		}
+	}
+	chapter := false // whether the chapter has figures in the plot
+	for k, d := range depths {
+		c := colors[k%len(colors)]
+		for e, name := range engines {
+			var ours errorPoints
+			var labels []string
+			for _, r := range res.Rows {
+				if r.Depth != d || r.Engine != name || math.IsNaN(float64(r.ACPCME)) || math.IsNaN(float64(r.Reduction)) {
+					continue
+				}
+				ours.XYs = append(ours.XYs, plotter.XY{X: float64(r.ACPCME), Y: 100 * float64(r.Reduction)})
+				ours.se = append(ours.se, float64(r.ACPCMESE))
+				labels = append(labels, fmt.Sprintf("t=%g", r.T))
+			}
+			if len(ours.XYs) == 0 {
 				continue
 			}
-			ours = append(ours, plotter.XY{X: r.ACPCME, Y: 100 * r.Reduction})
-			labels = append(labels, fmt.Sprintf("t=%g", r.T))
-			if !math.IsNaN(float64(r.ChapterReduction)) {
+			st := engineStyles[e%len(engineStyles)]
+			line, points, err := plotter.NewLinePoints(ours.XYs)
+			if err != nil {
+				return nil, err
+			}
+			line.Color, points.Color = c, c
+			line.Dashes = st.dashes
+			points.Shape = st.glyph
+			bars, err := plotter.NewXErrorBars(ours)
+			if err != nil {
+				return nil, err
+			}
+			bars.Color = c
+			bars.CapWidth = vg.Points(4)
+			p.Add(bars, line, points)
+			if e > 0 {
+				continue
+			}
+			lb, err := plotter.NewLabels(plotter.XYLabels{XYs: ours.XYs, Labels: labels})
+			if err != nil {
+				return nil, err
+			}
+			for i := range lb.TextStyle {
+				lb.TextStyle[i].Font.Size = vg.Points(7)
+				lb.TextStyle[i].Color = c
+			}
+			lb.Offset = vg.Point{X: vg.Points(3), Y: vg.Points(2)}
+			p.Add(lb)
+		}
+		// The chapter's figures, once per depth and t.
+		var theirs plotter.XYs
+		for _, r := range res.Rows {
+			if r.Depth == d && (len(engines) == 0 || r.Engine == engines[0]) && !math.IsNaN(float64(r.ChapterReduction)) {
 				theirs = append(theirs, plotter.XY{X: float64(r.ChapterACPCME), Y: 100 * float64(r.ChapterReduction)})
 			}
 		}
-		c := colors[k%len(colors)]
-		line, points, err := plotter.NewLinePoints(ours)
-		if err != nil {
-			return nil, err
-		}
-		line.Color, points.Color = c, c
-		points.Shape = draw.CircleGlyph{}
-		p.Add(line, points)
-		p.Legend.Add(fmt.Sprintf("depth %d", d), line, points)
-		lb, err := plotter.NewLabels(plotter.XYLabels{XYs: ours, Labels: labels})
-		if err != nil {
-			return nil, err
-		}
-		for i := range lb.TextStyle {
-			lb.TextStyle[i].Font.Size = vg.Points(7)
-			lb.TextStyle[i].Color = c
-		}
-		lb.Offset = vg.Point{X: vg.Points(3), Y: vg.Points(2)}
-		p.Add(lb)
 		if len(theirs) > 0 {
 			tl, tp, err := plotter.NewLinePoints(theirs)
 			if err != nil {
@@ -220,15 +292,37 @@ func tunePlot(res *TuneResult) (*plot.Plot, error) {
 			tl.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
 			tp.Shape = draw.TriangleGlyph{}
 			p.Add(tl, tp)
-			p.Legend.Add(fmt.Sprintf("depth %d, the chapter", d), tl, tp)
+			chapter = true
 		}
+		p.Legend.Add(fmt.Sprintf("depth %d", d), &plotter.Line{LineStyle: draw.LineStyle{Color: c, Width: vg.Points(2)}})
 	}
-	// Every point (the chapter's too) and its t label inside the axes:
-	// the right edge a fifth beyond the largest error.
+	// The legend names the depths by colour and the engines by line and
+	// marker, one entry each, rather than every pair of them.
+	black := color.Black
+	for e, name := range engines {
+		st := engineStyles[e%len(engineStyles)]
+		p.Legend.Add(fmt.Sprintf("%d: %s", e+1, shortSpec(name)),
+			&plotter.Line{LineStyle: draw.LineStyle{Color: black, Width: vg.Points(1), Dashes: st.dashes}},
+			&plotter.Scatter{GlyphStyle: draw.GlyphStyle{Color: black, Radius: vg.Points(2.5), Shape: st.glyph}})
+	}
+	if chapter {
+		p.Legend.Add("the chapter, "+ChapterEngine,
+			&plotter.Line{LineStyle: draw.LineStyle{Color: black, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(4), vg.Points(3)}}},
+			&plotter.Scatter{GlyphStyle: draw.GlyphStyle{Color: black, Radius: vg.Points(2.5), Shape: draw.TriangleGlyph{}}})
+	}
+	// Every point (the chapter's too), its error bar and its t label
+	// inside the axes: the right edge a fifth beyond the largest error.
 	low, right := 0.0, 0.0
 	for _, r := range res.Rows {
-		low = math.Min(low, 100*r.Reduction)
-		right = math.Max(right, r.ACPCME)
+		if x := 100 * float64(r.Reduction); !math.IsNaN(x) {
+			low = math.Min(low, x)
+		}
+		if x := float64(r.ACPCME); !math.IsNaN(x) {
+			if se := float64(r.ACPCMESE); !math.IsNaN(se) {
+				x += se
+			}
+			right = math.Max(right, x)
+		}
 		if c := float64(r.ChapterACPCME); !math.IsNaN(c) {
 			right = math.Max(right, c)
 		}
@@ -237,8 +331,11 @@ func tunePlot(res *TuneResult) (*plot.Plot, error) {
 	if right > 0 {
 		p.X.Max = 1.2 * right
 	}
-	p.Legend.Top, p.Legend.Left = false, false
-	p.Legend.YOffs = vg.Points(20)
+	// Top left, where the curves, rising from no error and no saving,
+	// seldom are.
+	p.Legend.Top, p.Legend.Left = true, true
+	p.Legend.XOffs, p.Legend.YOffs = vg.Points(6), -vg.Points(6)
+	p.Legend.TextStyle.Font.Size = vg.Points(9)
 	return p, nil
 }
 

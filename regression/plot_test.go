@@ -9,8 +9,6 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
-
-	"starlab/runs"
 )
 
 // TestScatterStacksAndLegend draws a pair's scatter plot where 86 of the
@@ -53,15 +51,15 @@ func TestScatterStacksAndLegend(t *testing.T) {
 func TestTunePlotHoldsTheChapter(t *testing.T) {
 	res := &TuneResult{}
 	for _, tt := range ChapterTs {
-		c := chapter[9][tt]
-		res.Rows = append(res.Rows, TuneRow{Depth: 9, T: tt, Reduction: c[0] * 0.9, ACPCME: c[1] * 0.5,
-			ChapterReduction: runs.Num(c[0]), ChapterACPCME: runs.Num(c[1])})
+		cr, ca, cd := chapterFigures(9, tt)
+		res.Rows = append(res.Rows, TuneRow{Depth: 9, T: tt, Engine: "cpc:eval=mlp", Reduction: cr * 0.9, ACPCME: ca * 0.5, ACPCMESE: ca * 0.1,
+			ChapterReduction: cr, ChapterACPCME: ca, ChapterDCPCME: cd})
 	}
 	p, err := tunePlot(res)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if top := chapter[9][0.05][1]; p.X.Max < 1.1*top {
+	if _, top, _ := chapterFigures(9, 0.05); p.X.Max < 1.1*float64(top) {
 		t.Errorf("error axis ends at %g, on or inside the chapter's largest error %g plus a tenth", p.X.Max, top)
 	}
 }

@@ -69,7 +69,7 @@ func TestTuneFileKeepsUndefinedChapterFigures(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer run.Close()
-	if err := writeTune(run, s, &TuneResult{Format: TuneFormat, CPC: "cpc"}, all); err != nil {
+	if err := writeTune(run, s, &TuneResult{Format: TuneFormat, CPC: []string{"cpc:eval=mlp"}}, all); err != nil {
 		t.Fatal(err)
 	}
 	var back TuneResult
@@ -79,10 +79,10 @@ func TestTuneFileKeepsUndefinedChapterFigures(t *testing.T) {
 	if len(back.Rows) != 2 {
 		t.Fatalf("%d rows", len(back.Rows))
 	}
-	if r := back.Rows[0]; !math.IsNaN(float64(r.ChapterReduction)) || !math.IsNaN(float64(r.ChapterACPCME)) {
-		t.Errorf("depth 5: chapter's figures read back as %v %v, want NaN", r.ChapterReduction, r.ChapterACPCME)
+	if r := back.Rows[0]; !math.IsNaN(float64(r.ChapterReduction)) || !math.IsNaN(float64(r.ChapterACPCME)) || !math.IsNaN(float64(r.ChapterDCPCME)) {
+		t.Errorf("depth 5: chapter's figures read back as %v %v %v, want NaN", r.ChapterReduction, r.ChapterACPCME, r.ChapterDCPCME)
 	}
-	if r := back.Rows[1]; r.ChapterReduction != 0.410 || r.ChapterACPCME != 0.05 || r.Reduction != 0.4 {
+	if r := back.Rows[1]; r.ChapterReduction != 0.410 || r.ChapterACPCME != 0.005 || r.ChapterDCPCME != 0.009 || r.Reduction != 0.4 {
 		t.Errorf("depth 9: %+v", r)
 	}
 }

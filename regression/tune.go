@@ -1,6 +1,7 @@
 package regression
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
@@ -14,15 +15,17 @@ import (
 	"time"
 
 	"gonum.org/v1/gonum/floats"
-	"gonum.org/v1/gonum/stat"
 
 	"starlab/runs"
 	"starlab/search"
 	"starlab/search/dice"
 )
 
-// TuneFormat names the schema of tune.parquet and tune.json.
-const TuneFormat = "starlab-tune/1"
+// TuneFormat names the schema of tune.parquet and tune.json. Format 2
+// carries several engines (the records' engine column), standard errors,
+// and the chapter's figures on our scale; format 1 had one engine and the
+// chapter's errors in its own points.
+const TuneFormat = "starlab-tune/2"
 
 // Files of a tune run.
 const (
@@ -34,17 +37,51 @@ const (
 // ChapterTs are the widths of tables 5.6 to 5.8 of the chapter.
 var ChapterTs = []float64{3.2, 1.6, 0.8, 0.4, 0.2, 0.1, 0.05}
 
+// ChapterScale says on what scale tune gives the chapter's errors. The
+// chapter's Dice evaluation is bound to [-10, 10] (section 5.5.4), ours
+// to [-1, 1], so its ACPCME and DCPCME are divided by 10 to compare with
+// ours; its reductions are shares and need nothing.
+const ChapterScale = "the chapter's points / 10: its evaluation is on [-10, 10], ours on [-1, 1]"
+
+// ChapterEngine is the configuration of the chapter's tables 5.6 to 5.8:
+// ChanceProbCut with R = 4 at depths 7 and 9 only (the pairs 3:7 and
+// 5:9), which its figures belong to.
+const ChapterEngine = "cpc:multi=0,r=4,cpcmin=8,cpcmax=11"
+
+// SpecList is a list of engine specs. Its JSON is a list of strings; one
+// string, as settings and recipes gave tune's engine before it took
+// several, reads as a list of one.
+type SpecList []string
+
+// UnmarshalJSON reads a list of specs or a single one.
+func (l *SpecList) UnmarshalJSON(data []byte) error {
+	var one string
+	if err := json.Unmarshal(data, &one); err == nil && string(bytes.TrimSpace(data)) != "null" {
+		*l = SpecList{one}
+		return nil
+	}
+	var many []string
+	if err := json.Unmarshal(data, &many); err != nil {
+		return fmt.Errorf("cpc: %s is not an engine spec or a list of them", bytes.TrimSpace(data))
+	}
+	*l = many
+	return nil
+}
+
 // TuneSettings configure the tune stage: every position of Suite is
-// searched to every depth by Base and by CPC with each t.
+// searched to every depth by staretc and by each engine of CPC with each
+// t.
 type TuneSettings struct {
 	Suite  string    `json:"suite"`
 	Limit  int       `json:"limit"` // the first Limit positions; 0 = all
 	Depths []int     `json:"depths"`
 	Ts     []float64 `json:"ts"`
-	// CPC is the cpc engine without limits (t is set per row); the base
-	// is the same engine as staretc.
-	CPC     string `json:"cpc"`
-	Workers int    `json:"workers"`
+	// CPC are the cpc engines without limits (t is set per row), each
+	// once; the table compares each with the first. Their staretc base,
+	// the same engine as staretc, must be one: one full search per
+	// position and depth measures them all.
+	CPC     SpecList `json:"cpc"`
+	Workers int      `json:"workers"`
 	// Shard limits the run to the positions whose index is i modulo N;
 	// starlab merge joins the shards' records.
 	Shard runs.Shard `json:"shard,omitzero"`
@@ -53,7 +90,31 @@ type TuneSettings struct {
 // DefaultTuneSettings returns the chapter's tables 5.6 to 5.8: depths 9,
 // 11 and 13, the t of the tables, cpc with its defaults.
 func DefaultTuneSettings(suite string) TuneSettings {
-	return TuneSettings{Suite: suite, Depths: []int{9, 11, 13}, Ts: slices.Clone(ChapterTs), CPC: "cpc", Workers: 1}
+	return TuneSettings{Suite: suite, Depths: []int{9, 11, 13}, Ts: slices.Clone(ChapterTs), CPC: SpecList{"cpc"}, Workers: 1}
+}
+
+// SetProbCut gives the parameter file path to every engine that names
+// none itself (probcut=): tune's -probcut. A path no engine takes is
+// refused.
+func (s *TuneSettings) SetProbCut(path string) error {
+	cpc := slices.Clone(s.CPC)
+	used := false
+	for i, c := range cpc {
+		if search.SpecGives(c, "probcut") {
+			continue
+		}
+		sep := ","
+		if !strings.Contains(c, ":") {
+			sep = ":"
+		}
+		cpc[i] = c + sep + "probcut=" + path
+		used = true
+	}
+	if !used {
+		return runs.Usagef("-probcut %s: every -cpc names its own probcut=, so none would use it", path)
+	}
+	s.CPC = cpc
+	return nil
 }
 
 // ParseTs parses "3.2,1.6".
@@ -70,28 +131,32 @@ func ParseTs(s string) ([]float64, error) {
 }
 
 // Check checks the settings and everything the stage will read: the cpc
-// engine's net and parameters, and the suite, whose positions must fit the
-// engines' board and not be finished. A command calls it before it makes
-// the run directory, so bad input leaves no run behind. Errors are
+// engines' nets and parameters, and the suite, whose positions must fit
+// the engines' board and not be finished. A command calls it before it
+// makes the run directory, so bad input leaves no run behind. Errors are
 // runs.UsageError.
 func (s *TuneSettings) Check() error {
 	base, cpcs, err := s.resolve()
 	if err != nil {
 		return err
 	}
-	_, err = s.positions(append([]*search.Resolved{base}, cpcs...))
+	_, err = s.positions(base, cpcs)
 	return err
 }
 
 // positions reads the suite, keeps its first Limit positions, and checks
 // that each fits the engines and is not finished.
-func (s *TuneSettings) positions(engines []*search.Resolved) ([]search.SuitePosition, error) {
+func (s *TuneSettings) positions(base *search.Resolved, cpcs [][]*search.Resolved) ([]search.SuitePosition, error) {
 	ps, err := search.ReadSuite(s.Suite)
 	if err != nil {
 		return nil, runs.Usagef("-suite: %v", err)
 	}
 	if s.Limit > 0 && s.Limit < len(ps) {
 		ps = ps[:s.Limit]
+	}
+	engines := []*search.Resolved{base}
+	for _, ts := range cpcs {
+		engines = append(engines, ts...)
 	}
 	for _, p := range ps {
 		for _, r := range engines {
@@ -107,77 +172,114 @@ func (s *TuneSettings) positions(engines []*search.Resolved) ([]search.SuitePosi
 }
 
 // CheckSyntax checks the settings but does not open the files the cpc
-// engine names (the net, the parameters), which a pipeline makes before
+// engines name (the nets, the parameters), which a pipeline makes before
 // this stage runs.
 func (s *TuneSettings) CheckSyntax() error {
-	_, err := s.cpcSpec()
+	_, err := s.cpcSpecs()
 	return err
 }
 
-// cpcSpec checks the settings and parses the cpc engine, which must carry
-// no limits.
-func (s *TuneSettings) cpcSpec() (search.Spec, error) {
-	var none search.Spec
+// cpcSpecs checks the settings and parses the cpc engines, which must
+// carry no limits, differ from each other, and have one staretc base.
+func (s *TuneSettings) cpcSpecs() ([]search.Spec, error) {
 	if len(s.Depths) == 0 || len(s.Ts) == 0 {
-		return none, runs.Usagef("-depths and -t need at least one value each")
+		return nil, runs.Usagef("-depths and -t need at least one value each")
 	}
 	for _, d := range s.Depths {
 		if d < 2 || d > search.MaxDepthLimit {
-			return none, runs.Usagef("-depths: %d is not a depth from 2 to %d", d, search.MaxDepthLimit)
+			return nil, runs.Usagef("-depths: %d is not a depth from 2 to %d", d, search.MaxDepthLimit)
 		}
 	}
 	if s.Limit < 0 {
-		return none, runs.Usagef("-limit %d: want 0 (all) or more", s.Limit)
+		return nil, runs.Usagef("-limit %d: want 0 (all) or more", s.Limit)
 	}
 	if err := runs.CheckWorkers("workers", s.Workers); err != nil {
-		return none, err
+		return nil, err
 	}
-	spec, err := search.ParseSpec(s.CPC)
-	switch {
-	case err != nil:
-	case spec.Algorithm != search.CPC:
-		err = fmt.Errorf("%s is not cpc", s.CPC)
-	case spec.Limits != (search.Limits{}):
-		err = fmt.Errorf("give no limits: -depths sets them")
-	case search.SpecGives(s.CPC, "t"):
-		err = fmt.Errorf("give no t: -t sets it")
+	if len(s.CPC) == 0 {
+		return nil, runs.Usagef("-cpc: give at least one cpc engine")
 	}
-	if err != nil {
-		return none, runs.Usagef("-cpc %s: %v", s.CPC, err)
+	var specs []search.Spec
+	for i, c := range s.CPC {
+		spec, err := search.ParseSpec(c)
+		switch {
+		case err != nil:
+		case spec.Algorithm != search.CPC:
+			err = fmt.Errorf("%s is not cpc", c)
+		case spec.Limits != (search.Limits{}):
+			err = fmt.Errorf("give no limits: -depths sets them")
+		case search.SpecGives(c, "t"):
+			err = fmt.Errorf("give no t: -t sets it")
+		}
+		for j := 0; err == nil && j < i; j++ {
+			switch first := specs[j]; {
+			case first.Config == spec.Config:
+				err = fmt.Errorf("the same engine as -cpc %s (both are %s): give each engine once", s.CPC[j], spec.Config)
+			case baseOf(first) != baseOf(spec):
+				err = fmt.Errorf("its staretc base %s is not that of -cpc %s (%s): the engines share one full search per position and depth, so give them the same eval, net, tt, k and etc", baseOf(spec), s.CPC[j], baseOf(first))
+			}
+		}
+		if err != nil {
+			return nil, runs.Usagef("-cpc %s: %v", c, err)
+		}
+		specs = append(specs, spec)
 	}
-	return spec, nil
+	return specs, nil
 }
 
-// resolve checks the settings and resolves the staretc base and the cpc
-// engine of each t.
-func (s *TuneSettings) resolve() (base *search.Resolved, cpcs []*search.Resolved, err error) {
-	spec, err := s.cpcSpec()
+// baseOf is the staretc engine cpc's searches are measured against: cpc's
+// own options but ChanceProbCut's.
+func baseOf(spec search.Spec) search.Config {
+	b := search.DefaultConfig(search.StarETC)
+	b.Eval, b.Net, b.TTMiB, b.ProbingFactor, b.ETCMinDepth = spec.Eval, spec.Net, spec.TTMiB, spec.ProbingFactor, spec.ETCMinDepth
+	return b
+}
+
+// resolve checks the settings and resolves the staretc base and each cpc
+// engine at each t (cpcs[engine][t]).
+func (s *TuneSettings) resolve() (base *search.Resolved, cpcs [][]*search.Resolved, err error) {
+	specs, err := s.cpcSpecs()
 	if err != nil {
 		return nil, nil, err
 	}
-	bad := func(err error) error { return runs.Usagef("-cpc %s: %v", s.CPC, err) }
-	b := search.DefaultConfig(search.StarETC)
-	b.Eval, b.Net, b.TTMiB, b.ProbingFactor, b.ETCMinDepth = spec.Eval, spec.Net, spec.TTMiB, spec.ProbingFactor, spec.ETCMinDepth
-	if base, err = b.Resolve(); err != nil {
-		return nil, nil, bad(err)
+	if base, err = baseOf(specs[0]).Resolve(); err != nil {
+		return nil, nil, runs.Usagef("-cpc %s: %v", s.CPC[0], err)
 	}
-	for _, t := range s.Ts {
-		c := spec.Config
-		c.ProbCutT = t
-		r, err := c.Resolve()
-		if err != nil {
-			return nil, nil, bad(err)
+	for i, spec := range specs {
+		var ts []*search.Resolved
+		for _, t := range s.Ts {
+			c := spec.Config
+			c.ProbCutT = t
+			r, err := c.Resolve()
+			if err != nil {
+				return nil, nil, runs.Usagef("-cpc %s: %v", s.CPC[i], err)
+			}
+			ts = append(ts, r)
 		}
-		cpcs = append(cpcs, r)
+		cpcs = append(cpcs, ts)
 	}
 	return base, cpcs, nil
 }
 
-// TuneRecord is one position searched to one depth with one t.
+// engineNames are the canonical specs of the cpc engines (resolve checked
+// them).
+func (s *TuneSettings) engineNames() []string {
+	var names []string
+	for _, c := range s.CPC {
+		spec, _ := search.ParseSpec(c)
+		names = append(names, spec.Config.String())
+	}
+	return names
+}
+
+// TuneRecord is one position searched to one depth by one engine with
+// one t.
 type TuneRecord struct {
-	Position  int32   `parquet:"position" json:"position"`
-	DPN       string  `parquet:"dpn" json:"dpn"`
-	Depth     int32   `parquet:"depth" json:"depth"`
+	Position int32  `parquet:"position" json:"position"`
+	DPN      string `parquet:"dpn" json:"dpn"`
+	Depth    int32  `parquet:"depth" json:"depth"`
+	// Engine is the cpc engine's index in the settings' list (from 0).
+	Engine    int32   `parquet:"engine" json:"engine"`
 	T         float64 `parquet:"t" json:"t"`
 	Nodes     int64   `parquet:"nodes" json:"nodes"`
 	BaseNodes int64   `parquet:"base_nodes" json:"base_nodes"`
@@ -191,55 +293,100 @@ type TuneRecord struct {
 	MoveChanged bool    `parquet:"move_changed" json:"move_changed"`
 }
 
-// TuneRow is one line of the table: one depth and one t over the suite.
+// TuneRow is one line of the table: one depth, one t and one engine over
+// the suite. Every figure with an error carries its standard error over
+// the positions (see meanSE, sdSE, reductionSE); a figure that is
+// undefined (no position, or too few for the error) is NaN, null in JSON.
 type TuneRow struct {
-	Depth     int     `json:"depth"`
-	T         float64 `json:"t"`
-	Nodes     int64   `json:"nodes"`
-	BaseNodes int64   `json:"base_nodes"`
-	Reduction float64 `json:"reduction"`
-	// ACPCME and DCPCME are the mean and the standard deviation of the
-	// absolute error of the chosen move's value (the chapter's average
-	// ChanceProbCut move error and its deviation).
-	ACPCME      float64 `json:"acpcme"`
-	DCPCME      float64 `json:"dcpcme"`
-	MaxError    float64 `json:"max_error"`
-	MoveChanged float64 `json:"move_changed"` // share of rolled positions whose move differs
-	Positions   int     `json:"positions"`
-	// The chapter's figures for this depth and t (tables 5.6 to 5.8), or
-	// null.
+	Depth int     `json:"depth"`
+	T     float64 `json:"t"`
+	// Engine is the cpc engine's canonical spec, one of TuneResult.CPC.
+	Engine    string `json:"engine"`
+	Nodes     int64  `json:"nodes"`
+	BaseNodes int64  `json:"base_nodes"`
+	// Reduction is the share of staretc's nodes cpc saves over the
+	// suite, 1 - Σ nodes / Σ base_nodes.
+	Reduction   runs.Num `json:"reduction"`
+	ReductionSE runs.Num `json:"reduction_se"`
+	// ACPCME and DCPCME are the mean and the sample standard deviation
+	// (divisor n-1) of the absolute error of the chosen move's value (the
+	// chapter's average ChanceProbCut move error and its deviation).
+	ACPCME      runs.Num `json:"acpcme"`
+	ACPCMESE    runs.Num `json:"acpcme_se"`
+	DCPCME      runs.Num `json:"dcpcme"`
+	DCPCMESE    runs.Num `json:"dcpcme_se"`
+	MaxError    runs.Num `json:"max_error"`
+	MoveChanged runs.Num `json:"move_changed"` // share of rolled positions whose move differs
+	Positions   int      `json:"positions"`
+	// ACPCMEMinusFirst is the paired difference of the absolute errors of
+	// this engine and the first engine (the first row of the depth and t)
+	// over the same positions, the mean of |error| - |first's error|,
+	// which is this ACPCME minus the first's; ACPCMEMinusFirstSE is the
+	// standard deviation of the per-position differences over sqrt(n).
+	// Both are NaN for the first engine.
+	ACPCMEMinusFirst   runs.Num `json:"acpcme_minus_first"`
+	ACPCMEMinusFirstSE runs.Num `json:"acpcme_minus_first_se"`
+	// The chapter's figures for this depth and t (tables 5.6 to 5.8, for
+	// ChapterEngine over 1,000 other positions), or NaN: its reduction,
+	// and its ACPCME and DCPCME on our scale, as ChapterScale says.
+	ChapterScale     string   `json:"chapter_scale"`
 	ChapterReduction runs.Num `json:"chapter_reduction"`
 	ChapterACPCME    runs.Num `json:"chapter_acpcme"`
+	ChapterDCPCME    runs.Num `json:"chapter_dcpcme"`
 }
 
 // TuneResult is the tune stage's result.
 type TuneResult struct {
-	Format    string    `json:"format"`
-	CPC       string    `json:"cpc"`
-	ProbCut   string    `json:"probcut"` // the parameters' source
-	Positions int       `json:"positions"`
-	Rows      []TuneRow `json:"rows"`
-	Seconds   float64   `json:"seconds"`
+	Format string `json:"format"`
+	// CPC are the engines' canonical specs in the settings' order, and
+	// ProbCut the source of each one's parameters.
+	CPC       []string `json:"cpc"`
+	ProbCut   []string `json:"probcut"`
+	Positions int      `json:"positions"`
+	// The chapter's figures in the rows are those of ChapterEngine, on
+	// the scale ChapterScale says.
+	ChapterScale  string    `json:"chapter_scale"`
+	ChapterEngine string    `json:"chapter_engine"`
+	Rows          []TuneRow `json:"rows"`
+	Seconds       float64   `json:"seconds"`
 }
 
-// chapter holds tables 5.6 to 5.8: reduction and ACPCME per depth and t.
-var chapter = map[int]map[float64][2]float64{
-	9:  {3.2: {0.141, 0.00}, 1.6: {0.274, 0.01}, 0.8: {0.410, 0.05}, 0.4: {0.527, 0.10}, 0.2: {0.619, 0.14}, 0.1: {0.666, 0.16}, 0.05: {0.690, 0.18}},
-	11: {3.2: {0.162, 0.01}, 1.6: {0.305, 0.02}, 0.8: {0.443, 0.05}, 0.4: {0.561, 0.09}, 0.2: {0.643, 0.12}, 0.1: {0.686, 0.14}, 0.05: {0.708, 0.15}},
-	13: {3.2: {0.166, 0.01}, 1.6: {0.315, 0.03}, 0.8: {0.457, 0.06}, 0.4: {0.574, 0.10}, 0.2: {0.659, 0.13}, 0.1: {0.697, 0.14}, 0.05: {0.714, 0.15}},
+// chapterTables holds tables 5.6 to 5.8 as printed, per depth and t: the
+// reduction in tenths of a percent, and ACPCME and DCPCME in hundredths of
+// the chapter's points, which are thousandths of ours.
+var chapterTables = map[int]map[float64][3]int{
+	9:  {3.2: {141, 0, 2}, 1.6: {274, 1, 5}, 0.8: {410, 5, 9}, 0.4: {527, 10, 15}, 0.2: {619, 14, 14}, 0.1: {666, 16, 15}, 0.05: {690, 18, 16}},
+	11: {3.2: {162, 1, 4}, 1.6: {305, 2, 5}, 0.8: {443, 5, 9}, 0.4: {561, 9, 11}, 0.2: {643, 12, 19}, 0.1: {686, 14, 15}, 0.05: {708, 15, 15}},
+	13: {3.2: {166, 1, 2}, 1.6: {315, 3, 8}, 0.8: {457, 6, 11}, 0.4: {574, 10, 13}, 0.2: {659, 13, 14}, 0.1: {697, 14, 15}, 0.05: {714, 15, 15}},
+}
+
+// chapterFigures returns the chapter's reduction, ACPCME and DCPCME at
+// depth d and width t, its errors on our scale (ChapterScale), or NaN
+// where the chapter has no figure.
+func chapterFigures(d int, t float64) (reduction, acpcme, dcpcme runs.Num) {
+	c, ok := chapterTables[d][t]
+	if !ok {
+		nan := runs.Num(math.NaN())
+		return nan, nan, nan
+	}
+	// Integers divided once, so that 0.01 of its points is 0.001 exactly
+	// as JSON writes it, not 0.0010000000000000002.
+	return runs.Num(float64(c[0]) / 1000), runs.Num(float64(c[1]) / 1000), runs.Num(float64(c[2]) / 1000)
 }
 
 type tuneWorker struct {
 	base *search.Engine
-	cpc  []*search.Engine // one per t
+	cpc  [][]*search.Engine // [engine][t]
 }
 
 // Tune searches every position of the suite to every depth with staretc
-// and with cpc at every t, and measures the nodes cpc saves and the error
-// of the value of the move it chooses, as tables 5.6 to 5.8 of the
-// chapter: the value cpc gives its move against that move's value in the
-// full search (for a position before the roll, the root's values). It
-// writes tune.parquet (one record per position, depth and t), tune.json
+// and with each cpc engine at every t, and measures the nodes cpc saves
+// and the error of the value of the move it chooses, as tables 5.6 to 5.8
+// of the chapter: the value cpc gives its move against that move's value
+// in the full search (for a position before the roll, the root's values).
+// One staretc search per position and depth serves every engine, so the
+// engines are compared over the same positions and base. It writes
+// tune.parquet (one record per position, depth, engine and t), tune.json
 // and the plot of reduction against error.
 func Tune(ctx context.Context, s TuneSettings, run *runs.Run, progress runs.Progress) (*TuneResult, error) {
 	start := time.Now()
@@ -247,7 +394,7 @@ func Tune(ctx context.Context, s TuneSettings, run *runs.Run, progress runs.Prog
 	if err != nil {
 		return nil, err
 	}
-	ps, err := s.positions(append([]*search.Resolved{base}, cpcs...))
+	ps, err := s.positions(base, cpcs)
 	if err != nil {
 		return nil, err
 	}
@@ -263,8 +410,12 @@ func Tune(ctx context.Context, s TuneSettings, run *runs.Run, progress runs.Prog
 	err = runs.Pool(ctx, s.Workers, idx,
 		func() *tuneWorker {
 			w := &tuneWorker{base: search.NewEngine(base)}
-			for _, r := range cpcs {
-				w.cpc = append(w.cpc, search.NewEngine(r))
+			for _, ts := range cpcs {
+				var es []*search.Engine
+				for _, r := range ts {
+					es = append(es, search.NewEngine(r))
+				}
+				w.cpc = append(w.cpc, es)
 			}
 			return w
 		},
@@ -284,23 +435,24 @@ func Tune(ctx context.Context, s TuneSettings, run *runs.Run, progress runs.Prog
 	for _, rs := range records {
 		all = append(all, rs...)
 	}
-	res := &TuneResult{Format: TuneFormat, CPC: s.cpcName(), ProbCut: cpcs[0].ProbCutSource(ps[0].Board.N(), ps[0].Board.M()),
-		Positions: len(idx), Seconds: time.Since(start).Seconds()}
+	res := &TuneResult{Format: TuneFormat, CPC: s.engineNames(), Positions: len(idx), Seconds: time.Since(start).Seconds()}
+	for _, ts := range cpcs {
+		res.ProbCut = append(res.ProbCut, ts[0].ProbCutSource(ps[0].Board.N(), ps[0].Board.M()))
+	}
 	return res, writeTune(run, s, res, all)
-}
-
-// cpcName is the canonical name of the cpc engine (resolve checked it).
-func (s *TuneSettings) cpcName() string {
-	spec, _ := search.ParseSpec(s.CPC)
-	return spec.Config.String()
 }
 
 // writeTune summarises the records into res and writes tune.parquet,
 // tune.json and the plot: a tune run's artifacts, which are a function of
 // its records alone.
 func writeTune(run *runs.Run, s TuneSettings, res *TuneResult, all []TuneRecord) error {
-	res.Rows = summarize(all, s.Depths, s.Ts)
-	if err := runs.WriteParquet(run, TuneRowsFile, TuneFormat, all, "starlab.cpc", res.CPC); err != nil {
+	res.ChapterScale, res.ChapterEngine = ChapterScale, ChapterEngine
+	res.Rows = summarize(all, s.Depths, s.Ts, res.CPC)
+	engines, err := json.Marshal(res.CPC)
+	if err != nil {
+		return err
+	}
+	if err := runs.WriteParquet(run, TuneRowsFile, TuneFormat, all, "starlab.cpc", string(engines)); err != nil {
 		return err
 	}
 	if err := runs.WriteJSON(run, TuneSummaryFile, res); err != nil {
@@ -318,7 +470,7 @@ func MergeTune(ctx context.Context, sh *runs.Shards, run *runs.Run, progress run
 		return nil, fmt.Errorf("merge: settings: %v", err)
 	}
 	var all []TuneRecord
-	res := &TuneResult{Format: TuneFormat, CPC: s.cpcName()}
+	res := &TuneResult{Format: TuneFormat, CPC: s.engineNames()}
 	for _, d := range sh.Dirs {
 		rs, err := runs.ReadParquet[TuneRecord](filepath.Join(d, TuneRowsFile), TuneFormat)
 		if err != nil {
@@ -343,7 +495,7 @@ func MergeTune(ctx context.Context, sh *runs.Shards, run *runs.Run, progress run
 	return res, writeTune(run, s, res, all)
 }
 
-// position measures one position at every depth and t.
+// position measures one position at every depth, t and engine.
 func (s *TuneSettings) position(ctx context.Context, w *tuneWorker, i int, b *dice.Board) ([]TuneRecord, error) {
 	var out []TuneRecord
 	rolled := b.Roll() != dice.NoRoll
@@ -354,71 +506,136 @@ func (s *TuneSettings) position(ctx context.Context, w *tuneWorker, i int, b *di
 		}
 		actual := map[int]float64{full.BestMove: full.Score} // move -> its full value
 		for k, t := range s.Ts {
-			it, err := searchFresh(ctx, w.cpc[k], b, d)
-			if err != nil {
-				return nil, err
-			}
-			rec := TuneRecord{Position: int32(i), DPN: b.DPN(), Depth: int32(d), T: t, Nodes: it.Nodes, BaseNodes: full.Nodes,
-				Value: it.Score, Actual: full.Score, Rolled: rolled}
-			if rolled {
-				v, ok := actual[it.BestMove]
-				if !ok {
-					child := *b
-					child.Make(it.BestMove)
-					c, err := searchFresh(ctx, w.base, &child, d-1)
-					if err != nil {
-						return nil, err
-					}
-					v = -c.Score
-					actual[it.BestMove] = v
+			for e, ts := range w.cpc {
+				it, err := searchFresh(ctx, ts[k], b, d)
+				if err != nil {
+					return nil, err
 				}
-				rec.Actual, rec.MoveChanged = v, it.BestMove != full.BestMove
+				rec := TuneRecord{Position: int32(i), DPN: b.DPN(), Depth: int32(d), Engine: int32(e), T: t, Nodes: it.Nodes, BaseNodes: full.Nodes,
+					Value: it.Score, Actual: full.Score, Rolled: rolled}
+				if rolled {
+					v, ok := actual[it.BestMove]
+					if !ok {
+						child := *b
+						child.Make(it.BestMove)
+						c, err := searchFresh(ctx, w.base, &child, d-1)
+						if err != nil {
+							return nil, err
+						}
+						v = -c.Score
+						actual[it.BestMove] = v
+					}
+					rec.Actual, rec.MoveChanged = v, it.BestMove != full.BestMove
+				}
+				rec.Error = rec.Value - rec.Actual
+				out = append(out, rec)
 			}
-			rec.Error = rec.Value - rec.Actual
-			out = append(out, rec)
 		}
 	}
 	return out, nil
 }
 
-// summarize makes the table from the records.
-func summarize(all []TuneRecord, depths []int, ts []float64) []TuneRow {
+// summarize makes the table from the records: a row per depth, t and
+// engine, in that order.
+func summarize(all []TuneRecord, depths []int, ts []float64, engines []string) []TuneRow {
+	type key struct {
+		depth, engine int
+		t             float64
+	}
+	by := map[key][]TuneRecord{}
+	for _, r := range all {
+		k := key{int(r.Depth), int(r.Engine), r.T}
+		by[k] = append(by[k], r)
+	}
 	var rows []TuneRow
 	for _, d := range depths {
 		for _, t := range ts {
-			row := TuneRow{Depth: d, T: t, ChapterReduction: runs.Num(math.NaN()), ChapterACPCME: runs.Num(math.NaN())}
-			var errs []float64
-			rolled, changed := 0, 0
-			for _, r := range all {
-				if int(r.Depth) != d || r.T != t {
-					continue
-				}
-				row.Nodes += r.Nodes
-				row.BaseNodes += r.BaseNodes
-				errs = append(errs, math.Abs(r.Error))
-				if r.Rolled {
-					rolled++
-					if r.MoveChanged {
-						changed++
+			// first is each position's absolute error with the first engine.
+			first := map[int32]float64{}
+			for _, r := range by[key{d, 0, t}] {
+				first[r.Position] = math.Abs(r.Error)
+			}
+			for e, name := range engines {
+				rs := by[key{d, e, t}]
+				row := TuneRow{Depth: d, T: t, Engine: name, Positions: len(rs), ChapterScale: ChapterScale,
+					MaxError: runs.Num(math.NaN()), MoveChanged: runs.Num(math.NaN()),
+					ACPCMEMinusFirst: runs.Num(math.NaN()), ACPCMEMinusFirstSE: runs.Num(math.NaN())}
+				var errs, nodes, base, diffs []float64
+				rolled, changed := 0, 0
+				for _, r := range rs {
+					row.Nodes += r.Nodes
+					row.BaseNodes += r.BaseNodes
+					nodes = append(nodes, float64(r.Nodes))
+					base = append(base, float64(r.BaseNodes))
+					errs = append(errs, math.Abs(r.Error))
+					diffs = append(diffs, math.Abs(r.Error)-first[r.Position])
+					if r.Rolled {
+						rolled++
+						if r.MoveChanged {
+							changed++
+						}
 					}
 				}
+				row.Reduction, row.ReductionSE = reductionSE(nodes, base)
+				row.ACPCME, row.ACPCMESE = meanSE(errs)
+				row.DCPCME, row.DCPCMESE = sdSE(errs)
+				if len(errs) > 0 {
+					row.MaxError = runs.Num(floats.Max(errs))
+				}
+				if rolled > 0 {
+					row.MoveChanged = runs.Num(float64(changed) / float64(rolled))
+				}
+				if e > 0 {
+					row.ACPCMEMinusFirst, row.ACPCMEMinusFirstSE = meanSE(diffs)
+				}
+				row.ChapterReduction, row.ChapterACPCME, row.ChapterDCPCME = chapterFigures(d, t)
+				rows = append(rows, row)
 			}
-			row.Positions = len(errs)
-			if row.BaseNodes > 0 {
-				row.Reduction = 1 - float64(row.Nodes)/float64(row.BaseNodes)
-			}
-			if len(errs) > 0 {
-				row.ACPCME, row.DCPCME = stat.PopMeanStdDev(errs, nil)
-				row.MaxError = floats.Max(errs)
-			}
-			if rolled > 0 {
-				row.MoveChanged = float64(changed) / float64(rolled)
-			}
-			if c, ok := chapter[d][t]; ok {
-				row.ChapterReduction, row.ChapterACPCME = runs.Num(c[0]), runs.Num(c[1])
-			}
-			rows = append(rows, row)
 		}
 	}
 	return rows
+}
+
+// TuneCaption says what the tune table's figures are and on what scale:
+// the terminal prints it above the table, the report as its caption. Its
+// lines are short enough for a terminal.
+const TuneCaption = `Errors are on our evaluation's scale, [-1, 1]; ± is one standard error
+over the positions; DCPCME is the sample standard deviation (divisor n-1)
+of |error|; "vs 1" is the paired difference of |error| against engine 1
+over the same positions. The chapter's lines are its tables 5.6-5.8
+(Schadd et al. 2009) for ` + ChapterEngine + ` over 1,000 other
+positions, its errors in its points / 10 (its evaluation is on [-10, 10]).`
+
+// Table returns the tune table as text: the header and a line per depth,
+// t and engine (numbered from 1 as in CPC), each depth and t followed by
+// the chapter's line where the chapter has figures. With one engine the
+// paired columns are left out. Undefined figures are "-" (runs.Num.Format).
+func (r *TuneResult) Table() (head []string, lines [][]string) {
+	paired := len(r.CPC) > 1
+	head = []string{"depth", "t", "engine", "nodes", "staretc", "reduction", "±", "ACPCME", "±", "DCPCME", "±", "max err", "moved"}
+	if paired {
+		head = append(head, "vs 1", "±")
+	}
+	pct := func(x runs.Num) string { return (100 * x).Format("%.1f%%") }
+	for i, x := range r.Rows {
+		e := slices.Index(r.CPC, x.Engine)
+		line := []string{fmt.Sprint(x.Depth), fmt.Sprint(x.T), fmt.Sprint(e + 1), fmt.Sprint(x.Nodes), fmt.Sprint(x.BaseNodes),
+			pct(x.Reduction), pct(x.ReductionSE), x.ACPCME.Format("%.4f"), x.ACPCMESE.Format("%.4f"),
+			x.DCPCME.Format("%.4f"), x.DCPCMESE.Format("%.4f"), x.MaxError.Format("%.3f"), pct(x.MoveChanged)}
+		if paired {
+			line = append(line, x.ACPCMEMinusFirst.Format("%+.4f"), x.ACPCMEMinusFirstSE.Format("%.4f"))
+		}
+		lines = append(lines, line)
+		last := i == len(r.Rows)-1 || r.Rows[i+1].Depth != x.Depth || r.Rows[i+1].T != x.T
+		if !last || math.IsNaN(float64(x.ChapterReduction)) {
+			continue
+		}
+		line = []string{fmt.Sprint(x.Depth), fmt.Sprint(x.T), "chapter", "-", "-", pct(x.ChapterReduction), "-",
+			x.ChapterACPCME.Format("%.3f"), "-", x.ChapterDCPCME.Format("%.3f"), "-", "-", "-"}
+		if paired {
+			line = append(line, "-", "-")
+		}
+		lines = append(lines, line)
+	}
+	return head, lines
 }

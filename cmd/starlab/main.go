@@ -133,8 +133,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 // flags. With interspersed set, flags may come after arguments too; "--"
 // ends the flags.
 func parseFlags(fs *flag.FlagSet, args []string, interspersed bool) ([]string, error) {
-	// Each flag may be given once; the flags get their own values back
-	// after parsing, for the help text and for the commands that look at them.
+	// Each flag may be given once, but for those that say they are
+	// repeatable (tune's -cpc); the flags get their own values back after
+	// parsing, for the help text and for the commands that look at them.
 	fs.VisitAll(func(f *flag.Flag) { f.Value = once(f.Name, f.Value) })
 	defer fs.VisitAll(func(f *flag.Flag) {
 		switch v := f.Value.(type) {
@@ -188,7 +189,14 @@ type onceBool struct{ *onceValue }
 
 func (onceBool) IsBoolFlag() bool { return true }
 
+// repeatable is a flag that may be given more than once, each time adding
+// a value rather than replacing the last.
+type repeatable interface{ Repeatable() bool }
+
 func once(name string, v flag.Value) flag.Value {
+	if r, ok := v.(repeatable); ok && r.Repeatable() {
+		return v
+	}
 	o := &onceValue{Value: v, name: name}
 	if b, ok := v.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
 		return onceBool{o}

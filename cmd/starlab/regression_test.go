@@ -3,8 +3,11 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -166,6 +169,70 @@ func TestCollectKilledAndResumed(t *testing.T) {
 	}
 }
 
+// TestTuneChapterOnOurScale: starlab tune -depths 9 -t 1.6 -json gives
+// the chapter's ACPCME of that row as 0.001 (its 0.01 points over 10) and
+// its DCPCME as 0.005, says the scale in the row, and carries a standard
+// error.
+func TestTuneChapterOnOurScale(t *testing.T) {
+	code, stdout, stderr := runCmd(t, "tune", "-depths", "9", "-t", "1.6", "-json", "-limit", "2", "-suite", benchTestSuite, "-out", filepath.Join(t.TempDir(), "tune"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{`"chapter_acpcme":0.001,`, `"chapter_dcpcme":0.005}`, `"chapter_scale":"` + regression.ChapterScale + `"`, `"acpcme_se":`, `"reduction":`} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("tune -json lacks %s: %s", want, stdout)
+		}
+	}
+}
+
+// TestTuneSeveralEngines: -cpc given twice measures both engines over the
+// same positions in one run, -probcut going to each; the table gives each
+// engine's line, the paired difference, and the chapter's line once per
+// depth and t, on our scale, as its header says.
+func TestTuneSeveralEngines(t *testing.T) {
+	args := []string{"tune", "-depths", "9", "-t", "1.6,0.05", "-limit", "3", "-cpc", "cpc:tt=1,r=4,multi=0", "-cpc", "cpc:tt=1",
+		"-probcut", "../../search/fits/5x5-4.json", "-suite", benchTestSuite}
+	code, stdout, stderr := runCmd(t, append(args, "-json", "-out", filepath.Join(t.TempDir(), "json"))...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rows []regression.TuneRow
+	for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
+		var r regression.TuneRow
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("tune line %q: %v", line, err)
+		}
+		rows = append(rows, r)
+	}
+	if len(rows) != 4 {
+		t.Fatalf("%d rows, want 4: %s", len(rows), stdout)
+	}
+	for i, r := range rows {
+		want := []string{"cpc:eval=mlp,tt=1,r=4,probcut=../../search/fits/5x5-4.json,multi=0", "cpc:eval=mlp,tt=1,probcut=../../search/fits/5x5-4.json"}[i%2]
+		if r.Engine != want || r.Positions != 3 || r.BaseNodes != rows[i-i%2].BaseNodes {
+			t.Errorf("row %d: engine %s over %d positions, staretc %d nodes; want %s over 3 and the first's", i, r.Engine, r.Positions, r.BaseNodes, want)
+		}
+		if paired := !math.IsNaN(float64(r.ACPCMEMinusFirst)); paired != (i%2 == 1) {
+			t.Errorf("row %d: paired difference %v", i, r.ACPCMEMinusFirst)
+		}
+	}
+	code, stdout, stderr = runCmd(t, append(args, "-out", filepath.Join(t.TempDir(), "table"))...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"engine 2: cpc:eval=mlp,tt=1,probcut=", "vs 1", "on our evaluation's scale, [-1, 1]", "its points / 10", regression.ChapterEngine} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("the table lacks %q:\n%s", want, stdout)
+		}
+	}
+	if n := strings.Count(stdout, " chapter "); n != 2 {
+		t.Errorf("%d chapter's lines, want one per depth and t (2):\n%s", n, stdout)
+	}
+	if !regexp.MustCompile(`(?m)^ +9 +1\.6 +chapter +- +- +27\.4% +- +0\.001 +- +0\.005 `).MatchString(stdout) {
+		t.Errorf("no chapter's line with 27.4%%, 0.001 and 0.005 at depth 9, t = 1.6:\n%s", stdout)
+	}
+}
+
 func TestRegressionBadInput(t *testing.T) {
 	dir := t.TempDir()
 	checkBadInput(t, []badInput{
@@ -182,6 +249,10 @@ func TestRegressionBadInput(t *testing.T) {
 		{[]string{"tune", "-t", "x"}, 2, "-t"},
 		{[]string{"tune", "-depths", "1"}, 2, "-depths"},
 		{[]string{"tune", "-cpc", "staretc"}, 2, "not cpc"},
+		{[]string{"tune", "-cpc", "cpc:eval=pairs", "-cpc", "cpc:eval=pairs,tt=16"}, 2, "the same engine as -cpc cpc:eval=pairs"},
+		{[]string{"tune", "-cpc", "cpc:eval=pairs", "-cpc", "cpc"}, 2, "staretc base"},
+		{[]string{"tune", "-cpc", "cpc:probcut=a.json", "-probcut", "b.json"}, 2, "none would use it"},
+		{[]string{"tune", "-depths", "5", "-depths", "7"}, 2, "-depths is given twice"},
 		{[]string{"run", "nosuch"}, 2, "no built-in recipe"},
 		{[]string{"run", "a", "b"}, 2, "one recipe"},
 	})
@@ -242,7 +313,7 @@ func TestMerge(t *testing.T) {
 
 	// bench and tune: the merged rows and tables are the unsharded ones.
 	bargs := []string{"bench", "-algos", "star2,staretc", "-depths", "3,5", "-limit", "8", "-eval", "pairs", benchTestSuite}
-	targs := []string{"tune", "-depths", "3,5", "-t", "1.6,0.4", "-limit", "8", "-cpc", "cpc:eval=pairs", "-suite", benchTestSuite}
+	targs := []string{"tune", "-depths", "3,5", "-t", "1.6,0.4", "-limit", "8", "-cpc", "cpc:eval=pairs", "-cpc", "cpc:eval=pairs,r=4,multi=0", "-suite", benchTestSuite}
 	for _, args := range [][]string{bargs, targs} {
 		prefix := args[0]
 		sh := shards(args, prefix)
@@ -271,7 +342,7 @@ func TestMerge(t *testing.T) {
 		var wr, gr regression.TuneResult
 		readJSONFile(t, filepath.Join(whole, regression.TuneSummaryFile), &wr)
 		readJSONFile(t, filepath.Join(merged, regression.TuneSummaryFile), &gr)
-		if fmt.Sprint(wr.Rows) != fmt.Sprint(gr.Rows) || wr.Positions != gr.Positions || wr.ProbCut != gr.ProbCut {
+		if fmt.Sprint(wr.Rows) != fmt.Sprint(gr.Rows) || wr.Positions != gr.Positions || !slices.Equal(wr.ProbCut, gr.ProbCut) {
 			t.Errorf("tune.json: merged %+v, unsharded %+v", gr, wr)
 		}
 	}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -22,27 +21,41 @@ func init() {
 	var asJSON bool
 	register(&Command{
 		Name:      "tune",
-		UsageLine: "tune [-suite FILE] [-depths 9,11,13] [-t 3.2,1.6,...] [-probcut FILE] [-cpc SPEC] [-shard i/N] [-json] | tune -resume RUN",
+		UsageLine: "tune [-suite FILE] [-depths 9,11,13] [-t 3.2,1.6,...] [-probcut FILE] [-cpc SPEC]... [-shard i/N] [-json] | tune -resume RUN",
 		Short:     "ChanceProbCut's nodes saved and move error for each t: the chapter's tables 5.6-5.8",
 		Long: `Tune searches every position of -suite (default ` + bench.DefaultSuite + `)
-to each of -depths with staretc and with cpc at each -t, each search with a
-fresh table, and measures, as tables 5.6 to 5.8 of Schadd et al. (2009) do,
-the nodes cpc saves against staretc and the error of the value of the move
-it chooses: cpc's value of its move against that move's value in the full
-search (before the roll, the root's values). ACPCME is the mean of the
-absolute error, DCPCME its standard deviation; "moved" is the share of
-rolled positions where cpc chose another move than staretc.
+to each of -depths with staretc and with each cpc engine at each -t, each
+search with a fresh table, and measures, as tables 5.6 to 5.8 of Schadd et
+al. (2009) do, the nodes cpc saves against staretc and the error of the
+value of the move it chooses: cpc's value of its move against that move's
+value in the full search (before the roll, the root's values). ACPCME is
+the mean of the absolute error, DCPCME its sample standard deviation
+(divisor n-1); "moved" is the share of rolled positions where cpc chose
+another move than staretc. Each figure comes with its standard error over
+the positions: the mean's, the sample standard deviation over sqrt(n); the
+deviation's by the delta method, sqrt((m4 - s^4)/n)/(2s); the reduction's
+as a ratio estimator's.
 
--cpc gives the cpc engine's options (` + strings.Join(cpcOptions(), ", ") + `),
--probcut its parameter file (probcut=FILE). The table is printed beside
-the chapter's figures and written into the run directory as tune.json,
-tune.parquet (one record per position, depth and t) and tune.png and .svg,
-the reduction against the error.
+-cpc gives a cpc engine's options (` + strings.Join(cpcOptions(), ", ") + `).
+Give it more than once to measure several engines over the same positions
+and the same staretc searches (their eval, net, tt, k and etc must agree;
+an engine given twice is refused): the table then gives, per depth and t,
+each engine's line and the paired difference of its absolute errors against
+the first engine's, with its standard error. The chapter's configuration is
+-cpc ` + regression.ChapterEngine + `. -probcut FILE is the parameter file
+(probcut=FILE) of every engine that names none itself.
+
+The chapter's figures are printed once per depth and t, on our scale: its
+Dice evaluation is on [-10, 10], ours on [-1, 1], so its errors are divided
+by 10. The table is written into the run directory as tune.json (with
+-json, its rows are printed, one JSON object per depth, t and engine),
+tune.parquet (one record per position, depth, engine and t) and tune.png
+and .svg, the reduction against the error.
 
 -shard i/N measures only the positions whose index is i modulo N; starlab
 merge joins the shards. -resume RUN measures a run that did not finish
 again, with its own settings (a tune run keeps no partial results). The
-suite, the net and the parameter file are read and checked before the run
+suite, the nets and the parameter files are read and checked before the run
 directory is made.`,
 		SetFlags: func(fs *flag.FlagSet) {
 			set, depths, ts, probcut, out, resume, asJSON = regression.DefaultTuneSettings(bench.DefaultSuite), "9,11,13", "3.2,1.6,0.8,0.4,0.2,0.1,0.05", "", "", "", false
@@ -50,13 +63,13 @@ directory is made.`,
 			fs.IntVar(&set.Limit, "limit", 0, "use only the first N positions (0 = all)")
 			fs.StringVar(&depths, "depths", depths, "search depths")
 			fs.StringVar(&ts, "t", ts, "ChanceProbCut widths in sigmas")
-			fs.StringVar(&set.CPC, "cpc", set.CPC, "the cpc engine, such as cpc:multi=0,r=4,eval=pairs")
-			fs.StringVar(&probcut, "probcut", "", "ChanceProbCut parameter file (from starlab fit)")
+			fs.Var(&specsFlag{list: &set.CPC}, "cpc", "a cpc engine `spec`, such as cpc:multi=0,r=4; give it again for each further engine")
+			fs.StringVar(&probcut, "probcut", "", "ChanceProbCut parameter file (from starlab fit) of every engine that names none")
 			fs.IntVar(&set.Workers, "workers", set.Workers, "positions searched in parallel")
 			fs.Var(&set.Shard, "shard", "measure only shard i/N of the positions")
 			fs.StringVar(&out, "out", "", "run directory (default: a new one under out/)")
 			fs.StringVar(&resume, "resume", "", "measure the unfinished run in this directory again (latest: the newest under out/)")
-			fs.BoolVar(&asJSON, "json", false, "print one JSON object per depth and t")
+			fs.BoolVar(&asJSON, "json", false, "print one JSON object per depth, t and engine")
 		},
 		Run: func(ctx context.Context, env *Env, args []string) error {
 			if len(args) != 0 {
@@ -90,23 +103,47 @@ directory is made.`,
 				}
 				return nil
 			}
-			fmt.Fprintf(env.Stdout, "tune: %s over %d positions (%s), parameters: %s\n", res.CPC, res.Positions, set.Suite, res.ProbCut)
+			fmt.Fprintf(env.Stdout, "tune over %d positions (%s):\n", res.Positions, set.Suite)
+			for i, c := range res.CPC {
+				fmt.Fprintf(env.Stdout, "  engine %d: %s; parameters: %s\n", i+1, c, res.ProbCut[i])
+			}
+			fmt.Fprintln(env.Stdout, regression.TuneCaption)
+			head, lines := res.Table()
 			tw := tabwriter.NewWriter(env.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-			fmt.Fprintln(tw, "depth\tt\tnodes\tstaretc\treduction\tACPCME\tDCPCME\tmax err\tmoved\t\tchapter: reduction\tACPCME\t")
-			for _, r := range res.Rows {
-				ch, ca := "-", "-"
-				if !math.IsNaN(float64(r.ChapterReduction)) {
-					ch, ca = fmt.Sprintf("%.1f%%", 100*float64(r.ChapterReduction)), fmt.Sprintf("%.2f", float64(r.ChapterACPCME))
-				}
-				fmt.Fprintf(tw, "%d\t%g\t%d\t%d\t%.1f%%\t%.4f\t%.4f\t%.3f\t%.1f%%\t\t%s\t%s\t\n",
-					r.Depth, r.T, r.Nodes, r.BaseNodes, 100*r.Reduction, r.ACPCME, r.DCPCME, r.MaxError, 100*r.MoveChanged, ch, ca)
+			fmt.Fprintln(tw, strings.Join(head, "\t")+"\t")
+			for _, l := range lines {
+				fmt.Fprintln(tw, strings.Join(l, "\t")+"\t")
 			}
 			return tw.Flush()
 		},
 	})
 }
 
-// tuneSettings fills in the settings from the flags and checks them.
+// specsFlag is a flag that may be given more than once, each time adding
+// a spec to the list; the first replaces the default.
+type specsFlag struct {
+	list  *regression.SpecList
+	given bool
+}
+
+func (f *specsFlag) String() string {
+	if f == nil || f.list == nil {
+		return ""
+	}
+	return strings.Join(*f.list, " ")
+}
+
+func (f *specsFlag) Set(s string) error {
+	if !f.given {
+		*f.list, f.given = nil, true
+	}
+	*f.list = append(*f.list, s)
+	return nil
+}
+
+// Repeatable tells parseFlags that the flag may be given more than once.
+func (f *specsFlag) Repeatable() bool { return true }
+
 // cpcOptions are the keys -cpc takes: the grammar's but the limits, which
 // -depths sets, and t, which -t sets.
 func cpcOptions() []string {
@@ -119,6 +156,7 @@ func cpcOptions() []string {
 	return keys
 }
 
+// tuneSettings fills in the settings from the flags and checks them.
 func tuneSettings(set *regression.TuneSettings, depths, ts, probcut string) error {
 	var err error
 	if set.Depths, err = bench.ParseDepths(depths); err != nil {
@@ -128,14 +166,9 @@ func tuneSettings(set *regression.TuneSettings, depths, ts, probcut string) erro
 		return usagef("%v", err)
 	}
 	if probcut != "" {
-		if strings.Contains(set.CPC, "probcut=") {
-			return usagef("give the parameter file once: -probcut or probcut= in -cpc")
+		if err := set.SetProbCut(probcut); err != nil {
+			return err
 		}
-		sep := ","
-		if !strings.Contains(set.CPC, ":") {
-			sep = ":"
-		}
-		set.CPC += sep + "probcut=" + probcut
 	}
 	return set.Check()
 }

@@ -220,9 +220,12 @@ func (r *Recipe) check() error {
 			return fmt.Errorf("tune: suite %s names the collect's positions, but the recipe collects none", SuiteProduct)
 		}
 		t := *r.Tune
-		var err error
-		if t.CPC, err = spec("tune", t.CPC); err != nil {
-			return err
+		t.CPC = make(regression.SpecList, len(r.Tune.CPC))
+		for i, c := range r.Tune.CPC {
+			var err error
+			if t.CPC[i], err = spec("tune", c); err != nil {
+				return err
+			}
 		}
 		if err := t.CheckSyntax(); err != nil {
 			return fmt.Errorf("tune: %v", err)
@@ -333,15 +336,24 @@ func (r *Recipe) Check() error {
 			return err
 		}
 		var err error
-		switch {
-		case t.Suite == SuiteProduct && names(t.CPC):
-			err = board("tune", "{suite}", collectN, collectM)
-		case t.Suite == SuiteProduct: // the engine's files, on the collect's board
-			err = resolveOn(t.CPC, collectN, collectM)
-		case names(t.CPC):
-			var ps []search.SuitePosition
-			if ps, err = search.ReadSuite(t.Suite); err == nil {
-				err = board("tune", t.Suite, ps[0].Board.N(), ps[0].Board.M())
+		switch named := slices.ContainsFunc(t.CPC, names); {
+		case t.Suite == SuiteProduct || named:
+			suite, n, m := "{suite}", collectN, collectM
+			if t.Suite != SuiteProduct {
+				var ps []search.SuitePosition
+				if ps, err = search.ReadSuite(t.Suite); err == nil {
+					suite, n, m = t.Suite, ps[0].Board.N(), ps[0].Board.M()
+				}
+			}
+			if err == nil && named {
+				err = board("tune", suite, n, m)
+			}
+			// The files of the engines that name no product, on the
+			// suite's board.
+			for _, c := range t.CPC {
+				if err == nil && !names(c) {
+					err = resolveOn(c, n, m)
+				}
 			}
 		default:
 			err = t.Check()
@@ -654,7 +666,10 @@ func Run(ctx context.Context, r *Recipe, run *runs.Run, progress Progress) (*Res
 	if r.Tune != nil {
 		name := next("tune")
 		tune := *r.Tune
-		tune.CPC = products(tune.CPC, res.Net, res.ProbCut)
+		tune.CPC = make(regression.SpecList, len(r.Tune.CPC))
+		for i, c := range r.Tune.CPC {
+			tune.CPC[i] = products(c, res.Net, res.ProbCut)
+		}
 		if tune.Suite == SuiteProduct {
 			tune.Suite = suite
 		}
@@ -729,12 +744,29 @@ func (r *Result) WriteSummary(w io.Writer) {
 		}
 		fmt.Fprintln(w)
 	}
-	if r.Tune != nil {
-		fmt.Fprintf(w, "tune (%s, %s), nodes saved and ACPCME (chapter's in brackets):\n", r.Tune.CPC, r.Tune.ProbCut)
-		for _, row := range r.Tune.Rows {
-			fmt.Fprintf(w, "  depth %d t=%g: %.1f%% %.4f", row.Depth, row.T, 100*row.Reduction, row.ACPCME)
+	if t := r.Tune; t != nil {
+		fmt.Fprintf(w, "tune, nodes saved and ACPCME ± SE against staretc (errors on [-1, 1]; the chapter's, for %s, in its points / 10):\n", regression.ChapterEngine)
+		for i, c := range t.CPC {
+			src := "-"
+			if i < len(t.ProbCut) {
+				src = t.ProbCut[i]
+			}
+			fmt.Fprintf(w, "  engine %d: %s (%s)\n", i+1, c, src)
+		}
+		for i, row := range t.Rows {
+			if i == 0 || t.Rows[i-1].Depth != row.Depth || t.Rows[i-1].T != row.T {
+				fmt.Fprintf(w, "  depth %d t=%g:", row.Depth, row.T)
+			}
+			fmt.Fprintf(w, " [%d] %s ± %s %s ± %s", slices.Index(t.CPC, row.Engine)+1, pct(row.Reduction), pct(row.ReductionSE), row.ACPCME.Format("%.4f"), row.ACPCMESE.Format("%.4f"))
+			if !math.IsNaN(float64(row.ACPCMEMinusFirst)) {
+				fmt.Fprintf(w, " (vs [1] %s ± %s)", row.ACPCMEMinusFirst.Format("%+.4f"), row.ACPCMEMinusFirstSE.Format("%.4f"))
+			}
+			if i < len(t.Rows)-1 && t.Rows[i+1].Depth == row.Depth && t.Rows[i+1].T == row.T {
+				fmt.Fprint(w, ";")
+				continue
+			}
 			if !math.IsNaN(float64(row.ChapterReduction)) || !math.IsNaN(float64(row.ChapterACPCME)) {
-				fmt.Fprintf(w, " (%s %s)", pct(row.ChapterReduction), row.ChapterACPCME.Format("%.2f"))
+				fmt.Fprintf(w, " (chapter %s %s)", pct(row.ChapterReduction), row.ChapterACPCME.Format("%.3f"))
 			}
 			fmt.Fprintln(w)
 		}

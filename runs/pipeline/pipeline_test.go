@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -139,6 +140,11 @@ func TestLoadRecipe(t *testing.T) {
 			t.Errorf("built-in recipe %s: %v", name, err)
 		}
 	}
+	// A tune's engine given as one string, as recipes gave it before tune
+	// took a list, is a list of one.
+	if r, err := LoadRecipe("paper-5x5"); err != nil || r.Tune == nil || !slices.Equal(r.Tune.CPC, []string{"cpc:probcut={probcut}"}) {
+		t.Errorf("paper-5x5's tune engines: %v", err)
+	}
 	dir := t.TempDir()
 	for name, text := range map[string]string{
 		"unknown":  `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "trian": {}}`,
@@ -161,6 +167,10 @@ func TestLoadRecipe(t *testing.T) {
 		"lucktime": `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "matches": [{"name": "a", "games": 2, "luck": "staretc:movetime=10ms", "variants": ["staretc:depth=1", "star1:depth=1"]}]}`,
 		"trainn":   `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "train": {"n": 7, "games": 10}}`,
 		"seed":     `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "seed": 3, "collect": {"seed": 4}}`,
+		"tunelist": `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "tune": {"cpc": ["cpc:eval=pairs", "cpc:eval=pairs,tt=16"]}}`,
+		"tunebase": `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "tune": {"cpc": ["cpc:eval=pairs", "cpc"]}}`,
+		"tunecpc":  `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "tune": {"cpc": 3}}`,
+		"tuneprod": `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "tune": {"cpc": ["cpc", "cpc:multi=0,probcut={probcut}"]}}`,
 		"tourney":  `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "matches": [{"name": "a", "games": 2, "variants": ["staretc:depth=1", "star1:depth=1", "staretc:depth=1"]}]}`,
 	} {
 		path := filepath.Join(dir, name+".json")
@@ -197,12 +207,15 @@ func TestPipelineBenchTune(t *testing.T) {
 	if res.Bench == nil || len(res.Bench.Results) != 5 || !res.Bench.SoundAgree {
 		t.Errorf("bench %+v", res.Bench)
 	}
-	if res.Tune == nil || res.Tune.Positions != 6 || len(res.Tune.Rows) != 2 || !strings.Contains(res.Tune.ProbCut, "2-fit") {
+	// The tune's engines, given as a list, each with the fitted parameters.
+	if res.Tune == nil || res.Tune.Positions != 6 || len(res.Tune.Rows) != 4 || len(res.Tune.ProbCut) != 2 ||
+		!strings.Contains(res.Tune.ProbCut[0], "2-fit") || !strings.Contains(res.Tune.ProbCut[1], "2-fit") ||
+		!strings.Contains(res.Tune.CPC[1], "multi=0") || !strings.Contains(res.Tune.Rows[1].Engine, "multi=0") {
 		t.Errorf("tune %+v", res.Tune)
 	}
 	var out strings.Builder
 	res.WriteSummary(&out)
-	for _, want := range []string{"bench, mean nodes at depth 5", "depth 5 t=1.6", "report: "} {
+	for _, want := range []string{"bench, mean nodes at depth 5", "depth 5 t=1.6: [1] ", "; [2] ", "engine 2: cpc:", "report: "} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("summary lacks %q:\n%s", want, out.String())
 		}
@@ -235,6 +248,7 @@ func TestRecipeCheck(t *testing.T) {
 		"match net beside a product":         {head + train + `"matches": [{"name": "a", "games": 2, "variants": ["staretc:depth=1,net={net}", "staretc:depth=1,net=missing.json"]}]}`, "missing.json"},
 		"luck beside a product":              {head + train + `"matches": [{"name": "a", "games": 2, "variants": ["staretc:depth=1,net={net}", "star1:depth=1"], "luck": "staretc:depth=3,net=missing.json"}]}`, "missing.json"},
 		"tune engine on the collect's suite": {head + train + `"collect": {"count": 4, "pairs": [{"shallow": 1, "deep": 3}], "engine": "staretc:net={net}"}, "tune": {"suite": "{suite}", "depths": [3], "ts": [1], "cpc": "cpc:net=missing.json"}, "matches": []}`, "missing.json"},
+		"tune engine beside a product":       {head + `"collect": {"count": 4, "pairs": [{"shallow": 1, "deep": 3}], "engine": "staretc:tt=1"}, "fit": {}, "tune": {"suite": "` + suite + `", "depths": [3], "ts": [1], "cpc": ["cpc:probcut={probcut}", "cpc:multi=0,probcut=missing.json"]}, "matches": []}`, "missing.json"},
 		"match net":                          {head + train + `"matches": [{"name": "a", "games": 2, "variants": ["staretc:depth=1,net=missing.json", "staretc:depth=1,net={net}"]}, {"name": "b", "games": 2, "variants": ["staretc:depth=1,net=missing.json", "star1:depth=1"]}]}`, "missing.json"},
 	} {
 		path := filepath.Join(dir, strings.ReplaceAll(name, " ", "-")+".json")

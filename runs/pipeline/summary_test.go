@@ -34,9 +34,11 @@ func TestSummaryPrintsUndefinedAsTheStagesDo(t *testing.T) {
 	}
 	res := &Result{Recipe: "r", Dir: dir, Net: "n.json", Train: &td.Result{Games: 40, Score: runs.Num(math.NaN()), ScoreCI95: runs.Num(math.Inf(1))},
 		Tune: &regression.TuneResult{}, Bench: &bench.Summary{}}
-	read("tune.json", `{"cpc": "cpc", "rows": [
-		{"depth": 5, "t": 0.8, "reduction": 0.5, "acpcme": 0.01, "chapter_reduction": null, "chapter_acpcme": null},
-		{"depth": 9, "t": 0.8, "reduction": 0.5, "acpcme": 0.01, "chapter_reduction": 0.41, "chapter_acpcme": 0.05}]}`, res.Tune)
+	read("tune.json", `{"format": "starlab-tune/2", "cpc": ["cpc:a", "cpc:b"], "probcut": ["p", "p"], "rows": [
+		{"depth": 5, "t": 0.8, "engine": "cpc:a", "reduction": 0.5, "reduction_se": null, "acpcme": 0.01, "acpcme_se": null, "acpcme_minus_first": null, "chapter_reduction": null, "chapter_acpcme": null},
+		{"depth": 5, "t": 0.8, "engine": "cpc:b", "reduction": 0.6, "reduction_se": 0.02, "acpcme": 0.02, "acpcme_se": 0.001, "acpcme_minus_first": 0.01, "acpcme_minus_first_se": null, "chapter_reduction": null, "chapter_acpcme": null},
+		{"depth": 9, "t": 0.8, "engine": "cpc:a", "reduction": 0.5, "reduction_se": 0.01, "acpcme": 0.01, "acpcme_se": 0.002, "acpcme_minus_first": null, "chapter_reduction": 0.41, "chapter_acpcme": 0.005},
+		{"depth": 9, "t": 0.8, "engine": "cpc:b", "reduction": 0.6, "reduction_se": 0.01, "acpcme": 0.02, "acpcme_se": 0.002, "acpcme_minus_first": 0.01, "acpcme_minus_first_se": 0.003, "chapter_reduction": 0.41, "chapter_acpcme": 0.005}]}`, res.Tune)
 	read("bench.json", `{"positions": 1, "results": [{"depth": 3, "algos": [
 		{"algo": "staretc", "nodes": {"mean": null}}, {"algo": "star1", "nodes": {"mean": "inf"}}]}]}`, res.Bench)
 	rep := &selfplay.MatchReport{}
@@ -47,8 +49,10 @@ func TestSummaryPrintsUndefinedAsTheStagesDo(t *testing.T) {
 	out := b.String()
 	for _, want := range []string{
 		"40 games, last measured - ± inf against pairs",
-		"depth 5 t=0.8: 50.0% 0.0100\n",
-		"depth 9 t=0.8: 50.0% 0.0100 (41.0% 0.05)\n",
+		"  engine 2: cpc:b (p)\n",
+		"depth 5 t=0.8: [1] 50.0% ± - 0.0100 ± -; [2] 60.0% ± 2.0% 0.0200 ± 0.0010 (vs [1] +0.0100 ± -)\n",
+		"depth 9 t=0.8: [1] 50.0% ± 1.0% 0.0100 ± 0.0020; [2] 60.0% ± 1.0% 0.0200 ± 0.0020 (vs [1] +0.0100 ± 0.0030) (chapter 41.0% 0.005)\n",
+		"the chapter's, for cpc:multi=0,r=4,cpcmin=8,cpcmax=11, in its points / 10",
 		"staretc -  star1 -\n",
 		"luck-adjusted - ± inf,",
 	} {
@@ -56,7 +60,7 @@ func TestSummaryPrintsUndefinedAsTheStagesDo(t *testing.T) {
 			t.Errorf("summary lacks %q:\n%s", want, out)
 		}
 	}
-	for _, bad := range []string{"NaN", "Inf", "0.0% 0.00"} {
+	for _, bad := range []string{"NaN", "Inf", "0.0% 0.00", "(chapter - -)"} {
 		if strings.Contains(out, bad) {
 			t.Errorf("summary prints %q:\n%s", bad, out)
 		}

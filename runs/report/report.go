@@ -6,8 +6,9 @@
 // What a section shows depends on the stage that made the directory (its
 // manifest's command): the settings and the build always; the learning
 // curve of train (an unfinished run's, from its state file); the fit table
-// and the scatter plots of fit; the t table beside the chapter's and its
-// plot of tune; the rows per depth pair of collect; the node table and a
+// and the scatter plots of fit; the t table of each engine with the
+// chapter's figures on our scale, and its plot, of tune (a tune of an
+// older format is named, not shown); the rows per depth pair of collect; the node table and a
 // nodes-against-depth plot (thesis figure 5.1) of bench; the variants, the
 // statistics of each pairing as a table and a plot of its scores with
 // their intervals, and the ranking of match. A pipeline run's section
@@ -34,6 +35,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -551,21 +553,43 @@ func addFit(s *Section, run *runs.Run) error {
 	return nil
 }
 
+// addTune shows the tune table with its engines, the chapter's figures
+// on our scale, and its plot; a tune.json of an older format, whose
+// chapter's figures are on the chapter's own scale, is named, not shown.
 func addTune(s *Section, run *runs.Run) error {
 	s.Title = "tune: ChanceProbCut's nodes saved against move error"
-	var r regression.TuneResult
-	if ok, err := readJSON(run.Path(regression.TuneSummaryFile), &r); err != nil || !ok {
+	var head struct {
+		Format string `json:"format"`
+	}
+	if ok, err := readJSON(run.Path(regression.TuneSummaryFile), &head); err != nil || !ok {
 		return err
 	}
-	s.Notes = append(s.Notes, fmt.Sprintf("%s over %d positions; parameters: %s.", s.names.spec(r.CPC), r.Positions, s.names.path(r.ProbCut)))
-	t := Table{Caption: "Against staretc, beside the chapter's tables 5.6-5.8 (Schadd et al. 2009; - where the chapter has no figure)",
-		Head: []string{"depth", "t", "nodes", "staretc", "reduction", "ACPCME", "DCPCME", "max error", "move changed", "chapter: reduction", "chapter: ACPCME"}}
-	for _, x := range r.Rows {
-		t.add(fmt.Sprint(x.Depth), fmt.Sprint(x.T), fmt.Sprint(x.Nodes), fmt.Sprint(x.BaseNodes), pct(x.Reduction),
-			num(x.ACPCME, "%.4f"), num(x.DCPCME, "%.4f"), num(x.MaxError, "%.3f"), pct(x.MoveChanged), pct(float64(x.ChapterReduction)), x.ChapterACPCME.Format("%.2f"))
+	if head.Format != regression.TuneFormat {
+		s.Notes = append(s.Notes, fmt.Sprintf("%s is of format %q, not %q: a tune of an older starlab, without standard errors and with the chapter's errors on its own scale; run the tune again to see it here.",
+			regression.TuneSummaryFile, head.Format, regression.TuneFormat))
+		return nil
+	}
+	var r regression.TuneResult
+	if _, err := readJSON(run.Path(regression.TuneSummaryFile), &r); err != nil {
+		return err
+	}
+	for i, c := range r.CPC {
+		src := "-"
+		if i < len(r.ProbCut) {
+			src = s.names.path(r.ProbCut[i])
+		}
+		s.Notes = append(s.Notes, fmt.Sprintf("Engine %d: %s over %d positions; parameters: %s.", i+1, s.names.spec(c), r.Positions, src))
+	}
+	h, lines := r.Table()
+	t := Table{Caption: "Against staretc, beside the chapter's tables 5.6-5.8. " + strings.Join(strings.Fields(regression.TuneCaption), " "), Head: h}
+	for _, l := range lines {
+		t.add(l...)
+		if e, err := strconv.Atoi(l[2]); err == nil && e >= 1 && e <= len(r.CPC) {
+			t.Rows[len(t.Rows)-1][2].Title = r.CPC[e-1]
+		}
 	}
 	s.Tables = append(s.Tables, t)
-	return s.image(run, regression.TunePlot+".png", "Reduction against error")
+	return s.image(run, regression.TunePlot+".png", "Reduction against error (errors on our scale; the chapter's points / 10)")
 }
 
 func addCollect(s *Section, run *runs.Run) error {

@@ -79,7 +79,7 @@ func stages(t *testing.T, root string) (net, probcut string) {
 	probcut = filepath.Join(root, "3-fit", regression.ProbCutFile)
 
 	tu := regression.DefaultTuneSettings("../../search/testdata/dice5x5-4.suite")
-	tu.Limit, tu.Depths, tu.Ts, tu.CPC = 4, []int{5}, []float64{1.6, 0.2}, "cpc:eval=pairs,tt=1"
+	tu.Limit, tu.Depths, tu.Ts, tu.CPC = 4, []int{5}, []float64{1.6, 0.2}, regression.SpecList{"cpc:eval=pairs,tt=1", "cpc:eval=pairs,tt=1,multi=0,r=4"}
 	run = create("4-tune", "tune", tu)
 	_, err = regression.Tune(ctx, tu, run, runs.NoProgress)
 	finish(run, err)
@@ -150,7 +150,7 @@ func TestReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	html := string(page)
-	for _, want := range []string{"Learning curve", "per depth pair", "chapter: reduction", "Mean nodes against depth", "pentanomial", "1:3", "3:5",
+	for _, want := range []string{"Learning curve", "per depth pair", "Engine 2: cpc:eval=pairs,tt=1,r=4,multi=0", "<th>vs 1</th>", "on our evaluation&#39;s scale, [-1, 1]", "its points / 10", "Mean nodes against depth", "pentanomial", "1:3", "3:5",
 		"<h2>run test: every stage, small</h2>", "<h2>match cpc</h2>", "<h2>match zero</h2>",
 		"whether the fitted parameters save nodes at no cost", "the chapter&#39;s 55%", "a sanity check: search against no evaluation",
 		`<a href="#6-cpc">cpc</a>`, "net 1-train/best.json: 2000 games", "Scores with 95% intervals",
@@ -203,6 +203,43 @@ func TestReport(t *testing.T) {
 // TestReportUnfinishedTrain checks that a train run killed after its
 // checkpoints, which has no curve file yet, shows the curve its state
 // file holds, drawn for the page.
+// TestReportOlderTune: a tune run of the older format (one engine, the
+// chapter's errors in its own points) is named as such in one line, and
+// neither its table nor its plot, which put the chapter's raw errors
+// beside ours, is shown.
+func TestReportOlderTune(t *testing.T) {
+	dir := t.TempDir()
+	run, err := runs.CreateAt(dir, "tune", []string{"starlab", "tune"}, map[string]any{"cpc": "cpc", "depths": []int{9}}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := `{"format": "starlab-tune/1", "cpc": "cpc:eval=mlp", "probcut": "built-in", "positions": 100, "rows": [
+		{"depth": 9, "t": 1.6, "nodes": 6, "base_nodes": 8, "reduction": 0.25, "acpcme": 0.0015, "dcpcme": 0.0079, "max_error": 0.05, "move_changed": 0, "positions": 100, "chapter_reduction": 0.274, "chapter_acpcme": 0.01}],
+		"seconds": 1}`
+	if err := os.WriteFile(filepath.Join(dir, regression.TuneSummaryFile), []byte(old), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, regression.TunePlot+".png"), []byte("not shown"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := run.Finish(nil); err != nil {
+		t.Fatal(err)
+	}
+	run.Close()
+	res, err := Run(context.Background(), dir, runs.NoProgress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := os.ReadFile(res.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := string(page)
+	if !strings.Contains(html, "format &#34;starlab-tune/1&#34;") || !strings.Contains(html, "run the tune again") || res.Images != 0 || strings.Contains(html, "<th>ACPCME</th>") {
+		t.Errorf("report %+v of an older tune:\n%s", res, visible(html))
+	}
+}
+
 func TestReportUnfinishedTrain(t *testing.T) {
 	dir := t.TempDir()
 	ts := td.DefaultSettings()
