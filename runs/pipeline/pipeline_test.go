@@ -3,6 +3,7 @@ package pipeline
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -12,6 +13,7 @@ import (
 
 	"starlab/runs"
 	"starlab/runs/report"
+	"starlab/search"
 	"starlab/search/bench"
 	"starlab/selfplay"
 )
@@ -140,12 +142,21 @@ func TestLoadRecipe(t *testing.T) {
 			t.Errorf("built-in recipe %s: %v", name, err)
 		}
 	}
-	// A tune's engine given as one string, as recipes gave it before tune
-	// took a list, is a list of one.
-	if r, err := LoadRecipe("paper-5x5"); err != nil || r.Tune == nil || !slices.Equal(r.Tune.CPC, []string{"cpc:probcut={probcut}"}) {
-		t.Errorf("paper-5x5's tune engines: %v", err)
+	// paper-5x5 tunes the chapter's configuration and the default side by
+	// side, the chapter's first (the paired differences are against it).
+	if r, err := LoadRecipe("paper-5x5"); err != nil || r.Tune == nil || !slices.Equal(r.Tune.CPC, []string{search.ChapterCPC + ",probcut={probcut}", "cpc:probcut={probcut}"}) {
+		t.Errorf("paper-5x5's tune engines: %v %v", err, r.Tune)
 	}
 	dir := t.TempDir()
+	// A tune's engine given as one string, as recipes gave it before tune
+	// took a list, is a list of one.
+	one := filepath.Join(dir, "one.json")
+	if err := os.WriteFile(one, []byte(`{"format": "starlab-recipe/1", "name": "one", "n": 5, "m": 4, "tune": {"cpc": "cpc:k=2"}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if r, err := LoadRecipe(one); err != nil || r.Tune == nil || !slices.Equal(r.Tune.CPC, []string{"cpc:k=2"}) {
+		t.Errorf("a tune engine as one string: %v %v", err, r)
+	}
 	for name, text := range map[string]string{
 		"unknown":  `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "trian": {}}`,
 		"format":   `{"format": "x", "name": "x", "n": 5, "m": 4}`,
@@ -279,6 +290,41 @@ func TestRecipeCheck(t *testing.T) {
 		}
 		if err != nil {
 			t.Errorf("built-in recipe %s: %v", name, err)
+		}
+	}
+}
+
+// TestPaper11x11SlurmScript: deploy/slurm/paper-11x11.sh submits the
+// matches of the paper-11x11 recipe, each with the recipe's variants (the
+// built-in fit in place of {probcut}, which is the fit the recipe makes),
+// games, board and seed.
+func TestPaper11x11SlurmScript(t *testing.T) {
+	r, err := LoadRecipe("paper-11x11")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile("../../deploy/slurm/paper-11x11.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	line := regexp.MustCompile(`"\$here/submit.sh" "\$n" "\$dir/cpc-t\$1" match "(.*?)" (\S+) -n (\d+) -m (\d+) -games "\$2" -seed (\d+) -concurrency 1`).FindStringSubmatch(text)
+	if line == nil {
+		t.Fatal("paper-11x11.sh: no submit line")
+	}
+	if line[3] != fmt.Sprint(r.N) || line[4] != fmt.Sprint(r.M) || line[5] != fmt.Sprint(r.Seed) {
+		t.Errorf("paper-11x11.sh plays %sx%s/%s with seed %s, the recipe %dx%d/%d with seed %d", line[3], line[3], line[4], line[5], r.N, r.N, r.M, r.Seed)
+	}
+	calls := regexp.MustCompile(`(?m)^submit (\S+) (\d+)$`).FindAllStringSubmatch(text, -1)
+	if len(calls) != len(r.Matches) {
+		t.Fatalf("paper-11x11.sh submits %d matches, the recipe has %d", len(calls), len(r.Matches))
+	}
+	for i, m := range r.Matches {
+		tv, games := calls[i][1], calls[i][2]
+		want := []string{strings.ReplaceAll(line[1], "$1", tv), line[2]}
+		got := []string{strings.ReplaceAll(m.Variants[0], ",probcut={probcut}", ""), m.Variants[1]}
+		if m.Name != "cpc-t"+tv || games != fmt.Sprint(m.Games) || !slices.Equal(got, want) {
+			t.Errorf("paper-11x11.sh's match %d is %s %s games %v, the recipe's %s %s games %v", i, "cpc-t"+tv, games, want, m.Name, fmt.Sprint(m.Games), got)
 		}
 	}
 }
