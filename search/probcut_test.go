@@ -2,6 +2,8 @@ package search
 
 import (
 	"context"
+	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -151,6 +153,26 @@ func TestSpecGives(t *testing.T) {
 	} {
 		if got := SpecGives(c.spec, c.key); got != c.want {
 			t.Errorf("SpecGives(%q, %q) = %v, want %v", c.spec, c.key, got, c.want)
+		}
+	}
+}
+
+// TestEveryBuiltinNetHasItsFit: cpc with each built-in net runs on a fit
+// made for that net, not on the identity guess.
+func TestEveryBuiltinNetHasItsFit(t *testing.T) {
+	names, err := filepath.Glob("../nn/nets/*.json")
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no built-in nets: %v", err)
+	}
+	r := DefaultConfig(CPC).MustResolve()
+	for _, name := range names {
+		var n, n2, m int
+		if _, err := fmt.Sscanf(filepath.Base(name), "%dx%d-%d.json", &n, &n2, &m); err != nil || n != n2 {
+			t.Fatalf("%s: not a net of the built-in naming: %v", name, err)
+		}
+		p := r.ProbCutFor(n, m)
+		if p != builtinFits()[[2]int{n, m}] || p.NetID != r.NetID(n, m) {
+			t.Errorf("built-in net %s: cpc uses %q, not a fit for its net %s", name, p.Source, r.NetID(n, m))
 		}
 	}
 }
