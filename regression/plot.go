@@ -205,6 +205,9 @@ func shortSpec(spec string) string {
 	return strings.Join(parts, ",")
 }
 
+// minTuneAxis is the least right edge of the tune plot's error axis.
+const minTuneAxis = 0.001
+
 // tunePlot draws the reduction in nodes against the mean move error, one
 // line per depth and engine with a point per t and the error's standard
 // error as a bar, beside the chapter's figures on our scale; the t of
@@ -327,10 +330,10 @@ func tunePlot(res *TuneResult) (*plot.Plot, error) {
 			right = math.Max(right, c)
 		}
 	}
+	// At least 0.001 wide: errors that are rounding (1e-16, where cpc cut
+	// nothing that mattered) are drawn at 0, not on an axis of 1e-16.
 	p.X.Min, p.Y.Min, p.Y.Max = 0, math.Floor(low/10)*10, 100
-	if right > 0 {
-		p.X.Max = 1.2 * right
-	}
+	p.X.Max = max(1.2*right, minTuneAxis)
 	// Top left, where the curves, rising from no error and no saving,
 	// seldom are.
 	p.Legend.Top, p.Legend.Left = true, true

@@ -9,6 +9,8 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
+
+	"starlab/runs"
 )
 
 // TestScatterStacksAndLegend draws a pair's scatter plot where 86 of the
@@ -61,5 +63,20 @@ func TestTunePlotHoldsTheChapter(t *testing.T) {
 	}
 	if _, top, _ := chapterFigures(9, 0.05); p.X.Max < 1.1*float64(top) {
 		t.Errorf("error axis ends at %g, on or inside the chapter's largest error %g plus a tenth", p.X.Max, top)
+	}
+}
+
+// TestTunePlotRoundingErrors: errors that are rounding (cpc cut nothing
+// that changed a value) are drawn on an axis at least minTuneAxis wide,
+// not on one of 1e-16.
+func TestTunePlotRoundingErrors(t *testing.T) {
+	res := &TuneResult{Rows: []TuneRow{{Depth: 7, T: 1.6, Engine: "cpc:eval=mlp", Reduction: 0.04, ACPCME: 1.5e-16, ACPCMESE: 1e-16,
+		ChapterReduction: runs.Num(math.NaN()), ChapterACPCME: runs.Num(math.NaN()), ChapterDCPCME: runs.Num(math.NaN())}}}
+	p, err := tunePlot(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.X.Max < minTuneAxis {
+		t.Errorf("error axis ends at %g, want at least %g", p.X.Max, minTuneAxis)
 	}
 }
