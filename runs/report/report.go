@@ -404,6 +404,17 @@ func (n *namer) path(p string) string {
 	return filepath.Base(p)
 }
 
+// probcutSource shortens where ChanceProbCut parameters come from: the
+// file of "FILE: its source" as path does; the built-in fit and the
+// defaults, which name no file of the run, stay as they are.
+func (n *namer) probcutSource(src string) string {
+	file, rest, ok := strings.Cut(src, ": ")
+	if strings.HasPrefix(src, "built-in fit ") || !ok {
+		return src
+	}
+	return n.path(file) + ": " + rest
+}
+
 // spec shortens the paths among a spec's options (name:key=value,...).
 func (n *namer) spec(spec string) string {
 	name, opts, ok := strings.Cut(spec, ":")
@@ -576,7 +587,7 @@ func addTune(s *Section, run *runs.Run) error {
 	for i, c := range r.CPC {
 		src := "-"
 		if i < len(r.ProbCut) {
-			src = s.names.path(r.ProbCut[i])
+			src = s.names.probcutSource(r.ProbCut[i])
 		}
 		s.Notes = append(s.Notes, fmt.Sprintf("Engine %d: %s over %d positions; parameters: %s.", i+1, s.names.spec(c), r.Positions, src))
 	}

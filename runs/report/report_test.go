@@ -317,3 +317,19 @@ func TestLongTableFolds(t *testing.T) {
 		}
 	}
 }
+
+// TestProbCutSource: the page names the built-in fit as the built-in fit
+// (not by the base name of its file, as if the run had made it), and a
+// parameter file by its short name.
+func TestProbCutSource(t *testing.T) {
+	n := &namer{products: map[string]string{}}
+	for src, want := range map[string]string{
+		"built-in fit search/fits/5x5-4.json (starlab fit of 39480 rows from fitdata)": "built-in fit search/fits/5x5-4.json (starlab fit of 39480 rows from fitdata)",
+		"defaults (identity model, sigma 0.1; not fitted)":                             "defaults (identity model, sigma 0.1; not fitted)",
+		"/tmp/x/fit5x5/probcut.json: starlab fit of 984 rows from c":                   "probcut.json: starlab fit of 984 rows from c",
+	} {
+		if got := n.probcutSource(src); got != want {
+			t.Errorf("probcutSource(%q) = %q, want %q", src, got, want)
+		}
+	}
+}
