@@ -173,7 +173,7 @@ func TestTuneSettingsRefuse(t *testing.T) {
 		want string
 	}{
 		{SpecList{"cpc", "cpc"}, "same engine"},
-		{SpecList{"cpc:r=2", "cpc:tt=16"}, "same engine"},
+		{SpecList{"cpc:multi=0,r=2", "cpc:multi=0,tt=16"}, "same engine"},
 		{SpecList{"cpc", "cpc:eval=pairs"}, "staretc base"},
 		{SpecList{"cpc:multi=0", "cpc:tt=4"}, "staretc base"},
 		{SpecList{"cpc", "cpc:k=2"}, "staretc base"},
@@ -192,8 +192,8 @@ func TestTuneSettingsRefuse(t *testing.T) {
 	if err := s.SetProbCut("c.json"); err == nil || !runs.IsUsage(err) {
 		t.Errorf("-probcut that no engine takes: %v", err)
 	}
-	s.CPC = SpecList{"cpc", "cpc:multi=0,probcut=b.json", "cpc:r=4"}
-	if err := s.SetProbCut("c.json"); err != nil || !slices.Equal(s.CPC, []string{"cpc:probcut=c.json", "cpc:multi=0,probcut=b.json", "cpc:r=4,probcut=c.json"}) {
+	s.CPC = SpecList{"cpc", "cpc:multi=0,probcut=b.json", "cpc:multi=0,r=4"}
+	if err := s.SetProbCut("c.json"); err != nil || !slices.Equal(s.CPC, []string{"cpc:probcut=c.json", "cpc:multi=0,probcut=b.json", "cpc:multi=0,r=4,probcut=c.json"}) {
 		t.Errorf("-probcut gave %q, %v", s.CPC, err)
 	}
 }
