@@ -151,14 +151,7 @@ func TestCollectKilledAndResumed(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("tune: exit %d: %s", code, stderr)
 	}
-	var rows []regression.TuneRow
-	for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
-		var r regression.TuneRow
-		if err := json.Unmarshal([]byte(line), &r); err != nil {
-			t.Fatalf("tune line %q: %v", line, err)
-		}
-		rows = append(rows, r)
-	}
+	rows := tuneRows(t, stdout)
 	if len(rows) != 2 || rows[0].T != 1.6 || rows[1].Depth != 5 || rows[0].BaseNodes == 0 {
 		t.Fatalf("tune rows %+v", rows)
 	}
@@ -196,14 +189,7 @@ func TestTuneSeveralEngines(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	var rows []regression.TuneRow
-	for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
-		var r regression.TuneRow
-		if err := json.Unmarshal([]byte(line), &r); err != nil {
-			t.Fatalf("tune line %q: %v", line, err)
-		}
-		rows = append(rows, r)
-	}
+	rows := tuneRows(t, stdout)
 	if len(rows) != 4 {
 		t.Fatalf("%d rows, want 4: %s", len(rows), stdout)
 	}
@@ -463,4 +449,18 @@ func TestFitRefusesDoubleAndPartialInput(t *testing.T) {
 	if err != nil || res.Lines[0].N != len(rows) {
 		t.Errorf("fit -partial: n %d, the collect has %d rows (%v)", res.Lines[0].N, len(rows), err)
 	}
+}
+
+// tuneRows decodes the rows tune -json prints, one JSON object per line.
+func tuneRows(t *testing.T, stdout string) []regression.TuneRow {
+	t.Helper()
+	var rows []regression.TuneRow
+	for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
+		var r regression.TuneRow
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("tune line %q: %v", line, err)
+		}
+		rows = append(rows, r)
+	}
+	return rows
 }
