@@ -4,6 +4,8 @@ import (
 	"math"
 	"slices"
 
+	"gonum.org/v1/gonum/stat"
+
 	"starlab/runs"
 )
 
@@ -16,23 +18,14 @@ import (
 // meanSE returns the mean of xs and its standard error, the sample
 // standard deviation (divisor n-1) over sqrt(n).
 func meanSE(xs []float64) (mean, se runs.Num) {
-	n := float64(len(xs))
-	if len(xs) == 0 {
+	switch len(xs) {
+	case 0:
 		return runs.Num(math.NaN()), runs.Num(math.NaN())
+	case 1:
+		return runs.Num(xs[0]), runs.Num(math.NaN())
 	}
-	m := 0.0
-	for _, x := range xs {
-		m += x
-	}
-	m /= n
-	if len(xs) < 2 {
-		return runs.Num(m), runs.Num(math.NaN())
-	}
-	ss := 0.0
-	for _, x := range xs {
-		ss += (x - m) * (x - m)
-	}
-	return runs.Num(m), runs.Num(math.Sqrt(ss / (n - 1) / n))
+	m, sd := stat.MeanStdDev(xs, nil)
+	return runs.Num(m), runs.Num(sd / math.Sqrt(float64(len(xs))))
 }
 
 // sdSE returns the sample standard deviation s of xs (divisor n-1) and its
@@ -57,19 +50,8 @@ func sdSE(xs []float64) (sd, se runs.Num) {
 		return 0, 0 // exactly, where the mean's rounding would leave 1e-17
 	}
 	n := float64(len(xs))
-	m := 0.0
-	for _, x := range xs {
-		m += x
-	}
-	m /= n
-	ss, m4 := 0.0, 0.0
-	for _, x := range xs {
-		d := (x - m) * (x - m)
-		ss += d
-		m4 += d * d
-	}
-	m4 /= n
-	s := math.Sqrt(ss / (n - 1))
+	s := stat.StdDev(xs, nil)     // divisor n-1
+	m4 := stat.Moment(4, xs, nil) // about the mean, divisor n
 	switch s4 := s * s * s * s; {
 	case m4 < s4:
 		return runs.Num(s), runs.Num(math.NaN())
