@@ -43,10 +43,9 @@ var ChapterTs = []float64{3.2, 1.6, 0.8, 0.4, 0.2, 0.1, 0.05}
 // ours; its reductions are shares and need nothing.
 const ChapterScale = "the chapter's points / 10: its evaluation is on [-10, 10], ours on [-1, 1]"
 
-// ChapterEngine is the configuration of the chapter's tables 5.6 to 5.8:
-// ChanceProbCut with R = 4 at depths 7 and 9 only (the pairs 3:7 and
-// 5:9), which its figures belong to.
-const ChapterEngine = "cpc:multi=0,r=4,cpcmin=8,cpcmax=11"
+// ChapterEngine is the configuration of the chapter's tables 5.6 to 5.8,
+// which its figures belong to: search.ChapterCPC.
+const ChapterEngine = search.ChapterCPC
 
 // SpecList is a list of engine specs. Its JSON is a list of strings; one
 // string, as settings and recipes gave tune's engine before it took
@@ -498,7 +497,7 @@ func MergeTune(ctx context.Context, sh *runs.Shards, run *runs.Run, progress run
 // position measures one position at every depth, t and engine.
 func (s *TuneSettings) position(ctx context.Context, w *tuneWorker, i int, b *dice.Board) ([]TuneRecord, error) {
 	var out []TuneRecord
-	rolled := b.Roll() != dice.NoRoll
+	rolled, dpn := b.Roll() != dice.NoRoll, b.DPN()
 	for _, d := range s.Depths {
 		full, err := searchFresh(ctx, w.base, b, d)
 		if err != nil {
@@ -511,7 +510,7 @@ func (s *TuneSettings) position(ctx context.Context, w *tuneWorker, i int, b *di
 				if err != nil {
 					return nil, err
 				}
-				rec := TuneRecord{Position: int32(i), DPN: b.DPN(), Depth: int32(d), Engine: int32(e), T: t, Nodes: it.Nodes, BaseNodes: full.Nodes,
+				rec := TuneRecord{Position: int32(i), DPN: dpn, Depth: int32(d), Engine: int32(e), T: t, Nodes: it.Nodes, BaseNodes: full.Nodes,
 					Value: it.Score, Actual: full.Score, Rolled: rolled}
 				if rolled {
 					v, ok := actual[it.BestMove]
