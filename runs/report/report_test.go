@@ -136,20 +136,12 @@ func TestReport(t *testing.T) {
 	// characters wide.
 	root := filepath.Join(t.TempDir(), strings.Repeat("a-long-directory-name/", 4)+"run-test")
 	net, probcut := stages(t, root)
-	res, err := Run(context.Background(), root, runs.NoProgress)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res, html := reportPage(t, root)
 	// train: curve; fit: two scatter plots; tune: one; bench: one; each
 	// match: one.
 	if res.Sections != 8 || res.Images != 7 {
 		t.Fatalf("report %+v, want 8 sections and 7 images", res)
 	}
-	page, err := os.ReadFile(res.Path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	html := string(page)
 	for _, want := range []string{"Learning curve", "per depth pair", "Engine 2: cpc:eval=pairs,tt=1,r=4,multi=0", "<th>vs 1</th>", "on our evaluation&#39;s scale, [-1, 1]", "its points / 10", "Mean nodes against depth", "pentanomial", "1:3", "3:5",
 		"<h2>run test: every stage, small</h2>", "<h2>match cpc</h2>", "<h2>match zero</h2>",
 		"whether the fitted parameters save nodes at no cost", "the chapter&#39;s 55%", "a sanity check: search against no evaluation",
@@ -226,15 +218,7 @@ func TestReportOlderTune(t *testing.T) {
 		t.Fatal(err)
 	}
 	run.Close()
-	res, err := Run(context.Background(), dir, runs.NoProgress)
-	if err != nil {
-		t.Fatal(err)
-	}
-	page, err := os.ReadFile(res.Path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	html := string(page)
+	res, html := reportPage(t, dir)
 	if !strings.Contains(html, "format &#34;starlab-tune/1&#34;") || !strings.Contains(html, "run the tune again") || res.Images != 0 || strings.Contains(html, "<th>ACPCME</th>") {
 		t.Errorf("report %+v of an older tune:\n%s", res, visible(html))
 	}
@@ -258,15 +242,7 @@ func TestReportUnfinishedTrain(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	res, err := Run(context.Background(), dir, runs.NoProgress)
-	if err != nil {
-		t.Fatal(err)
-	}
-	page, err := os.ReadFile(res.Path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	html := string(page)
+	res, html := reportPage(t, dir)
 	if res.Images != 1 || !strings.Contains(html, "Learning curve so far (4 checkpoints)") || strings.Contains(html, "No learning curve yet") {
 		t.Errorf("report %+v of a train run killed after 4 checkpoints does not draw them", res)
 	}
@@ -287,12 +263,23 @@ func TestReportUnfinishedTrain(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer again.Close()
-	if _, err := Run(context.Background(), dir, runs.NoProgress); err != nil {
+	if _, html := reportPage(t, dir); !strings.Contains(html, "This run is running") {
+		t.Errorf("the page of a run in progress does not say it is running")
+	}
+}
+
+// reportPage reports on dir and returns the result and the page's HTML.
+func reportPage(t *testing.T, dir string) (Result, string) {
+	t.Helper()
+	res, err := Run(context.Background(), dir, runs.NoProgress)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if page, err = os.ReadFile(res.Path); err != nil || !strings.Contains(string(page), "This run is running") {
-		t.Errorf("the page of a run in progress does not say it is running (%v)", err)
+	page, err := os.ReadFile(res.Path)
+	if err != nil {
+		t.Fatal(err)
 	}
+	return res, string(page)
 }
 
 // inBrowser, set by the integration build (report_browser_test.go), opens
