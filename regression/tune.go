@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -476,12 +475,8 @@ func MergeTune(ctx context.Context, sh *runs.Shards, run *runs.Run, progress run
 			return nil, fmt.Errorf("merge: %v", err)
 		}
 		var part TuneResult
-		data, err := os.ReadFile(filepath.Join(d, TuneSummaryFile))
-		if err == nil {
-			err = json.Unmarshal(data, &part)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("merge: %s: %v", d, err)
+		if err := runs.ReadJSON(filepath.Join(d, TuneSummaryFile), &part); err != nil {
+			return nil, fmt.Errorf("merge: %v", err) // the error names the file
 		}
 		res.ProbCut = part.ProbCut
 		res.Positions += part.Positions
