@@ -62,10 +62,12 @@ the run directory is made.`,
 				return err
 			}
 			run, _, err := runs.Start("out", out, "", "fit", env.Args, &set, 0)
-			if r, oerr := runs.Open(out); errors.Is(err, runs.ErrUnfinished) && oerr == nil && r.Manifest().Command == "fit" {
-				// fit has no -resume, which Start's message suggests: it is
-				// quick to run again.
-				return usagef("-out %s holds a fit that did not finish; fit has no resume: remove it, or give another -out", out)
+			if errors.Is(err, runs.ErrUnfinished) {
+				if r, oerr := runs.Open(out); oerr == nil && r.Manifest().Command == "fit" {
+					// fit has no -resume, which Start's message suggests:
+					// it is quick to run again.
+					return usagef("-out %s holds a fit that did not finish; fit has no resume: remove it, or give another -out", out)
+				}
 			}
 			if err != nil {
 				return err
