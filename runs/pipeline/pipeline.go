@@ -363,10 +363,10 @@ func (r *Recipe) Check() error {
 		}
 	}
 	for _, m := range r.Matches {
-		if names(strings.Join(append(slices.Clone(m.Variants), m.Luck), " ")) {
+		if specs := append(slices.Clone(m.Variants), m.Luck); slices.ContainsFunc(specs, names) {
 			// LoadRecipe checked the grammar of them all; the files of
 			// each spec that names no product are read here.
-			for _, v := range append(slices.Clone(m.Variants), m.Luck) {
+			for _, v := range specs {
 				if v == "" || names(v) {
 					continue
 				}
