@@ -55,7 +55,7 @@ from the seed, so the same seed gives the same game.`,
 				if b, err = dice.ParseDPN(start); err != nil {
 					return usagef("-start: %v", err)
 				}
-				if b.Roll() >= 0 {
+				if b.Roll() != dice.NoRoll {
 					return usagef("-start: a position before the roll (roll -1), not one with line %d rolled", b.Roll())
 				}
 			} else if b, err = dice.New(n, m); err != nil {
