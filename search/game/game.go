@@ -1,0 +1,112 @@
+// Package game is the contract between starlab's stages and its games: what
+// the game loop, the players, the records, training and regression need of a
+// position, one call per move or per game and never per search node. The
+// search engines do not use it in their hot loop; each game has its own
+// engine, built from one engine source, that calls the game's board
+// directly (package starlab/search/engine).
+//
+// The contract follows OpenSpiel's game interface, with explicit chance
+// outcomes: a State is a decision node (its mover chooses a Move), a chance
+// node (an Event happens, with probability Weight over the node's total
+// weight), or over. Values follow one sign rule in every game: a value is
+// from the view of the state's Mover; it is negated on every edge that
+// leaves a decision node and never on an edge that leaves a chance node, so
+// a chance node's value is from the view of the side that moves after the
+// event. In Dice a chance node is the roll before every move (the roller
+// moves next); in ChanceBreakthrough a roll is a move whose child is a
+// chance node (the roller's opponent moves next).
+package game
+
+// Kind is what a state is: a decision, a chance node, or the end.
+type Kind uint8
+
+const (
+	Decision Kind = iota // the mover chooses a Move
+	Chance               // an Event happens, by weight
+	Over                 // the game has ended: Result is its value
+)
+
+// String returns "decision", "chance" or "over".
+func (k Kind) String() string {
+	switch k {
+	case Decision:
+		return "decision"
+	case Chance:
+		return "chance"
+	case Over:
+		return "over"
+	}
+	return "unknown"
+}
+
+// Move is a decision, numbered by the game (a cell in Dice; a from-to pair
+// or a roll in ChanceBreakthrough).
+type Move uint16
+
+// Event is a chance outcome: ID is numbered by the game, and the outcome
+// has probability Weight / total, where total is the sum of the weights of
+// the node's events. Integer weights keep the search's chance windows
+// exact where the game's probabilities are rational.
+type Event struct {
+	ID     uint16
+	Weight uint16
+}
+
+// State is a position of a game as the cold layers see it. A State is
+// changed in place by Play and Happen; Clone gives an independent copy.
+type State interface {
+	// Kind reports whether the state is a decision, a chance node or over.
+	Kind() Kind
+	// Mover returns the side (0 or 1) whose view values take: at a
+	// decision the side to move, at a chance node the side that moves
+	// after the event.
+	Mover() int
+	// Legal appends the legal moves of a decision to dst[:0] and returns
+	// it, in the game's fixed order.
+	Legal(dst []Move) []Move
+	// Outcomes appends the events of a chance node to dst[:0] and
+	// returns them, in the game's fixed order, with their total weight.
+	Outcomes(dst []Event) ([]Event, int)
+	// Play makes a legal move of a decision.
+	Play(Move)
+	// Happen makes an event of a chance node happen.
+	Happen(Event)
+	// Result returns the value of a state that is over, from Mover's
+	// view, in [-1, 1].
+	Result() float64
+	// Key returns the state's hash: equal states have equal keys.
+	Key() uint64
+	// Clone returns an independent copy.
+	Clone() State
+	// String returns the state in the game's notation; Game.Parse reads it
+	// back.
+	String() string
+}
+
+// Game describes a game: its name, its variants (board sizes and the
+// like), and the text of its positions, moves and events.
+type Game interface {
+	// Name is the game's name on the command line and in files.
+	Name() string
+	// DefaultVariant is the variant used when none is given.
+	DefaultVariant() string
+	// New returns the start of a variant, or an error naming the problem.
+	New(variant string) (State, error)
+	// Parse reads a position in the game's notation, or returns a
+	// one-line error naming the problem.
+	Parse(text string) (State, error)
+	// Variant returns the variant a state belongs to.
+	Variant(State) string
+	// Phase returns the phase of a state used to band regressions (the
+	// checkers on the board in Dice, the pieces in ChanceBreakthrough).
+	Phase(State) int
+	// FormatMove and ParseMove write and read a move of a decision state.
+	FormatMove(State, Move) string
+	ParseMove(State, string) (Move, error)
+	// FormatEvent returns an event of a chance state in words.
+	FormatEvent(State, Event) string
+	// CountsChance reports whether a search's depth counts chance nodes
+	// as plies (Dice, as the thesis does) or only decisions
+	// (ChanceBreakthrough, as the chapter does).
+	CountsChance() bool
+}
