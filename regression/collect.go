@@ -14,6 +14,7 @@ import (
 	"starlab/runs"
 	"starlab/search"
 	"starlab/search/dice"
+	diceengine "starlab/search/engine/dice"
 	"starlab/selfplay"
 )
 
@@ -348,8 +349,8 @@ func Collect(ctx context.Context, s CollectSettings, run *runs.Run, progress run
 	done := int64(0)
 	meta := []string{"starlab.engine", res.Config().String(), "starlab.net_id", netID, "starlab.build", runs.BuildVersion()}
 	err = runs.Pool(ctx, s.Workers, jobs,
-		func() *search.Engine { return search.NewEngine(res) },
-		func(ctx context.Context, e *search.Engine, j job) (chunkRows, error) {
+		func() *diceengine.Engine { return diceengine.New(res) },
+		func(ctx context.Context, e *diceengine.Engine, j job) (chunkRows, error) {
 			rows, err := s.events(ctx, e, boards[j.pos], int64(j.pos), netID)
 			return chunkRows{j.chunk, rows}, err
 		},
@@ -378,7 +379,7 @@ func Collect(ctx context.Context, s CollectSettings, run *runs.Run, progress run
 
 // events searches every chance event of the chance node b to every depth
 // pair, fresh table and full window for each search.
-func (s *CollectSettings) events(ctx context.Context, e *search.Engine, b *dice.Board, id int64, netID string) ([]Row, error) {
+func (s *CollectSettings) events(ctx context.Context, e *diceengine.Engine, b *dice.Board, id int64, netID string) ([]Row, error) {
 	var lines [dice.MaxN]int8
 	k := b.Rolls(&lines)
 	var rows []Row
@@ -416,7 +417,7 @@ func (s *CollectSettings) events(ctx context.Context, e *search.Engine, b *dice.
 
 // searchFresh searches root to depth with a fresh table and a full
 // window, as every search of collect and tune does.
-func searchFresh(ctx context.Context, e *search.Engine, root *dice.Board, depth int) (search.Iteration, error) {
+func searchFresh(ctx context.Context, e *diceengine.Engine, root *dice.Board, depth int) (search.Iteration, error) {
 	e.ClearTT()
 	r := e.Search(ctx, root, search.Limits{Depth: depth}, nil)
 	if err := ctx.Err(); err != nil {

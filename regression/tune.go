@@ -18,6 +18,7 @@ import (
 	"starlab/runs"
 	"starlab/search"
 	"starlab/search/dice"
+	diceengine "starlab/search/engine/dice"
 )
 
 // TuneFormat names the schema of tune.parquet and tune.json. Format 2
@@ -373,8 +374,8 @@ func chapterFigures(d int, t float64) (reduction, acpcme, dcpcme runs.Num) {
 }
 
 type tuneWorker struct {
-	base *search.Engine
-	cpc  [][]*search.Engine // [engine][t]
+	base *diceengine.Engine
+	cpc  [][]*diceengine.Engine // [engine][t]
 }
 
 // Tune searches every position of the suite to every depth with staretc
@@ -407,11 +408,11 @@ func Tune(ctx context.Context, s TuneSettings, run *runs.Run, progress runs.Prog
 	progress(0, int64(len(idx)), "")
 	err = runs.Pool(ctx, s.Workers, idx,
 		func() *tuneWorker {
-			w := &tuneWorker{base: search.NewEngine(base)}
+			w := &tuneWorker{base: diceengine.New(base)}
 			for _, ts := range cpcs {
-				var es []*search.Engine
+				var es []*diceengine.Engine
 				for _, r := range ts {
-					es = append(es, search.NewEngine(r))
+					es = append(es, diceengine.New(r))
 				}
 				w.cpc = append(w.cpc, es)
 			}

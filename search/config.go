@@ -543,9 +543,7 @@ func CheckFlags(fs *flag.FlagSet, s *Spec, algos ...Algorithm) error {
 type Resolved struct {
 	cfg     Config
 	probcut *ProbCutParams
-	kind    evalKind
-	net     *nn.Net          // the mlp evaluator's network
-	newEval func() Evaluator // builds the evaluator of kind evalOther
+	net     *nn.Net // the mlp evaluator's network from net=FILE
 }
 
 // Resolve checks the configuration and loads its files (the ChanceProbCut
@@ -569,22 +567,12 @@ func (c Config) resolve() (*Resolved, error) {
 		return nil, err
 	}
 	r := &Resolved{cfg: c}
-	switch c.Eval {
-	case "zero":
-		r.kind = evalZero
-	case "pairs":
-		r.kind = evalPairs
-	case "mlp":
-		r.kind = evalOther
-		if c.Net == "" {
-			break // the built-in net of each board size (evaluatorFor)
-		}
+	if c.Eval == "mlp" && c.Net != "" { // else the built-in net of each board size (Net)
 		net, err := nn.Load(c.Net)
 		if err != nil {
 			return nil, err
 		}
 		r.net = net
-		r.newEval = func() Evaluator { return net.NewEvaluator() }
 	}
 	if c.ProbCutFile != "" {
 		p, err := LoadProbCut(c.ProbCutFile)
@@ -664,24 +652,16 @@ func (r *Resolved) ProbCutSource(n, m int) string {
 	return r.ProbCutFor(n, m).Source
 }
 
-// perSize reports whether the evaluator depends on the board size: eval=mlp
-// without net=FILE is the built-in net of each size.
-func (r *Resolved) perSize() bool { return r.kind == evalOther && r.newEval == nil }
-
-// evaluatorFor returns a new instance of the evaluator of searches of n x
-// n boards with win length m (the sizes matter only when perSize).
-func (r *Resolved) evaluatorFor(n, m int) Evaluator {
-	switch {
-	case r.kind == evalZero:
-		return Zero{}
-	case r.kind == evalPairs:
-		return Pairs{}
-	case r.newEval != nil:
-		return r.newEval()
+// Net returns the network searches of n x n boards with win length m
+// evaluate with: the net=FILE's, else the built-in net of the size. It
+// panics when there is none: CheckBoard says so first.
+func (r *Resolved) Net(n, m int) *nn.Net {
+	if r.net != nil {
+		return r.net
 	}
 	net, err := nn.Embedded(n, m)
 	if err != nil {
 		panic(err) // the caller's check (CheckBoard) was skipped
 	}
-	return net.NewEvaluator()
+	return net
 }

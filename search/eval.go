@@ -9,25 +9,6 @@ const (
 	U = +1.0 // highest possible score: the side to move has won
 )
 
-// Evaluator scores a non-terminal position from the side to move's view, in
-// [L, U]. Evaluate must not change b. Each Engine owns its evaluator,
-// built by the Resolved configuration, so an evaluator may keep state.
-type Evaluator interface {
-	Evaluate(b *dice.Board) float64
-}
-
-// Incremental is an evaluator that follows the engine's board: the engine
-// calls Reset with the root of every search, Make after each b.Make(cell)
-// and Unmake before each b.Unmake(cell), so that the evaluator can keep an
-// accumulator (a network's first layer) up to date instead of recomputing
-// it at every leaf. Its Evaluate is called only on the board it follows.
-type Incremental interface {
-	Evaluator
-	Reset(b *dice.Board)
-	Make(b *dice.Board, cell int)
-	Unmake(b *dice.Board, cell int)
-}
-
 // Zero scores every non-terminal leaf 0. With it the search values are
 // exact game-theoretic values wherever the tree reaches the end, which makes
 // results checkable against an exact solver.
@@ -66,13 +47,3 @@ func (p Pairs) Evaluate(b *dice.Board) float64 {
 
 // EvaluatorNames lists the evaluators a Config can name.
 var EvaluatorNames = []string{"zero", "pairs", "mlp"}
-
-// evalKind lets the engine call the built-in evaluators without an
-// interface call per leaf.
-type evalKind uint8
-
-const (
-	evalZero evalKind = iota
-	evalPairs
-	evalOther
-)

@@ -1,11 +1,10 @@
 package search
 
-import (
-	"context"
-	"time"
+import "time"
 
-	"starlab/search/dice"
-)
+// MaxPly bounds the distance from the root in every game's engine: a move
+// ply and a chance ply per checker on the largest Dice board.
+const MaxPly = 2*17*17 + 4
 
 // Limits bound a search. Zero fields are no limit; with no limit at all the
 // search goes to the end of the game.
@@ -44,92 +43,3 @@ type Result struct {
 
 // Last returns the deepest completed iteration.
 func (r Result) Last() Iteration { return r.Iterations[len(r.Iterations)-1] }
-
-// MaxDepth returns the depth after which searching root deeper changes
-// nothing: every path has reached the end of the game.
-func MaxDepth(root *dice.Board) int {
-	d := 2 * root.Empties()
-	if root.Roll() != dice.NoRoll {
-		d--
-	}
-	return max(d, 1)
-}
-
-// Search searches root by iterative deepening, calling report (if not nil)
-// after each completed iteration, and returns the completed iterations.
-// Depth 1 always completes, whatever the limits, so a rolled root always
-// gets a move. The table is kept from earlier searches (clear it with
-// ClearTT for a search that depends on nothing before it).
-func (e *Engine) Search(ctx context.Context, root *dice.Board, lim Limits, report func(Iteration)) Result {
-	start := time.Now()
-	e.setBoard(root.N(), root.M())
-	e.b = *root
-	e.stats = Stats{}
-	e.stopped = false
-	e.ctxDone = nil // depth 1 completes whatever happens
-	e.tt.NewSearch()
-	for c := range e.history {
-		for i := range e.history[c] {
-			e.history[c][i] /= 2
-		}
-	}
-	maxDepth := MaxDepth(root)
-	if lim.Depth > 0 {
-		maxDepth = min(lim.Depth, maxDepth)
-	}
-	var res Result
-	if e.inc != nil {
-		e.inc.Reset(&e.b)
-	}
-	for depth := 1; depth <= maxDepth; depth++ {
-		if lim.PlayDepths && depth > 1 && depth < maxDepth && EndsOnChance(root.Roll() != dice.NoRoll, depth) {
-			continue
-		}
-		if depth > 1 {
-			e.ctxDone = ctx.Done()
-			e.nodeLimit = lim.Nodes
-			if lim.MoveTime > 0 {
-				e.hasClock, e.deadline = true, start.Add(lim.MoveTime)
-			}
-		}
-		var v float64
-		best := -1
-		if root.Over() {
-			v = root.Result()
-		} else if root.Roll() == dice.NoRoll {
-			v = e.chance(L, U, depth, 0)
-		} else {
-			e.rootBest = -1
-			v = e.max(L, U, depth, 0)
-			best = e.rootBest
-			if best < 0 {
-				best = e.fallbackMove()
-			}
-		}
-		if e.stopped {
-			res.Stopped = true
-			break
-		}
-		it := Iteration{Depth: depth, Score: v, Nodes: e.stats.Nodes, Time: time.Since(start), BestMove: best, Stats: e.stats}
-		res.Iterations = append(res.Iterations, it)
-		if report != nil {
-			report(it)
-		}
-		if root.Over() {
-			break
-		}
-	}
-	e.nodeLimit, e.hasClock, e.ctxDone = 0, false, nil
-	return res
-}
-
-// fallbackMove returns the table's move for the root, or its first move in
-// search order, for a root whose value came straight from the table.
-func (e *Engine) fallbackMove() int {
-	if en := e.tt.probe(e.b.Key()); en != nil && en.move >= 0 {
-		return int(en.move)
-	}
-	var moves [dice.MaxN]int16
-	e.orderMoves(&moves, -1, 0)
-	return int(moves[0])
-}

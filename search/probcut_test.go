@@ -1,8 +1,8 @@
 package search
 
 import (
-	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -51,53 +51,6 @@ func TestProbCutNetCheck(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), path) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("eval=%s with a fit for net 0123456789ab: %v", eval, err)
 		}
-	}
-}
-
-// TestMultiChanceProbCut: with one depth pair per deep depth, Multi (the
-// default) is plain ChanceProbCut node for node; with two, it searches
-// otherwise than either pair alone.
-func TestMultiChanceProbCut(t *testing.T) {
-	dir := t.TempDir()
-	one, two := dir+"/one.json", dir+"/two.json"
-	pair := func(s, d int) string {
-		return `{"shallow":` + itoa0(s) + `,"deep":` + itoa0(d) + `,"a":1,"b":0,"sigma":0.05}`
-	}
-	if err := writeFile(one, `{"format":"starlab-probcut","version":1,"source":"test","pairs":[`+pair(3, 5)+`,`+pair(5, 7)+`]}`); err != nil {
-		t.Fatal(err)
-	}
-	if err := writeFile(two, `{"format":"starlab-probcut","version":1,"source":"test","pairs":[`+pair(3, 5)+`,`+pair(5, 7)+`,`+pair(1, 5)+`,`+pair(3, 7)+`]}`); err != nil {
-		t.Fatal(err)
-	}
-	run := func(spec string) (nodes, cuts, shallow int64) {
-		s, err := ParseSpec(spec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		e := NewEngine(s.Config.MustResolve())
-		ps, err := ReadSuite("testdata/dice5x5-4.suite")
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, p := range ps[:20] {
-			e.ClearTT()
-			it := e.Search(context.Background(), p.Board, Limits{Depth: 8}, nil).Last()
-			nodes += it.Nodes
-			cuts += it.Stats.CPCCut
-			shallow += it.Stats.CPCSearches
-		}
-		return
-	}
-	n1, c1, _ := run("cpc:eval=pairs,tt=1,multi=0,probcut=" + one)
-	m1, d1, _ := run("cpc:eval=pairs,tt=1,probcut=" + one)
-	if n1 != m1 || c1 != d1 || c1 == 0 {
-		t.Fatalf("one pair per depth: cpc %d nodes %d cuts, multi %d nodes %d cuts", n1, c1, m1, d1)
-	}
-	n4, _, s4 := run("cpc:eval=pairs,tt=1,r=4,multi=0,probcut=" + two)
-	nm, cm, sm := run("cpc:eval=pairs,tt=1,probcut=" + two)
-	n2, _, s2 := run("cpc:eval=pairs,tt=1,multi=0,probcut=" + two)
-	if cm == 0 || nm == n2 || nm == n4 || sm == s2 || sm == s4 {
-		t.Fatalf("multi: %d nodes, %d cuts, %d shallow searches; r=2 alone %d nodes, %d searches; r=4 alone %d nodes, %d searches", nm, cm, sm, n2, s2, n4, s4)
 	}
 }
 
@@ -176,3 +129,5 @@ func TestEveryBuiltinNetHasItsFit(t *testing.T) {
 		}
 	}
 }
+
+func writeFile(path, text string) error { return os.WriteFile(path, []byte(text), 0o644) }

@@ -27,14 +27,16 @@ type TT struct {
 
 const ttWays = 4
 
-type ttBucket [ttWays]ttEntry
+type ttBucket [ttWays]Entry
 
-type ttEntry struct {
+// Entry is one position's bounds in the table: Lo searched to LoDepth, Hi
+// to HiDepth, and the best move found.
+type Entry struct {
 	key     uint64
-	lo, hi  float64
-	loDepth int16 // depth of lo; -1 when lo is only the trivial bound L
-	hiDepth int16 // depth of hi; -1 when hi is only the trivial bound U
-	move    int16 // best move, -1 if none
+	Lo, Hi  float64
+	LoDepth int16 // depth of lo; -1 when lo is only the trivial bound L
+	HiDepth int16 // depth of hi; -1 when hi is only the trivial bound U
+	Move    int16 // best move, -1 if none
 	gen     uint8
 	epoch   uint8 // the table's epoch when written; never 0 for a used entry
 }
@@ -71,15 +73,15 @@ func (t *TT) NewSearch() { t.gen++ }
 // Len returns the number of entries the table can hold.
 func (t *TT) Len() int { return len(t.buckets) * ttWays }
 
-// prefetch starts bringing the bucket of key into the cache, so that a
+// Prefetch starts bringing the bucket of key into the cache, so that a
 // probe soon after finds it there: the search issues it from the parent
 // for every child before searching the first.
-func (t *TT) prefetch(key uint64) {
+func (t *TT) Prefetch(key uint64) {
 	prefetch(uintptr(unsafe.Pointer(&t.buckets[key&t.mask])))
 }
 
-// probe returns the entry for key, or nil.
-func (t *TT) probe(key uint64) *ttEntry {
+// Probe returns the entry for key, or nil.
+func (t *TT) Probe(key uint64) *Entry {
 	bk := &t.buckets[key&t.mask]
 	for i := range bk {
 		if bk[i].key == key && bk[i].epoch == t.epoch {
@@ -89,13 +91,13 @@ func (t *TT) probe(key uint64) *ttEntry {
 	return nil
 }
 
-// store merges bounds lo (searched to loDepth) and hi (to hiDepth) into the
+// Store merges bounds lo (searched to loDepth) and hi (to hiDepth) into the
 // entry for key. A bound replaces the stored one when it comes from a deeper
 // search, or from the same depth and is tighter; a trivial bound (depth -1)
 // never replaces anything. move, if >= 0, becomes the best move.
-func (t *TT) store(key uint64, lo float64, loDepth int, hi float64, hiDepth int, move int) {
+func (t *TT) Store(key uint64, lo float64, loDepth int, hi float64, hiDepth int, move int) {
 	bk := &t.buckets[key&t.mask]
-	var e *ttEntry
+	var e *Entry
 	for i := range bk {
 		if bk[i].key == key && bk[i].epoch == t.epoch {
 			e = &bk[i]
@@ -110,24 +112,24 @@ func (t *TT) store(key uint64, lo float64, loDepth int, hi float64, hiDepth int,
 				e = c
 			}
 		}
-		*e = ttEntry{key: key, lo: L, hi: U, loDepth: -1, hiDepth: -1, move: -1, epoch: t.epoch}
+		*e = Entry{key: key, Lo: L, Hi: U, LoDepth: -1, HiDepth: -1, Move: -1, epoch: t.epoch}
 	}
 	e.gen = t.gen
-	if loDepth >= 0 && (loDepth > int(e.loDepth) || (loDepth == int(e.loDepth) && lo > e.lo)) {
-		e.lo, e.loDepth = lo, int16(loDepth)
+	if loDepth >= 0 && (loDepth > int(e.LoDepth) || (loDepth == int(e.LoDepth) && lo > e.Lo)) {
+		e.Lo, e.LoDepth = lo, int16(loDepth)
 	}
-	if hiDepth >= 0 && (hiDepth > int(e.hiDepth) || (hiDepth == int(e.hiDepth) && hi < e.hi)) {
-		e.hi, e.hiDepth = hi, int16(hiDepth)
+	if hiDepth >= 0 && (hiDepth > int(e.HiDepth) || (hiDepth == int(e.HiDepth) && hi < e.Hi)) {
+		e.Hi, e.HiDepth = hi, int16(hiDepth)
 	}
 	if move >= 0 {
-		e.move = int16(move)
+		e.Move = int16(move)
 	}
 }
 
 // worth orders entries for replacement: current generation before old, then
 // by depth.
-func (t *TT) worth(e *ttEntry) int {
-	d := int(max(e.loDepth, e.hiDepth))
+func (t *TT) worth(e *Entry) int {
+	d := int(max(e.LoDepth, e.HiDepth))
 	if e.gen == t.gen {
 		d += 1 << 12
 	}

@@ -5,6 +5,7 @@ import (
 
 	"starlab/search"
 	"starlab/search/dice"
+	diceengine "starlab/search/engine/dice"
 )
 
 // EnginePlayer plays the best move of a search engine under fixed limits,
@@ -13,13 +14,13 @@ import (
 // game.
 type EnginePlayer struct {
 	name   string
-	engine *search.Engine
+	engine *diceengine.Engine
 	limits search.Limits
 }
 
 // NewEnginePlayer returns a player called name that searches with e under
 // lim.
-func NewEnginePlayer(name string, e *search.Engine, lim search.Limits) *EnginePlayer {
+func NewEnginePlayer(name string, e *diceengine.Engine, lim search.Limits) *EnginePlayer {
 	lim.PlayDepths = true
 	return &EnginePlayer{name: name, engine: e, limits: lim}
 }
@@ -28,7 +29,7 @@ func NewEnginePlayer(name string, e *search.Engine, lim search.Limits) *EnginePl
 func (p *EnginePlayer) Name() string { return p.name }
 
 // Engine returns the player's engine.
-func (p *EnginePlayer) Engine() *search.Engine { return p.engine }
+func (p *EnginePlayer) Engine() *diceengine.Engine { return p.engine }
 
 // Choose searches b and returns the best move of the deepest completed
 // iteration.
@@ -44,13 +45,13 @@ func (p *EnginePlayer) Choose(ctx context.Context, b *dice.Board) Choice {
 // and not on the engine's move ordering, so the games it plays (and the
 // suites made from them) do not change when the engine gets faster.
 type ValuePlayer struct {
-	engine *search.Engine
+	engine *diceengine.Engine
 	depth  int
 }
 
 // NewValuePlayer returns a player that searches each move's subtree to
 // depth-1 with e (a sound algorithm), so that the root is searched to depth.
-func NewValuePlayer(e *search.Engine, depth int) *ValuePlayer {
+func NewValuePlayer(e *diceengine.Engine, depth int) *ValuePlayer {
 	return &ValuePlayer{engine: e, depth: max(depth, 1)}
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"starlab/search"
 	"starlab/search/dice"
+	diceengine "starlab/search/engine/dice"
 )
 
 // Player chooses the move of the side to move in a rolled position.
@@ -188,14 +189,14 @@ func Play(ctx context.Context, start *dice.Board, players [2]Player, ds *DiceStr
 // et al. 2017, AIVAT). The reference must be fixed before the games, and not
 // be one of the players under test.
 type Luck struct {
-	engine *search.Engine
+	engine *diceengine.Engine
 	limits search.Limits
 }
 
 // NewLuck returns a luck reference that values rolled positions with a
 // search of engine under limits, which must be depth or node limits so that
 // the values are a function of the position.
-func NewLuck(engine *search.Engine, limits search.Limits) *Luck {
+func NewLuck(engine *diceengine.Engine, limits search.Limits) *Luck {
 	limits.PlayDepths = true
 	return &Luck{engine: engine, limits: limits}
 }

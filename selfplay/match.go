@@ -5,8 +5,8 @@ import (
 	"fmt"
 
 	"starlab/runs"
-	"starlab/search"
 	"starlab/search/dice"
+	diceengine "starlab/search/engine/dice"
 )
 
 // MatchConfig describes one head-to-head between two variants, played in
@@ -109,7 +109,7 @@ type matchWorker struct {
 func newMatchWorker(c *MatchConfig) *matchWorker {
 	w := &matchWorker{a: c.A.NewPlayer(), b: c.B.NewPlayer()}
 	if c.LuckRef != nil {
-		w.luck = NewLuck(search.NewEngine(c.LuckRef.Resolved), c.LuckRef.Spec.Limits)
+		w.luck = NewLuck(diceengine.New(c.LuckRef.Resolved), c.LuckRef.Spec.Limits)
 	}
 	return w
 }

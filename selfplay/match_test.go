@@ -11,6 +11,7 @@ import (
 
 	"starlab/search"
 	"starlab/search/dice"
+	diceengine "starlab/search/engine/dice"
 )
 
 func TestParseVariant(t *testing.T) {
@@ -84,7 +85,7 @@ func TestParseVariant(t *testing.T) {
 func TestRollLuckSumsToZero(t *testing.T) {
 	c := search.DefaultConfig(search.StarETC)
 	c.TTMiB = 1
-	l := NewLuck(search.NewEngine(c.MustResolve()), search.Limits{Depth: 2})
+	l := NewLuck(diceengine.New(c.MustResolve()), search.Limits{Depth: 2})
 	rng := rand.New(rand.NewPCG(1, 2))
 	for p := 0; p < 50; p++ {
 		b, _ := dice.New(5, 4)
@@ -214,7 +215,7 @@ func TestValuePlayerIndependentOfAlgorithm(t *testing.T) {
 		for _, a := range []search.Algorithm{search.StarETC, search.Star1, search.Expectimax} {
 			c := search.DefaultConfig(a)
 			c.TTMiB = 1
-			p := NewValuePlayer(search.NewEngine(c.MustResolve()), 3)
+			p := NewValuePlayer(diceengine.New(c.MustResolve()), 3)
 			g, err := Play(context.Background(), start, [2]Player{p, p}, NewDiceStream(seed), nil)
 			if err != nil {
 				t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 	"starlab/runs"
 	"starlab/search"
 	"starlab/search/dice"
+	diceengine "starlab/search/engine/dice"
 )
 
 // SampleSettings configure suite sampling: positions drawn from self-play
@@ -67,12 +68,12 @@ func SampleSuite(ctx context.Context, s SampleSettings, progress runs.Progress) 
 	rng := rand.New(rand.NewPCG(s.Seed, 0x9e4))
 	playerCfg := search.DefaultConfig(search.StarETC)
 	playerCfg.Eval, playerCfg.TTMiB = "pairs", 4 // any board size, and the committed suites
-	player := NewValuePlayer(search.NewEngine(playerCfg.MustResolve()), s.Depth)
+	player := NewValuePlayer(diceengine.New(playerCfg.MustResolve()), s.Depth)
 	solverCfg := search.DefaultConfig(search.StarETC)
 	solverCfg.Eval, solverCfg.TTMiB = "zero", 64
-	var solver *search.Engine
+	var solver *diceengine.Engine
 	if s.Exact {
-		solver = search.NewEngine(solverCfg.MustResolve())
+		solver = diceengine.New(solverCfg.MustResolve())
 	}
 	start, _ := dice.New(s.N, s.M)
 	var lines []string

@@ -12,6 +12,7 @@ import (
 	"starlab/runs"
 	"starlab/search"
 	"starlab/search/dice"
+	diceengine "starlab/search/engine/dice"
 )
 
 // TestEnginesFromOneResolvedConfig: engines built from one resolved
@@ -28,7 +29,7 @@ func TestEnginesFromOneResolvedConfig(t *testing.T) {
 	}
 	ps = ps[:20]
 	alone := make([]float64, len(ps))
-	e := search.NewEngine(v.Resolved)
+	e := diceengine.New(v.Resolved)
 	for i, p := range ps {
 		e.ClearTT()
 		alone[i] = e.Search(context.Background(), p.Board, v.Spec.Limits, nil).Last().Score
@@ -39,7 +40,7 @@ func TestEnginesFromOneResolvedConfig(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			e := search.NewEngine(v.Resolved)
+			e := diceengine.New(v.Resolved)
 			for _, p := range ps {
 				e.ClearTT()
 				got[g] = append(got[g], e.Search(context.Background(), p.Board, v.Spec.Limits, nil).Last().Score)

@@ -3,6 +3,7 @@ package selfplay
 import (
 	"starlab/runs"
 	"starlab/search"
+	diceengine "starlab/search/engine/dice"
 )
 
 // Variant is an engine configuration under test: a search.Spec with at
@@ -61,5 +62,5 @@ func (v Variant) Deterministic() bool { return v.Spec.Limits.MoveTime == 0 }
 
 // NewPlayer returns a player with its own engine for the variant.
 func (v Variant) NewPlayer() *EnginePlayer {
-	return NewEnginePlayer(v.Name(), search.NewEngine(v.Resolved), v.Spec.Limits)
+	return NewEnginePlayer(v.Name(), diceengine.New(v.Resolved), v.Spec.Limits)
 }

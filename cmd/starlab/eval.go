@@ -12,6 +12,7 @@ import (
 	"starlab/runs"
 	"starlab/search"
 	"starlab/search/dice"
+	diceengine "starlab/search/engine/dice"
 )
 
 func init() {
@@ -67,7 +68,7 @@ with "pairs_d5" and so on for the searched values.`,
 				return usagef("-net is the mlp evaluator's, and -eval %s has no mlp", evals)
 			}
 			var names []string
-			var engines []*search.Engine
+			var engines []*diceengine.Engine
 			for _, name := range strings.Split(evals, ",") {
 				spec, err := search.ParseSpec("staretc:eval=" + name)
 				if err != nil {
@@ -86,7 +87,7 @@ with "pairs_d5" and so on for the searched values.`,
 					}
 				}
 				names = append(names, name)
-				engines = append(engines, search.NewEngine(r))
+				engines = append(engines, diceengine.New(r))
 			}
 			tw := tabwriter.NewWriter(env.Stdout, 0, 0, 2, ' ', 0)
 			if !asJSON {

@@ -12,6 +12,7 @@ import (
 	"starlab/runs"
 	"starlab/search"
 	"starlab/search/dice"
+	diceengine "starlab/search/engine/dice"
 )
 
 func init() {
@@ -67,7 +68,7 @@ star1_cut, cpc_cut).`,
 			if err := res.CheckBoard(b.N(), b.M()); err != nil {
 				return runs.Usage(err)
 			}
-			e := search.NewEngine(res)
+			e := diceengine.New(res)
 			enc := json.NewEncoder(env.Stdout)
 			began := time.Now()
 			r := e.Search(ctx, b, spec.Limits, func(it search.Iteration) {

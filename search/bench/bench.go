@@ -29,6 +29,7 @@ import (
 
 	"starlab/runs"
 	"starlab/search"
+	diceengine "starlab/search/engine/dice"
 )
 
 // Format versions bench.parquet (key-value metadata runs.FormatKey) and
@@ -323,10 +324,10 @@ func (b *Bench) measure(ctx context.Context, progress runs.Progress) ([][][]poin
 	total, done := int64(len(jobs)), int64(0)
 	progress(0, total, "")
 	err := runs.Pool(ctx, b.Settings.Workers, jobs,
-		func() []*search.Engine { return make([]*search.Engine, len(b.Algos)) },
-		func(ctx context.Context, engines []*search.Engine, j job) (result, error) {
+		func() []*diceengine.Engine { return make([]*diceengine.Engine, len(b.Algos)) },
+		func(ctx context.Context, engines []*diceengine.Engine, j job) (result, error) {
 			if engines[j.algo] == nil {
-				engines[j.algo] = search.NewEngine(b.Engines[j.algo])
+				engines[j.algo] = diceengine.New(b.Engines[j.algo])
 			}
 			e := engines[j.algo]
 			p := b.Suite[b.Positions[j.pos]-1]

@@ -1,6 +1,8 @@
-package search
+package dice
 
 import (
+	"starlab/search"
+
 	"context"
 	"math/rand/v2"
 	"strings"
@@ -30,9 +32,9 @@ func TestCPCWideBoundsIsStarETC(t *testing.T) {
 	for p := 0; p < 40; p++ {
 		b := randomPosition(rng, 5, 4, 2+rng.IntN(12), p%2 == 0)
 		depth := 3 + rng.IntN(5)
-		want := refValue(b, Pairs{}, depth)
-		e := newEngine(CPC, "pairs", 1, func(c *Config) { c.ProbCutT = 1e6 })
-		got := e.Search(context.Background(), b, Limits{Depth: depth}, nil).Last().Score
+		want := refValue(b, search.Pairs{}, depth)
+		e := newEngine(search.CPC, "pairs", 1, func(c *search.Config) { c.ProbCutT = 1e6 })
+		got := e.Search(context.Background(), b, search.Limits{Depth: depth}, nil).Last().Score
 		if d := got - want; d > tol || d < -tol {
 			t.Fatalf("cpc with t=1e6 on %q depth %d: got %.12f, expectimax %.12f", b.DPN(), depth, got, want)
 		}
@@ -43,7 +45,7 @@ func TestCPCWideBoundsIsStarETC(t *testing.T) {
 // (it must do something) and its values stay in [L, U] and near the sound
 // value; the error is measured here, not hidden.
 func TestCPCPrunesAndStaysClose(t *testing.T) {
-	ps, err := ReadSuite("testdata/dice5x5-4.suite")
+	ps, err := search.ReadSuite("../../testdata/dice5x5-4.suite")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,10 +53,10 @@ func TestCPCPrunesAndStaysClose(t *testing.T) {
 	var sumErr, maxErr float64
 	var nCPC, nETC int64
 	for _, p := range ps[:30] {
-		etc := newEngine(StarETC, "pairs", 4)
-		cpc := newEngine(CPC, "pairs", 4)
-		want := etc.Search(context.Background(), p.Board, Limits{Depth: 7}, nil).Last()
-		got := cpc.Search(context.Background(), p.Board, Limits{Depth: 7}, nil).Last()
+		etc := newEngine(search.StarETC, "pairs", 4)
+		cpc := newEngine(search.CPC, "pairs", 4)
+		want := etc.Search(context.Background(), p.Board, search.Limits{Depth: 7}, nil).Last()
+		got := cpc.Search(context.Background(), p.Board, search.Limits{Depth: 7}, nil).Last()
 		if got.Score < L || got.Score > U {
 			t.Fatalf("cpc score %v outside [L, U] on %q", got.Score, p.Board.DPN())
 		}
@@ -73,7 +75,7 @@ func TestCPCPrunesAndStaysClose(t *testing.T) {
 		t.Fatal("ChanceProbCut never cut off")
 	}
 	if sumErr/30 > 0.05 {
-		t.Fatalf("cpc mean error %.4f is larger than expected from sigma %.2f", sumErr/30, DefaultProbCutSigma)
+		t.Fatalf("cpc mean error %.4f is larger than expected from sigma %.2f", sumErr/30, search.DefaultProbCutSigma)
 	}
 }
 
@@ -85,9 +87,9 @@ func TestBestMoveIsOptimal(t *testing.T) {
 		b := randomPosition(rng, 5, 4, 15+rng.IntN(4), true)
 		solver := exactSolver{}
 		want := solver.value(b)
-		for _, a := range []Algorithm{Expectimax, Star1, Star2, StarETC} {
+		for _, a := range []search.Algorithm{search.Expectimax, search.Star1, search.Star2, search.StarETC} {
 			e := newEngine(a, "zero", 1)
-			it := e.Search(context.Background(), b, Limits{}, nil).Last()
+			it := e.Search(context.Background(), b, search.Limits{}, nil).Last()
 			c := *b
 			c.Make(it.BestMove)
 			if got := -solver.value(&c); got < want-tol {
@@ -101,9 +103,9 @@ func TestBestMoveIsOptimal(t *testing.T) {
 // budget, keeps the deepest completed iteration, and repeats exactly.
 func TestNodeLimitDeterministic(t *testing.T) {
 	b := mustDPN(t, example)
-	run := func() Result {
-		e := newEngine(StarETC, "pairs", 4)
-		return e.Search(context.Background(), b, Limits{Nodes: 20000}, nil)
+	run := func() search.Result {
+		e := newEngine(search.StarETC, "pairs", 4)
+		return e.Search(context.Background(), b, search.Limits{Nodes: 20000}, nil)
 	}
 	r1, r2 := run(), run()
 	if !r1.Stopped {
@@ -124,14 +126,14 @@ func TestNodeLimitDeterministic(t *testing.T) {
 // command, not asserted here).
 func TestMoveTimeStops(t *testing.T) {
 	b := mustDPN(t, "5 4 b -1 - - - - - - - - - - - - - - - - - - - - - - - - -")
-	e := newEngine(StarETC, "pairs", 4)
-	r := e.Search(context.Background(), b, Limits{MoveTime: 30 * time.Millisecond}, nil)
+	e := newEngine(search.StarETC, "pairs", 4)
+	r := e.Search(context.Background(), b, search.Limits{MoveTime: 30 * time.Millisecond}, nil)
 	if !r.Stopped || len(r.Iterations) == 0 {
 		t.Fatalf("time-limited search: stopped=%v, %d iterations", r.Stopped, len(r.Iterations))
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	r = e.Search(ctx, b, Limits{}, nil)
+	r = e.Search(ctx, b, search.Limits{}, nil)
 	if len(r.Iterations) == 0 || !r.Stopped {
 		t.Fatalf("cancelled search: stopped=%v, %d iterations", r.Stopped, len(r.Iterations))
 	}
@@ -141,10 +143,10 @@ func TestMoveTimeStops(t *testing.T) {
 // result slice grows.
 func TestSearchAllocations(t *testing.T) {
 	b := mustDPN(t, example)
-	e := newEngine(CPC, "pairs", 1)
+	e := newEngine(search.CPC, "pairs", 1)
 	var nodes int64
 	allocs := testing.AllocsPerRun(3, func() {
-		nodes = e.Search(context.Background(), b, Limits{Depth: 9}, nil).Last().Nodes
+		nodes = e.Search(context.Background(), b, search.Limits{Depth: 9}, nil).Last().Nodes
 	})
 	if allocs > 10 {
 		t.Fatalf("search of %d nodes made %.0f allocations", nodes, allocs)
@@ -166,18 +168,18 @@ func TestProbCutFile(t *testing.T) {
 		if err := writeFile(path, text); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := LoadProbCut(path); err == nil {
+		if _, err := search.LoadProbCut(path); err == nil {
 			t.Errorf("%s: bad file accepted", name)
 		}
 	}
-	if _, err := LoadProbCut(dir + "/missing.json"); err == nil {
+	if _, err := search.LoadProbCut(dir + "/missing.json"); err == nil {
 		t.Error("missing file accepted")
 	}
 	good := dir + "/good.json"
 	if err := writeFile(good, `{"format":"starlab-probcut","version":1,"source":"test","pairs":[{"shallow":1,"deep":3,"a":0.9,"b":0.01,"sigma":0.05}]}`); err != nil {
 		t.Fatal(err)
 	}
-	p, err := LoadProbCut(good)
+	p, err := search.LoadProbCut(good)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,23 +192,23 @@ func TestProbCutFile(t *testing.T) {
 }
 
 func TestParseAlgorithm(t *testing.T) {
-	for i, name := range AlgorithmNames {
-		a, err := ParseAlgorithm(name)
+	for i, name := range search.AlgorithmNames {
+		a, err := search.ParseAlgorithm(name)
 		if err != nil || int(a) != i || a.String() != name {
 			t.Fatalf("ParseAlgorithm(%q) = %v, %v", name, a, err)
 		}
 	}
-	if _, err := ParseAlgorithm("star3"); err == nil {
+	if _, err := search.ParseAlgorithm("star3"); err == nil {
 		t.Fatal("star3 accepted")
 	}
 }
 
 func BenchmarkSearch(b *testing.B) {
-	ps, err := ReadSuite("testdata/dice5x5-4.suite")
+	ps, err := search.ReadSuite("../../testdata/dice5x5-4.suite")
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, a := range []Algorithm{Expectimax, Star1, Star2, StarETC, CPC} {
+	for _, a := range []search.Algorithm{search.Expectimax, search.Star1, search.Star2, search.StarETC, search.CPC} {
 		b.Run(a.String(), func(b *testing.B) {
 			e := newEngine(a, "pairs", 16)
 			var nodes int64
@@ -214,7 +216,7 @@ func BenchmarkSearch(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				p := ps[i%len(ps)]
 				e.ClearTT()
-				nodes += e.Search(context.Background(), p.Board, Limits{Depth: 7}, nil).Last().Nodes
+				nodes += e.Search(context.Background(), p.Board, search.Limits{Depth: 7}, nil).Last().Nodes
 			}
 			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 		})
@@ -224,11 +226,11 @@ func BenchmarkSearch(b *testing.B) {
 var evalSink float64
 
 func BenchmarkEval(b *testing.B) {
-	ps, err := ReadSuite("testdata/dice5x5-4.suite")
+	ps, err := search.ReadSuite("../../testdata/dice5x5-4.suite")
 	if err != nil {
 		b.Fatal(err)
 	}
-	var ev Evaluator = Pairs{} // through the interface, as the search calls it
+	var ev Evaluator = search.Pairs{} // through the interface, as the search calls it
 	b.ReportAllocs()
 	s := 0.0
 	for i := 0; i < b.N; i++ {
@@ -241,13 +243,13 @@ func BenchmarkEval(b *testing.B) {
 // node for node, whatever the table held before.
 func TestClearForgets(t *testing.T) {
 	b := mustDPN(t, example)
-	fresh := newEngine(StarETC, "pairs", 1).Search(context.Background(), b, Limits{Depth: 9}, nil).Last()
-	e := newEngine(StarETC, "pairs", 1)
+	fresh := newEngine(search.StarETC, "pairs", 1).Search(context.Background(), b, search.Limits{Depth: 9}, nil).Last()
+	e := newEngine(search.StarETC, "pairs", 1)
 	other := mustDPN(t, "5 4 b -1 - - - - - - - - - - - - - - - - - - - - - - - - -")
 	for i := 0; i < 3; i++ {
-		e.Search(context.Background(), other, Limits{Depth: 7}, nil)
+		e.Search(context.Background(), other, search.Limits{Depth: 7}, nil)
 		e.ClearTT()
-		got := e.Search(context.Background(), b, Limits{Depth: 9}, nil).Last()
+		got := e.Search(context.Background(), b, search.Limits{Depth: 9}, nil).Last()
 		got.Time, fresh.Time = 0, 0
 		if got != fresh {
 			t.Fatalf("after ClearTT: %+v, fresh engine: %+v", got, fresh)
@@ -257,8 +259,8 @@ func TestClearForgets(t *testing.T) {
 }
 
 func TestTTEntrySize(t *testing.T) {
-	if s := unsafe.Sizeof(ttEntry{}); s != 32 {
-		t.Fatalf("ttEntry is %d bytes, want 32 (four to two cache lines)", s)
+	if s := unsafe.Sizeof(search.Entry{}); s != 32 {
+		t.Fatalf("search.Entry is %d bytes, want 32 (four to two cache lines)", s)
 	}
 }
 
@@ -267,7 +269,7 @@ func FuzzParseSuite(f *testing.F) {
 	f.Add("5 4 b -1 - - - - - - - - - - - - - - - - - - - - - - - - - ; exact=2")
 	f.Add("; exact=")
 	f.Fuzz(func(t *testing.T, text string) {
-		ps, err := ParseSuite(strings.NewReader(text))
+		ps, err := search.ParseSuite(strings.NewReader(text))
 		if err != nil {
 			if strings.Contains(err.Error(), "\n") {
 				t.Fatalf("multi-line error %q", err)
@@ -286,17 +288,17 @@ func FuzzParseSuite(f *testing.F) {
 // depth 13 on the first ten positions of the committed suite, a fresh
 // 16 MiB table per position.
 func BenchmarkStarETC13(b *testing.B) {
-	ps, err := ReadSuite("testdata/dice5x5-4.suite")
+	ps, err := search.ReadSuite("../../testdata/dice5x5-4.suite")
 	if err != nil {
 		b.Fatal(err)
 	}
-	e := newEngine(StarETC, "pairs", 16)
+	e := newEngine(search.StarETC, "pairs", 16)
 	var nodes int64
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		for _, p := range ps[:10] {
 			e.ClearTT()
-			nodes += e.Search(context.Background(), p.Board, Limits{Depth: 13}, nil).Last().Nodes
+			nodes += e.Search(context.Background(), p.Board, search.Limits{Depth: 13}, nil).Last().Nodes
 		}
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")

@@ -1,6 +1,8 @@
-package search
+package dice
 
 import (
+	"starlab/search"
+
 	"context"
 	"math"
 	"math/rand/v2"
@@ -41,6 +43,11 @@ func (m *mirror) Unmake(b *dice.Board, cell int) {
 	m.unmakes++
 }
 
+// Happen and Unhappen are never called: no Dice evaluator reads the roll.
+func (m *mirror) Happen(*dice.Board, int) { m.t.Fatal("Happen called in Dice") }
+
+func (m *mirror) Unhappen(*dice.Board, int) { m.t.Fatal("Unhappen called in Dice") }
+
 func (m *mirror) Evaluate(b *dice.Board) float64 {
 	m.leaves++
 	w := m.b
@@ -50,30 +57,29 @@ func (m *mirror) Evaluate(b *dice.Board) float64 {
 	if w != *b {
 		m.t.Fatalf("leaf %d: the evaluator follows %s, the engine evaluates %s", m.leaves, w.DPN(), b.DPN())
 	}
-	return Pairs{}.Evaluate(b)
+	return search.Pairs{}.Evaluate(b)
 }
 
 // TestIncrementalHooks: an incremental evaluator sees every make and
 // unmake of the search, in step with the engine's board, and the search
 // with it is the search with the plain evaluator, node for node.
 func TestIncrementalHooks(t *testing.T) {
-	ps, err := ReadSuite("testdata/dice5x5-4.suite")
+	ps, err := search.ReadSuite("../../testdata/dice5x5-4.suite")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, algo := range []Algorithm{Expectimax, StarETC, CPC} {
-		c := DefaultConfig(algo)
+	for _, algo := range []search.Algorithm{search.Expectimax, search.StarETC, search.CPC} {
+		c := search.DefaultConfig(algo)
 		c.TTMiB, c.Eval = 1, "pairs" // the mirror evaluates with pairs
-		plain := NewEngine(c.MustResolve())
+		plain := New(c.MustResolve())
 		m := &mirror{t: t}
-		r := c.MustResolve()
-		r.kind, r.newEval = evalOther, func() Evaluator { return m }
-		hooked := NewEngine(r)
+		hooked := New(c.MustResolve())
+		hooked.SetEvaluator(m)
 		for _, p := range ps[:15] {
 			plain.ClearTT()
 			hooked.ClearTT()
-			want := plain.Search(context.Background(), p.Board, Limits{Depth: 6}, nil).Last()
-			got := hooked.Search(context.Background(), p.Board, Limits{Depth: 6}, nil).Last()
+			want := plain.Search(context.Background(), p.Board, search.Limits{Depth: 6}, nil).Last()
+			got := hooked.Search(context.Background(), p.Board, search.Limits{Depth: 6}, nil).Last()
 			if got.Score != want.Score || got.Nodes != want.Nodes {
 				t.Fatalf("%s on %s: hooked %v (%d nodes), plain %v (%d nodes)", algo, p.Board.DPN(), got.Score, got.Nodes, want.Score, want.Nodes)
 			}
@@ -92,11 +98,11 @@ func BenchmarkSearchMLP(b *testing.B) { benchEval(b, "mlp") }
 func BenchmarkSearchPairs9(b *testing.B) { benchEval(b, "pairs") }
 
 func benchEval(b *testing.B, eval string) {
-	ps, err := ReadSuite("testdata/dice5x5-4.suite")
+	ps, err := search.ReadSuite("../../testdata/dice5x5-4.suite")
 	if err != nil {
 		b.Fatal(err)
 	}
-	c := DefaultConfig(StarETC)
+	c := search.DefaultConfig(search.StarETC)
 	c.Eval = eval
 	if eval == "mlp" {
 		net, err := nn.New(5, 4, rand.New(rand.NewPCG(1, 2)), 0.3)
@@ -108,13 +114,13 @@ func benchEval(b *testing.B, eval string) {
 			b.Fatal(err)
 		}
 	}
-	e := NewEngine(c.MustResolve())
+	e := New(c.MustResolve())
 	var nodes int64
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		for _, p := range ps[:20] {
 			e.ClearTT()
-			nodes += e.Search(context.Background(), p.Board, Limits{Depth: 9}, nil).Last().Nodes
+			nodes += e.Search(context.Background(), p.Board, search.Limits{Depth: 9}, nil).Last().Nodes
 		}
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
@@ -124,18 +130,18 @@ func benchEval(b *testing.B, eval string) {
 // by the grammar's own parsers, in its words.
 func TestResolveChecksLikeTheGrammar(t *testing.T) {
 	for _, c := range []struct {
-		mod  func(*Config)
+		mod  func(*search.Config)
 		want string
 	}{
-		{func(c *Config) { c.TTMiB = 0 }, "tt=0"},
-		{func(c *Config) { c.TTMiB = MaxTTMiB + 1 }, "at most"},
-		{func(c *Config) { c.Eval = "" }, "eval="},
-		{func(c *Config) { c.Eval = "nn" }, "unknown evaluator"},
-		{func(c *Config) { c.ProbCutT = math.NaN() }, "t=NaN"},
-		{func(c *Config) { c.ProbingFactor = 0 }, "k=0"},
-		{func(c *Config) { c.CPCMinDepth, c.CPCMaxDepth = 9, 3 }, "above cpcmax"},
+		{func(c *search.Config) { c.TTMiB = 0 }, "tt=0"},
+		{func(c *search.Config) { c.TTMiB = search.MaxTTMiB + 1 }, "at most"},
+		{func(c *search.Config) { c.Eval = "" }, "eval="},
+		{func(c *search.Config) { c.Eval = "nn" }, "unknown evaluator"},
+		{func(c *search.Config) { c.ProbCutT = math.NaN() }, "t=NaN"},
+		{func(c *search.Config) { c.ProbingFactor = 0 }, "k=0"},
+		{func(c *search.Config) { c.CPCMinDepth, c.CPCMaxDepth = 9, 3 }, "above cpcmax"},
 	} {
-		cfg := DefaultConfig(CPC)
+		cfg := search.DefaultConfig(search.CPC)
 		c.mod(&cfg)
 		if _, err := cfg.Resolve(); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%+v: error %v, want one containing %q", cfg, err, c.want)

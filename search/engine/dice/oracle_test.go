@@ -1,6 +1,8 @@
-package search
+package dice
 
 import (
+	"starlab/search"
+
 	"context"
 	"math/rand/v2"
 	"testing"
@@ -106,10 +108,10 @@ func randomPosition(rng *rand.Rand, n, m, checkers int, rolled bool) *dice.Board
 	}
 }
 
-func searchValue(t testing.TB, algo Algorithm, k int, ev Evaluator, b *dice.Board, depth int) (float64, Result) {
+func searchValue(t testing.TB, algo search.Algorithm, k int, ev Evaluator, b *dice.Board, depth int) (float64, search.Result) {
 	t.Helper()
-	e := newEngine(algo, evalName(ev), 1, func(c *Config) { c.ProbingFactor = k })
-	res := e.Search(context.Background(), b, Limits{Depth: depth}, nil)
+	e := newEngine(algo, evalName(ev), 1, func(c *search.Config) { c.ProbingFactor = k })
+	res := e.Search(context.Background(), b, search.Limits{Depth: depth}, nil)
 	last := res.Last()
 	if last.Depth != min(depth, MaxDepth(b)) {
 		t.Fatalf("%v: search stopped at depth %d, want %d", algo, last.Depth, depth)
@@ -120,11 +122,11 @@ func searchValue(t testing.TB, algo Algorithm, k int, ev Evaluator, b *dice.Boar
 const tol = 1e-9
 
 type variant struct {
-	algo Algorithm
+	algo search.Algorithm
 	k    int
 }
 
-var soundVariants = []variant{{Expectimax, 1}, {Star1, 1}, {Star2, 1}, {Star2, 2}, {Star2, 3}, {StarETC, 1}}
+var soundVariants = []variant{{search.Expectimax, 1}, {search.Star1, 1}, {search.Star2, 1}, {search.Star2, 2}, {search.Star2, 3}, {search.StarETC, 1}}
 
 // TestSoundAgreeWithExpectimax checks every sound algorithm against the
 // reference expectimax on generated positions, pre- and post-roll.
@@ -146,7 +148,7 @@ func TestSoundAgreeWithExpectimax(t *testing.T) {
 			if depth > 6 && checkers < 10 {
 				depth = 6 // keep the unpruned reference affordable early in the game
 			}
-			for _, ev := range []Evaluator{Zero{}, Pairs{}} {
+			for _, ev := range []Evaluator{search.Zero{}, search.Pairs{}} {
 				want := refValue(b, ev, depth)
 				for _, v := range soundVariants {
 					got, _ := searchValue(t, v.algo, v.k, ev, b, depth)
@@ -179,7 +181,7 @@ func TestExactValues(t *testing.T) {
 		want := exactSolver{}.value(b)
 		depth := 2*b.Empties() + 1
 		for _, v := range soundVariants {
-			got, _ := searchValue(t, v.algo, v.k, Zero{}, b, depth)
+			got, _ := searchValue(t, v.algo, v.k, search.Zero{}, b, depth)
 			if d := got - want; d > tol || d < -tol {
 				t.Fatalf("%s k=%d on %q: got %.12f, exact %.12f", v.algo, v.k, b.DPN(), got, want)
 			}
@@ -198,14 +200,14 @@ func TestKeptTableExact(t *testing.T) {
 		games = 6
 	}
 	for _, v := range soundVariants {
-		e := newEngine(v.algo, "zero", 1, func(c *Config) { c.ProbingFactor = v.k })
+		e := newEngine(v.algo, "zero", 1, func(c *search.Config) { c.ProbingFactor = v.k })
 		for g := 0; g < games; g++ {
 			b := randomPosition(rng, 5, 4, 14+rng.IntN(4), false)
 			solver := exactSolver{}
 			for !b.Over() {
 				// A shallow search first leaves shallow entries behind.
-				e.Search(context.Background(), b, Limits{Depth: 3}, nil)
-				res := e.Search(context.Background(), b, Limits{}, nil)
+				e.Search(context.Background(), b, search.Limits{Depth: 3}, nil)
+				res := e.Search(context.Background(), b, search.Limits{}, nil)
 				want := solver.value(b)
 				if got := res.Last().Score; got-want > tol || want-got > tol {
 					t.Fatalf("%s k=%d kept table on %q: got %.12f, exact %.12f", v.algo, v.k, b.DPN(), got, want)
@@ -213,7 +215,7 @@ func TestKeptTableExact(t *testing.T) {
 				var lines [dice.MaxN]int8
 				n := b.Rolls(&lines)
 				b.SetRoll(int(lines[rng.IntN(n)]))
-				res = e.Search(context.Background(), b, Limits{}, nil)
+				res = e.Search(context.Background(), b, search.Limits{}, nil)
 				if got, want := res.Last().Score, solver.value(b); got-want > tol || want-got > tol {
 					t.Fatalf("%s k=%d kept table on %q: got %.12f, exact %.12f", v.algo, v.k, b.DPN(), got, want)
 				}
@@ -227,7 +229,7 @@ func TestKeptTableExact(t *testing.T) {
 // every sound algorithm finds at full depth with the zero evaluator, and
 // ChanceProbCut's error on it is measured.
 func TestEndgameSuite(t *testing.T) {
-	ps, err := ReadSuite("testdata/endgame5x5-4.suite")
+	ps, err := search.ReadSuite("../../testdata/endgame5x5-4.suite")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -235,8 +237,8 @@ func TestEndgameSuite(t *testing.T) {
 		ps = ps[:10]
 	}
 	var cpcErr, cpcMax float64
-	engines := map[Algorithm]*Engine{}
-	for _, a := range []Algorithm{Expectimax, Star1, Star2, StarETC, CPC} {
+	engines := map[search.Algorithm]*Engine{}
+	for _, a := range []search.Algorithm{search.Expectimax, search.Star1, search.Star2, search.StarETC, search.CPC} {
 		engines[a] = newEngine(a, "zero", 32)
 	}
 	for _, p := range ps {
@@ -246,18 +248,18 @@ func TestEndgameSuite(t *testing.T) {
 		if got := (exactSolver{}).value(p.Board); got-p.Exact > 1e-11 || p.Exact-got > 1e-11 {
 			t.Fatalf("line %d: solver %.12f, suite %.12f", p.Line, got, p.Exact)
 		}
-		for _, a := range []Algorithm{Expectimax, Star1, Star2, StarETC, CPC} {
-			if a <= Star1 && p.Board.Empties() > 9 {
+		for _, a := range []search.Algorithm{search.Expectimax, search.Star1, search.Star2, search.StarETC, search.CPC} {
+			if a <= search.Star1 && p.Board.Empties() > 9 {
 				continue // too slow unpruned; TestExactValues covers them
 			}
 			e := engines[a]
 			e.ClearTT()
-			got := e.Search(context.Background(), p.Board, Limits{}, nil).Last().Score
+			got := e.Search(context.Background(), p.Board, search.Limits{}, nil).Last().Score
 			d := got - p.Exact
 			if d < 0 {
 				d = -d
 			}
-			if a == CPC {
+			if a == search.CPC {
 				cpcErr += d
 				cpcMax = max(cpcMax, d)
 				continue
@@ -285,8 +287,8 @@ func TestSoundDeep(t *testing.T) {
 		for p := 0; p < positions; p++ {
 			b := randomPosition(rng, c.n, c.m, c.minC+rng.IntN(c.maxC-c.minC+1), p%2 == 1)
 			depth := 7 + rng.IntN(3)
-			for _, ev := range []Evaluator{Zero{}, Pairs{}} {
-				want, _ := searchValue(t, Expectimax, 1, ev, b, depth)
+			for _, ev := range []Evaluator{search.Zero{}, search.Pairs{}} {
+				want, _ := searchValue(t, search.Expectimax, 1, ev, b, depth)
 				for _, v := range soundVariants[1:] {
 					got, _ := searchValue(t, v.algo, v.k, ev, b, depth)
 					if d := got - want; d > tol || d < -tol {

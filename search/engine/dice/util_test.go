@@ -1,23 +1,27 @@
-package search
+package dice
 
-import "os"
+import (
+	"os"
+
+	"starlab/search"
+)
 
 func writeFile(path, text string) error { return os.WriteFile(path, []byte(text), 0o644) }
 
 // newEngine returns an engine of algo with evaluator eval (a name) and a
 // table of ttMiB, other options at their defaults but as set by opts.
-func newEngine(algo Algorithm, eval string, ttMiB int, opts ...func(*Config)) *Engine {
-	c := DefaultConfig(algo)
+func newEngine(algo search.Algorithm, eval string, ttMiB int, opts ...func(*search.Config)) *Engine {
+	c := search.DefaultConfig(algo)
 	c.Eval, c.TTMiB = eval, ttMiB
 	for _, o := range opts {
 		o(&c)
 	}
-	return NewEngine(c.MustResolve())
+	return New(c.MustResolve())
 }
 
 // evalName returns the configuration name of a built-in evaluator.
 func evalName(ev Evaluator) string {
-	if _, ok := ev.(Zero); ok {
+	if _, ok := ev.(search.Zero); ok {
 		return "zero"
 	}
 	return "pairs"

@@ -1,47 +1,61 @@
-package search
+package dice
 
 import (
-	"fmt"
 	"slices"
 	"time"
 
-	"starlab/search/dice"
+	"starlab/search"
 )
 
-// MaxPly bounds the distance from the root: a move ply and a chance ply per
-// checker on the largest board.
-const MaxPly = 2*dice.MaxCells + 4
+// Score bounds (search.L and search.U): every evaluator stays inside them.
+const (
+	L = search.L
+	U = search.U
+)
 
-// Stats counts what a search did, by kind of cut-off, so that the effect of
-// each enhancement can be seen.
-type Stats struct {
-	Nodes        int64 // entries into the recursive search, leaves and cut-offs included
-	ChanceNodes  int64 // chance nodes among them
-	Leaves       int64 // evaluated leaves
-	TTHits       int64 // table entries found
-	AlphaBeta    int64 // beta cut-offs at move nodes
-	TTCutMove    int64 // table cut-offs at move nodes
-	TTCutChance  int64 // table cut-offs at chance nodes (StarETC)
-	ETCCut       int64 // successor-probing cut-offs (StarETC)
-	Star2Cut     int64 // Star2 probing-phase cut-offs
-	Star1Cut     int64 // Star1 cut-offs
-	CPCCut       int64 // ChanceProbCut cut-offs
-	CPCSearches  int64 // ChanceProbCut shallow searches
-	ProbeSearch  int64 // Star2 probe searches (negamax-probe calls)
-	ExactSkipped int64 // chance events already exact in the table, not searched
+// Evaluator scores a non-terminal position from the side to move's view,
+// in [L, U]. Evaluate must not change b.
+type Evaluator interface {
+	Evaluate(b *Board) float64
 }
 
-// Engine searches Dice positions. It owns its board copy, transposition
-// table, killer and history tables and evaluator, so engines built from one
-// Resolved configuration can run side by side in different goroutines.
+// Incremental is an Evaluator that follows the engine's board: the engine
+// calls Reset with the root of every search, Make after each move and
+// Unmake before each take-back, and, in a game whose chance events change
+// what an evaluator reads, Happen after each event and Unhappen before it
+// is taken back. Its Evaluate is called only on the board it follows.
+type Incremental interface {
+	Evaluator
+	Reset(b *Board)
+	Make(b *Board, m int)
+	Unmake(b *Board, m int)
+	Happen(b *Board, ev int)
+	Unhappen(b *Board, ev int)
+}
+
+// evalKind lets the engine call the evaluators of its configuration
+// without an interface call per leaf.
+type evalKind uint8
+
+const (
+	evalZero   evalKind = iota // 0 at every non-terminal leaf
+	evalHand                   // the game's hand-written evaluator
+	evalNet                    // the network, a concrete type of the game
+	evalCustom                 // an Evaluator set by SetEvaluator (tests)
+)
+
+// Engine searches positions of its game. It owns its board copy,
+// transposition table, killer and history tables and evaluator, so engines
+// built from one Resolved configuration can run side by side in different
+// goroutines.
 type Engine struct {
-	cfg   Config
-	kind  evalKind
-	eval  Evaluator
-	inc   Incremental // eval, when it follows make/unmake; nil otherwise
-	tt    *TT
-	b     dice.Board
-	stats Stats
+	cfg    search.Config
+	kind   evalKind
+	net    *netEval    // the network, when kind is evalNet
+	custom Incremental // the evaluator, when kind is evalCustom
+	tt     *search.TT
+	b      Board
+	stats  search.Stats
 
 	// The algorithm, resolved into the features it uses.
 	expectimax bool // every event searched with the full window
@@ -49,20 +63,21 @@ type Engine struct {
 	chanceTT   bool // table cut-offs at chance nodes and successor probing
 	cpcOn      bool // ChanceProbCut
 	// cpc[d] are ChanceProbCut's models at a chance node of depth d, for
-	// boards of the engine's size, shallowest first: one, or with Multi
+	// the variant being searched, shallowest first: one, or with Multi
 	// every fitted pair, each tried when the one before cuts nothing.
 	cpc [][]cpcModel
-	// size is the board size the evaluator and the models are for
+	// variant is the variant the evaluator and the models are for
 	// (setBoard); res builds them.
-	size [2]int
-	res  *Resolved
+	variant variantKey
+	res     *search.Resolved
 
-	killers [MaxPly][2]int16
-	history [2][dice.MaxCells]int64
-	undo    [MaxPly]dice.Undo // the counters each ply's move changed
+	killers [maxPly][2]move
+	history [2][moveIDs]int64
+	undo    [maxPly]undo      // the counters each ply's move changed
+	eundo   [maxPly]eventUndo // what each ply's chance event changed
 	// frames are the chance nodes' working state, one per ply, kept here
 	// so that a chance node does not zero a fresh one on the stack.
-	frames [MaxPly]chanceFrame
+	frames [maxPly]chanceFrame
 
 	// Limits of the current search.
 	stopped   bool
@@ -74,49 +89,46 @@ type Engine struct {
 }
 
 // cpcModel is the depth pair a chance node of one depth uses: the shallow
-// search of each event goes to depth-1-R (one less when depth-1 is even)
-// and predicts the deep value a*v + b within t*sigma.
+// search of each event goes to the model's shallow depth and predicts the
+// deep value a*v + b within t*sigma.
 type cpcModel struct {
 	shallow      int
 	a, b, tSigma float64
 }
 
-// NewEngine returns an engine for the resolved configuration, with its own
+// New returns an engine for the resolved configuration, with its own
 // table and evaluator.
-func NewEngine(r *Resolved) *Engine {
-	c := r.cfg
-	e := &Engine{cfg: c, res: r, kind: r.kind, tt: NewTT(c.TTMiB)}
-	if !r.perSize() {
-		e.eval = r.evaluatorFor(0, 0)
-		e.inc, _ = e.eval.(Incremental)
+func New(r *search.Resolved) *Engine {
+	c := r.Config()
+	e := &Engine{cfg: c, res: r, tt: search.NewTT(c.TTMiB)}
+	switch c.Eval {
+	case "zero":
+		e.kind = evalZero
+	case "mlp":
+		e.kind = evalNet
+	default:
+		e.kind = evalHand
 	}
-	e.expectimax = c.Algorithm == Expectimax
-	e.star2 = c.Algorithm >= Star2
-	e.chanceTT = c.Algorithm >= StarETC
-	e.cpcOn = c.Algorithm == CPC
+	e.expectimax = c.Algorithm == search.Expectimax
+	e.star2 = c.Algorithm >= search.Star2
+	e.chanceTT = c.Algorithm >= search.StarETC
+	e.cpcOn = c.Algorithm == search.CPC
 	if e.cpcOn {
-		e.cpc = make([][]cpcModel, 2*MaxPly+1)
+		e.cpc = make([][]cpcModel, 2*maxPly+1)
 	}
 	return e
 }
 
-// setBoard makes the engine's evaluator and ChanceProbCut models those of
-// n x n boards with win length m: the built-in net and the built-in fit
-// differ by board (Resolved.evaluatorFor, Resolved.ProbCutFor).
-func (e *Engine) setBoard(n, m int) {
-	if e.size == [2]int{n, m} {
-		return
-	}
-	e.size = [2]int{n, m}
-	if e.res.perSize() {
-		e.eval = e.res.evaluatorFor(n, m)
-		e.inc, _ = e.eval.(Incremental)
-	}
-	if !e.cpcOn {
-		return
-	}
+// SetEvaluator makes ev the engine's evaluator in place of its
+// configuration's: a check of the evaluator contract, not a way to play.
+func (e *Engine) SetEvaluator(ev Incremental) {
+	e.kind, e.custom = evalCustom, ev
+}
+
+// setModels fills the ChanceProbCut models of every chance-node depth
+// from params.
+func (e *Engine) setModels(params *search.ProbCutParams) {
 	c := e.cfg
-	params := e.res.ProbCutFor(n, m)
 	clear(e.cpc)
 	lo, hi := c.CPCMinDepth, c.CPCMaxDepth
 	if lo == 0 {
@@ -126,14 +138,18 @@ func (e *Engine) setBoard(n, m int) {
 		hi = len(e.cpc) - 1
 	}
 	for d := lo; d <= hi && d < len(e.cpc); d++ {
-		// The events of a chance node of depth d are rolled positions
-		// searched to d-1. An even depth there ends on a chance ply and
-		// has the value of one ply less (EndsOnChance), so the model is
-		// the one of the odd depth below, and the shallow search too is
-		// one ply shorter for the same value.
-		deep := d - 1
-		if EndsOnChance(true, deep) {
-			deep--
+		// The events of a chance node of depth d are searched to d-1
+		// where chance plies count, to d where they do not. A depth that
+		// ends on a chance ply has the value of one ply less
+		// (endsOnChance), so the model is the one of the depth below,
+		// and the shallow search too is one ply shorter for the same
+		// value.
+		deep := d
+		if countsChance {
+			deep = d - 1
+			if endsOnChance(false, deep) {
+				deep--
+			}
 		}
 		for _, dp := range params.Pairs {
 			if dp.Deep == deep && (c.Multi || dp.Shallow == deep-c.ProbCutR) {
@@ -145,30 +161,31 @@ func (e *Engine) setBoard(n, m int) {
 }
 
 // Config returns the engine's configuration.
-func (e *Engine) Config() Config { return e.cfg }
+func (e *Engine) Config() search.Config { return e.cfg }
 
 // Evaluate returns the engine's evaluation of the non-terminal position b
 // for its side to move (the value of a depth-0 search).
-func (e *Engine) Evaluate(b *dice.Board) float64 {
-	e.setBoard(b.N(), b.M())
+func (e *Engine) Evaluate(b *Board) float64 {
+	e.setBoard(b)
 	switch e.kind {
 	case evalZero:
 		return 0
-	case evalPairs:
-		return Pairs{}.Evaluate(b)
+	case evalHand:
+		return handEval(b)
+	case evalNet:
+		e.net.Reset(b)
+		return e.net.Evaluate(b)
 	}
-	if e.inc != nil {
-		e.inc.Reset(b)
-	}
-	return e.eval.Evaluate(b)
+	e.custom.Reset(b)
+	return e.custom.Evaluate(b)
 }
 
 // ClearTT empties the transposition table and the move-ordering tables, so
 // that the next search depends on nothing searched before.
 func (e *Engine) ClearTT() {
 	e.tt.Clear()
-	e.killers = [MaxPly][2]int16{}
-	e.history = [2][dice.MaxCells]int64{}
+	e.killers = [maxPly][2]move{}
+	e.history = [2][moveIDs]int64{}
 }
 
 func (e *Engine) evaluate() float64 {
@@ -176,27 +193,62 @@ func (e *Engine) evaluate() float64 {
 	switch e.kind {
 	case evalZero:
 		return 0
-	case evalPairs:
-		return Pairs{}.Evaluate(&e.b)
+	case evalHand:
+		return handEval(&e.b)
+	case evalNet:
+		return e.net.Evaluate(&e.b)
 	}
-	return e.eval.Evaluate(&e.b)
+	return e.custom.Evaluate(&e.b)
 }
 
 // make and unmake play a move at ply on the engine's board, restoring the
-// board's counters on unmake from the ply's Undo rather than recomputing
+// board's counters on unmake from the ply's undo rather than recomputing
 // them, and keep an incremental evaluator in step.
-func (e *Engine) make(cell, ply int) {
-	e.b.MakeSaving(cell, &e.undo[ply])
-	if e.inc != nil {
-		e.inc.Make(&e.b, cell)
+func (e *Engine) make(m, ply int) {
+	e.b.MakeSaving(m, &e.undo[ply])
+	switch e.kind {
+	case evalNet:
+		e.net.Make(&e.b, m)
+	case evalCustom:
+		e.custom.Make(&e.b, m)
 	}
 }
 
-func (e *Engine) unmake(cell, ply int) {
-	if e.inc != nil {
-		e.inc.Unmake(&e.b, cell)
+func (e *Engine) unmake(m, ply int) {
+	switch e.kind {
+	case evalNet:
+		e.net.Unmake(&e.b, m)
+	case evalCustom:
+		e.custom.Unmake(&e.b, m)
 	}
-	e.b.UnmakeRestoring(cell, &e.undo[ply])
+	e.b.UnmakeRestoring(m, &e.undo[ply])
+}
+
+// happen and unhappen make and take back a chance event at ply, keeping an
+// incremental evaluator in step where the game's events change what it
+// reads.
+func (e *Engine) happen(ev event, ply int) {
+	happen(&e.b, ev, &e.eundo[ply])
+	if eventsTouchEval {
+		switch e.kind {
+		case evalNet:
+			netHappen(e.net, &e.b, ev, &e.eundo[ply])
+		case evalCustom:
+			e.custom.Happen(&e.b, int(ev))
+		}
+	}
+}
+
+func (e *Engine) unhappen(ev event, ply int) {
+	if eventsTouchEval {
+		switch e.kind {
+		case evalNet:
+			netUnhappen(e.net, &e.b, ev, &e.eundo[ply])
+		case evalCustom:
+			e.custom.Unhappen(&e.b, int(ev))
+		}
+	}
+	unhappen(&e.b, ev, &e.eundo[ply])
 }
 
 // tick counts a node and checks the limits.
@@ -219,25 +271,72 @@ func (e *Engine) tick() bool {
 }
 
 // chanceFrame is the state of one chance node shared by its phases: the
-// events, the bounds on each event's value (lo, hi) and their sums, and
-// ChanceProbCut's predicted bounds (elo, ehi). All events are equally
-// likely, so working with sums keeps the windows of equations 2.11 and 2.12
-// exact: a_i = n*alpha - sum_{j!=i} hi_j.
+// events and their weights, the bounds on each event's value (lo, hi) and
+// their weighted sums, and ChanceProbCut's predicted bounds (elo, ehi).
+// Working with sums over integer weights keeps the windows of equations
+// 2.11 and 2.12 exact: with weights w_i of total W, event i's window is
+// a_i = (W*alpha - (sumHi - w_i*hi_i)) / w_i (Ballard 1983). Where every
+// event is equally likely (uniformChance) the weights are all 1, W is the
+// number of events, and the code is a_i = n*alpha - sum_{j!=i} hi_j.
 type chanceFrame struct {
 	n            int
-	nf           float64
+	nf           float64 // the total weight W (the number of events when uniform)
 	alpha, beta  float64
 	depth, ply   int
 	key          uint64
-	sumLo, sumHi float64
+	sumLo, sumHi float64 // weighted sums of lo and hi
 	cpc          bool
-	lines        [dice.MaxN]int8
-	lo, hi       [dice.MaxN]float64
-	elo, ehi     [dice.MaxN]float64
+	events       [maxEvents]event
+	w            [maxEvents]float64 // the events' weights (not written when uniform)
+	lo, hi       [maxEvents]float64
+	elo, ehi     [maxEvents]float64
 }
 
-// chance searches a pre-roll position: the chance node of the side to move.
-// It returns the value within the usual fail-soft contract: a value <= alpha
+// fill reads the chance node's events and weights and opens every bound.
+func (f *chanceFrame) fill(b *Board) {
+	n, total := chanceEvents(b, &f.events, &f.w)
+	f.n, f.nf = n, float64(total)
+	for i := 0; i < n; i++ {
+		f.lo[i], f.hi[i] = L, U
+	}
+	f.sumLo, f.sumHi = f.nf*L, f.nf*U
+}
+
+// set replaces event i's bounds, keeping the weighted sums.
+func (f *chanceFrame) set(i int, lo, hi float64) {
+	if uniformChance {
+		f.sumLo += lo - f.lo[i]
+		f.sumHi += hi - f.hi[i]
+	} else {
+		f.sumLo += f.w[i] * (lo - f.lo[i])
+		f.sumHi += f.w[i] * (hi - f.hi[i])
+	}
+	f.lo[i], f.hi[i] = lo, hi
+}
+
+// window returns the values of event i at or below which (cmin) and at or
+// above which (cmax) the node leaves its window whatever the other events
+// turn out to be (equations 2.11 and 2.12, before clamping).
+func (f *chanceFrame) window(i int) (cmin, cmax float64) {
+	if uniformChance {
+		return f.nf*f.alpha - (f.sumHi - f.hi[i]), f.nf*f.beta - (f.sumLo - f.lo[i])
+	}
+	w := f.w[i]
+	return (f.nf*f.alpha - (f.sumHi - w*f.hi[i])) / w, (f.nf*f.beta - (f.sumLo - w*f.lo[i])) / w
+}
+
+// childDepth is the depth the events of a chance node of depth depth are
+// searched to.
+func childDepth(depth int) int {
+	if countsChance {
+		return depth - 1
+	}
+	return depth
+}
+
+// chance searches a chance node: in Dice the position before the roll, in
+// a game of optional chance the position after a roll was chosen. It
+// returns the value within the usual fail-soft contract: a value <= alpha
 // is an upper bound, >= beta a lower bound, anything between exact. The
 // phases run in the order of Veness and Blair 2007, figure 4.1, with
 // ChanceProbCut (Schadd et al. 2009, algorithm 5.2) before the Star2 probe:
@@ -251,7 +350,7 @@ func (e *Engine) chance(alpha, beta float64, depth, ply int) float64 {
 	if b.Over() {
 		return b.Result()
 	}
-	if depth == 0 {
+	if countsChance && depth == 0 {
 		return e.evaluate()
 	}
 	e.stats.ChanceNodes++
@@ -260,17 +359,12 @@ func (e *Engine) chance(alpha, beta float64, depth, ply int) float64 {
 	}
 	f := &e.frames[ply]
 	f.cpc = false
-	f.n = b.Rolls(&f.lines)
-	f.nf = float64(f.n)
+	f.fill(b)
 	f.alpha, f.beta, f.depth, f.ply = alpha, beta, depth, ply
-	for i := 0; i < f.n; i++ {
-		f.lo[i], f.hi[i] = L, U
-	}
-	f.sumLo, f.sumHi = f.nf*L, f.nf*U
 	f.key = b.Key()
-	if depth > 2 { // the events' move nodes probe the table from depth 2
+	if childDepth(depth) > 1 { // the events' move nodes probe the table from depth 2
 		for i := 0; i < f.n; i++ {
-			e.tt.prefetch(b.KeyAfterRoll(int(f.lines[i])))
+			e.tt.Prefetch(keyAfterEvent(b, f.events[i]))
 		}
 	}
 	if e.chanceTT {
@@ -298,51 +392,54 @@ func (e *Engine) chance(alpha, beta float64, depth, ply int) float64 {
 	return e.star1(f)
 }
 
-// expectimaxChance is the chance node of Expectimax: the mean of every
-// event searched with the full window.
+// expectimaxChance is the chance node of Expectimax: the weighted mean of
+// every event searched with the full window.
 func (e *Engine) expectimaxChance(depth, ply int) float64 {
-	b := &e.b
-	var lines [dice.MaxN]int8
-	n := b.Rolls(&lines)
+	f := &e.frames[ply] // for its event and weight arrays
+	n, total := chanceEvents(&e.b, &f.events, &f.w)
 	sum := 0.0
 	for i := 0; i < n; i++ {
-		b.SetRoll(int(lines[i]))
-		v := e.max(L, U, depth-1, ply+1)
-		b.ClearRoll()
+		e.happen(f.events[i], ply)
+		v := e.max(L, U, childDepth(depth), ply+1)
+		e.unhappen(f.events[i], ply)
 		if e.stopped {
 			return 0
 		}
-		sum += v
+		if uniformChance {
+			sum += v
+		} else {
+			sum += f.w[i] * v
+		}
 	}
-	return sum / float64(n)
+	return sum / float64(total)
 }
 
 // tableCut looks the chance node up in the table: bounds of enough depth
 // cut it off or narrow its window (StarETC; Veness and Blair 2007).
 func (e *Engine) tableCut(f *chanceFrame) (float64, bool) {
-	en := e.tt.probe(f.key)
+	en := e.tt.Probe(f.key)
 	if en == nil {
 		return 0, false
 	}
 	e.stats.TTHits++
-	okLo, okHi := int(en.loDepth) >= f.depth, int(en.hiDepth) >= f.depth
-	if okLo && okHi && en.lo >= en.hi {
+	okLo, okHi := int(en.LoDepth) >= f.depth, int(en.HiDepth) >= f.depth
+	if okLo && okHi && en.Lo >= en.Hi {
 		e.stats.TTCutChance++
-		return en.lo, true
+		return en.Lo, true
 	}
 	if okLo {
-		if en.lo >= f.beta {
+		if en.Lo >= f.beta {
 			e.stats.TTCutChance++
-			return en.lo, true
+			return en.Lo, true
 		}
-		f.alpha = max(f.alpha, en.lo)
+		f.alpha = max(f.alpha, en.Lo)
 	}
 	if okHi {
-		if en.hi <= f.alpha {
+		if en.Hi <= f.alpha {
 			e.stats.TTCutChance++
-			return en.hi, true
+			return en.Hi, true
 		}
-		f.beta = min(f.beta, en.hi)
+		f.beta = min(f.beta, en.Hi)
 	}
 	return 0, false
 }
@@ -351,23 +448,20 @@ func (e *Engine) tableCut(f *chanceFrame) (float64, bool) {
 // before searching any of them (Veness 2006, section 3.2).
 func (e *Engine) successorProbing(f *chanceFrame) (float64, bool) {
 	b := &e.b
+	cd := childDepth(f.depth)
 	for i := 0; i < f.n; i++ {
-		en := e.tt.probe(b.KeyAfterRoll(int(f.lines[i])))
+		en := e.tt.Probe(keyAfterEvent(b, f.events[i]))
 		if en == nil {
 			continue
 		}
-		if int(en.loDepth) >= f.depth-1 && en.lo > f.lo[i] {
-			f.sumLo += en.lo - f.lo[i]
-			f.lo[i] = en.lo
+		if int(en.LoDepth) >= cd && en.Lo > f.lo[i] {
+			f.set(i, en.Lo, f.hi[i])
 		}
-		if int(en.hiDepth) >= f.depth-1 && en.hi < f.hi[i] {
-			f.sumHi += en.hi - f.hi[i]
-			f.hi[i] = en.hi
+		if int(en.HiDepth) >= cd && en.Hi < f.hi[i] {
+			f.set(i, f.lo[i], en.Hi)
 		}
 		if f.lo[i] > f.hi[i] { // bounds of different depths disagree: trust neither
-			f.sumLo += L - f.lo[i]
-			f.sumHi += U - f.hi[i]
-			f.lo[i], f.hi[i] = L, U
+			f.set(i, L, U)
 		}
 		if f.sumLo >= f.nf*f.beta {
 			e.stats.ETCCut++
@@ -388,18 +482,17 @@ func (e *Engine) successorProbing(f *chanceFrame) (float64, bool) {
 // union of its Star1 window and its predicted bounds.
 // A cut-off returns the window edge and stores nothing at the chance
 // node; the move node above stores what it leads to as a bound or an
-// exact value of its full depth, unmarked (package doc, "Transposition
-// table").
+// exact value of its full depth, unmarked (package search doc,
+// "Transposition table").
 func (e *Engine) probCut(f *chanceFrame, m *cpcModel) (float64, bool) {
-	b := &e.b
 	f.cpc = true
 	sumElo, sumEhi := 0.0, 0.0
 	for i := 0; i < f.n; i++ {
 		f.elo[i], f.ehi[i] = f.lo[i], f.hi[i]
 		if f.lo[i] < f.hi[i] {
-			b.SetRoll(int(f.lines[i]))
+			e.happen(f.events[i], f.ply)
 			v := e.max(L, U, m.shallow, f.ply+1)
-			b.ClearRoll()
+			e.unhappen(f.events[i], f.ply)
 			if e.stopped {
 				return 0, true
 			}
@@ -411,8 +504,13 @@ func (e *Engine) probCut(f *chanceFrame, m *cpcModel) (float64, bool) {
 				f.elo[i], f.ehi[i] = f.lo[i], f.hi[i]
 			}
 		}
-		sumElo += f.elo[i]
-		sumEhi += f.ehi[i]
+		if uniformChance {
+			sumElo += f.elo[i]
+			sumEhi += f.ehi[i]
+		} else {
+			sumElo += f.w[i] * f.elo[i]
+			sumEhi += f.w[i] * f.ehi[i]
+		}
 	}
 	// The test is made once, when every event's prediction is in, over
 	// predictions joined with the true bounds the frame already holds
@@ -435,25 +533,20 @@ func (e *Engine) probCut(f *chanceFrame, m *cpcModel) (float64, bool) {
 // star2Probing is Star2's probing phase: a lower bound per event from its
 // first ProbingFactor moves (Ballard 1983; Veness 2006, section 2.4.4).
 func (e *Engine) star2Probing(f *chanceFrame) (float64, bool) {
-	b := &e.b
 	for i := 0; i < f.n; i++ {
 		if f.lo[i] >= f.hi[i] {
 			continue
 		}
-		bx := min(U, f.nf*f.beta-(f.sumLo-f.lo[i]))
-		b.SetRoll(int(f.lines[i]))
-		v, complete := e.probe(f.lo[i], bx, f.depth-1, f.ply+1)
-		b.ClearRoll()
+		_, cmax := f.window(i)
+		bx := min(U, cmax)
+		e.happen(f.events[i], f.ply)
+		v, complete := e.probe(f.lo[i], bx, childDepth(f.depth), f.ply+1)
+		e.unhappen(f.events[i], f.ply)
 		if e.stopped {
 			return 0, true
 		}
 		if v > f.lo[i] {
-			f.sumLo += v - f.lo[i]
-			f.lo[i] = v
-			if f.lo[i] > f.hi[i] {
-				f.sumHi += f.lo[i] - f.hi[i]
-				f.hi[i] = f.lo[i]
-			}
+			f.set(i, v, max(f.hi[i], v))
 			if f.cpc && f.lo[i] > f.ehi[i] {
 				f.ehi[i] = U
 			}
@@ -462,8 +555,7 @@ func (e *Engine) star2Probing(f *chanceFrame) (float64, bool) {
 		// probing factor) is a full search: below bx it is also an upper
 		// bound, and the Star1 phase need not search it again.
 		if complete && v < bx && v < f.hi[i] {
-			f.sumHi += max(v, f.lo[i]) - f.hi[i]
-			f.hi[i] = max(v, f.lo[i])
+			f.set(i, f.lo[i], max(v, f.lo[i]))
 		}
 		if f.sumLo >= f.nf*f.beta {
 			e.stats.Star2Cut++
@@ -481,14 +573,12 @@ func (e *Engine) star2Probing(f *chanceFrame) (float64, bool) {
 // siblings' bounds leave it, cutting off as soon as the bounds leave the
 // node's window (Ballard 1983; Veness 2006, section 2.4.3).
 func (e *Engine) star1(f *chanceFrame) float64 {
-	b := &e.b
 	for i := 0; i < f.n; i++ {
 		if f.lo[i] >= f.hi[i] {
 			e.stats.ExactSkipped++
 			continue
 		}
-		cmin := f.nf*f.alpha - (f.sumHi - f.hi[i]) // equation 2.11 before clamping
-		cmax := f.nf*f.beta - (f.sumLo - f.lo[i])  // equation 2.12
+		cmin, cmax := f.window(i) // equations 2.11 and 2.12 before clamping
 		if cmin >= f.hi[i] || cmax <= f.lo[i] {
 			// The sums stood a rounding error away from a cut-off: the
 			// event's known bounds already decide the node.
@@ -520,9 +610,9 @@ func (e *Engine) star1(f *chanceFrame) float64 {
 			// taken outside the narrowed windows, not from the cut-offs.
 			wa, wb = min(ax, f.elo[i]), max(bx, f.ehi[i])
 		}
-		b.SetRoll(int(f.lines[i]))
-		v := e.max(wa, wb, f.depth-1, f.ply+1)
-		b.ClearRoll()
+		e.happen(f.events[i], f.ply)
+		v := e.max(wa, wb, childDepth(f.depth), f.ply+1)
+		e.unhappen(f.events[i], f.ply)
 		if e.stopped {
 			return 0
 		}
@@ -536,9 +626,7 @@ func (e *Engine) star1(f *chanceFrame) float64 {
 		if newLo > newHi { // bounds of different depths disagree: keep the new value
 			newLo, newHi = v, v
 		}
-		f.sumLo += newLo - f.lo[i]
-		f.sumHi += newHi - f.hi[i]
-		f.lo[i], f.hi[i] = newLo, newHi
+		f.set(i, newLo, newHi)
 		if v >= cmax || f.sumLo >= f.nf*f.beta {
 			e.stats.Star1Cut++
 			return e.storeChance(f, f.beta, true)
@@ -552,11 +640,15 @@ func (e *Engine) star1(f *chanceFrame) float64 {
 	// does, so the sound algorithms agree to the last bits where they can.
 	sum := 0.0
 	for i := 0; i < f.n; i++ {
-		sum += f.lo[i]
+		if uniformChance {
+			sum += f.lo[i]
+		} else {
+			sum += f.w[i] * f.lo[i]
+		}
 	}
 	v := sum / f.nf
 	if e.chanceTT {
-		e.tt.store(f.key, v, f.depth, v, f.depth, -1)
+		e.tt.Store(f.key, v, f.depth, v, f.depth, -1)
 	}
 	return v
 }
@@ -569,7 +661,7 @@ func (e *Engine) star1(f *chanceFrame) float64 {
 func (e *Engine) storeChance(f *chanceFrame, edge float64, high bool) float64 {
 	lo, hi := f.sumLo/f.nf, f.sumHi/f.nf
 	if e.chanceTT {
-		e.tt.store(f.key, lo, f.depth, hi, f.depth, -1)
+		e.tt.Store(f.key, lo, f.depth, hi, f.depth, -1)
 	}
 	if high {
 		return max(lo, edge)
@@ -577,12 +669,12 @@ func (e *Engine) storeChance(f *chanceFrame, edge float64, high bool) float64 {
 	return min(hi, edge)
 }
 
-// orderMoves fills moves with the legal moves of the rolled position in
-// search order: table move, then killers, then by history score.
-func (e *Engine) orderMoves(moves *[dice.MaxN]int16, ttMove, ply int) int {
+// orderMoves fills moves with the legal moves of the position in search
+// order: table move, then killers, then by history score.
+func (e *Engine) orderMoves(moves *[maxMoves]move, ttMove, ply int) int {
 	n := e.b.Moves(moves)
-	var score [dice.MaxN]int64
-	stm := e.b.SideToMove()
+	var score [maxMoves]int64
+	stm := mover(&e.b)
 	k := &e.killers[ply]
 	for i := 0; i < n; i++ {
 		m := moves[i]
@@ -597,7 +689,7 @@ func (e *Engine) orderMoves(moves *[dice.MaxN]int16, ttMove, ply int) int {
 			score[i] = e.history[stm][m]
 		}
 	}
-	// Insertion sort: at most MaxN moves.
+	// Insertion sort: few moves.
 	for i := 1; i < n; i++ {
 		m, s := moves[i], score[i]
 		j := i
@@ -609,8 +701,8 @@ func (e *Engine) orderMoves(moves *[dice.MaxN]int16, ttMove, ply int) int {
 	return n
 }
 
-// max searches a rolled position: the move node of the side to move
-// (negamax, fail-soft alpha-beta with table, killers and history).
+// max searches a decision: the move node of the side to move (negamax,
+// fail-soft alpha-beta with table, killers and history).
 func (e *Engine) max(alpha, beta float64, depth, ply int) float64 {
 	return e.moveNode(alpha, beta, depth, ply, 0)
 }
@@ -625,7 +717,7 @@ func (e *Engine) probe(alpha, beta float64, depth, ply int) (float64, bool) {
 	if depth == 0 {
 		return e.moveNode(alpha, beta, depth, ply, 0), true
 	}
-	complete := e.b.LineEmpty(e.b.Roll()) <= e.cfg.ProbingFactor
+	complete := moveCount(&e.b) <= e.cfg.ProbingFactor
 	if complete {
 		return e.moveNode(alpha, beta, depth, ply, 0), true
 	}
@@ -633,11 +725,11 @@ func (e *Engine) probe(alpha, beta float64, depth, ply int) (float64, bool) {
 }
 
 // ttProbe looks key up when use is set.
-func (e *Engine) ttProbe(use bool, key uint64) *ttEntry {
+func (e *Engine) ttProbe(use bool, key uint64) *search.Entry {
 	if !use {
 		return nil
 	}
-	return e.tt.probe(key)
+	return e.tt.Probe(key)
 }
 
 // moveNode is max when limit is 0 and probe when limit > 0.
@@ -646,6 +738,9 @@ func (e *Engine) moveNode(alpha, beta float64, depth, ply, limit int) float64 {
 		return 0
 	}
 	b := &e.b
+	if !alternating && b.Over() { // where a move can end the game before any chance
+		return b.Result()
+	}
 	if depth == 0 {
 		return e.evaluate()
 	}
@@ -654,44 +749,49 @@ func (e *Engine) moveNode(alpha, beta float64, depth, ply, limit int) float64 {
 	useTT := depth > 1 // a depth-1 node's children are leaves: cheaper than a table miss
 	if en := e.ttProbe(useTT, key); en != nil {
 		e.stats.TTHits++
-		ttMove = int(en.move)
-		okLo, okHi := int(en.loDepth) >= depth, int(en.hiDepth) >= depth
-		if okLo && en.lo >= beta {
+		ttMove = int(en.Move)
+		okLo, okHi := int(en.LoDepth) >= depth, int(en.HiDepth) >= depth
+		if okLo && en.Lo >= beta {
 			e.stats.TTCutMove++
-			return en.lo
+			return en.Lo
 		}
 		if limit == 0 {
-			if okLo && okHi && en.lo >= en.hi {
+			if okLo && okHi && en.Lo >= en.Hi {
 				e.stats.TTCutMove++
-				return en.lo
+				return en.Lo
 			}
-			if okHi && en.hi <= alpha {
+			if okHi && en.Hi <= alpha {
 				e.stats.TTCutMove++
-				return en.hi
+				return en.Hi
 			}
 			if okLo {
-				alpha = max(alpha, en.lo)
+				alpha = max(alpha, en.Lo)
 			}
 			if okHi {
-				beta = min(beta, en.hi)
+				beta = min(beta, en.Hi)
 			}
 		}
 	}
-	var moves [dice.MaxN]int16
+	var moves [maxMoves]move
 	n := e.orderMoves(&moves, ttMove, ply)
 	if limit > 0 && n > limit {
 		n = limit
 	}
 	if e.chanceTT && depth > 1 {
 		for i := 0; i < n; i++ {
-			e.tt.prefetch(b.KeyAfter(int(moves[i])))
+			e.tt.Prefetch(b.KeyAfter(int(moves[i])))
 		}
 	}
 	best, bestMove := L-1, -1
 	for i := 0; i < n; i++ {
 		m := int(moves[i])
 		e.make(m, ply)
-		v := -e.chance(-beta, -max(alpha, best), depth-1, ply+1)
+		var v float64
+		if alternating || isChance(b) {
+			v = -e.chance(-beta, -max(alpha, best), depth-1, ply+1)
+		} else {
+			v = -e.moveNode(-beta, -max(alpha, best), depth-1, ply+1, 0)
+		}
 		e.unmake(m, ply)
 		if e.stopped {
 			return 0
@@ -700,10 +800,10 @@ func (e *Engine) moveNode(alpha, beta float64, depth, ply, limit int) float64 {
 			best, bestMove = v, m
 			if v >= beta {
 				e.stats.AlphaBeta++
-				if k := &e.killers[ply]; k[0] != int16(m) {
-					k[1], k[0] = k[0], int16(m)
+				if k := &e.killers[ply]; k[0] != move(m) {
+					k[1], k[0] = k[0], move(m)
 				}
-				e.history[b.SideToMove()][m] += int64(depth * depth)
+				e.history[mover(b)][m] += int64(depth * depth)
 				break
 			}
 		}
@@ -715,37 +815,14 @@ func (e *Engine) moveNode(alpha, beta float64, depth, ply, limit int) float64 {
 	case !useTT:
 	case limit > 0:
 		if best > alpha {
-			e.tt.store(key, best, depth, U, -1, bestMove)
+			e.tt.Store(key, best, depth, U, -1, bestMove)
 		}
 	case best >= beta:
-		e.tt.store(key, best, depth, U, -1, bestMove)
+		e.tt.Store(key, best, depth, U, -1, bestMove)
 	case best <= alpha:
-		e.tt.store(key, L, -1, best, depth, bestMove)
+		e.tt.Store(key, L, -1, best, depth, bestMove)
 	default:
-		e.tt.store(key, best, depth, best, depth, bestMove)
+		e.tt.Store(key, best, depth, best, depth, bestMove)
 	}
 	return best
-}
-
-// Cutoffs are the cut-off counts of a search by kind, spelled one way in
-// every output: search -json, bench.parquet and the tables.
-type Cutoffs struct {
-	AlphaBeta   int64 `json:"alpha_beta" parquet:"alpha_beta"`
-	TTCutMove   int64 `json:"tt_cut_move" parquet:"tt_cut_move"`
-	TTCutChance int64 `json:"tt_cut_chance" parquet:"tt_cut_chance"`
-	ETCCut      int64 `json:"etc_cut" parquet:"etc_cut"`
-	Star2Cut    int64 `json:"star2_cut" parquet:"star2_cut"`
-	Star1Cut    int64 `json:"star1_cut" parquet:"star1_cut"`
-	CPCCut      int64 `json:"cpc_cut" parquet:"cpc_cut"`
-}
-
-// Cutoffs returns the cut-off counts of s.
-func (s Stats) Cutoffs() Cutoffs {
-	return Cutoffs{s.AlphaBeta, s.TTCutMove, s.TTCutChance, s.ETCCut, s.Star2Cut, s.Star1Cut, s.CPCCut}
-}
-
-// String returns the counts as "alpha_beta 12, tt_cut_move 3, ...".
-func (c Cutoffs) String() string {
-	return fmt.Sprintf("alpha_beta %d, tt_cut_move %d, tt_cut_chance %d, etc_cut %d, star2_cut %d, star1_cut %d, cpc_cut %d",
-		c.AlphaBeta, c.TTCutMove, c.TTCutChance, c.ETCCut, c.Star2Cut, c.Star1Cut, c.CPCCut)
 }

@@ -1,0 +1,91 @@
+// This file is the Dice engine's own: what the engine source (every other
+// non-test file of this package, copied into each game's engine by go
+// generate) needs to know of the game. Each game's engine package has one
+// such file, written by hand; see package starlab/search/engine.
+
+package dice
+
+import (
+	"starlab/nn"
+	"starlab/search"
+	rules "starlab/search/dice"
+)
+
+// Board is the position the engine searches.
+type Board = rules.Board
+
+type (
+	undo      = rules.Undo // what a move changes that its take-back restores
+	eventUndo = struct{}   // a roll changes nothing that must be restored
+	netEval   = nn.Evaluator
+	move      = int16 // a cell
+	event     = int8  // a rolled line
+)
+
+const (
+	maxMoves  = rules.MaxN     // moves of a rolled position: the empty cells of a line
+	maxEvents = rules.MaxN     // events of a roll: the mover's lines with an empty cell
+	moveIDs   = rules.MaxCells // moves are cells, numbered below this
+	// maxPly bounds the distance from the root: a move ply and a chance
+	// ply per checker on the largest board.
+	maxPly = 2*rules.MaxCells + 4
+	// alternating: every move leads to a chance node (the next roll), so
+	// a move node never asks what its child is.
+	alternating = true
+	// uniformChance: every roll is equally likely, so the chance windows
+	// are sums over the events and no weight is read.
+	uniformChance = true
+	// countsChance: depth counts chance plies, as the thesis does.
+	countsChance = true
+	// eventsTouchEval: no evaluator reads the roll.
+	eventsTouchEval = false
+)
+
+// variantKey is what the evaluator and the ChanceProbCut models depend
+// on: the board size and the win length.
+type variantKey = [2]int
+
+func isChance(b *Board) bool { return b.Roll() == rules.NoRoll }
+
+// chanceEvents writes the rolls of the side to move, each of weight 1.
+func chanceEvents(b *Board, ev *[maxEvents]event, _ *[maxEvents]float64) (n, total int) {
+	n = b.Rolls(ev)
+	return n, n
+}
+
+func happen(b *Board, ev event, _ *eventUndo)         { b.SetRoll(int(ev)) }
+func unhappen(b *Board, _ event, _ *eventUndo)        { b.ClearRoll() }
+func keyAfterEvent(b *Board, ev event) uint64         { return b.KeyAfterRoll(int(ev)) }
+func netHappen(*netEval, *Board, event, *eventUndo)   {}
+func netUnhappen(*netEval, *Board, event, *eventUndo) {}
+func moveCount(b *Board) int                          { return b.LineEmpty(b.Roll()) }
+func mover(b *Board) int                              { return int(b.SideToMove()) }
+func handEval(b *Board) float64                       { return search.Pairs{}.Evaluate(b) }
+func endsOnChance(chanceRoot bool, depth int) bool    { return search.EndsOnChance(!chanceRoot, depth) }
+
+// MaxDepth returns the depth after which searching root deeper changes
+// nothing: every path has reached the end of the game.
+func MaxDepth(root *Board) int {
+	d := 2 * root.Empties()
+	if root.Roll() != rules.NoRoll {
+		d--
+	}
+	return max(d, 1)
+}
+
+// setBoard makes the engine's evaluator and ChanceProbCut models those of
+// b's board size and win length: the built-in net and the built-in fit
+// differ by board (search.Resolved.Net, search.Resolved.ProbCutFor).
+func (e *Engine) setBoard(b *Board) {
+	v := variantKey{b.N(), b.M()}
+	if e.variant == v {
+		return
+	}
+	e.variant = v
+	if e.kind == evalNet {
+		e.net = e.res.Net(v[0], v[1]).NewEvaluator()
+	}
+	if e.cpcOn {
+		e.setModels(e.res.ProbCutFor(v[0], v[1]))
+	}
+}

@@ -1,0 +1,91 @@
+package dice
+
+import (
+	"context"
+	"time"
+
+	"starlab/search"
+)
+
+// Search searches root by iterative deepening, calling report (if not nil)
+// after each completed iteration, and returns the completed iterations.
+// Depth 1 always completes, whatever the limits, so a decision at the root
+// always gets a move. The table is kept from earlier searches (clear it
+// with ClearTT for a search that depends on nothing before it).
+func (e *Engine) Search(ctx context.Context, root *Board, lim search.Limits, report func(search.Iteration)) search.Result {
+	start := time.Now()
+	e.setBoard(root)
+	e.b = *root
+	e.stats = search.Stats{}
+	e.stopped = false
+	e.ctxDone = nil // depth 1 completes whatever happens
+	e.tt.NewSearch()
+	for c := range e.history {
+		for i := range e.history[c] {
+			e.history[c][i] /= 2
+		}
+	}
+	maxDepth := MaxDepth(root)
+	if lim.Depth > 0 {
+		maxDepth = min(lim.Depth, maxDepth)
+	}
+	var res search.Result
+	switch e.kind {
+	case evalNet:
+		e.net.Reset(&e.b)
+	case evalCustom:
+		e.custom.Reset(&e.b)
+	}
+	rootChance := isChance(root)
+	for depth := 1; depth <= maxDepth; depth++ {
+		if lim.PlayDepths && depth > 1 && depth < maxDepth && endsOnChance(rootChance, depth) {
+			continue
+		}
+		if depth > 1 {
+			e.ctxDone = ctx.Done()
+			e.nodeLimit = lim.Nodes
+			if lim.MoveTime > 0 {
+				e.hasClock, e.deadline = true, start.Add(lim.MoveTime)
+			}
+		}
+		var v float64
+		best := -1
+		if root.Over() {
+			v = root.Result()
+		} else if rootChance {
+			v = e.chance(L, U, depth, 0)
+		} else {
+			e.rootBest = -1
+			v = e.max(L, U, depth, 0)
+			best = e.rootBest
+			if best < 0 {
+				best = e.fallbackMove()
+			}
+		}
+		if e.stopped {
+			res.Stopped = true
+			break
+		}
+		it := search.Iteration{Depth: depth, Score: v, Nodes: e.stats.Nodes, Time: time.Since(start), BestMove: best, Stats: e.stats}
+		res.Iterations = append(res.Iterations, it)
+		if report != nil {
+			report(it)
+		}
+		if root.Over() {
+			break
+		}
+	}
+	e.nodeLimit, e.hasClock, e.ctxDone = 0, false, nil
+	return res
+}
+
+// fallbackMove returns the table's move for the root, or its first move in
+// search order, for a root whose value came straight from the table.
+func (e *Engine) fallbackMove() int {
+	if en := e.tt.Probe(e.b.Key()); en != nil && en.Move >= 0 {
+		return int(en.Move)
+	}
+	var moves [maxMoves]move
+	e.orderMoves(&moves, -1, 0)
+	return int(moves[0])
+}
