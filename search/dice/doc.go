@@ -65,5 +65,6 @@
 // the number of checkers; a search's depth counts rolls as plies. The
 // search engine does not go through the contract: it calls Board's own
 // methods in its hot loop. Tests check every contract method against the
-// Board's own API.
+// Board's own API and run the contract's conformance test
+// (starlab/search/game/gametest) on several variants.
 package dice
