@@ -50,4 +50,21 @@
 //
 // Each incremental field has a from-scratch twin (recompute, used by
 // ParseDPN), and the tests check the two agree after every make and unmake.
+//
+// # The game contract
+//
+// The stages see Dice through the contract of package starlab/search/game,
+// one call per move or per game: *Board is a game.State and Game is the
+// game.Game descriptor. A position whose die is not rolled is a chance node
+// with one event per line of Rolls (ID the line, Weight 1); a rolled one is
+// a decision among the cells of Moves (Move the cell); Play, Happen and
+// Result are Make, SetRoll and Result, so values keep the side to move's
+// view at every node. Variants are written "<n>x<n>-<m>" (Variant,
+// ParseVariant), "5x5-4" by default; positions in DPN, moves in cell
+// notation, events as the rolled line ("row 3", "column c"); the phase is
+// the number of checkers; a search's depth counts rolls as plies. The
+// search engine does not go through the contract: it calls Board's own
+// methods in its hot loop. Tests check every contract method against the
+// Board's own API and run the contract's conformance test
+// (starlab/search/game/gametest) on several variants.
 package dice

@@ -62,10 +62,12 @@ type State interface {
 	// after the event.
 	Mover() int
 	// Legal appends the legal moves of a decision to dst[:0] and returns
-	// it, in the game's fixed order.
+	// it, in the game's fixed order; a chance node or a state that is over
+	// has none.
 	Legal(dst []Move) []Move
 	// Outcomes appends the events of a chance node to dst[:0] and
-	// returns them, in the game's fixed order, with their total weight.
+	// returns them, in the game's fixed order, with their total weight; a
+	// decision or a state that is over has none, and total 0.
 	Outcomes(dst []Event) ([]Event, int)
 	// Play makes a legal move of a decision.
 	Play(Move)
@@ -74,7 +76,8 @@ type State interface {
 	// Result returns the value of a state that is over, from Mover's
 	// view, in [-1, 1].
 	Result() float64
-	// Key returns the state's hash: equal states have equal keys.
+	// Key returns the state's hash: equal states have equal keys, and
+	// different states different keys but for rare collisions.
 	Key() uint64
 	// Clone returns an independent copy.
 	Clone() State

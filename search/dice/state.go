@@ -1,0 +1,70 @@
+package dice
+
+import "starlab/search/game"
+
+// *Board is a game.State: the cold layers (the game loop, players, records,
+// training) see a Dice position through the contract, one call per move.
+// The engine keeps calling Board's own methods in its hot loop.
+var _ game.State = (*Board)(nil)
+
+// Kind returns game.Over when the game has ended, game.Chance when the die
+// must be rolled and game.Decision when it has been.
+func (b *Board) Kind() game.Kind {
+	switch {
+	case b.Over():
+		return game.Over
+	case b.roll == NoRoll:
+		return game.Chance
+	}
+	return game.Decision
+}
+
+// Mover returns the side to move as 0 (blue) or 1 (red). At a chance node
+// that is the roller, who moves after the roll.
+func (b *Board) Mover() int { return int(b.stm) }
+
+// Legal appends to dst[:0] the empty cells of the rolled line, in the order
+// of Moves, and returns it; it returns dst[:0] unless Kind is
+// game.Decision.
+func (b *Board) Legal(dst []game.Move) []game.Move {
+	dst = dst[:0]
+	if b.Kind() != game.Decision {
+		return dst
+	}
+	var cells [MaxN]int16
+	k := b.Moves(&cells)
+	for _, c := range cells[:k] {
+		dst = append(dst, game.Move(c))
+	}
+	return dst
+}
+
+// Outcomes appends to dst[:0] one event per line of Rolls, in that order,
+// each with ID the line and Weight 1, and returns them with their total
+// weight, the number of lines. It returns dst[:0] and 0 unless Kind is
+// game.Chance.
+func (b *Board) Outcomes(dst []game.Event) ([]game.Event, int) {
+	dst = dst[:0]
+	if b.Kind() != game.Chance {
+		return dst, 0
+	}
+	var lines [MaxN]int8
+	k := b.Rolls(&lines)
+	for _, l := range lines[:k] {
+		dst = append(dst, game.Event{ID: uint16(l), Weight: 1})
+	}
+	return dst, k
+}
+
+// Play is Make: m is a cell, which must be legal.
+func (b *Board) Play(m game.Move) { b.Make(int(m)) }
+
+// Happen is SetRoll: e.ID is a line, which must be one of Outcomes.
+func (b *Board) Happen(e game.Event) { b.SetRoll(int(e.ID)) }
+
+// Clone returns a copy of the Board value: a Board holds no pointers, so
+// the copy shares nothing with b.
+func (b *Board) Clone() game.State {
+	c := *b
+	return &c
+}

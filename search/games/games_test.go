@@ -1,0 +1,65 @@
+package games
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"starlab/search/game/gametest"
+)
+
+func TestLookupEveryName(t *testing.T) {
+	names := Names()
+	if len(names) == 0 || !slices.IsSorted(names) || len(slices.Compact(slices.Clone(names))) != len(names) {
+		t.Fatalf("Names = %q, want sorted distinct names", names)
+	}
+	if !slices.Contains(names, Default) {
+		t.Fatalf("Default %q is not among Names %q", Default, names)
+	}
+	games := 40
+	if testing.Short() {
+		games = 10
+	}
+	for _, name := range names {
+		g, err := Lookup(name)
+		if err != nil || g == nil {
+			t.Fatalf("Lookup(%q) = %v, %v", name, g, err)
+		}
+		if g.Name() != name {
+			t.Errorf("Lookup(%q) gives a game named %q", name, g.Name())
+		}
+		t.Run(name, func(t *testing.T) {
+			gametest.Check(t, g, g.DefaultVariant(), 1, games)
+		})
+	}
+}
+
+func TestLookupUnknown(t *testing.T) {
+	for _, name := range []string{"", "chess", "Dice", " dice", "dice\n"} {
+		g, err := Lookup(name)
+		if err == nil || g != nil {
+			t.Errorf("Lookup(%q) = %v, %v; want an error", name, g, err)
+			continue
+		}
+		msg := err.Error()
+		if strings.ContainsAny(msg, "\n\r") || !strings.Contains(msg, "is unknown") || !strings.Contains(msg, strings.Join(Names(), ", ")) {
+			t.Errorf("Lookup(%q) error %q: want one line naming the game and listing %q", name, msg, Names())
+		}
+	}
+	if _, err := Lookup("chess"); err.Error() != `game "chess" is unknown; the games are dice` {
+		t.Errorf("Lookup(chess) error = %q", err)
+	}
+}
+
+// TestNamesIsFresh checks that a caller changing the list it got cannot
+// change the registry.
+func TestNamesIsFresh(t *testing.T) {
+	a := Names()
+	a[0] = "changed"
+	if b := Names(); b[0] == "changed" {
+		t.Fatalf("Names returns a shared slice: %q", b)
+	}
+	if _, err := Lookup(Names()[0]); err != nil {
+		t.Fatalf("after changing a returned list: %v", err)
+	}
+}
