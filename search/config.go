@@ -61,7 +61,7 @@ type Config struct {
 	Eval string `json:"eval"`
 	// Net is the weight file of the mlp evaluator ("" = the embedded net).
 	Net string `json:"net,omitempty"`
-	// TTMiB is the transposition table size in MiB.
+	// TTMiB is the transposition table size in MiB; 0 is no table (Off).
 	TTMiB int `json:"tt_mib"`
 	// ProbingFactor is the number of moves the Star2 probing phase searches
 	// at each chance event (Ballard's generalisation).
@@ -207,10 +207,13 @@ var options = []option{
 	{key: "net", usage: "network weight file of the mlp evaluator",
 		set: func(s *Spec, v string) error { s.Net = v; return nil },
 		get: func(s *Spec) string { return s.Net }},
-	{key: "tt", usage: fmt.Sprintf("transposition table size in MiB (1 to %d)", MaxTTMiB),
+	{key: "tt", usage: fmt.Sprintf("transposition table size in MiB (1 to %d; 0 turns the table off, for checks against an exact solver)", MaxTTMiB),
 		set: func(s *Spec, v string) (err error) {
-			s.TTMiB, err = positive(v, "a table size of at least 1 MiB")
-			if err == nil && s.TTMiB > MaxTTMiB {
+			s.TTMiB, err = strconv.Atoi(v)
+			if err != nil || s.TTMiB < 0 {
+				return fmt.Errorf("want a table size in MiB, or 0 for no table")
+			}
+			if s.TTMiB > MaxTTMiB {
 				err = fmt.Errorf("want a table size of at most %d MiB", MaxTTMiB)
 			}
 			return err

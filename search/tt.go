@@ -18,11 +18,18 @@ import "unsafe"
 // generation, the one with the smallest depth. Deep entries stand for the
 // most search work and are the ones that cut off whole subtrees, while
 // entries of finished searches (in a game, earlier moves) are the first to go.
+//
+// A table of 0 MiB is off: it has one bucket, and Store writes its entries
+// with an epoch other than the table's, so Probe never finds one. The
+// search's probes and stores stay what they are, with no test of whether
+// the table is on in the hot loop.
 type TT struct {
 	buckets []ttBucket
 	mask    uint64
 	gen     uint8
 	epoch   uint8 // entries of other epochs are empty slots; see Clear
+	off     bool  // no entry is ever found (a table of 0 MiB)
+	write   uint8 // the epoch Store writes: epoch, or when off another
 }
 
 const ttWays = 4
@@ -51,8 +58,22 @@ func NewTT(mib int) *TT {
 	}
 	buckets := make([]ttBucket, n)
 	adviseHugePages(buckets)
-	return &TT{buckets: buckets, mask: n - 1, epoch: 1}
+	t := &TT{buckets: buckets, mask: n - 1, epoch: 1, off: mib == 0}
+	t.setWrite()
+	return t
 }
+
+// setWrite sets the epoch Store writes: the table's, or when the table is
+// off one that is neither the table's nor 0.
+func (t *TT) setWrite() {
+	t.write = t.epoch
+	if t.off {
+		t.write = t.epoch%254 + 2
+	}
+}
+
+// Off reports whether the table is off (0 MiB).
+func (t *TT) Off() bool { return t.off }
 
 // Clear empties the table in constant time: it starts a new epoch, and
 // entries written in other epochs count as empty. Only when the 8-bit epoch
@@ -64,6 +85,7 @@ func (t *TT) Clear() {
 		t.epoch = 1
 	}
 	t.gen = 0
+	t.setWrite()
 }
 
 // NewSearch starts a new generation: entries from earlier searches are kept
@@ -99,20 +121,20 @@ func (t *TT) Store(key uint64, lo float64, loDepth int, hi float64, hiDepth int,
 	bk := &t.buckets[key&t.mask]
 	var e *Entry
 	for i := range bk {
-		if bk[i].key == key && bk[i].epoch == t.epoch {
+		if bk[i].key == key && bk[i].epoch == t.write {
 			e = &bk[i]
 			break
 		}
 	}
 	if e == nil {
 		e = &bk[0]
-		for i := 1; i < ttWays && e.epoch == t.epoch; i++ {
+		for i := 1; i < ttWays && e.epoch == t.write; i++ {
 			c := &bk[i]
-			if c.epoch != t.epoch || t.worth(c) < t.worth(e) {
+			if c.epoch != t.write || t.worth(c) < t.worth(e) {
 				e = c
 			}
 		}
-		*e = Entry{key: key, Lo: L, Hi: U, LoDepth: -1, HiDepth: -1, Move: -1, epoch: t.epoch}
+		*e = Entry{key: key, Lo: L, Hi: U, LoDepth: -1, HiDepth: -1, Move: -1, epoch: t.write}
 	}
 	e.gen = t.gen
 	if loDepth >= 0 && (loDepth > int(e.LoDepth) || (loDepth == int(e.LoDepth) && lo > e.Lo)) {

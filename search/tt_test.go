@@ -87,3 +87,21 @@ func TestTTClearEpochs(t *testing.T) {
 		}
 	}
 }
+
+// TestTableOff: a table of 0 MiB finds nothing it stored, through every
+// clear, including the epoch's wrap-around.
+func TestTableOff(t *testing.T) {
+	tt := NewTT(0)
+	if !tt.Off() || NewTT(1).Off() {
+		t.Fatal("Off does not say which table is off")
+	}
+	for i := range 600 {
+		key := uint64(i)*0x9e3779b97f4a7c15 | 1
+		tt.Store(key, 0.5, 3, 0.5, 3, 2)
+		tt.Store(key, 0.5, 4, 0.5, 4, 2)
+		if tt.Probe(key) != nil {
+			t.Fatalf("clear %d: the table off found an entry", i)
+		}
+		tt.Clear()
+	}
+}

@@ -133,7 +133,7 @@ func TestResolveChecksLikeTheGrammar(t *testing.T) {
 		mod  func(*search.Config)
 		want string
 	}{
-		{func(c *search.Config) { c.TTMiB = 0 }, "tt=0"},
+		{func(c *search.Config) { c.TTMiB = -1 }, "tt=-1"},
 		{func(c *search.Config) { c.TTMiB = search.MaxTTMiB + 1 }, "at most"},
 		{func(c *search.Config) { c.Eval = "" }, "eval="},
 		{func(c *search.Config) { c.Eval = "nn" }, "unknown evaluator"},

@@ -1,0 +1,107 @@
+// This file is the toy engine's own: what the engine source needs to know
+// of the toy game (package starlab/search/game/toy), a game of weighted,
+// optional chance whose depth counts decisions only. Every other non-test
+// file of this package is generated; see package starlab/search/engine.
+
+package toy
+
+import (
+	"fmt"
+
+	"starlab/search"
+	rules "starlab/search/game/toy"
+)
+
+// Board is the position the engine searches.
+type Board = rules.Board
+
+type (
+	undo      = rules.Undo // the mover's counter before a move
+	eventUndo = rules.Undo // the roller's counter before an event
+	move      = int16
+	event     = int8
+	// variantKey: the evaluator and the models do not depend on the
+	// target.
+	variantKey = struct{}
+)
+
+const (
+	maxMoves  = 3
+	maxEvents = 3
+	moveIDs   = 3
+	maxPly    = search.MaxPly
+	// alternating: a step or a jump leads to a decision, a roll to a
+	// chance node.
+	alternating = false
+	// uniformChance: the roll's events weigh 1, 2 and 3.
+	uniformChance = false
+	// countsChance: depth counts decisions only.
+	countsChance = false
+	// eventsTouchEval: an event moves a counter the evaluators read.
+	eventsTouchEval = true
+)
+
+// netEval is the toy's stand-in for a network: the hand evaluator kept
+// incrementally, the counters' difference from side 0's view, updated by
+// every move and event, so that the engine's hooks for an incremental
+// evaluator that reads chance events are exercised (eval=mlp).
+type netEval struct {
+	diff   int // side 0's counter minus side 1's
+	target int
+}
+
+// Reset reads the difference from b.
+func (n *netEval) Reset(b *Board) { n.diff, n.target = b.Pos(0)-b.Pos(1), b.Target() }
+
+// Make follows b.MakeSaving(m, u): b has its move made.
+func (n *netEval) Make(b *Board, m int) { n.Reset(b) }
+
+// Unmake precedes the take-back of m.
+func (n *netEval) Unmake(b *Board, m int) {}
+
+// Evaluate returns the evaluation from the side to move's view.
+func (n *netEval) Evaluate(b *Board) float64 {
+	if n.diff != b.Pos(0)-b.Pos(1) {
+		panic(fmt.Sprintf("toy evaluator: follows difference %d, board %s", n.diff, b))
+	}
+	d := n.diff
+	if b.SideToMove() == 1 {
+		d = -d
+	}
+	return 0.5 * float64(d) / float64(n.target)
+}
+
+func isChance(b *Board) bool { return b.Pending() }
+
+func chanceEvents(b *Board, ev *[maxEvents]event, w *[maxEvents]float64) (n, total int) {
+	return b.Events(ev, w)
+}
+
+func happen(b *Board, ev event, u *eventUndo)   { b.HappenSaving(int(ev), u) }
+func unhappen(b *Board, ev event, u *eventUndo) { b.UnhappenRestoring(int(ev), u) }
+func keyAfterEvent(b *Board, ev event) uint64   { return b.KeyAfterEvent(int(ev)) }
+
+// netHappen keeps the evaluator in step with an event. Its take-backs
+// need nothing: every evaluation follows a move or an event, each of which
+// rereads the counters.
+func netHappen(n *netEval, b *Board, _ event, _ *eventUndo) { n.Reset(b) }
+func netUnhappen(*netEval, *Board, event, *eventUndo)       {}
+
+func moveCount(*Board) int            { return maxMoves }
+func mover(b *Board) int              { return b.SideToMove() }
+func handEval(b *Board) float64       { return b.Evaluate() }
+func endsOnChance(_ bool, _ int) bool { return false }
+
+// MaxDepth bounds an unlimited search: the race can last forever.
+func MaxDepth(*Board) int { return 40 }
+
+// setBoard makes the evaluator and the ChanceProbCut models those of the
+// toy (one for every target).
+func (e *Engine) setBoard(b *Board) {
+	if e.kind == evalNet && e.net == nil {
+		e.net = &netEval{}
+	}
+	if e.cpcOn {
+		e.setModels(e.res.ProbCutFor(0, 0))
+	}
+}
