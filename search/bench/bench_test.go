@@ -75,7 +75,7 @@ func TestSettingsChecks(t *testing.T) {
 		func(s *Settings) { s.Depths = []int{5, 3} },
 		func(s *Settings) { s.Workers = 0 },
 		func(s *Settings) { s.Limit = -1 },
-		func(s *Settings) { s.Engine.TTMiB = 0 },
+		func(s *Settings) { s.Engine.TTMiB = -1 },
 		func(s *Settings) { s.Suite = "none.suite" },
 	} {
 		s := DefaultSettings()

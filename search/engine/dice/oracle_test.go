@@ -13,6 +13,9 @@ import (
 // refValue is depth-limited expectimax written straight from the
 // definition (Veness 2006, section 2.4.1): no window, no table, no ordering.
 // It is the specification every algorithm is checked against.
+// Evaluator is what the reference recursion evaluates leaves with.
+type Evaluator interface{ Evaluate(b *dice.Board) float64 }
+
 func refValue(b *dice.Board, ev Evaluator, depth int) float64 {
 	if b.Roll() == dice.NoRoll {
 		if b.Over() {

@@ -15,35 +15,14 @@ const (
 	U = search.U
 )
 
-// Evaluator scores a non-terminal position from the side to move's view,
-// in [L, U]. Evaluate must not change b.
-type Evaluator interface {
-	Evaluate(b *Board) float64
-}
-
-// Incremental is an Evaluator that follows the engine's board: the engine
-// calls Reset with the root of every search, Make after each move and
-// Unmake before each take-back, and, in a game whose chance events change
-// what an evaluator reads, Happen after each event and Unhappen before it
-// is taken back. Its Evaluate is called only on the board it follows.
-type Incremental interface {
-	Evaluator
-	Reset(b *Board)
-	Make(b *Board, m int)
-	Unmake(b *Board, m int)
-	Happen(b *Board, ev int)
-	Unhappen(b *Board, ev int)
-}
-
 // evalKind lets the engine call the evaluators of its configuration
 // without an interface call per leaf.
 type evalKind uint8
 
 const (
-	evalZero   evalKind = iota // 0 at every non-terminal leaf
-	evalHand                   // the game's hand-written evaluator
-	evalNet                    // the network, a concrete type of the game
-	evalCustom                 // an Evaluator set by SetEvaluator (tests)
+	evalZero evalKind = iota // 0 at every non-terminal leaf
+	evalHand                 // the game's hand-written evaluator
+	evalNet                  // the network, a concrete type of the game
 )
 
 // Engine searches positions of its game. It owns its board copy,
@@ -51,13 +30,12 @@ const (
 // built from one Resolved configuration can run side by side in different
 // goroutines.
 type Engine struct {
-	cfg    search.Config
-	kind   evalKind
-	net    *netEval    // the network, when kind is evalNet
-	custom Incremental // the evaluator, when kind is evalCustom
-	tt     *search.TT
-	b      Board
-	stats  search.Stats
+	cfg   search.Config
+	kind  evalKind
+	net   *netEval // the network, when kind is evalNet: it follows the board
+	tt    *search.TT
+	b     Board
+	stats search.Stats
 
 	// The algorithm, resolved into the features it uses.
 	expectimax bool // every event searched with the full window
@@ -121,12 +99,6 @@ func New(r *search.Resolved) *Engine {
 	return e
 }
 
-// SetEvaluator makes ev the engine's evaluator in place of its
-// configuration's: a check of the evaluator contract, not a way to play.
-func (e *Engine) SetEvaluator(ev Incremental) {
-	e.kind, e.custom = evalCustom, ev
-}
-
 // setModels fills the ChanceProbCut models of every chance-node depth
 // from params.
 func (e *Engine) setModels(params *search.ProbCutParams) {
@@ -174,12 +146,9 @@ func (e *Engine) Evaluate(b *Board) float64 {
 		return 0
 	case evalHand:
 		return handEval(b)
-	case evalNet:
-		e.net.Reset(b)
-		return e.net.Evaluate(b)
 	}
-	e.custom.Reset(b)
-	return e.custom.Evaluate(b)
+	e.net.Reset(b)
+	return e.net.Evaluate(b)
 }
 
 // ClearTT empties the transposition table and the move-ordering tables, so
@@ -197,58 +166,39 @@ func (e *Engine) evaluate() float64 {
 		return 0
 	case evalHand:
 		return handEval(&e.b)
-	case evalNet:
-		return e.net.Evaluate(&e.b)
 	}
-	return e.custom.Evaluate(&e.b)
+	return e.net.Evaluate(&e.b)
 }
 
 // make and unmake play a move at ply on the engine's board, restoring the
 // board's counters on unmake from the ply's undo rather than recomputing
-// them, and keep an incremental evaluator in step.
+// them, and keep the network's accumulators in step.
 func (e *Engine) make(m, ply int) {
 	e.b.MakeSaving(m, &e.undo[ply])
-	switch e.kind {
-	case evalNet:
+	if e.kind == evalNet {
 		e.net.Make(&e.b, m)
-	case evalCustom:
-		e.custom.Make(&e.b, m)
 	}
 }
 
 func (e *Engine) unmake(m, ply int) {
-	switch e.kind {
-	case evalNet:
+	if e.kind == evalNet {
 		e.net.Unmake(&e.b, m)
-	case evalCustom:
-		e.custom.Unmake(&e.b, m)
 	}
 	e.b.UnmakeRestoring(m, &e.undo[ply])
 }
 
-// happen and unhappen make and take back a chance event at ply, keeping an
-// incremental evaluator in step where the game's events change what it
-// reads.
+// happen and unhappen make and take back a chance event at ply, keeping the
+// network in step where the game's events change what it reads.
 func (e *Engine) happen(ev event, ply int) {
 	happen(&e.b, ev, &e.eundo[ply])
-	if eventsTouchEval {
-		switch e.kind {
-		case evalNet:
-			netHappen(e.net, &e.b, ev, &e.eundo[ply])
-		case evalCustom:
-			e.custom.Happen(&e.b, int(ev))
-		}
+	if eventsTouchEval && e.kind == evalNet {
+		netHappen(e.net, &e.b, ev, &e.eundo[ply])
 	}
 }
 
 func (e *Engine) unhappen(ev event, ply int) {
-	if eventsTouchEval {
-		switch e.kind {
-		case evalNet:
-			netUnhappen(e.net, &e.b, ev, &e.eundo[ply])
-		case evalCustom:
-			e.custom.Unhappen(&e.b, int(ev))
-		}
+	if eventsTouchEval && e.kind == evalNet {
+		netUnhappen(e.net, &e.b, ev, &e.eundo[ply])
 	}
 	unhappen(&e.b, ev, &e.eundo[ply])
 }

@@ -32,11 +32,8 @@ func (e *Engine) Search(ctx context.Context, root *Board, lim search.Limits, rep
 		maxDepth = min(lim.Depth, maxDepth)
 	}
 	var res search.Result
-	switch e.kind {
-	case evalNet:
+	if e.kind == evalNet {
 		e.net.Reset(&e.b)
-	case evalCustom:
-		e.custom.Reset(&e.b)
 	}
 	rootChance := isChance(root)
 	for depth := 1; depth <= maxDepth; depth++ {
