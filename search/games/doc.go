@@ -1,8 +1,10 @@
 // Package games is the registry of starlab's games: the one place that
 // names every game, so that a stage, a command or a file can pick a game by
 // its name ("dice") and see it only through the contract of package
-// starlab/search/game. It holds no state: Lookup returns a fresh
-// descriptor and Names a fresh list on every call.
+// starlab/search/game and its engine through search.Engine: Lookup gives
+// a search.Game, which a command hands to the stages, so that no stage
+// imports a game. It holds no state: Lookup returns a fresh descriptor
+// and Names a fresh list on every call.
 //
 // A game joins the registry with a case in Lookup and its name in Names,
 // and its own tests run the contract's conformance test

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"starlab/search/dice"
-	"starlab/search/game"
+	"starlab/search"
+	diceengine "starlab/search/engine/dice"
 )
 
 // Default is the name of the game played when none is given.
@@ -16,10 +16,10 @@ func Names() []string { return []string{"dice"} }
 
 // Lookup returns the game called name, or a one-line error naming it and
 // listing the known games.
-func Lookup(name string) (game.Game, error) {
+func Lookup(name string) (search.Game, error) {
 	switch name {
 	case "dice":
-		return dice.Game{}, nil
+		return diceengine.Game(), nil
 	}
-	return nil, fmt.Errorf("game %q is unknown; the games are %s", name, strings.Join(Names(), ", "))
+	return search.Game{}, fmt.Errorf("game %q is unknown; the games are %s", name, strings.Join(Names(), ", "))
 }

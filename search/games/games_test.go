@@ -22,8 +22,8 @@ func TestLookupEveryName(t *testing.T) {
 	}
 	for _, name := range names {
 		g, err := Lookup(name)
-		if err != nil || g == nil {
-			t.Fatalf("Lookup(%q) = %v, %v", name, g, err)
+		if err != nil || g.Game == nil || g.NewEngine == nil || g.MaxDepth == nil || g.EndsOnChance == nil {
+			t.Fatalf("Lookup(%q) = %+v, %v", name, g, err)
 		}
 		if g.Name() != name {
 			t.Errorf("Lookup(%q) gives a game named %q", name, g.Name())
@@ -37,7 +37,7 @@ func TestLookupEveryName(t *testing.T) {
 func TestLookupUnknown(t *testing.T) {
 	for _, name := range []string{"", "chess", "Dice", " dice", "dice\n"} {
 		g, err := Lookup(name)
-		if err == nil || g != nil {
+		if err == nil || g.Game != nil {
 			t.Errorf("Lookup(%q) = %v, %v; want an error", name, g, err)
 			continue
 		}

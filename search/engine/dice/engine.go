@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"starlab/search"
+	"starlab/search/game"
 )
 
 // Score bounds (search.L and search.U): every evaluator stays inside them.
@@ -135,9 +136,11 @@ func (e *Engine) setModels(params *search.ProbCutParams) {
 // Config returns the engine's configuration.
 func (e *Engine) Config() search.Config { return e.cfg }
 
-// Evaluate returns the engine's evaluation of the non-terminal position b
-// for its side to move (the value of a depth-0 search).
-func (e *Engine) Evaluate(b *Board) float64 {
+// Evaluate returns the engine's evaluation of pos, a position of the
+// engine's game that is not over, for its mover (the value of a depth-0
+// search).
+func (e *Engine) Evaluate(pos game.State) float64 {
+	b := boardOf(pos)
 	e.setBoard(b)
 	switch e.kind {
 	case evalZero:

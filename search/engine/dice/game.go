@@ -9,7 +9,11 @@ import (
 	"starlab/nn"
 	"starlab/search"
 	rules "starlab/search/dice"
+	"starlab/search/game"
 )
+
+// gameName names the game in messages.
+const gameName = "dice"
 
 // Board is the position the engine searches.
 type Board = rules.Board
@@ -87,5 +91,18 @@ func (e *Engine) setBoard(b *Board) {
 	}
 	if e.cpcOn {
 		e.setModels(e.res.ProbCutFor(v[0], v[1]))
+	}
+}
+
+// Game is Dice as the stages use it: the contract, this engine, and the
+// depths a search of a Dice position can take.
+func Game() search.Game {
+	return search.Game{
+		Game:      rules.Game{},
+		NewEngine: func(r *search.Resolved) search.Engine { return New(r) },
+		MaxDepth:  func(root game.State) int { return MaxDepth(boardOf(root)) },
+		EndsOnChance: func(root game.State, depth int) bool {
+			return endsOnChance(isChance(boardOf(root)), depth)
+		},
 	}
 }

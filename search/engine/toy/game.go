@@ -9,8 +9,12 @@ import (
 	"fmt"
 
 	"starlab/search"
+	"starlab/search/game"
 	rules "starlab/search/game/toy"
 )
+
+// gameName names the game in messages.
+const gameName = "toy"
 
 // Board is the position the engine searches.
 type Board = rules.Board
@@ -103,5 +107,15 @@ func (e *Engine) setBoard(b *Board) {
 	}
 	if e.cpcOn {
 		e.setModels(e.res.ProbCutFor(0, 0))
+	}
+}
+
+// Game is the toy as the stages use it.
+func Game() search.Game {
+	return search.Game{
+		Game:         rules.Game{},
+		NewEngine:    func(r *search.Resolved) search.Engine { return New(r) },
+		MaxDepth:     func(root game.State) int { return MaxDepth(boardOf(root)) },
+		EndsOnChance: func(game.State, int) bool { return false },
 	}
 }

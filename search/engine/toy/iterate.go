@@ -4,17 +4,21 @@ package toy
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"starlab/search"
+	"starlab/search/game"
 )
 
-// Search searches root by iterative deepening, calling report (if not nil)
-// after each completed iteration, and returns the completed iterations.
-// Depth 1 always completes, whatever the limits, so a decision at the root
-// always gets a move. The table is kept from earlier searches (clear it
-// with ClearTT for a search that depends on nothing before it).
-func (e *Engine) Search(ctx context.Context, root *Board, lim search.Limits, report func(search.Iteration)) search.Result {
+// Search searches root, a position of the engine's game, by iterative
+// deepening, calling report (if not nil) after each completed iteration,
+// and returns the completed iterations. Depth 1 always completes, whatever
+// the limits, so a decision at the root always gets a move. The table is
+// kept from earlier searches (clear it with ClearTT for a search that
+// depends on nothing before it).
+func (e *Engine) Search(ctx context.Context, pos game.State, lim search.Limits, report func(search.Iteration)) search.Result {
+	root := boardOf(pos)
 	start := time.Now()
 	e.setBoard(root)
 	e.b = *root
@@ -76,6 +80,16 @@ func (e *Engine) Search(ctx context.Context, root *Board, lim search.Limits, rep
 	}
 	e.nodeLimit, e.hasClock, e.ctxDone = 0, false, nil
 	return res
+}
+
+// boardOf returns the engine's board of pos, which must be a position of
+// the engine's game.
+func boardOf(pos game.State) *Board {
+	b, ok := pos.(*Board)
+	if !ok {
+		panic(fmt.Sprintf("the %s engine was given a position of another game (%T)", gameName, pos))
+	}
+	return b
 }
 
 // fallbackMove returns the table's move for the root, or its first move in
