@@ -41,4 +41,14 @@ type Game struct {
 	// (only where depth counts chance plies and no evaluator reads the
 	// chance event, as in Dice).
 	EndsOnChance func(root game.State, depth int) bool
+	// Check reports whether engines of r can search positions of pos's
+	// variant: a network and a ChanceProbCut fit are made for one
+	// variant, and a built-in one must exist for it.
+	Check func(r *Resolved, pos game.State) error
+	// NetID returns the id of the network engines of r evaluate pos's
+	// variant with, "" when they evaluate otherwise.
+	NetID func(r *Resolved, pos game.State) string
+	// ProbCutSource says where the ChanceProbCut parameters of engines of
+	// r for pos's variant come from.
+	ProbCutSource func(r *Resolved, pos game.State) string
 }

@@ -22,7 +22,8 @@ func TestLookupEveryName(t *testing.T) {
 	}
 	for _, name := range names {
 		g, err := Lookup(name)
-		if err != nil || g.Game == nil || g.NewEngine == nil || g.MaxDepth == nil || g.EndsOnChance == nil {
+		if err != nil || g.Game == nil || g.NewEngine == nil || g.MaxDepth == nil || g.EndsOnChance == nil ||
+			g.Check == nil || g.NetID == nil || g.ProbCutSource == nil {
 			t.Fatalf("Lookup(%q) = %+v, %v", name, g, err)
 		}
 		if g.Name() != name {

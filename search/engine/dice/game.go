@@ -104,5 +104,17 @@ func Game() search.Game {
 		EndsOnChance: func(root game.State, depth int) bool {
 			return endsOnChance(isChance(boardOf(root)), depth)
 		},
+		Check: func(r *search.Resolved, pos game.State) error {
+			b := boardOf(pos)
+			return r.CheckBoard(b.N(), b.M())
+		},
+		NetID: func(r *search.Resolved, pos game.State) string {
+			b := boardOf(pos)
+			return r.NetID(b.N(), b.M())
+		},
+		ProbCutSource: func(r *search.Resolved, pos game.State) string {
+			b := boardOf(pos)
+			return r.ProbCutSource(b.N(), b.M())
+		},
 	}
 }

@@ -117,5 +117,13 @@ func Game() search.Game {
 		NewEngine:    func(r *search.Resolved) search.Engine { return New(r) },
 		MaxDepth:     func(root game.State) int { return MaxDepth(boardOf(root)) },
 		EndsOnChance: func(game.State, int) bool { return false },
+		Check: func(r *search.Resolved, _ game.State) error {
+			if r.Config().Eval == "mlp" && r.Config().Net != "" {
+				return fmt.Errorf("the toy game has no network file")
+			}
+			return nil
+		},
+		NetID:         func(*search.Resolved, game.State) string { return "" },
+		ProbCutSource: func(r *search.Resolved, _ game.State) string { return r.ProbCutFor(0, 0).Source },
 	}
 }
