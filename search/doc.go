@@ -1,5 +1,15 @@
-// Package search is the starlab engine: the *-minimax family of algorithms
-// for two-player games with chance, applied to Dice (package dice).
+// Package search is what every starlab engine shares and no game owns: the
+// configuration of an engine and its grammar, the limits and results of a
+// search, the transposition table, ChanceProbCut's parameters, and the two
+// interfaces through which the stages search (Engine, one call per search)
+// and know a game (Game: the contract of package search/game with its
+// engine). The algorithms themselves are written once, in the Dice engine
+// (package search/engine/dice), and every other game's engine is generated
+// from that source (package search/engine), so that each calls its own
+// board and evaluator directly in the hot loop. The games are packages of
+// their own (search/dice; search/game/toy, a small game of weighted,
+// optional chance for the tests), and the registry (search/games) names
+// them.
 //
 // # Configuration
 //
@@ -14,15 +24,17 @@
 // a key the algorithm does not read is refused by both, as is r without
 // multi=0 (under Multi every depth pair is tried, and r would change
 // nothing). Config.Resolve loads the files once into an immutable
-// Resolved; NewEngine builds an Engine, with its own table and its own
-// evaluator, from it, so engines of one configuration run side by side in
-// different goroutines.
+// Resolved; a game's NewEngine (Game.NewEngine) builds an Engine, with its
+// own table and its own evaluator, from it, so engines of one
+// configuration run side by side in different goroutines.
 //
-// An Evaluator scores leaves. One that implements Incremental is kept in
-// step by the engine: Reset at the root of every search, Make after every
-// move and Unmake before every take-back, so it can keep an accumulator
-// (a network's first layer). The built-in zero and pairs evaluators are
-// called without an interface call per leaf.
+// Evaluators are the engine's concrete types, called directly at every
+// leaf: zero, the game's hand evaluator (pairs in Dice), and the network,
+// whose first layer is an accumulator the engine keeps in step: reset at
+// the root of every search, updated after every move, before every
+// take-back and, in a game whose chance events change what it reads,
+// after every event. TestHotLoopCallsDirectly (in search/engine/dice)
+// reads the disassembly of the per-node functions for an indirect call.
 //
 // # Algorithms
 //
@@ -52,7 +64,7 @@
 //     event in the union of its Star1 window and its predicted bounds, as
 //     algorithm 5.2 (lines 36-37) does (an earlier intersection of the two
 //     erred 11 to 31 times more for a few nodes fewer: measured at
-//     Engine.star1 and in the README). The parameters a, b, sigma per depth
+//     the Star1 phase, search/engine/dice, and in the README). The parameters a, b, sigma per depth
 //     pair come from a ProbCutParams file (probcut=FILE, from starlab fit),
 //     else from the built-in fit of the board for the built-in net
 //     (fits/<n>x<n>-<m>.json, used only when the engine evaluates with the
@@ -80,16 +92,23 @@
 //
 // # Conventions
 //
-// Scores are float64 in [L, U] = [-1, 1] from the side to move's view. Depth
-// counts chance plies and move plies alike: a pre-roll root at depth 3 is
-// chance, move, chance, leaf. A node is one entry into the recursive search
+// Scores are float64 in [L, U] = [-1, 1] from the mover's view, negated on
+// every edge that leaves a decision and never on one that leaves a chance
+// node (package search/game). How depth counts is the game's: in Dice it
+// counts chance plies and move plies alike, as the thesis does (a pre-roll
+// root at depth 3 is chance, move, chance, leaf); in a game whose chance is
+// optional, as in ChanceBreakthrough and the toy game, it counts decisions
+// only, as the chapter does. A node is one entry into the recursive search
 // for a position (chance node, move node, probe or leaf), cut-offs included;
 // table look-ups by successor probing are not nodes. Iterative deepening
 // reports nodes and time cumulated over the iterations, as the thesis does.
 //
-// All chance events of Dice are equally likely, so chance nodes keep the
-// sums of the events' bounds rather than probability-weighted means: the
-// Star1 window of event i is n*alpha - sum_{j!=i} hi_j .. n*beta -
+// A chance node's events carry integer weights w_i of total W (their
+// probabilities are w_i/W), and chance nodes keep the weighted sums of the
+// events' bounds rather than means: the Star1 window of event i is
+// (W*alpha - sum_{j!=i} w_j*hi_j)/w_i .. (W*beta - sum_{j!=i} w_j*lo_j)/w_i
+// (Ballard 1983). All chance events of Dice are equally likely, and its
+// engine compiles the uniform case, n*alpha - sum_{j!=i} hi_j .. n*beta -
 // sum_{j!=i} lo_j, exact in floating point up to one rounding. A cut-off
 // returns the node's bound clamped to the window edge it crossed, so that
 // rounding can never make a bound look like an exact value inside the
@@ -109,7 +128,12 @@
 // by its number of checkers, so within one search every entry a node meets
 // was searched to exactly its depth, and the sound algorithms agree with
 // expectimax to 1e-9; a table kept between searches (as in a game) can hold
-// deeper bounds, which are then used as they are.
+// deeper bounds, which are then used as they are. Where positions recur at
+// other depths within one search (the toy game; ChanceBreakthrough), an
+// entry of a deeper search answers a shallower one, and the sound
+// algorithms agree with the depth-limited value only with the table off:
+// tt=0 (a table of 0 MiB finds nothing, at no cost in the hot loop), which
+// the exact-solver tests use.
 //
 // ChanceProbCut stores its forward-pruned values in cpc's own table like
 // any other, with the node's full depth and no mark, as ProbCut engines
@@ -126,7 +150,7 @@
 //
 // # Iterative deepening
 //
-// Engine.Search counts every iteration, as the thesis's tables do. With
+// An engine's Search counts every iteration, as the thesis's tables do. With
 // Limits.PlayDepths, as players search, iterations that end on a chance
 // ply are skipped (EndsOnChance): no evaluator reads the roll, so such an
 // iteration has the value of the one before it at two to three times the

@@ -223,7 +223,7 @@ func TestBenchBadInput(t *testing.T) {
 		{"zero depth", []string{"-depths", "0,3"}, 2, `"0"`},
 		{"negative limit", []string{"-limit", "-1"}, 2, "-limit"},
 		{"flag given twice", []string{"-tt", "4", "-tt", "8"}, 2, "-tt is given twice"},
-		{"bad engine flag", []string{"-tt", "0"}, 2, "-tt"},
+		{"bad engine flag", []string{"-tt", "-1"}, 2, "-tt"},
 		{"option no algorithm reads", []string{"-algos", "staretc", "-t", "1"}, 2, "does not read"},
 		{"huge table", []string{"-tt", "8796093022208"}, 2, "-tt"},
 		{"two suites", []string{benchTestSuite, benchTestSuite}, 2, "at most one SUITE"},

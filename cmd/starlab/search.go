@@ -11,23 +11,24 @@ import (
 
 	"starlab/runs"
 	"starlab/search"
-	"starlab/search/dice"
-	diceengine "starlab/search/engine/dice"
+	"starlab/search/game"
 )
 
 func init() {
 	spec := search.DefaultSpec(search.StarETC)
 	var asJSON bool
+	var gameName string
 	register(&Command{
 		Name:      "search",
-		UsageLine: "search [flags] DPN",
+		UsageLine: "search [-game G] [flags] POSITION",
 		Short:     "search a position by iterative deepening and print each iteration",
 		Long: `Search searches a position with one of the *-minimax algorithms by
 iterative deepening and prints, deepest first, the thesis table: Depth, Score
 (for the side to move, in [-1, 1]), Nodes (cumulative over the iterations),
 Time (seconds) and Best move (empty at a chance-node root, before the roll).
 
-Depth counts chance plies and move plies alike. Limits combine: the search
+The position is in the notation of the game (-game, dice by default: DPN).
+In Dice depth counts chance plies and move plies alike. Limits combine: the search
 stops at -depth, after -nodes nodes or after -movetime, whichever comes first,
 and reports the last completed iteration. With no limit it searches to the
 end of the game.
@@ -45,11 +46,16 @@ star1_cut, cpc_cut).`,
 		SetFlags: func(fs *flag.FlagSet) {
 			spec = search.DefaultSpec(search.StarETC)
 			search.RegisterFlags(fs, &spec)
+			gameFlag(fs, &gameName)
 			fs.BoolVar(&asJSON, "json", false, "print one JSON object per iteration")
 		},
 		Run: func(ctx context.Context, env *Env, args []string) error {
+			g, err := lookupGame(gameName)
+			if err != nil {
+				return err
+			}
 			if len(args) == 0 {
-				return usagef("missing DPN")
+				return usagef("missing the position to search")
 			}
 			if err := search.CheckFlags(env.Flags, &spec, spec.Algorithm); err != nil {
 				return runs.Usage(err)
@@ -58,22 +64,22 @@ star1_cut, cpc_cut).`,
 			if err != nil {
 				return err
 			}
-			b, err := dice.ParseDPN(strings.Join(args, " "))
+			b, err := g.Parse(strings.Join(args, " "))
 			if err != nil {
 				return runs.Usage(err)
 			}
-			if b.Over() {
-				return usagef("position %q is over: nothing to search", b.DPN())
+			if b.Kind() == game.Over {
+				return usagef("position %q is over: nothing to search", b)
 			}
-			if err := res.CheckBoard(b.N(), b.M()); err != nil {
+			if err := g.Check(res, b); err != nil {
 				return runs.Usage(err)
 			}
-			e := diceengine.New(res)
+			e := g.NewEngine(res)
 			enc := json.NewEncoder(env.Stdout)
 			began := time.Now()
 			r := e.Search(ctx, b, spec.Limits, func(it search.Iteration) {
 				if asJSON {
-					_ = enc.Encode(iterationJSON(it, b.N()))
+					_ = enc.Encode(iterationJSON(it, g, b))
 				}
 			})
 			if asJSON {
@@ -81,14 +87,14 @@ star1_cut, cpc_cut).`,
 			}
 			fmt.Fprintf(env.Stdout, "%s\n", spec.Config)
 			if spec.Algorithm == search.CPC {
-				fmt.Fprintf(env.Stdout, "ChanceProbCut parameters: %s\n", res.ProbCutSource(b.N(), b.M()))
+				fmt.Fprintf(env.Stdout, "ChanceProbCut parameters: %s\n", g.ProbCutSource(res, b))
 			}
-			fmt.Fprintf(env.Stdout, "%s\n\n", b.DPN())
+			fmt.Fprintf(env.Stdout, "%s\n\n", b)
 			tw := tabwriter.NewWriter(env.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 			fmt.Fprintln(tw, "Depth\tScore\tNodes\tTime\tBest move\t")
 			for i := len(r.Iterations) - 1; i >= 0; i-- {
 				it := r.Iterations[i]
-				fmt.Fprintf(tw, "%d\t%.6f\t%d\t%.3f\t%s\t\n", it.Depth, it.Score, it.Nodes, it.Time.Seconds(), moveName(it.BestMove, b.N()))
+				fmt.Fprintf(tw, "%d\t%.6f\t%d\t%.3f\t%s\t\n", it.Depth, it.Score, it.Nodes, it.Time.Seconds(), moveName(g, b, it.BestMove))
 			}
 			tw.Flush()
 			last := r.Last()
@@ -102,11 +108,13 @@ star1_cut, cpc_cut).`,
 	})
 }
 
-func moveName(cell, n int) string {
-	if cell < 0 {
+// moveName returns a search's best move of root in the game's notation,
+// "" when there is none (a chance-node root).
+func moveName(g search.Game, root game.State, m int) string {
+	if m < 0 {
 		return ""
 	}
-	return dice.FormatMove(cell, n)
+	return g.FormatMove(root, game.Move(m))
 }
 
 type iterJSON struct {
@@ -119,7 +127,7 @@ type iterJSON struct {
 	Cutoffs   search.Cutoffs `json:"cutoffs"`
 }
 
-func iterationJSON(it search.Iteration, n int) iterJSON {
+func iterationJSON(it search.Iteration, g search.Game, root game.State) iterJSON {
 	return iterJSON{Depth: it.Depth, Score: it.Score, Nodes: it.Nodes, TimeMS: float64(it.Time.Microseconds()) / 1000,
-		BestMove: moveName(it.BestMove, n), NodesPerS: float64(it.Nodes) / max(it.Time.Seconds(), 1e-9), Cutoffs: it.Stats.Cutoffs()}
+		BestMove: moveName(g, root, it.BestMove), NodesPerS: float64(it.Nodes) / max(it.Time.Seconds(), 1e-9), Cutoffs: it.Stats.Cutoffs()}
 }

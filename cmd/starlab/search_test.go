@@ -102,7 +102,7 @@ func TestSearchBadInput(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"search"}, 2, "missing DPN"},
+		{[]string{"search"}, 2, "missing the position"},
 		{[]string{"search", "5 4 b 1 - -"}, 2, "cells"},
 		{[]string{"search", "-algo", "star9", exampleDPN}, 2, "star9"},
 		{[]string{"search", "-eval", "nn", exampleDPN}, 2, "nn"},
@@ -112,7 +112,7 @@ func TestSearchBadInput(t *testing.T) {
 		{[]string{"search", "-nodes", "-1", exampleDPN}, 2, "-nodes"},
 		{[]string{"search", "-algo", "cpc", "-probcut", filepath.Join(dir, "none.json"), exampleDPN}, 2, "probcut"},
 		{[]string{"search", "-algo", "cpc", "-probcut", badJSON, exampleDPN}, 2, "bad JSON"},
-		{[]string{"search", "-tt", "0", exampleDPN}, 2, "-tt"},
+		{[]string{"search", "-tt", "-1", exampleDPN}, 2, "-tt"},
 		{[]string{"search", "-tt", "8796093022208", exampleDPN}, 2, "-tt"},
 		{[]string{"search", "-t", "1", exampleDPN}, 2, "does not read"},
 		{[]string{"search", "-algo", "cpc", "-cpcmin", "9", "-cpcmax", "3", exampleDPN}, 2, "above cpcmax"},
@@ -284,4 +284,34 @@ func TestMergeAgain(t *testing.T) {
 	if r, err := runs.Open(out); err != nil || r.Manifest().Status != runs.StatusDone {
 		t.Errorf("the merge made again is not done (%v)", err)
 	}
+}
+
+// TestSearchGameFlag: -game dice searches as the default does, iteration
+// for iteration (times aside), and an unknown game is refused in one line.
+func TestSearchGameFlag(t *testing.T) {
+	strip := func(out string) string {
+		var keep []string
+		for _, line := range strings.Split(out, "\n") {
+			var it map[string]any
+			if json.Unmarshal([]byte(line), &it) == nil {
+				delete(it, "time_ms")
+				delete(it, "nodes_per_s")
+				b, _ := json.Marshal(it)
+				line = string(b)
+			}
+			keep = append(keep, line)
+		}
+		return strings.Join(keep, "\n")
+	}
+	for _, algo := range []string{"staretc", "cpc"} {
+		code, plain, _ := runCmd(t, "search", "-algo", algo, "-depth", "7", "-json", exampleDPN)
+		code2, dice, _ := runCmd(t, "search", "-game", "dice", "-algo", algo, "-depth", "7", "-json", exampleDPN)
+		if code != 0 || code2 != 0 || strip(plain) != strip(dice) || strings.Count(plain, "\n") != 7 {
+			t.Fatalf("%s: exit %d and %d:\n%s\n%s", algo, code, code2, plain, dice)
+		}
+	}
+	checkBadInput(t, []badInput{
+		{[]string{"search", "-game", "chess", exampleDPN}, 2, `game "chess" is unknown; the games are dice`},
+		{[]string{"search", "-game", "dice"}, 2, "missing the position"},
+	})
 }

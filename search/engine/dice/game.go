@@ -1,8 +1,14 @@
-// This file is the Dice engine's own: what the engine source (every other
-// non-test file of this package, copied into each game's engine by go
-// generate) needs to know of the game. Each game's engine package has one
-// such file, written by hand; see package starlab/search/engine.
-
+// Package dice is the Dice engine: the *-minimax algorithms (Expectimax,
+// Star1, Star2, StarETC, ChanceProbCut), the table's use, move ordering and
+// iterative deepening over the Dice board (package search/dice). It is
+// also the engine source: every non-test file here but this one is copied
+// into each other game's engine by go generate (package search/engine),
+// and this file is all the source knows of Dice: the board and its undo,
+// the move and event types, the constants that fold away what Dice does
+// not need (a move always leads to the roll, every roll is equally likely,
+// depth counts chance plies, no evaluator reads the roll) and the small
+// functions the engine calls per node. See package search for the
+// algorithms, their conventions and the table.
 package dice
 
 import (

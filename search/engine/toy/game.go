@@ -1,8 +1,8 @@
-// This file is the toy engine's own: what the engine source needs to know
-// of the toy game (package starlab/search/game/toy), a game of weighted,
-// optional chance whose depth counts decisions only. Every other non-test
-// file of this package is generated; see package starlab/search/engine.
-
+// Package toy is the engine of the toy game (package search/game/toy), a
+// game of weighted, optional chance whose depth counts decisions only. This
+// file is its own; every other non-test file is generated from the Dice
+// engine's source (package search/engine). Its tests hold it to the exact
+// depth-limited value of gametest.Value with the table off.
 package toy
 
 import (
