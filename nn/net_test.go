@@ -360,3 +360,26 @@ func TestEmbedded(t *testing.T) {
 		}
 	}
 }
+
+// TestEmbeddedIDs pins the ids and checksums of the built-in nets: the
+// built-in ChanceProbCut fits (search/fits) and collected rows name a net
+// by its id, so a change of the hash or of a net's bytes must show here.
+func TestEmbeddedIDs(t *testing.T) {
+	for _, c := range []struct {
+		n, m int
+		sum  string
+	}{
+		{5, 4, "7b3b0f732fb67dc9dd3c45aacf9c42e40200cd2d12b388d3f95d0ad50b90ab8d"},
+		{7, 5, "40075d4baab4d7ecaa315b507f0886a69145275be1dba3465de7a661a32dced2"},
+		{9, 6, "a3db9bd7bf71f275078997e248c029102992b0149af5b1e489c3ebb7e344bddd"},
+		{11, 8, "dae0bf6344919f4e07b801f370be019b62330bd43678ee8ee90ab8f30242b0f9"},
+	} {
+		net, err := Embedded(c.n, c.m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if net.Checksum() != c.sum || net.ID() != c.sum[:12] {
+			t.Errorf("built-in %dx%d/%d net: checksum %s, id %s; want %s", c.n, c.n, c.m, net.Checksum(), net.ID(), c.sum)
+		}
+	}
+}
