@@ -10,8 +10,6 @@ import (
 	"io"
 	"math"
 	"os"
-
-	"starlab/runs"
 )
 
 // FileFormat and FileVersion name the weight file format.
@@ -63,18 +61,14 @@ func (net *Net) Checksum() string {
 // ID returns the net's short identity: the first 12 digits of its checksum.
 func (net *Net) ID() string { return net.Checksum()[:12] }
 
-// Write writes the net as a weight file.
+// Write writes the net as a weight file. To save a net, give Write to
+// runs.WriteFileAtomic, so that a file that exists is whole.
 func (net *Net) Write(w io.Writer) error {
 	f := file{Format: FileFormat, Version: FileVersion, N: net.N, M: net.M, Inputs: net.In, Hidden: net.H, Activation: "tanh",
 		Meta: net.Meta, W1: net.W1, B1: net.B1, W2: net.W2, B2: net.B2, SHA256: net.Checksum()}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", " ")
 	return enc.Encode(f)
-}
-
-// Save writes the net to path atomically: a file that exists is whole.
-func (net *Net) Save(path string) error {
-	return runs.WriteFileAtomic(path, net.Write)
 }
 
 // Load reads a weight file and checks it. A truncated, corrupted,

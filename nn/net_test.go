@@ -1,6 +1,7 @@
 package nn
 
 import (
+	"bytes"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -237,7 +238,11 @@ func TestWeightFile(t *testing.T) {
 	net := randomNet(t, 5, 4, 11)
 	net.Meta.Games = 123
 	path := dir + "/net.json"
-	if err := net.Save(path); err != nil {
+	var buf bytes.Buffer
+	if err := net.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	back, err := Load(path)

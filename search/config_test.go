@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"starlab/nn"
+	"starlab/runs"
 )
 
 // searched is what a search shows of its engine: the nodes, the score
@@ -41,7 +42,7 @@ func TestEveryKeyMatters(t *testing.T) {
 		t.Fatal(err)
 	}
 	netFile := dir + "/net.json"
-	if err := net.Save(netFile); err != nil {
+	if err := runs.WriteFileAtomic(netFile, net.Write); err != nil {
 		t.Fatal(err)
 	}
 	probcut := dir + "/probcut.json"

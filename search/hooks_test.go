@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"starlab/nn"
+	"starlab/runs"
 	"starlab/search/dice"
 )
 
@@ -104,7 +105,7 @@ func benchEval(b *testing.B, eval string) {
 			b.Fatal(err)
 		}
 		c.Net = b.TempDir() + "/net.json"
-		if err := net.Save(c.Net); err != nil {
+		if err := runs.WriteFileAtomic(c.Net, net.Write); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -457,7 +457,7 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 		pt.GamesPerS = float64(g) / math.Max(pt.Seconds, 1e-9)
 		l.sumErr, l.nErr = 0, 0
 		net.Meta = nn.Meta{Games: g, Source: fmt.Sprintf("starlab train, TD(%g) self-play with 1-ply searches", s.Lambda), Settings: settingsMap}
-		if err := net.Save(run.Path(NextFile)); err != nil {
+		if err := runs.WriteFileAtomic(run.Path(NextFile), net.Write); err != nil {
 			return nil, err
 		}
 		if measure {
@@ -469,7 +469,7 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 			pt.LuckScore, pt.LuckCI95 = sum.LuckScore, sum.LuckCI95
 			if sum.Score > st.Best {
 				st.Best = sum.Score
-				if err := net.Save(run.Path(BestFile)); err != nil {
+				if err := runs.WriteFileAtomic(run.Path(BestFile), net.Write); err != nil {
 					return nil, err
 				}
 			}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"starlab/nn"
+	"starlab/runs"
 )
 
 func writeNet(t *testing.T, n, m int) string {
@@ -17,7 +18,7 @@ func writeNet(t *testing.T, n, m int) string {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "net.json")
-	if err := net.Save(path); err != nil {
+	if err := runs.WriteFileAtomic(path, net.Write); err != nil {
 		t.Fatal(err)
 	}
 	return path
