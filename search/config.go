@@ -11,6 +11,7 @@ import (
 
 	"starlab/nn"
 	"starlab/runs"
+	"starlab/search/dice"
 )
 
 // Defaults of a Config. DefaultETCMinDepth is 3 because move nodes of depth
@@ -583,8 +584,12 @@ func (c Config) resolve() (*Resolved, error) {
 		if err != nil {
 			return nil, err
 		}
+		ev, err := dice.NewNetEvaluator(net) // a Dice net, of a legal board
+		if err != nil {
+			return nil, fmt.Errorf("net file %s: %v", c.Net, err)
+		}
 		r.net = net
-		r.newEval = func() Evaluator { return net.NewEvaluator() }
+		r.newEval = func() Evaluator { return ev.Clone() }
 	}
 	if c.ProbCutFile != "" {
 		p, err := LoadProbCut(c.ProbCutFile)
@@ -624,11 +629,13 @@ func (r *Resolved) Config() Config { return r.cfg }
 // n x n board with win length m: a network is made for one board size, and
 // without net=FILE the built-in net of the size must exist.
 func (r *Resolved) CheckBoard(n, m int) error {
-	if r.net != nil && (r.net.N != n || r.net.M != m) {
-		return fmt.Errorf("net %s is for %dx%d boards with win length %d, not %dx%d/%d", r.cfg.Net, r.net.N, r.net.N, r.net.M, n, n, m)
+	if r.net != nil {
+		if err := dice.CheckNet(r.net, n, m); err != nil {
+			return fmt.Errorf("net %s: %v", r.cfg.Net, err)
+		}
 	}
 	if r.cfg.Eval == "mlp" && r.net == nil {
-		if _, err := nn.Embedded(n, m); err != nil {
+		if _, err := dice.EmbeddedNet(n, m); err != nil {
 			return fmt.Errorf("eval=mlp: %v", err)
 		}
 	}
@@ -648,7 +655,7 @@ func (r *Resolved) NetID(n, m int) string {
 	if r.net != nil {
 		return r.net.ID()
 	}
-	if net, err := nn.Embedded(n, m); err == nil {
+	if net, err := dice.EmbeddedNet(n, m); err == nil {
 		return net.ID()
 	}
 	return ""
@@ -679,9 +686,13 @@ func (r *Resolved) evaluatorFor(n, m int) Evaluator {
 	case r.newEval != nil:
 		return r.newEval()
 	}
-	net, err := nn.Embedded(n, m)
+	net, err := dice.EmbeddedNet(n, m)
 	if err != nil {
 		panic(err) // the caller's check (CheckBoard) was skipped
 	}
-	return net.NewEvaluator()
+	ev, err := dice.NewNetEvaluator(net)
+	if err != nil {
+		panic(err) // EmbeddedNet checked the net
+	}
+	return ev
 }

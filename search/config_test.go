@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"starlab/nn"
 	"starlab/runs"
+	"starlab/search/dice"
 )
 
 // searched is what a search shows of its engine: the nodes, the score
@@ -37,7 +37,7 @@ func TestEveryKeyMatters(t *testing.T) {
 	root := ps[0].Board
 	const depth = 9
 	dir := t.TempDir()
-	net, err := nn.New(5, 4, rand.New(rand.NewPCG(1, 2)), 0.3)
+	net, err := dice.NewNet(5, 4, rand.New(rand.NewPCG(1, 2)), 0.3)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"starlab/nn"
 	"starlab/runs"
 	"starlab/search/dice"
 )
@@ -100,7 +99,7 @@ func benchEval(b *testing.B, eval string) {
 	c := DefaultConfig(StarETC)
 	c.Eval = eval
 	if eval == "mlp" {
-		net, err := nn.New(5, 4, rand.New(rand.NewPCG(1, 2)), 0.3)
+		net, err := dice.NewNet(5, 4, rand.New(rand.NewPCG(1, 2)), 0.3)
 		if err != nil {
 			b.Fatal(err)
 		}

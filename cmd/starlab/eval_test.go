@@ -7,13 +7,13 @@ import (
 	"strings"
 	"testing"
 
-	"starlab/nn"
 	"starlab/runs"
+	"starlab/search/dice"
 )
 
 func writeNet(t *testing.T, n, m int) string {
 	t.Helper()
-	net, err := nn.New(n, m, rand.New(rand.NewPCG(1, 2)), 0.3)
+	net, err := dice.NewNet(n, m, rand.New(rand.NewPCG(1, 2)), 0.3)
 	if err != nil {
 		t.Fatal(err)
 	}
