@@ -10,24 +10,26 @@ import (
 	"io"
 	"math"
 	"os"
-
-	"starlab/runs"
 )
 
-// FileFormat and FileVersion name the weight file format.
+// FileFormat and FileVersion name the weight file format. Version 2 names
+// the net's game and variant; Parse still reads version 1, whose nets are
+// all Dice nets (see fileV1).
 const (
 	FileFormat  = "starlab-net"
-	FileVersion = 1
+	FileVersion = 2
 )
 
-// file is a weight file: JSON, so that any tool can read it, with the
-// topology, what made the net, the weights, and a SHA-256 of the topology
-// and weights (Checksum) that catches a file damaged by hand or by a disk.
+// file is a weight file: JSON, so that any tool can read it, with the game
+// and variant the net is for, its topology, what made the net, the
+// weights, and a SHA-256 of the variant key, topology and weights
+// (Checksum) that catches a file damaged by hand or by a disk.
 type file struct {
 	Format     string    `json:"format"`
 	Version    int       `json:"version"`
-	N          int       `json:"n"`
-	M          int       `json:"m"`
+	Game       string    `json:"game"`
+	Variant    string    `json:"variant"`
+	VariantKey []int     `json:"variant_key"`
 	Inputs     int       `json:"inputs"`
 	Hidden     int       `json:"hidden"`
 	Activation string    `json:"activation"`
@@ -39,9 +41,39 @@ type file struct {
 	SHA256     string    `json:"sha256"`
 }
 
-// Checksum returns the hex SHA-256 of the net's topology and weights as
-// little-endian integers and float64s: n, m, inputs, hidden, w1, b1, w2, b2.
-// It identifies the net (the first 12 digits are its id in data files).
+// fileV1 is a version-1 weight file, from before nets named their game:
+// every such net is a Dice net of an n x n board with win length m, so it
+// reads as game "dice", variant "<n>x<n>-<m>" and variant key (n, m), and
+// its checksum is unchanged.
+type fileV1 struct {
+	Format     string    `json:"format"`
+	Version    int       `json:"version"`
+	N          int       `json:"n"`
+	M          int       `json:"m"`
+	Inputs     int       `json:"inputs"`
+	Hidden     int       `json:"hidden"`
+	Activation string    `json:"activation"`
+	Meta       Meta      `json:"meta"`
+	W1         []float64 `json:"w1"`
+	B1         []float64 `json:"b1"`
+	W2         []float64 `json:"w2"`
+	B2         float64   `json:"b2"`
+	SHA256     string    `json:"sha256"`
+}
+
+// v2 returns the version-1 file as the version-2 file of the same net.
+func (f *fileV1) v2() file {
+	return file{Format: f.Format, Version: f.Version, Game: "dice", Variant: fmt.Sprintf("%dx%d-%d", f.N, f.N, f.M), VariantKey: []int{f.N, f.M},
+		Inputs: f.Inputs, Hidden: f.Hidden, Activation: f.Activation, Meta: f.Meta, W1: f.W1, B1: f.B1, W2: f.W2, B2: f.B2, SHA256: f.SHA256}
+}
+
+// Checksum returns the hex SHA-256 of the net's variant key, topology and
+// weights as little-endian 64-bit integers and float64s: the variant key's
+// integers, inputs, hidden, w1, b1, w2, b2. It identifies the net (the first
+// 12 digits are its id in data files). For a Dice net the variant key is
+// (n, m), so its checksum is that of the version-1 file format, which
+// hashed n, m, inputs, hidden and the weights: a net keeps its id across
+// the two versions.
 func (net *Net) Checksum() string {
 	h := sha256.New()
 	var buf [8]byte
@@ -49,7 +81,10 @@ func (net *Net) Checksum() string {
 		binary.LittleEndian.PutUint64(buf[:], u)
 		h.Write(buf[:])
 	}
-	for _, v := range []int{net.N, net.M, net.In, net.H} {
+	for _, v := range net.VariantKey {
+		put(uint64(v))
+	}
+	for _, v := range []int{net.In, net.H} {
 		put(uint64(v))
 	}
 	for _, w := range [][]float64{net.W1, net.B1, net.W2, {net.B2}} {
@@ -63,18 +98,14 @@ func (net *Net) Checksum() string {
 // ID returns the net's short identity: the first 12 digits of its checksum.
 func (net *Net) ID() string { return net.Checksum()[:12] }
 
-// Write writes the net as a weight file.
+// Write writes the net as a weight file of the current version. To save a net, give Write to
+// runs.WriteFileAtomic, so that a file that exists is whole.
 func (net *Net) Write(w io.Writer) error {
-	f := file{Format: FileFormat, Version: FileVersion, N: net.N, M: net.M, Inputs: net.In, Hidden: net.H, Activation: "tanh",
-		Meta: net.Meta, W1: net.W1, B1: net.B1, W2: net.W2, B2: net.B2, SHA256: net.Checksum()}
+	f := file{Format: FileFormat, Version: FileVersion, Game: net.Game, Variant: net.Variant, VariantKey: net.VariantKey,
+		Inputs: net.In, Hidden: net.H, Activation: "tanh", Meta: net.Meta, W1: net.W1, B1: net.B1, W2: net.W2, B2: net.B2, SHA256: net.Checksum()}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", " ")
 	return enc.Encode(f)
-}
-
-// Save writes the net to path atomically: a file that exists is whole.
-func (net *Net) Save(path string) error {
-	return runs.WriteFileAtomic(path, net.Write)
 }
 
 // Load reads a weight file and checks it. A truncated, corrupted,
@@ -92,39 +123,69 @@ func Load(path string) (*Net, error) {
 	return net, nil
 }
 
-// Parse decodes and checks the bytes of a weight file: one JSON object
-// with no unknown field, of this format and version, whose topology fits
-// its board, whose weights are finite and match its checksum, and whose
-// games trained on are not negative.
+// Parse decodes and checks the bytes of a weight file: one JSON object of
+// this format and of version 1 or 2, with no field unknown to its version,
+// that names a game and a variant, whose topology is in bounds and matches
+// its weight arrays, whose weights are finite and match its checksum, and
+// whose games trained on are not negative. Whether the net fits the game's
+// variant is the game's to check.
 func Parse(data []byte) (*Net, error) {
-	var f file
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
-		return nil, fmt.Errorf("not a weight file (bad or truncated JSON: %v)", err)
+	var head struct {
+		Format  string `json:"format"`
+		Version int    `json:"version"`
 	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, fmt.Errorf("not a weight file (data after the net)")
+	if err := decode(data, &head, false); err != nil {
+		return nil, err
+	}
+	if head.Format != FileFormat {
+		return nil, fmt.Errorf("format %q, want %q", head.Format, FileFormat)
+	}
+	var f file
+	switch head.Version {
+	case 1:
+		var f1 fileV1
+		if err := decode(data, &f1, true); err != nil {
+			return nil, err
+		}
+		f = f1.v2()
+	case FileVersion:
+		if err := decode(data, &f, true); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, fmt.Errorf("unsupported version %d (this build reads 1 and %d)", head.Version, FileVersion)
 	}
 	if f.Meta.Games < 0 {
 		return nil, fmt.Errorf("meta games %d: want a count, not negative", f.Meta.Games)
 	}
-	if f.Format != FileFormat {
-		return nil, fmt.Errorf("format %q, want %q", f.Format, FileFormat)
-	}
-	if f.Version != FileVersion {
-		return nil, fmt.Errorf("unsupported version %d (this build reads %d)", f.Version, FileVersion)
+	if f.Game == "" || f.Variant == "" {
+		return nil, fmt.Errorf("game %q, variant %q: a net names both", f.Game, f.Variant)
 	}
 	if f.Activation != "tanh" {
 		return nil, fmt.Errorf("activation %q, this build has tanh", f.Activation)
 	}
-	net := &Net{N: f.N, M: f.M, In: f.Inputs, H: f.Hidden, W1: f.W1, B1: f.B1, W2: f.W2, B2: f.B2, Meta: f.Meta}
+	net := &Net{Game: f.Game, Variant: f.Variant, VariantKey: f.VariantKey, In: f.Inputs, H: f.Hidden, W1: f.W1, B1: f.B1, W2: f.W2, B2: f.B2, Meta: f.Meta}
 	if err := net.check(); err != nil {
 		return nil, err
 	}
 	if sum := net.Checksum(); sum != f.SHA256 {
 		return nil, fmt.Errorf("checksum %.12s... does not match the weights (%.12s...): the file is damaged", f.SHA256, sum)
 	}
-	net.index()
 	return net, nil
+}
+
+// decode decodes data, one JSON object and nothing after it, into v;
+// strict refuses fields v does not have.
+func decode(data []byte, v any, strict bool) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if strict {
+		dec.DisallowUnknownFields()
+	}
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("not a weight file (bad or truncated JSON: %v)", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return fmt.Errorf("not a weight file (data after the net)")
+	}
+	return nil
 }

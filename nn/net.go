@@ -4,39 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-
-	"starlab/search/dice"
 )
-
-// StreakInputs is the number of streak features that open every input
-// vector: runs of length 2 to 7 of the side to move, then of its opponent
-// (Veness 2006, section 4.2.3). Lengths at or above the win length are
-// unused and stay zero.
-const StreakInputs = 12
-
-// maxStreak is the longest run length with a feature.
-const maxStreak = 7
-
-// InputSize returns the number of inputs of the net of an n x n board: the
-// streak features and two per cell (mine, theirs), 62 at 5x5 as in the
-// thesis's figure 4.4.
-func InputSize(n int) int { return StreakInputs + 2*n*n }
-
-// HiddenSize returns the number of hidden units of the net of an n x n
-// board: the thesis's figure 4.4 (10 at 5x5, 15 at 9x9, 20 at 13x13, 30 at
-// 17x17) and, between and below its sizes, the rule that reproduces it: 10
-// up to 5x5, then 1.25 more per unit of side up to 13x13 and 2.5 more per
-// unit from there, rounded half up.
-func HiddenSize(n int) int {
-	switch {
-	case n <= 5:
-		return 10
-	case n <= 13:
-		return int(math.Floor(10 + 1.25*float64(n-5) + 0.5))
-	default:
-		return 20 + int(math.Floor(2.5*float64(n-13)+0.5))
-	}
-}
 
 // Act is the hidden units' activation: the [3/2] Padé approximant of tanh,
 // x(27 + x²)/(27 + 9x²), clamped to ±1 from |x| = 3, where its value is ±1
@@ -68,18 +36,28 @@ func actSlope(x float64) float64 {
 // Net is a perceptron with one hidden layer (activation Act) and one tanh
 // output, so that its value lies in [-1, 1]: the expected result for the
 // side to move, as an expectimax evaluation must be (Veness 2006, section
-// 4.2.1). It is the same net for both sides: a position is seen from the
-// side to move (see Features).
+// 4.2.1). Its input is a plain vector; what the inputs mean is the game's
+// (Game, Variant), which lays out a position as In inputs.
 type Net struct {
-	N, M   int // board side and win length the net is for
-	In, H  int // inputs and hidden units
-	W1     []float64
-	B1     []float64
-	W2     []float64
-	B2     float64
-	Meta   Meta
-	cellIx [2][dice.MaxCells]int32 // see cellInput
+	Game    string // the game the net evaluates: "dice"
+	Variant string // the variant of the game its inputs are laid out for: "5x5-4"
+	// VariantKey is the variant as integers (for Dice the board side and
+	// the win length), which the checksum hashes ahead of the topology.
+	VariantKey []int
+	In, H      int // inputs and hidden units
+	W1         []float64
+	B1         []float64
+	W2         []float64
+	B2         float64
+	Meta       Meta
 }
+
+// MaxInputs and MaxHidden bound a net's topology: a 17x17 Dice net has
+// 590 inputs and 30 hidden units.
+const (
+	MaxInputs = 1 << 20
+	MaxHidden = 4096
+)
 
 // Meta is what a weight file records about how the net was made.
 type Meta struct {
@@ -88,14 +66,15 @@ type Meta struct {
 	Settings map[string]any `json:"settings"` // the trainer's settings
 }
 
-// New returns the net of an n x n board with win length m, its weights
+// New returns a net of the given inputs and hidden units, its weights
 // drawn uniformly from [-scale, scale] by rng ("small random values near
-// zero", section 4.2.3).
-func New(n, m int, rng *rand.Rand, scale float64) (*Net, error) {
-	if _, err := dice.New(n, m); err != nil {
+// zero", section 4.2.3): W1 (input-major), then B1, then W2; B2 is zero.
+// The game sets Game, Variant and VariantKey.
+func New(inputs, hidden int, rng *rand.Rand, scale float64) (*Net, error) {
+	net := &Net{In: inputs, H: hidden}
+	if err := net.checkTopology(); err != nil {
 		return nil, err
 	}
-	net := &Net{N: n, M: m, In: InputSize(n), H: HiddenSize(n)}
 	net.W1 = make([]float64, net.In*net.H)
 	net.B1 = make([]float64, net.H)
 	net.W2 = make([]float64, net.H)
@@ -106,66 +85,7 @@ func New(n, m int, rng *rand.Rand, scale float64) (*Net, error) {
 	}
 	net.B2 = 0
 	net.Meta.Source = "random init"
-	net.index()
 	return net, nil
-}
-
-// index fills cellIx: the input of a cell seen by each side.
-func (net *Net) index() {
-	n := net.N
-	for cell := 0; cell < n*n; cell++ {
-		r, c := cell/n, cell%n
-		net.cellIx[dice.Blue][cell] = int32(StreakInputs + 2*cell)
-		net.cellIx[dice.Red][cell] = int32(StreakInputs + 2*(c*n+r)) // transposed
-	}
-}
-
-// cellInput returns the input that a checker of colour owner on cell
-// sets, seen by side: side's own checkers are "mine" (the first of the
-// cell's two inputs), the opponent's "theirs"; red sees the board
-// transposed.
-func (net *Net) cellInput(side, owner dice.Color, cell int) int {
-	i := int(net.cellIx[side][cell])
-	if owner != side {
-		i++
-	}
-	return i
-}
-
-// Features writes the input vector of b, seen from its side to move, into
-// x (len InputSize). It is the one definition of the inputs, used by play
-// and training alike.
-//
-// The position is mapped to one where the side to move is blue, the row
-// player: for red to move the board is transposed and the colours swapped.
-// Dice's rules are symmetric under that map (rows and columns trade
-// places, both diagonals map to themselves, the column player becomes the
-// row player), so one net serves both sides and every input means the same
-// thing for either.
-func (net *Net) Features(b *dice.Board, x []float64) {
-	clear(x[:net.In])
-	stm := b.SideToMove()
-	net.streaks(b, x)
-	for cell := 0; cell < net.N*net.N; cell++ {
-		switch b.At(cell) {
-		case dice.BlueCell:
-			x[net.cellInput(stm, dice.Blue, cell)] = 1
-		case dice.RedCell:
-			x[net.cellInput(stm, dice.Red, cell)] = 1
-		}
-	}
-}
-
-// streaks writes the 12 streak features of b, seen from its side to move:
-// the count of runs of each length 2..7 shorter than m, times 1/n (a 5x5
-// board has at most a handful of runs of a length).
-func (net *Net) streaks(b *dice.Board, x []float64) {
-	stm := b.SideToMove()
-	inv := 1 / float64(net.N)
-	for k := 2; k <= maxStreak && k < net.M; k++ {
-		x[k-2] = float64(b.Streaks(stm, k)) * inv
-		x[6+k-2] = float64(b.Streaks(stm.Other(), k)) * inv
-	}
 }
 
 // Forward returns the net's value of input x, writing the hidden units'
@@ -201,6 +121,28 @@ func (net *Net) forward(x, pre, h []float64) float64 {
 		}
 		h[j] = Act(h[j])
 		out += net.W2[j] * h[j]
+	}
+	return math.Tanh(out)
+}
+
+// AddInput adds x times input i's first-layer weights to acc, the
+// hidden units' pre-activations (len H): what an input that changes by x
+// changes them by. An incremental evaluator keeps B1 + W1·x up to date
+// with it as inputs change, instead of recomputing it from every input.
+func (net *Net) AddInput(acc []float64, i int, x float64) {
+	w := net.W1[i*net.H:][:len(acc)]
+	for j, wj := range w {
+		acc[j] += wj * x
+	}
+}
+
+// Output finishes the forward pass from the hidden units' pre-activations
+// pre = B1 + W1·x (len H): tanh(B2 + W2·Act(pre)), what Forward returns for
+// x.
+func (net *Net) Output(pre []float64) float64 {
+	out := net.B2
+	for j, a := range pre {
+		out += net.W2[j] * Act(a)
 	}
 	return math.Tanh(out)
 }
@@ -290,19 +232,25 @@ func (net *Net) Clone() *Net {
 	c.W1 = append([]float64(nil), net.W1...)
 	c.B1 = append([]float64(nil), net.B1...)
 	c.W2 = append([]float64(nil), net.W2...)
+	c.VariantKey = append([]int(nil), net.VariantKey...)
 	return &c
+}
+
+// checkTopology reports whether the net's sizes are in bounds.
+func (net *Net) checkTopology() error {
+	if net.In < 1 || net.In > MaxInputs {
+		return fmt.Errorf("%d inputs, want 1 to %d", net.In, MaxInputs)
+	}
+	if net.H < 1 || net.H > MaxHidden {
+		return fmt.Errorf("%d hidden units, want 1 to %d", net.H, MaxHidden)
+	}
+	return nil
 }
 
 // check reports the first way the net is malformed.
 func (net *Net) check() error {
-	if _, err := dice.New(net.N, net.M); err != nil {
+	if err := net.checkTopology(); err != nil {
 		return err
-	}
-	if net.In != InputSize(net.N) {
-		return fmt.Errorf("%d inputs, want %d for %dx%d", net.In, InputSize(net.N), net.N, net.N)
-	}
-	if net.H < 1 || net.H > 4096 {
-		return fmt.Errorf("%d hidden units, want 1 to 4096", net.H)
 	}
 	if len(net.W1) != net.In*net.H || len(net.B1) != net.H || len(net.W2) != net.H {
 		return fmt.Errorf("weight arrays of %d, %d and %d, want %d, %d and %d", len(net.W1), len(net.B1), len(net.W2), net.In*net.H, net.H, net.H)

@@ -1,47 +1,40 @@
 package nn
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
 	"math"
 	"math/rand/v2"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
-
-	"starlab/search/dice"
 )
 
-func randomNet(t testing.TB, n, m int, seed uint64) *Net {
+// randomNet returns a net of in inputs and h hidden units with random
+// weights, of a made-up game.
+func randomNet(t testing.TB, in, h int, seed uint64) *Net {
 	t.Helper()
-	net, err := New(n, m, rand.New(rand.NewPCG(seed, 1)), 0.5)
+	net, err := New(in, h, rand.New(rand.NewPCG(seed, 1)), 0.5)
 	if err != nil {
 		t.Fatal(err)
 	}
+	net.Game, net.Variant, net.VariantKey = "test", "v1", []int{in}
 	return net
 }
 
-// randomBoard plays k random plies from the empty board, stopping before a
-// game ends; the result is before the roll.
-func randomBoard(rng *rand.Rand, n, m, k int) *dice.Board {
-	for {
-		b, _ := dice.New(n, m)
-		ok := true
-		for i := 0; i < k; i++ {
-			var lines [dice.MaxN]int8
-			nl := b.Rolls(&lines)
-			b.SetRoll(int(lines[rng.IntN(nl)]))
-			var moves [dice.MaxN]int16
-			nm := b.Moves(&moves)
-			b.Make(int(moves[rng.IntN(nm)]))
-			if b.Over() {
-				ok = false
-				break
-			}
-		}
-		if ok {
-			return b
+// randomInput returns an input vector of len in, a third of it non-zero.
+func randomInput(rng *rand.Rand, in int) []float64 {
+	x := make([]float64, in)
+	for i := range x {
+		if rng.IntN(3) == 0 {
+			x[i] = rng.Float64()
 		}
 	}
+	return x
 }
 
 // TestAct: the activation is odd, bounded by 1, close to tanh, and its
@@ -58,27 +51,13 @@ func TestAct(t *testing.T) {
 	}
 }
 
-func TestTopology(t *testing.T) {
-	for _, c := range []struct{ n, in, h int }{{5, 62, 10}, {9, 174, 15}, {13, 350, 20}, {17, 590, 30}} {
-		if InputSize(c.n) != c.in || HiddenSize(c.n) != c.h {
-			t.Errorf("%dx%d: %d inputs, %d hidden; the thesis has %d and %d", c.n, c.n, InputSize(c.n), HiddenSize(c.n), c.in, c.h)
-		}
-	}
-}
-
 // TestGradient: backpropagation agrees with central finite differences on
 // random nets and inputs.
 func TestGradient(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for trial := 0; trial < 20; trial++ {
-		n := []int{3, 5, 7}[trial%3]
-		net := randomNet(t, n, min(n, 4), uint64(trial))
-		x := make([]float64, net.In)
-		for i := range x {
-			if rng.IntN(3) == 0 {
-				x[i] = rng.Float64()
-			}
-		}
+		net := randomNet(t, []int{30, 62, 110}[trial%3], []int{1, 10, 13}[trial%3], uint64(trial))
+		x := randomInput(rng, net.In)
 		h := make([]float64, 2*net.H)
 		g := net.NewGrad()
 		net.Backward(x, h, g)
@@ -112,14 +91,9 @@ func TestGradient(t *testing.T) {
 func TestUpdateIsBackwardAndStep(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12, 13))
 	for trial := 0; trial < 20; trial++ {
-		a := randomNet(t, 5, 4, uint64(trial))
+		a := randomNet(t, 62, 10, uint64(trial))
 		b := a.Clone()
-		x := make([]float64, a.In)
-		for i := range x {
-			if rng.IntN(3) == 0 {
-				x[i] = rng.Float64()
-			}
-		}
+		x := randomInput(rng, a.In)
 		h := make([]float64, 2*a.H)
 		g := a.NewGrad()
 		va := a.Backward(x, h, g)
@@ -139,132 +113,121 @@ func TestUpdateIsBackwardAndStep(t *testing.T) {
 	}
 }
 
-// TestIncrementalEqualsFull: after random make/unmake sequences on every
-// board size, the incremental evaluator equals a full forward pass of the
-// features, and stays in [-1, 1].
-func TestIncrementalEqualsFull(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 6))
-	for n := dice.MinN; n <= dice.MaxN; n++ {
-		m := 2 + rng.IntN(n-1)
-		net := randomNet(t, n, m, uint64(n))
-		ev := net.NewEvaluator()
-		x := make([]float64, net.In)
-		h := make([]float64, net.H)
-		for game := 0; game < 6; game++ {
-			b, _ := dice.New(n, m)
-			ev.Reset(b)
-			var played []int
-			for step := 0; step < 4*n*n && !b.Over(); step++ {
-				if len(played) > 0 && rng.IntN(3) == 0 {
-					cell := played[len(played)-1]
-					played = played[:len(played)-1]
-					ev.Unmake(b, cell)
-					b.Unmake(cell)
-					b.ClearRoll()
-				} else {
-					var lines [dice.MaxN]int8
-					b.SetRoll(int(lines[rng.IntN(b.Rolls(&lines))]))
-					var moves [dice.MaxN]int16
-					cell := int(moves[rng.IntN(b.Moves(&moves))])
-					b.Make(cell)
-					ev.Make(b, cell)
-					played = append(played, cell)
-				}
-				if b.Over() {
-					break
-				}
-				net.Features(b, x)
-				want := net.Forward(x, h)
-				got := ev.Evaluate(b)
-				if math.Abs(got-want) > 1e-12 || got < -1 || got > 1 {
-					t.Fatalf("%dx%d/%d %s: incremental %.15g, full %.15g", n, n, m, b.DPN(), got, want)
-				}
+// TestAccumulator: pre-activations built with AddInput from B1 and
+// finished by Output give exactly Forward's value, and taking an input
+// back with AddInput(-x) returns the accumulator to where it was.
+func TestAccumulator(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 15))
+	for trial := 0; trial < 20; trial++ {
+		net := randomNet(t, []int{30, 62, 174}[trial%3], []int{1, 10, 15}[trial%3], uint64(trial))
+		x := randomInput(rng, net.In)
+		acc := slices.Clone(net.B1)
+		for i, xi := range x {
+			if xi != 0 {
+				net.AddInput(acc, i, xi)
+			}
+		}
+		h := make([]float64, 2*net.H)
+		if got, want := net.Output(acc), net.Forward(x, h); got != want || !slices.Equal(acc, h[net.H:]) {
+			t.Fatalf("trial %d: Output %v, Forward %v", trial, got, want)
+		}
+		before := slices.Clone(acc)
+		i := rng.IntN(net.In)
+		net.AddInput(acc, i, 1)
+		net.AddInput(acc, i, -1)
+		for j := range acc {
+			if math.Abs(acc[j]-before[j]) > 1e-12 {
+				t.Fatalf("trial %d: input %d added and taken back moves unit %d from %v to %v", trial, i, j, before[j], acc[j])
 			}
 		}
 	}
 }
 
-// TestFeaturesDefinition: the inputs are the definition written out
-// again: for blue to move, cell (r, c) sets input 12+2(rn+c) when blue and
-// the one after when red; for red to move the board is transposed, cell
-// (r, c) sets input 12+2(cn+r) when red and the one after when blue; the
-// streak features are the mover's run counts, then the opponent's, over n.
-func TestFeaturesDefinition(t *testing.T) {
-	rng := rand.New(rand.NewPCG(7, 8))
-	for _, size := range [][2]int{{5, 4}, {7, 5}, {9, 9}} {
-		n, m := size[0], size[1]
-		net := randomNet(t, n, m, 9)
-		x := make([]float64, net.In)
-		for i := 0; i < 200; i++ {
-			b := randomBoard(rng, n, m, rng.IntN(n*n/2))
-			net.Features(b, x)
-			want := make([]float64, net.In)
-			me := b.SideToMove()
-			for k := 2; k < m && k <= 7; k++ {
-				want[k-2] = float64(b.Streaks(me, k)) * (1 / float64(n))
-				want[6+k-2] = float64(b.Streaks(me.Other(), k)) * (1 / float64(n))
-			}
-			for r := 0; r < n; r++ {
-				for c := 0; c < n; c++ {
-					p := b.At(r*n + c)
-					if p == dice.Empty {
-						continue
-					}
-					ix := 12 + 2*(r*n+c)
-					if me == dice.Red {
-						ix = 12 + 2*(c*n+r)
-					}
-					if dice.Color(p-1) != me {
-						ix++
-					}
-					want[ix] = 1
-				}
-			}
-			for k := range x {
-				if x[k] != want[k] {
-					t.Fatalf("%s: input %d is %v, want %v", b.DPN(), k, x[k], want[k])
-				}
-			}
+// checksum is the checksum's definition written out again: SHA-256 of
+// the variant key, inputs and hidden units as little-endian 64-bit
+// integers, then w1, b1, w2, b2 as little-endian float64s.
+func checksum(key []int, net *Net) string {
+	var data []byte
+	for _, v := range append(slices.Clone(key), net.In, net.H) {
+		data = binary.LittleEndian.AppendUint64(data, uint64(v))
+	}
+	for _, w := range [][]float64{net.W1, net.B1, net.W2, {net.B2}} {
+		for _, x := range w {
+			data = binary.LittleEndian.AppendUint64(data, math.Float64bits(x))
 		}
 	}
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
 }
 
-// TestWeightFile: a saved net loads back bit for bit; a truncated,
-// corrupted, wrong-size or wrong-version file is refused in one line that
-// names the file.
-func TestWeightFile(t *testing.T) {
-	dir := t.TempDir()
-	net := randomNet(t, 5, 4, 11)
-	net.Meta.Games = 123
-	path := dir + "/net.json"
-	if err := net.Save(path); err != nil {
+// writeFile writes data to dir/name and returns the path.
+func writeFile(t *testing.T, dir, name string, data []byte) string {
+	t.Helper()
+	p := dir + "/" + name
+	if err := os.WriteFile(p, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	return p
+}
+
+// replace1 returns data with old replaced by new once, failing the test
+// when old is not there (a damage that damages nothing checks nothing).
+func replace1(t *testing.T, data []byte, old, new string) []byte {
+	t.Helper()
+	if !bytes.Contains(data, []byte(old)) {
+		t.Fatalf("%q is not in the file", old)
+	}
+	return bytes.Replace(data, []byte(old), []byte(new), 1)
+}
+
+// TestWeightFile: a written net loads back bit for bit, with its game,
+// variant and checksum; a truncated, corrupted, wrong-size, wrong-version
+// or nameless file is refused in one line that names the file.
+func TestWeightFile(t *testing.T) {
+	dir := t.TempDir()
+	net := randomNet(t, 62, 10, 11)
+	net.Meta.Games = 123
+	var buf bytes.Buffer
+	if err := net.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	data := buf.Bytes()
+	path := writeFile(t, dir, "net.json", data)
 	back, err := Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if back.Checksum() != net.Checksum() || back.Meta.Games != 123 {
+	if back.Checksum() != net.Checksum() || back.Checksum() != checksum([]int{62}, net) || back.Meta.Games != 123 ||
+		back.Game != "test" || back.Variant != "v1" || !slices.Equal(back.VariantKey, []int{62}) ||
+		!slices.Equal(back.W1, net.W1) || !slices.Equal(back.B1, net.B1) || !slices.Equal(back.W2, net.W2) || back.B2 != net.B2 {
 		t.Fatal("the net read back differs")
 	}
-	data, _ := os.ReadFile(path)
+	if !bytes.Contains(data, []byte(`"version": 2,`)) || !bytes.Contains(data, []byte(`"sha256": "`+net.Checksum()+`"`)) {
+		t.Fatalf("the file is not version 2 with the net's checksum:\n%.300s", data)
+	}
 	bad := map[string][]byte{
 		"truncated":      data[:len(data)/2],
-		"corrupted":      []byte(strings.Replace(string(data), `"b2": 0`, `"b2": 0.5`, 1)),
-		"wrong size":     []byte(strings.Replace(string(data), `"n": 5`, `"n": 6`, 1)),
-		"wrong version":  []byte(strings.Replace(string(data), `"version": 1`, `"version": 9`, 1)),
+		"corrupted":      replace1(t, data, `"b2": 0`, `"b2": 0.5`),
+		"key changed":    replace1(t, data, "\"variant_key\": [\n  62", "\"variant_key\": [\n  63"),
+		"wrong size":     replace1(t, data, `"inputs": 62`, `"inputs": 61`),
+		"too wide":       replace1(t, data, `"hidden": 10`, `"hidden": 5000`),
+		"wrong version":  replace1(t, data, `"version": 2`, `"version": 9`),
+		"no game":        replace1(t, data, `"game": "test"`, `"game": ""`),
+		"activation":     replace1(t, data, `"activation": "tanh"`, `"activation": "relu"`),
 		"not a net":      []byte(`{"format": "starlab-probcut", "version": 1}`),
-		"unknown field":  []byte(strings.Replace(string(data), `"n": 5`, `"nn": 1, "n": 5`, 1)),
+		"unknown field":  replace1(t, data, `"game"`, `"gamez": 1, "game"`),
+		"v1 field in v2": replace1(t, data, `"game"`, `"n": 5, "game"`),
 		"trailing data":  append(slices.Clone(data), "{}"...),
-		"negative games": []byte(strings.Replace(string(data), `"games": 123`, `"games": -123`, 1)),
+		"negative games": replace1(t, data, `"games": 123`, `"games": -123`),
 		"empty":          nil,
 		"garbage":        []byte("\x00\xff\xfe"),
 	}
-	want := map[string]string{"truncated": "truncated JSON", "corrupted": "damaged", "wrong size": "inputs", "wrong version": "version 9", "not a net": "format",
-		"unknown field": "unknown field", "trailing data": "data after", "negative games": "games -123", "empty": "JSON", "garbage": "JSON"}
+	want := map[string]string{"truncated": "truncated JSON", "corrupted": "damaged", "key changed": "damaged", "wrong size": "weight arrays",
+		"too wide": "5000 hidden units", "wrong version": "version 9", "no game": "game", "activation": "relu", "not a net": "format",
+		"unknown field": "unknown field", "v1 field in v2": `unknown field "n"`, "trailing data": "data after", "negative games": "games -123",
+		"empty": "JSON", "garbage": "JSON"}
 	for name, b := range bad {
-		p := dir + "/" + strings.ReplaceAll(name, " ", "-") + ".json"
-		os.WriteFile(p, b, 0o644)
+		p := writeFile(t, dir, strings.ReplaceAll(name, " ", "-")+".json", b)
 		_, err := Load(p)
 		if err == nil || !strings.Contains(err.Error(), p) || !strings.Contains(err.Error(), want[name]) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("%s: error %v, want one line naming %s and %q", name, err, p, want[name])
@@ -272,91 +235,80 @@ func TestWeightFile(t *testing.T) {
 	}
 }
 
-func BenchmarkEvaluate(b *testing.B) {
-	net := randomNet(b, 5, 4, 1)
-	ev := net.NewEvaluator()
-	rng := rand.New(rand.NewPCG(1, 2))
-	boards := make([]*dice.Board, 64)
-	for i := range boards {
-		boards[i] = randomBoard(rng, 5, 4, 4+rng.IntN(10))
+// TestVersion1File: a version-1 file, which gave a Dice net's n and m
+// instead of a game and variant, reads as game "dice", variant
+// "<n>x<n>-<m>", variant key (n, m), with the checksum it was written with
+// (n, m, inputs, hidden, weights); written again it is a version-2 file of
+// the same checksum. A version-2 field in it is unknown.
+func TestVersion1File(t *testing.T) {
+	dir := t.TempDir()
+	net := randomNet(t, 12+2*7*7, 15, 3)
+	sum := checksum([]int{7, 5}, net)
+	num := func(w []float64) string {
+		var b strings.Builder
+		for i, x := range w {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(strconv.FormatFloat(x, 'g', -1, 64))
+		}
+		return "[" + b.String() + "]"
 	}
+	v1 := []byte(`{"format": "starlab-net", "version": 1, "n": 7, "m": 5, "inputs": 110, "hidden": 15, "activation": "tanh", ` +
+		`"meta": {"games": 7, "source": "test", "settings": {"n": 7}}, "w1": ` + num(net.W1) + `, "b1": ` + num(net.B1) +
+		`, "w2": ` + num(net.W2) + `, "b2": 0, "sha256": "` + sum + `"}`)
+	got, err := Load(writeFile(t, dir, "v1.json", v1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Game != "dice" || got.Variant != "7x7-5" || !slices.Equal(got.VariantKey, []int{7, 5}) || got.Checksum() != sum || got.Meta.Games != 7 {
+		t.Fatalf("version 1 read as game %q variant %q key %v checksum %s, want dice 7x7-5 [7 5] %s", got.Game, got.Variant, got.VariantKey, got.Checksum(), sum)
+	}
+	var buf bytes.Buffer
+	if err := got.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	again, err := Parse(buf.Bytes())
+	if err != nil || again.Checksum() != sum || again.Game != "dice" || again.Variant != "7x7-5" || !bytes.Contains(buf.Bytes(), []byte(`"version": 2,`)) {
+		t.Fatalf("written again: %v, checksum %s, want %s", err, again.Checksum(), sum)
+	}
+	for name, c := range map[string]struct{ old, new, want string }{
+		"v2 field":  {`"n": 7`, `"game": "dice", "n": 7`, `unknown field "game"`},
+		"n changed": {`"n": 7`, `"n": 8`, "damaged"},
+		"m changed": {`"m": 5`, `"m": 4`, "damaged"},
+	} {
+		p := writeFile(t, dir, strings.ReplaceAll(name, " ", "-")+".json", replace1(t, v1, c.old, c.new))
+		if _, err := Load(p); err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), p) {
+			t.Errorf("%s: error %v, want %q", name, err, c.want)
+		}
+	}
+}
+
+// BenchmarkForward prices a full forward pass of a 5x5 Dice-sized net
+// (62 inputs, 10 hidden units) over an input a third of it set.
+func BenchmarkForward(b *testing.B) {
+	net := randomNet(b, 62, 10, 1)
+	x := randomInput(rand.New(rand.NewPCG(1, 2)), net.In)
+	h := make([]float64, net.H)
 	b.ReportAllocs()
 	s := 0.0
-	for i := 0; b.Loop(); i++ {
-		bd := boards[i%len(boards)]
-		ev.Reset(bd)
-		s += ev.Evaluate(bd)
+	for b.Loop() {
+		s += net.Forward(x, h)
+	}
+	sink = s
+}
+
+// BenchmarkOutput prices finishing the forward pass from an accumulator:
+// what an incremental evaluator pays at a leaf besides its updates.
+func BenchmarkOutput(b *testing.B) {
+	net := randomNet(b, 62, 10, 1)
+	acc := slices.Clone(net.B1)
+	b.ReportAllocs()
+	s := 0.0
+	for b.Loop() {
+		s += net.Output(acc)
 	}
 	sink = s
 }
 
 var sink float64
-
-// BenchmarkLeafIncremental and BenchmarkLeafFull price a search leaf: one
-// move made and taken back around an evaluation, with the accumulators
-// kept in step, against recomputing the first layer at the leaf.
-func BenchmarkLeafIncremental(b *testing.B) { benchLeaf(b, true) }
-
-func BenchmarkLeafFull(b *testing.B) { benchLeaf(b, false) }
-
-func benchLeaf(b *testing.B, incremental bool) {
-	net := randomNet(b, 5, 4, 1)
-	rng := rand.New(rand.NewPCG(1, 2))
-	boards := make([]*dice.Board, 64)
-	evs := make([]*Evaluator, len(boards)) // one per board, in step with it
-	for i := range boards {
-		boards[i] = randomBoard(rng, 5, 4, 4+rng.IntN(10))
-		var lines [dice.MaxN]int8
-		boards[i].SetRoll(int(lines[rng.IntN(boards[i].Rolls(&lines))]))
-		evs[i] = net.NewEvaluator()
-		evs[i].Reset(boards[i])
-	}
-	b.ReportAllocs()
-	s := 0.0
-	for i := 0; b.Loop(); i++ {
-		bd, ev := boards[i%len(boards)], evs[i%len(boards)]
-		var moves [dice.MaxN]int16
-		cell := int(moves[i%bd.Moves(&moves)])
-		bd.Make(cell)
-		if incremental {
-			ev.Make(bd, cell)
-			s += ev.Evaluate(bd)
-			ev.Unmake(bd, cell)
-		} else {
-			s += ev.Value(bd)
-		}
-		bd.Unmake(cell)
-	}
-	sink = s
-}
-
-// TestEmbedded: the built-in nets load, pass their checks, have the
-// topology of their board and say how they were made; sizes without a net
-// are refused in one line.
-func TestEmbedded(t *testing.T) {
-	net, err := Embedded(5, 4)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if net.N != 5 || net.M != 4 || net.Meta.Games < 300000 {
-		t.Fatalf("built-in 5x5/4 net: %dx%d/%d, %d games", net.N, net.N, net.M, net.Meta.Games)
-	}
-	if _, err := Embedded(6, 4); err == nil || !strings.Contains(err.Error(), "6x6") || strings.Contains(err.Error(), "\n") {
-		t.Fatalf("6x6/4: %v", err)
-	}
-	for _, size := range [][2]int{{5, 4}, {7, 5}, {9, 6}, {11, 8}} {
-		net, err := Embedded(size[0], size[1])
-		if err != nil {
-			t.Fatal(err)
-		}
-		if net.In != InputSize(size[0]) || net.H != HiddenSize(size[0]) || net.Meta.Games < 50000 {
-			t.Fatalf("built-in %dx%d/%d net: %d inputs, %d hidden, %d games", size[0], size[0], size[1], net.In, net.H, net.Meta.Games)
-		}
-		b, _ := dice.New(size[0], size[1])
-		ev := net.NewEvaluator()
-		ev.Reset(b)
-		if v := ev.Evaluate(b); v < -1 || v > 1 {
-			t.Fatalf("value of the empty %dx%d board %v", size[0], size[0], v)
-		}
-	}
-}

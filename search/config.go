@@ -11,6 +11,7 @@ import (
 
 	"starlab/nn"
 	"starlab/runs"
+	"starlab/search/dice"
 )
 
 // Defaults of a Config. DefaultETCMinDepth is 3 because move nodes of depth
@@ -575,6 +576,9 @@ func (c Config) resolve() (*Resolved, error) {
 		if err != nil {
 			return nil, err
 		}
+		if _, err := dice.NewNetEvaluator(net); err != nil { // a Dice net, of a legal board
+			return nil, fmt.Errorf("net file %s: %v", c.Net, err)
+		}
 		r.net = net
 	}
 	if c.ProbCutFile != "" {
@@ -615,11 +619,13 @@ func (r *Resolved) Config() Config { return r.cfg }
 // n x n board with win length m: a network is made for one board size, and
 // without net=FILE the built-in net of the size must exist.
 func (r *Resolved) CheckBoard(n, m int) error {
-	if r.net != nil && (r.net.N != n || r.net.M != m) {
-		return fmt.Errorf("net %s is for %dx%d boards with win length %d, not %dx%d/%d", r.cfg.Net, r.net.N, r.net.N, r.net.M, n, n, m)
+	if r.net != nil {
+		if err := dice.CheckNet(r.net, n, m); err != nil {
+			return fmt.Errorf("net %s: %v", r.cfg.Net, err)
+		}
 	}
 	if r.cfg.Eval == "mlp" && r.net == nil {
-		if _, err := nn.Embedded(n, m); err != nil {
+		if _, err := dice.EmbeddedNet(n, m); err != nil {
 			return fmt.Errorf("eval=mlp: %v", err)
 		}
 	}
@@ -639,7 +645,7 @@ func (r *Resolved) NetID(n, m int) string {
 	if r.net != nil {
 		return r.net.ID()
 	}
-	if net, err := nn.Embedded(n, m); err == nil {
+	if net, err := dice.EmbeddedNet(n, m); err == nil {
 		return net.ID()
 	}
 	return ""
@@ -662,7 +668,7 @@ func (r *Resolved) Net(n, m int) *nn.Net {
 	if r.net != nil {
 		return r.net
 	}
-	net, err := nn.Embedded(n, m)
+	net, err := dice.EmbeddedNet(n, m)
 	if err != nil {
 		panic(err) // the caller's check (CheckBoard) was skipped
 	}

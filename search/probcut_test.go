@@ -113,7 +113,7 @@ func TestSpecGives(t *testing.T) {
 // TestEveryBuiltinNetHasItsFit: cpc with each built-in net runs on a fit
 // made for that net, not on the identity guess.
 func TestEveryBuiltinNetHasItsFit(t *testing.T) {
-	names, err := filepath.Glob("../nn/nets/*.json")
+	names, err := filepath.Glob("dice/nets/*.json")
 	if err != nil || len(names) == 0 {
 		t.Fatalf("no built-in nets: %v", err)
 	}

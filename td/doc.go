@@ -1,9 +1,10 @@
-// Package td trains the evaluation network of package nn by self-play with
-// temporal differences, as Veness 2006, section 4.2.3 trains its Dice net
-// after Tesauro's TD-Gammon: the engine plays itself with 1-ply searches
-// (a win in one is always found: a move that ends the game is valued by the
-// rules), and after every move the position before it is moved towards its
-// successor's value, T_k = P_k - P_{k-1}, by backpropagation.
+// Package td trains a Dice evaluation network (a net of package nn over
+// the inputs of package dice) by self-play with temporal differences, as
+// Veness 2006, section 4.2.3 trains its Dice net after Tesauro's
+// TD-Gammon: the engine plays itself with 1-ply searches (a win in one is
+// always found: a move that ends the game is valued by the rules), and
+// after every move the position before it is moved towards its successor's
+// value, T_k = P_k - P_{k-1}, by backpropagation.
 //
 // Values are the net's, from the side to move's view, mapped to blue's view
 // (U = V with blue to move, -V with red) so that TD(lambda)'s eligibility

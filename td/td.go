@@ -222,11 +222,10 @@ type ply struct {
 	after  dice.Board // pre-roll, the opponent to move (or over)
 }
 
-// player is a worker's self-play state: a frozen copy of the weights, an
-// evaluator over it, and the exploration of the game in play.
+// player is a worker's self-play state: an evaluator over a frozen copy of
+// the weights, and the exploration of the game in play.
 type player struct {
-	net     *nn.Net
-	ev      *nn.Evaluator
+	ev      *dice.NetEvaluator
 	rng     *rand.Rand
 	explore float64
 }
@@ -290,10 +289,14 @@ type learner struct {
 	nErr   int64
 }
 
-func newLearner(s *Settings, net *nn.Net) *learner {
+func newLearner(s *Settings, net *nn.Net) (*learner, error) {
+	ev, err := dice.NewNetEvaluator(net)
+	if err != nil {
+		return nil, err
+	}
 	l := &learner{s: s, net: net, x: make([]float64, net.In), h: make([]float64, 2*net.H), g: net.NewGrad(), trace: net.NewGrad()}
-	l.p = player{net: net, ev: net.NewEvaluator()}
-	return l
+	l.p = player{ev: ev}
+	return l, nil
 }
 
 // blue returns the sign that turns a value for the mover of b into one for
@@ -348,7 +351,7 @@ func (l *learner) learn(gm *selfplay.Game, rate float64) {
 		b.SetRoll(int(gm.Rolls[i]))
 		b.Make(int(cell))
 		pl.after = *b
-		l.net.Features(&pl.before, l.x)
+		dice.Features(&pl.before, l.x)
 		sign := blue(&pl.before)
 		var delta float64
 		if l.s.Lambda == 0 {
@@ -410,19 +413,22 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 		if err := commitNext(run, st.Games); err != nil {
 			return nil, err
 		}
-		if net, err = nn.Load(run.Path(NetFile)); err != nil {
+		if net, err = dice.LoadNet(run.Path(NetFile)); err != nil {
 			return nil, err
 		}
 	} else {
 		var err error
-		if net, err = nn.New(s.N, s.M, rand.New(rand.NewPCG(s.Seed, 0x1217)), s.Init); err != nil {
+		if net, err = dice.NewNet(s.N, s.M, rand.New(rand.NewPCG(s.Seed, 0x1217)), s.Init); err != nil {
 			return nil, err
 		}
 	}
 	settingsMap := map[string]any{}
 	raw, _ := json.Marshal(s)
 	_ = json.Unmarshal(raw, &settingsMap)
-	l := newLearner(&s, net)
+	l, err := newLearner(&s, net)
+	if err != nil {
+		return nil, err
+	}
 	start := time.Now()
 	prior := st.Seconds
 	elapsed := func() float64 { return prior + time.Since(start).Seconds() }
@@ -457,7 +463,7 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 		pt.GamesPerS = float64(g) / math.Max(pt.Seconds, 1e-9)
 		l.sumErr, l.nErr = 0, 0
 		net.Meta = nn.Meta{Games: g, Source: fmt.Sprintf("starlab train, TD(%g) self-play with 1-ply searches", s.Lambda), Settings: settingsMap}
-		if err := net.Save(run.Path(NextFile)); err != nil {
+		if err := runs.WriteFileAtomic(run.Path(NextFile), net.Write); err != nil {
 			return nil, err
 		}
 		if measure {
@@ -469,7 +475,7 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 			pt.LuckScore, pt.LuckCI95 = sum.LuckScore, sum.LuckCI95
 			if sum.Score > st.Best {
 				st.Best = sum.Score
-				if err := net.Save(run.Path(BestFile)); err != nil {
+				if err := runs.WriteFileAtomic(run.Path(BestFile), net.Write); err != nil {
 					return nil, err
 				}
 			}
@@ -542,6 +548,10 @@ func playRound(ctx context.Context, s *Settings, net *nn.Net, g, n int64, live *
 		return games, nil
 	}
 	frozen := net.Clone()
+	ev, err := dice.NewNetEvaluator(frozen)
+	if err != nil {
+		return nil, err
+	}
 	idx := make([]int64, n)
 	for i := range idx {
 		idx[i] = g + int64(i)
@@ -550,8 +560,8 @@ func playRound(ctx context.Context, s *Settings, net *nn.Net, g, n int64, live *
 		i  int64
 		gm selfplay.Game
 	}
-	err := runs.Pool(ctx, s.Workers, idx,
-		func() *player { return &player{net: frozen, ev: frozen.NewEvaluator()} },
+	err = runs.Pool(ctx, s.Workers, idx,
+		func() *player { return &player{ev: ev.Clone()} },
 		func(ctx context.Context, p *player, gi int64) (played, error) {
 			gm, err := p.play(ctx, s, gi)
 			return played{gi, gm}, err

@@ -189,10 +189,12 @@ func TestDamagedInputs(t *testing.T) {
 			func(c string) []string { return []string{"collect", "-resume", c} }},
 		{"net", filepath.Join(at("T"), "net.json"), "", 2, jsonDamages(
 			replace1("weight changed", `"b2": `, `"b2": 1`),
-			replace1("wrong type", `"n": 5`, `"n": "5"`),
+			replace1("wrong type", `"inputs": 62`, `"inputs": "62"`),
 			replace1("negative games", `"games": 40`, `"games": -40`),
 			replace1("NaN weight", `"b2": `, `"b2": NaN, "x": `),
-			replace1("unknown field", `"n"`, `"nn": 1, "n"`)), nil,
+			replace1("other game", `"game": "dice"`, `"game": "chess"`),
+			replace1("other variant", `"variant": "5x5-4"`, `"variant": "7x7-5"`),
+			replace1("unknown field", `"variant"`, `"variantz": 1, "variant"`)), nil,
 			func(c string) []string {
 				return []string{"search", "-net", c, "-depth", "1", "5 4 b 0 - - - - - - - - - - - - - - - - - - - - - - - - -"}
 			}},

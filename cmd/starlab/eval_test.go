@@ -7,17 +7,18 @@ import (
 	"strings"
 	"testing"
 
-	"starlab/nn"
+	"starlab/runs"
+	"starlab/search/dice"
 )
 
 func writeNet(t *testing.T, n, m int) string {
 	t.Helper()
-	net, err := nn.New(n, m, rand.New(rand.NewPCG(1, 2)), 0.3)
+	net, err := dice.NewNet(n, m, rand.New(rand.NewPCG(1, 2)), 0.3)
 	if err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "net.json")
-	if err := net.Save(path); err != nil {
+	if err := runs.WriteFileAtomic(path, net.Write); err != nil {
 		t.Fatal(err)
 	}
 	return path

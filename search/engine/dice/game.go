@@ -12,7 +12,6 @@
 package dice
 
 import (
-	"starlab/nn"
 	"starlab/search"
 	rules "starlab/search/dice"
 	"starlab/search/game"
@@ -27,7 +26,7 @@ type Board = rules.Board
 type (
 	undo      = rules.Undo // what a move changes that its take-back restores
 	eventUndo = struct{}   // a roll changes nothing that must be restored
-	netEval   = nn.Evaluator
+	netEval   = rules.NetEvaluator
 	move      = int16 // a cell
 	event     = int8  // a rolled line
 )
@@ -93,7 +92,11 @@ func (e *Engine) setBoard(b *Board) {
 	}
 	e.variant = v
 	if e.kind == evalNet {
-		e.net = e.res.Net(v[0], v[1]).NewEvaluator()
+		net, err := rules.NewNetEvaluator(e.res.Net(v[0], v[1]))
+		if err != nil {
+			panic(err) // Resolve and CheckBoard checked the net
+		}
+		e.net = net
 	}
 	if e.cpcOn {
 		e.setModels(e.res.ProbCutFor(v[0], v[1]))

@@ -1,6 +1,7 @@
 package dice
 
 import (
+	"starlab/runs"
 	"starlab/search"
 
 	"context"
@@ -9,13 +10,12 @@ import (
 	"strings"
 	"testing"
 
-	"starlab/nn"
 	"starlab/search/dice"
 )
 
 // fullNet evaluates with the network's full forward pass at every leaf,
 // reading nothing kept from an earlier position.
-type fullNet struct{ ev *nn.Evaluator }
+type fullNet struct{ ev *dice.NetEvaluator }
 
 func (f fullNet) Evaluate(b *dice.Board) float64 { return f.ev.Value(b) }
 
@@ -30,15 +30,19 @@ func TestNetFollowsTheBoard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	net, err := nn.New(5, 4, rand.New(rand.NewPCG(1, 2)), 0.3)
+	net, err := dice.NewNet(5, 4, rand.New(rand.NewPCG(1, 2)), 0.3)
 	if err != nil {
 		t.Fatal(err)
 	}
 	file := t.TempDir() + "/net.json"
-	if err := net.Save(file); err != nil {
+	if err := runs.WriteFileAtomic(file, net.Write); err != nil {
 		t.Fatal(err)
 	}
-	full := fullNet{net.NewEvaluator()}
+	ev, err := dice.NewNetEvaluator(net)
+	if err != nil {
+		t.Fatal(err)
+	}
+	full := fullNet{ev}
 	for _, algo := range []search.Algorithm{search.Expectimax, search.Star1, search.StarETC} {
 		c := search.DefaultConfig(algo)
 		c.TTMiB, c.Eval, c.Net = 1, "mlp", file
@@ -70,12 +74,12 @@ func benchEval(b *testing.B, eval string) {
 	c := search.DefaultConfig(search.StarETC)
 	c.Eval = eval
 	if eval == "mlp" {
-		net, err := nn.New(5, 4, rand.New(rand.NewPCG(1, 2)), 0.3)
+		net, err := dice.NewNet(5, 4, rand.New(rand.NewPCG(1, 2)), 0.3)
 		if err != nil {
 			b.Fatal(err)
 		}
 		c.Net = b.TempDir() + "/net.json"
-		if err := net.Save(c.Net); err != nil {
+		if err := runs.WriteFileAtomic(c.Net, net.Write); err != nil {
 			b.Fatal(err)
 		}
 	}

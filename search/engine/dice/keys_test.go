@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"starlab/nn"
+	"starlab/runs"
 	"starlab/search"
 	"starlab/search/dice"
 )
@@ -38,12 +38,12 @@ func TestEveryKeyMatters(t *testing.T) {
 	root := ps[0].Board
 	const depth = 9
 	dir := t.TempDir()
-	net, err := nn.New(5, 4, rand.New(rand.NewPCG(1, 2)), 0.3)
+	net, err := dice.NewNet(5, 4, rand.New(rand.NewPCG(1, 2)), 0.3)
 	if err != nil {
 		t.Fatal(err)
 	}
 	netFile := dir + "/net.json"
-	if err := net.Save(netFile); err != nil {
+	if err := runs.WriteFileAtomic(netFile, net.Write); err != nil {
 		t.Fatal(err)
 	}
 	probcut := dir + "/probcut.json"

@@ -1,0 +1,178 @@
+package dice
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"starlab/nn"
+)
+
+// NetGame is the game a Dice net's weight file names.
+const NetGame = "dice"
+
+// StreakInputs is the number of streak features that open every input
+// vector of a Dice net: runs of length 2 to 7 of the side to move, then of
+// its opponent (Veness 2006, section 4.2.3). Lengths at or above the win
+// length are unused and stay zero.
+const StreakInputs = 12
+
+// maxStreak is the longest run length with a feature.
+const maxStreak = 7
+
+// InputSize returns the number of inputs of the net of an n x n board: the
+// streak features and two per cell (mine, theirs), 62 at 5x5 as in the
+// thesis's figure 4.4.
+func InputSize(n int) int { return StreakInputs + 2*n*n }
+
+// HiddenSize returns the number of hidden units of the net of an n x n
+// board: the thesis's figure 4.4 (10 at 5x5, 15 at 9x9, 20 at 13x13, 30 at
+// 17x17) and, between and below its sizes, the rule that reproduces it: 10
+// up to 5x5, then 1.25 more per unit of side up to 13x13 and 2.5 more per
+// unit from there, rounded half up.
+func HiddenSize(n int) int {
+	switch {
+	case n <= 5:
+		return 10
+	case n <= 13:
+		return int(math.Floor(10 + 1.25*float64(n-5) + 0.5))
+	default:
+		return 20 + int(math.Floor(2.5*float64(n-13)+0.5))
+	}
+}
+
+// NetVariant returns the variant a net of n x n boards with win length m
+// names in its weight file: "5x5-4".
+func NetVariant(n, m int) string { return fmt.Sprintf("%dx%d-%d", n, n, m) }
+
+// NewNet returns a net of n x n boards with win length m, InputSize(n)
+// inputs and HiddenSize(n) hidden units, its weights drawn by nn.New from
+// rng and scale.
+func NewNet(n, m int, rng *rand.Rand, scale float64) (*nn.Net, error) {
+	if _, err := New(n, m); err != nil {
+		return nil, err
+	}
+	net, err := nn.New(InputSize(n), HiddenSize(n), rng, scale)
+	if err != nil {
+		return nil, err
+	}
+	net.Game, net.Variant, net.VariantKey = NetGame, NetVariant(n, m), []int{n, m}
+	return net, nil
+}
+
+// NetSize returns the board side and win length of the positions a net
+// evaluates, after checking that it is a Dice net laid out for them: game
+// "dice", a variant "<n>x<n>-<m>" of a legal board, the variant key (n, m)
+// and InputSize(n) inputs.
+func NetSize(net *nn.Net) (n, m int, err error) {
+	if net.Game != NetGame {
+		return 0, 0, fmt.Errorf("a net for the game %q, not %q", net.Game, NetGame)
+	}
+	n, m, ok := parseVariant(net.Variant)
+	if !ok {
+		return 0, 0, fmt.Errorf("variant %q: want <n>x<n>-<m>, as 5x5-4", net.Variant)
+	}
+	if _, err := New(n, m); err != nil {
+		return 0, 0, fmt.Errorf("variant %q: %v", net.Variant, err)
+	}
+	if len(net.VariantKey) != 2 || net.VariantKey[0] != n || net.VariantKey[1] != m {
+		return 0, 0, fmt.Errorf("variant key %v, want [%d %d] for variant %q", net.VariantKey, n, m, net.Variant)
+	}
+	if net.In != InputSize(n) {
+		return 0, 0, fmt.Errorf("%d inputs, want %d for %dx%d", net.In, InputSize(n), n, n)
+	}
+	return n, m, nil
+}
+
+// parseVariant reads "<n>x<n>-<m>", the form NetVariant writes.
+func parseVariant(v string) (n, m int, ok bool) {
+	board, wins, ok := strings.Cut(v, "-")
+	if !ok {
+		return 0, 0, false
+	}
+	side, side2, ok := strings.Cut(board, "x")
+	if !ok || side != side2 {
+		return 0, 0, false
+	}
+	n, err1 := strconv.Atoi(side)
+	m, err2 := strconv.Atoi(wins)
+	if err1 != nil || err2 != nil || NetVariant(n, m) != v {
+		return 0, 0, false
+	}
+	return n, m, true
+}
+
+// CheckNet reports whether net evaluates positions of n x n boards with
+// win length m: a Dice net (NetSize) made for that board.
+func CheckNet(net *nn.Net, n, m int) error {
+	netN, netM, err := NetSize(net)
+	if err != nil {
+		return err
+	}
+	if netN != n || netM != m {
+		return fmt.Errorf("made for %dx%d boards with win length %d, not %dx%d/%d", netN, netN, netM, n, n, m)
+	}
+	return nil
+}
+
+// LoadNet reads a weight file (nn.Load) and checks that its net is a Dice
+// net (NetSize); errors name the file.
+func LoadNet(path string) (*nn.Net, error) {
+	net, err := nn.Load(path)
+	if err != nil {
+		return nil, err
+	}
+	if _, _, err := NetSize(net); err != nil {
+		return nil, fmt.Errorf("net file %s: %v", path, err)
+	}
+	return net, nil
+}
+
+// cellInput returns the input that a checker of colour owner on cell of
+// an n x n board sets, seen by side: side's own checkers are "mine" (the
+// first of the cell's two inputs), the opponent's "theirs"; red sees the
+// board transposed.
+func cellInput(n int, side, owner Color, cell int) int {
+	i := StreakInputs + 2*cell
+	if side == Red {
+		i = StreakInputs + 2*(cell%n*n+cell/n)
+	}
+	if owner != side {
+		i++
+	}
+	return i
+}
+
+// Features writes the input vector of b, seen from its side to move, into
+// x (len InputSize(b.N())). It is the one definition of the inputs of a
+// Dice net, used by play and training alike.
+//
+// The position is mapped to one where the side to move is blue, the row
+// player: for red to move the board is transposed and the colours swapped.
+// Dice's rules are symmetric under that map (rows and columns trade
+// places, both diagonals map to themselves, the column player becomes the
+// row player), so one net serves both sides and every input means the same
+// thing for either.
+func Features(b *Board, x []float64) {
+	n := b.N()
+	clear(x[:InputSize(n)])
+	stm := b.SideToMove()
+	// The streak features: the count of runs of each length 2..7 shorter
+	// than m, times 1/n (a 5x5 board has at most a handful of runs of a
+	// length).
+	inv := 1 / float64(n)
+	for k := 2; k <= maxStreak && k < b.M(); k++ {
+		x[k-2] = float64(b.Streaks(stm, k)) * inv
+		x[6+k-2] = float64(b.Streaks(stm.Other(), k)) * inv
+	}
+	for cell := 0; cell < n*n; cell++ {
+		switch b.At(cell) {
+		case BlueCell:
+			x[cellInput(n, stm, Blue, cell)] = 1
+		case RedCell:
+			x[cellInput(n, stm, Red, cell)] = 1
+		}
+	}
+}
