@@ -2,6 +2,7 @@ package search
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -35,8 +36,8 @@ const (
 
 var algoNames = [...]string{"expectimax", "star1", "star2", "staretc", "cpc"}
 
-// AlgorithmNames lists the algorithms by name, in order.
-var AlgorithmNames = algoNames[:]
+// AlgorithmNames returns the algorithms' names, in order, in a new slice.
+func AlgorithmNames() []string { return slices.Clone(algoNames[:]) }
 
 // String returns the algorithm's name.
 func (a Algorithm) String() string {

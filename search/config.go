@@ -194,15 +194,15 @@ var options = []option{
 			}
 			return s.Limits.MoveTime.String()
 		}},
-	{key: "eval", usage: "leaf evaluator: " + strings.Join(EvaluatorNames, ", "), always: true,
+	{key: "eval", usage: "leaf evaluator: " + strings.Join(EvaluatorNames(), ", "), always: true,
 		set: func(s *Spec, v string) error {
-			for _, n := range EvaluatorNames {
+			for _, n := range EvaluatorNames() {
 				if v == n {
 					s.Eval = v
 					return nil
 				}
 			}
-			return fmt.Errorf("unknown evaluator (want %s)", strings.Join(EvaluatorNames, ", "))
+			return fmt.Errorf("unknown evaluator (want %s)", strings.Join(EvaluatorNames(), ", "))
 		},
 		get: func(s *Spec) string { return s.Eval }},
 	{key: "net", usage: "network weight file of the mlp evaluator",
@@ -501,7 +501,7 @@ func (f algoFlag) Set(v string) error {
 // call CheckFlags.
 func RegisterFlags(fs *flag.FlagSet, s *Spec, skip ...string) {
 	if !slices.Contains(skip, "algo") {
-		fs.Var(algoFlag{s}, "algo", "algorithm: "+strings.Join(AlgorithmNames, ", "))
+		fs.Var(algoFlag{s}, "algo", "algorithm: "+strings.Join(AlgorithmNames(), ", "))
 	}
 	for i := range options {
 		o := &options[i]

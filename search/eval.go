@@ -45,5 +45,5 @@ func (p Pairs) Evaluate(b *dice.Board) float64 {
 	return x / (1 + x)
 }
 
-// EvaluatorNames lists the evaluators a Config can name.
-var EvaluatorNames = []string{"zero", "pairs", "mlp"}
+// EvaluatorNames returns the evaluators a Config can name, in a new slice.
+func EvaluatorNames() []string { return []string{"zero", "pairs", "mlp"} }

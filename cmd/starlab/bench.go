@@ -59,7 +59,7 @@ again, with its own settings (a bench run keeps no partial results).`,
 			set = bench.DefaultSettings()
 			spec = search.Spec{Config: set.Engine}
 			search.RegisterFlags(fs, &spec, "algo", "depth", "nodes", "movetime")
-			fs.StringVar(&algos, "algos", strings.Join(set.Algos, ","), "comma-separated algorithms to compare: "+strings.Join(search.AlgorithmNames, ", "))
+			fs.StringVar(&algos, "algos", strings.Join(set.Algos, ","), "comma-separated algorithms to compare: "+strings.Join(search.AlgorithmNames(), ", "))
 			fs.StringVar(&depths, "depths", "9,11,13", "comma-separated depths in plies to record")
 			fs.IntVar(&set.Limit, "limit", 0, "use only the first N positions (0 = all)")
 			fs.IntVar(&set.Workers, "workers", 1, "positions searched at once")

@@ -32,7 +32,7 @@ prints one object per position: {"dpn": "...", "pairs": 0.12, "mlp": 0.31},
 with "pairs_d5" and so on for the searched values.`,
 		SetFlags: func(fs *flag.FlagSet) {
 			evals, net, suite, depth, asJSON = "mlp,pairs", "", "", 0, false
-			fs.StringVar(&evals, "eval", evals, "comma-separated evaluators: "+strings.Join(search.EvaluatorNames, ", "))
+			fs.StringVar(&evals, "eval", evals, "comma-separated evaluators: "+strings.Join(search.EvaluatorNames(), ", "))
 			fs.StringVar(&net, "net", "", "weight file of the mlp evaluator")
 			fs.StringVar(&suite, "suite", "", "evaluate every position of this suite file")
 			fs.IntVar(&depth, "depth", 0, "also search each position to this depth (0 = static only)")

@@ -192,7 +192,7 @@ func TestProbCutFile(t *testing.T) {
 }
 
 func TestParseAlgorithm(t *testing.T) {
-	for i, name := range search.AlgorithmNames {
+	for i, name := range search.AlgorithmNames() {
 		a, err := search.ParseAlgorithm(name)
 		if err != nil || int(a) != i || a.String() != name {
 			t.Fatalf("ParseAlgorithm(%q) = %v, %v", name, a, err)

@@ -88,7 +88,7 @@ func TestEveryKeyMatters(t *testing.T) {
 			continue
 		}
 		read := false
-		for _, algo := range search.AlgorithmNames {
+		for _, algo := range search.AlgorithmNames() {
 			bases := []string{algo}
 			if c.with != "" {
 				bases = append(bases, algo+":"+c.with)
