@@ -55,7 +55,7 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz=FuzzParseDPN -fuzztime=60s ./search/dice/
 
 pgo:
-	cd search && $(GO) test -run='^$$' -bench='Search|StarETC13' -benchtime=3x -cpuprofile=/tmp/starlab-pgo-search.prof . >/dev/null
+	cd search/engine/dice && $(GO) test -run='^$$' -bench='Search|StarETC13' -benchtime=3x -cpuprofile=/tmp/starlab-pgo-search.prof . >/dev/null
 	cd selfplay && $(GO) test -run='TestStrongerWins|TestRunMatchInterrupted|TestEnginesFromOne' -count=3 -cpuprofile=/tmp/starlab-pgo-selfplay.prof . >/dev/null
 	$(GO) tool pprof -proto /tmp/starlab-pgo-search.prof /tmp/starlab-pgo-selfplay.prof > cmd/starlab/default.pgo
 
