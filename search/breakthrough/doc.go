@@ -1,7 +1,8 @@
 // Package breakthrough is the game of ChanceBreakthrough (Schadd, Winands
 // and Uiterwijk 2009, "ChanceProbCut", section 5.5.3): Breakthrough (Dan
-// Troyka, 2001) with a roll of the dice as an extra move, as
-// ../shared/games/chancebreakthrough.md fixes its rules to the last detail.
+// Troyka, 2001) with a roll of the dice as an extra move. The chapter
+// gives the rules in prose; what follows fixes every detail it leaves
+// open, so that any two implementations compute the same values.
 //
 // A board has W columns (a, b, ... from the left; 3 <= W <= 8) and H rows
 // (1 at the bottom; 4 <= H <= 8). White starts on rows 1 and 2 and moves
@@ -17,9 +18,8 @@
 // the roller's opponent moves. A side with a piece on its far row has
 // won, a side without a piece has lost, checked after every move and
 // every event; both hold at once only when a capture onto the far row
-// takes the opponent's last piece, and then they name the same winner
-// (the rules page says they never hold together). Values are from the side to move's
-// view: +1 won, -1 lost. A search's depth counts decisions (moves and
+// takes the opponent's last piece, and then they name the same winner.
+// Values are from the side to move's view: +1 won, -1 lost. A search's depth counts decisions (moves and
 // rolls), not chance nodes, as the chapter does (section 5.6.3); the
 // 1,000-ply draw of self-play is the game loop's, not a position's.
 //
@@ -44,22 +44,20 @@
 //
 //	8 8 w bbbbbbbb/bbbbbbbb/......../......../......../......../wwwwwwww/wwwwwwww
 //
-// The rules page writes decisions only; a chance node (a roll chosen, the
-// dice not cast) is written with S = rw or rb, the letter being the side
-// that moves after the event, as the toy game writes its chance nodes.
-// Parse accepts a position in which one end condition holds as a
-// finished game (a roll that removed the roller's own last piece leaves
-// the side to move the winner), and so a position in which one side
-// stands on its far row while the other has none, which the rules page
-// calls impossible but a capture onto the far row of the opponent's last
-// piece makes; it refuses, in one line, what cannot arise in play: both
-// sides on their far rows, both without pieces, a finished game with a
-// roll pending. A move is written with its squares, "-" between them for a
-// move onto an empty square ("b2-b3", "b2-c3") and "x" for a capture
-// ("b2xc3"); ParseMove takes either separator. The roll is "roll"; an
-// event is the square the dice pick ("c4"), or "nothing". Variants are
-// "<W>x<H>", "8x8" by default; the phase (Game.Phase) is the number of
-// pieces on the board.
+// A chance node (a roll chosen, the dice not cast) is written with S = rw
+// or rb, the letter being the side that moves after the event, as the toy
+// game writes its chance nodes. Parse accepts a position in which an end
+// condition holds as a finished game (a roll that removed the roller's
+// own last piece leaves the side to move the winner), one side on its far
+// row while the other has none included (a capture onto the far row of
+// the last opposing piece makes it), and refuses, in one line, what
+// cannot arise in play: both sides on their far rows, both without
+// pieces, a finished game with a roll pending. A move is written with its
+// squares, "-" between them for a move onto an empty square ("b2-b3",
+// "b2-c3") and "x" for a capture ("b2xc3"); ParseMove takes either
+// separator. The roll is "roll"; an event is the square the dice pick
+// ("c4"), or "nothing". Variants are "<W>x<H>", "8x8" by default; the
+// phase (Game.Phase) is the number of pieces on the board.
 //
 // # Evaluators
 //
@@ -75,7 +73,7 @@
 // The incremental key equals computeKey after any sequence of moves,
 // events and take-backs, and every take-back restores the position bit
 // for bit; the moves, events, end of game and evaluation agree with a
-// plain grid implementation of the rules page (the tests' reference)
+// plain grid implementation of the rules (the tests' reference)
 // over thousands of random positions; Board and Game pass the contract's
 // conformance test (search/game/gametest) on 3x4, 4x5, 5x5 and 8x8.
 package breakthrough

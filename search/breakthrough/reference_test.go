@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// ref is the rules page written plainly, as the specification the Board's
+// ref is the rules written plainly, as the specification the Board's
 // sets and shifts are checked against: a grid of cells, moves found by
 // looking at each piece's three squares ahead, events by looking at each
 // square.
