@@ -7,9 +7,9 @@
 // (package search/engine/dice), and every other game's engine is generated
 // from that source (package search/engine), so that each calls its own
 // board and evaluator directly in the hot loop. The games are packages of
-// their own (search/dice; search/game/toy, a small game of weighted,
-// optional chance for the tests), and the registry (search/games) names
-// them.
+// their own (search/dice; search/breakthrough, ChanceBreakthrough;
+// search/game/toy, a small game of weighted, optional chance for the
+// tests), and the registry (search/games) names them.
 //
 // # Configuration
 //
@@ -29,7 +29,9 @@
 // configuration run side by side in different goroutines.
 //
 // Evaluators are the engine's concrete types, called directly at every
-// leaf: zero, the game's hand evaluator (pairs in Dice), and the network,
+// leaf: zero, the game's hand evaluator (pairs in Dice; in
+// ChanceBreakthrough the grammar's pairs selects material, until evaluator
+// names are per game), and the network,
 // whose first layer is an accumulator the engine keeps in step: reset at
 // the root of every search, updated after every move, before every
 // take-back and, in a game whose chance events change what it reads,

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"starlab/search"
+	breakthroughengine "starlab/search/engine/breakthrough"
 	diceengine "starlab/search/engine/dice"
 )
 
@@ -12,12 +13,14 @@ import (
 const Default = "dice"
 
 // Names returns the names of the known games, sorted, in a new slice.
-func Names() []string { return []string{"dice"} }
+func Names() []string { return []string{"breakthrough", "dice"} }
 
 // Lookup returns the game called name, or a one-line error naming it and
 // listing the known games.
 func Lookup(name string) (search.Game, error) {
 	switch name {
+	case "breakthrough":
+		return breakthroughengine.Game(), nil
 	case "dice":
 		return diceengine.Game(), nil
 	}

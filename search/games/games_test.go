@@ -1,10 +1,13 @@
 package games
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"testing"
 
+	"starlab/search"
+	"starlab/search/game"
 	"starlab/search/game/gametest"
 )
 
@@ -36,7 +39,7 @@ func TestLookupEveryName(t *testing.T) {
 }
 
 func TestLookupUnknown(t *testing.T) {
-	for _, name := range []string{"", "chess", "Dice", " dice", "dice\n"} {
+	for _, name := range []string{"", "chess", "Dice", " dice", "dice\n", "chancebreakthrough", "Breakthrough"} {
 		g, err := Lookup(name)
 		if err == nil || g.Game != nil {
 			t.Errorf("Lookup(%q) = %v, %v; want an error", name, g, err)
@@ -47,7 +50,7 @@ func TestLookupUnknown(t *testing.T) {
 			t.Errorf("Lookup(%q) error %q: want one line naming the game and listing %q", name, msg, Names())
 		}
 	}
-	if _, err := Lookup("chess"); err.Error() != `game "chess" is unknown; the games are dice` {
+	if _, err := Lookup("chess"); err.Error() != `game "chess" is unknown; the games are breakthrough, dice` {
 		t.Errorf("Lookup(chess) error = %q", err)
 	}
 }
@@ -62,5 +65,35 @@ func TestNamesIsFresh(t *testing.T) {
 	}
 	if _, err := Lookup(Names()[0]); err != nil {
 		t.Fatalf("after changing a returned list: %v", err)
+	}
+}
+
+// TestEveryGameSearches: every game's engine, built through the registry
+// for a configuration its Check accepts (the hand evaluator), searches its
+// default start and gives a legal move of it.
+func TestEveryGameSearches(t *testing.T) {
+	for _, name := range Names() {
+		g, _ := Lookup(name)
+		c := search.DefaultConfig(search.StarETC)
+		c.Eval = "pairs"
+		r := c.MustResolve()
+		start, err := g.New(g.DefaultVariant())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Check(r, start); err != nil {
+			t.Fatalf("%s: Check of eval=pairs: %v", name, err)
+		}
+		res := g.NewEngine(r).Search(context.Background(), start, search.Limits{Depth: 3}, nil)
+		if len(res.Iterations) != 3 {
+			t.Fatalf("%s: %d iterations to depth 3", name, len(res.Iterations))
+		}
+		best := res.Last().BestMove
+		if start.Kind() == game.Decision && !slices.Contains(start.Legal(nil), game.Move(best)) {
+			t.Fatalf("%s: best move %d of the start is not legal", name, best)
+		}
+		if start.Kind() == game.Chance && best != -1 {
+			t.Fatalf("%s: best move %d at a chance node", name, best)
+		}
 	}
 }

@@ -1,0 +1,348 @@
+package breakthrough
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"starlab/search"
+	rules "starlab/search/breakthrough"
+	"starlab/search/game"
+	"starlab/search/game/gametest"
+)
+
+// positions returns count positions of variant reached by random play from
+// the start, drawn with a PCG seeded by seed: a random number of plies,
+// moves uniform and events by weight, then, one time in two, the roll, so
+// that half are chance nodes; none is over.
+func positions(variant string, count int, seed uint64) []*Board {
+	rng := rand.New(rand.NewPCG(seed, 17))
+	g := rules.Game{}
+	var ps []*Board
+	for len(ps) < count {
+		s, err := g.New(variant)
+		if err != nil {
+			panic(err)
+		}
+		for range rng.IntN(16) {
+			if s.Kind() == game.Over {
+				break
+			}
+			step(s, rng)
+		}
+		if s.Kind() == game.Decision && rng.IntN(2) == 0 {
+			s.Play(rules.Roll)
+		}
+		if s.Kind() != game.Over {
+			ps = append(ps, s.(*Board))
+		}
+	}
+	return ps
+}
+
+// step plays a move drawn uniformly or an event drawn by weight.
+func step(s game.State, rng *rand.Rand) {
+	if s.Kind() == game.Decision {
+		ms := s.Legal(nil)
+		s.Play(ms[rng.IntN(len(ms))])
+		return
+	}
+	evs, total := s.Outcomes(nil)
+	r := rng.IntN(total)
+	for _, e := range evs {
+		if r < int(e.Weight) {
+			s.Happen(e)
+			return
+		}
+		r -= int(e.Weight)
+	}
+}
+
+// engine returns an engine of algo and eval with a table of ttMiB (0: off)
+// and probing factor k.
+func engine(algo search.Algorithm, eval string, ttMiB, k int) *Engine {
+	c := search.DefaultConfig(algo)
+	c.Eval, c.TTMiB, c.ProbingFactor = eval, ttMiB, k
+	return New(c.MustResolve())
+}
+
+// evals are the evaluators an engine can name, with the oracle's
+// evaluation of each: "pairs" is the game's hand evaluator, material;
+// "mlp" is the stand-in network, the same kept through moves and events.
+var evals = map[string]func(game.State) float64{
+	"zero":  func(game.State) float64 { return 0 },
+	"pairs": func(s game.State) float64 { return s.(*Board).Evaluate() },
+	"mlp":   func(s game.State) float64 { return s.(*Board).Evaluate() },
+}
+
+// suite are the positions of the exact checks, each with the deepest depth
+// it is searched to: the oracle's recursion is exponential in depth.
+type suite struct {
+	variant string
+	count   int
+	depth   int
+}
+
+func suites() []suite {
+	if testing.Short() {
+		return []suite{{"3x4", 12, 4}, {"4x5", 6, 3}, {"5x5", 4, 3}}
+	}
+	return []suite{{"3x4", 24, 4}, {"3x4", 4, 5}, {"4x5", 8, 4}, {"5x5", 6, 3}, {"5x5", 3, 4}}
+}
+
+// exact caches the oracle's values: one per position, depth and evaluator
+// (mlp's are pairs').
+type exact map[string]float64
+
+func (x exact) value(p *Board, depth int, eval string) float64 {
+	k := fmt.Sprint(p, depth, strings.Replace(eval, "mlp", "pairs", 1))
+	v, ok := x[k]
+	if !ok {
+		v = gametest.Value(p, depth, false, evals[eval])
+		x[k] = v
+	}
+	return v
+}
+
+// TestSoundAgreeWithExact: with the table off, expectimax, Star1, Star2
+// and StarETC return the exact depth-limited value of the rules
+// (gametest.Value) to 1e-9 at every depth of their iterations, over
+// decisions and chance nodes of 3x4, 4x5 and 5x5 boards, with every
+// evaluator and probing factors 1 and 2 (Star2 and StarETC): the weighted chance windows, the
+// roll as a move, depth counting decisions only and the evaluators that
+// follow events, checked against the plain recursion.
+func TestSoundAgreeWithExact(t *testing.T) {
+	x := exact{}
+	for _, s := range suites() {
+		ps := positions(s.variant, s.count, 1)
+		for _, eval := range []string{"zero", "pairs", "mlp"} {
+			for _, algo := range []search.Algorithm{search.Expectimax, search.Star1, search.Star2, search.StarETC} {
+				for _, k := range []int{1, 2} {
+					if k > 1 && algo < search.Star2 {
+						continue // only Star2's probing reads the probing factor
+					}
+					e := engine(algo, eval, 0, k)
+					for _, p := range ps {
+						res := e.Search(context.Background(), p, search.Limits{Depth: s.depth}, nil)
+						if len(res.Iterations) != s.depth {
+							t.Fatalf("%s on %s: %d iterations, want %d", algo, p, len(res.Iterations), s.depth)
+						}
+						for _, it := range res.Iterations {
+							if want := x.value(p, it.Depth, eval); math.Abs(it.Score-want) > 1e-9 {
+								t.Fatalf("%s eval=%s k=%d on %s depth %d: %v, exact %v", algo, eval, k, p, it.Depth, it.Score, want)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestPositionsCover: the positions of the exact checks hold decisions and
+// chance nodes, positions with captures to make and with empty squares to
+// roll onto, so the checks above see every kind of node.
+func TestPositionsCover(t *testing.T) {
+	var chance, decision, captures, nothing int
+	for _, s := range suites() {
+		for _, p := range positions(s.variant, s.count, 1) {
+			if p.Pending() {
+				chance++
+				if evs, _ := p.Outcomes(nil); evs[0].ID == rules.Nothing {
+					nothing++
+				}
+				continue
+			}
+			decision++
+			for _, m := range p.Legal(nil) {
+				if p.IsCapture(int(m)) {
+					captures++
+					break
+				}
+			}
+		}
+	}
+	if chance < 5 || decision < 5 || captures < 3 || nothing < 3 {
+		t.Fatalf("%d chance nodes (%d with nothing), %d decisions (%d with a capture)", chance, nothing, decision, captures)
+	}
+}
+
+// TestCutsHappen: Star1, Star2 and StarETC do cut the weighted chance
+// nodes, so the agreement above is not that of searches that never cut.
+func TestCutsHappen(t *testing.T) {
+	for _, algo := range []search.Algorithm{search.Star1, search.Star2, search.StarETC} {
+		e := engine(algo, "pairs", 0, 1)
+		var s search.Stats
+		for _, p := range positions("4x5", 20, 2) {
+			it := e.Search(context.Background(), p, search.Limits{Depth: 4}, nil).Last()
+			s.Star1Cut += it.Stats.Star1Cut
+			s.Star2Cut += it.Stats.Star2Cut
+		}
+		if s.Star1Cut == 0 || (algo != search.Star1 && s.Star2Cut == 0) {
+			t.Fatalf("%s: %d Star1 and %d Star2 cut-offs", algo, s.Star1Cut, s.Star2Cut)
+		}
+	}
+}
+
+// TestCPCWideIsExact: ChanceProbCut with bounds too wide to cut returns
+// the exact value with the table off.
+func TestCPCWideIsExact(t *testing.T) {
+	c := search.DefaultConfig(search.CPC)
+	c.Eval, c.TTMiB, c.ProbCutT = "pairs", 0, 1e6
+	cpc := New(c.MustResolve())
+	x := exact{}
+	searches := int64(0)
+	for _, p := range positions("3x4", 16, 3) {
+		res := cpc.Search(context.Background(), p, search.Limits{Depth: 4}, nil)
+		for _, it := range res.Iterations {
+			want := x.value(p, it.Depth, "pairs")
+			if math.Abs(it.Score-want) > 1e-9 || it.Stats.CPCCut != 0 {
+				t.Fatalf("on %s depth %d: cpc %v (%d cuts), exact %v", p, it.Depth, it.Score, it.Stats.CPCCut, want)
+			}
+		}
+		searches += res.Last().Stats.CPCSearches
+	}
+	if searches == 0 {
+		t.Fatal("ChanceProbCut made no shallow search: the check above checks nothing of it")
+	}
+}
+
+// TestTableAcrossDepths: with the table on, each position searched afresh
+// (ClearTT) gets the exact value of depth 1 (no entry exists yet that a
+// deeper search wrote), and every iteration's value stays within [L, U];
+// an entry of a deeper search may answer a shallower one where positions
+// recur at other depths, so the deeper iterations are not held to the
+// depth-limited value (the package doc says what the table promises).
+func TestTableAcrossDepths(t *testing.T) {
+	x := exact{}
+	for _, algo := range []search.Algorithm{search.Expectimax, search.StarETC} {
+		e := engine(algo, "pairs", 1, 1)
+		for _, p := range positions("3x4", 20, 4) {
+			e.ClearTT()
+			res := e.Search(context.Background(), p, search.Limits{Depth: 5}, nil)
+			for _, it := range res.Iterations {
+				if it.Depth == 1 {
+					if want := x.value(p, 1, "pairs"); math.Abs(it.Score-want) > 1e-9 {
+						t.Fatalf("%s on %s depth 1: %v, exact %v", algo, p, it.Score, want)
+					}
+				}
+				if it.Score < search.L || it.Score > search.U {
+					t.Fatalf("%s on %s: %v out of bounds", algo, p, it.Score)
+				}
+			}
+		}
+	}
+}
+
+// TestBestMoveIsLegal: the best move a search reports at a decision is one
+// of its legal moves, and -1 at a chance node.
+func TestBestMoveIsLegal(t *testing.T) {
+	e := engine(search.StarETC, "pairs", 1, 1)
+	for _, p := range positions("5x5", 20, 5) {
+		it := e.Search(context.Background(), p, search.Limits{Depth: 3}, nil).Last()
+		if p.Pending() {
+			if it.BestMove != -1 {
+				t.Fatalf("%s: best move %d at a chance node", p, it.BestMove)
+			}
+			continue
+		}
+		if _, err := rules.ParseMove(p, rules.FormatMove(p, it.BestMove)); err != nil {
+			t.Fatalf("%s: best move %d: %v", p, it.BestMove, err)
+		}
+	}
+}
+
+// TestCheck: Game's Check refuses eval=mlp and a Dice fit in one line, and
+// takes the hand evaluator and zero.
+func TestCheck(t *testing.T) {
+	g := Game()
+	pos, _ := g.New("8x8")
+	for _, tc := range []struct {
+		algo       search.Algorithm
+		eval, file string
+		want       string
+	}{
+		{search.StarETC, "pairs", "", ""},
+		{search.StarETC, "zero", "", ""},
+		{search.CPC, "pairs", "", ""},
+		{search.StarETC, "mlp", "", "eval=mlp: no network is built in for breakthrough"},
+		{search.CPC, "mlp", "../../fits/5x5-4.json", "eval=mlp: no network is built in for breakthrough"},
+		{search.CPC, "pairs", "../../fits/5x5-4.json", "probcut ../../fits/5x5-4.json was fitted on 5x5 Dice boards"},
+	} {
+		c := search.DefaultConfig(tc.algo)
+		c.Eval, c.ProbCutFile = tc.eval, tc.file
+		r, err := c.Resolve()
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = g.Check(r, pos)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("eval=%s probcut=%q: %v", tc.eval, tc.file, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want) || strings.ContainsAny(err.Error(), "\n\r")):
+			t.Errorf("eval=%s probcut=%q: error %v, want one line with %q", tc.eval, tc.file, err, tc.want)
+		}
+	}
+	if src := g.ProbCutSource(search.DefaultConfig(search.CPC).MustResolve(), pos); !strings.Contains(src, "defaults") {
+		t.Errorf("ProbCutSource without a file: %q, want the defaults", src)
+	}
+}
+
+// midgame is an 8x8 position after some play, with captures made and a
+// piece ahead on each side.
+const midgame = "8 8 w bb.bbbb./b.bb..bb/..b...../...w.b../.w....../..w..w../ww.w.www/w.wwww.w"
+
+// TestSearchAllocations: a StarETC search allocates nothing per node: a
+// handful of allocations for the iterations' list over a search of tens of
+// thousands of nodes.
+func TestSearchAllocations(t *testing.T) {
+	for _, text := range []string{"", midgame} {
+		var p game.State
+		if text == "" {
+			p, _ = rules.Game{}.New("8x8")
+		} else {
+			var err error
+			if p, err = rules.Parse(text); err != nil {
+				t.Fatal(err)
+			}
+		}
+		e := engine(search.StarETC, "pairs", 16, search.DefaultProbingFactor)
+		var nodes int64
+		allocs := testing.AllocsPerRun(2, func() {
+			e.ClearTT()
+			nodes = e.Search(context.Background(), p, search.Limits{Depth: 4}, nil).Last().Nodes
+		})
+		if nodes < 10000 || allocs > 10 {
+			t.Fatalf("%s: a search of %d nodes made %.0f allocations", p, nodes, allocs)
+		}
+	}
+}
+
+// BenchmarkSearch is StarETC with the material evaluator to depth 4 from
+// the 8x8 start and from a middlegame position, the table cleared before
+// each search.
+func BenchmarkSearch(b *testing.B) {
+	start, _ := rules.New(8, 8)
+	mid, err := rules.Parse(midgame)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		pos  *Board
+	}{{"start", start}, {"midgame", mid}} {
+		b.Run(tc.name, func(b *testing.B) {
+			e := engine(search.StarETC, "pairs", 16, search.DefaultProbingFactor)
+			var nodes int64
+			b.ReportAllocs()
+			for b.Loop() {
+				e.ClearTT()
+				nodes += e.Search(context.Background(), tc.pos, search.Limits{Depth: 4}, nil).Last().Nodes
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+		})
+	}
+}
