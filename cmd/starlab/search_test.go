@@ -311,7 +311,7 @@ func TestSearchGameFlag(t *testing.T) {
 		}
 	}
 	checkBadInput(t, []badInput{
-		{[]string{"search", "-game", "chess", exampleDPN}, 2, `game "chess" is unknown; the games are dice`},
+		{[]string{"search", "-game", "chess", exampleDPN}, 2, `game "chess" is unknown; the games are breakthrough, dice`},
 		{[]string{"search", "-game", "dice"}, 2, "missing the position"},
 	})
 }
