@@ -145,13 +145,13 @@ func (s *CollectSettings) Board() (n, m int, err error) {
 	if s.Suite == "" {
 		return s.N, s.M, nil
 	}
-	ps, err := search.ReadSuite(s.Suite)
+	ps, err := search.ReadSuite(dice.Game{}, s.Suite)
 	if err != nil {
 		return 0, 0, runs.Usagef("-suite: %v", err)
 	}
 	boards := make([]*dice.Board, len(ps))
 	for i, p := range ps {
-		boards[i] = p.Board
+		boards[i] = p.Pos.(*dice.Board)
 	}
 	if n, m, err = checkPositions(boards); err != nil {
 		return 0, 0, runs.Usagef("-suite %s: %v", s.Suite, err)
@@ -253,12 +253,12 @@ func (s *CollectSettings) positions(ctx context.Context, run *runs.Run, progress
 	if _, err := os.Stat(path); err != nil {
 		var lines []string
 		if s.Suite != "" {
-			ps, err := search.ReadSuite(s.Suite)
+			ps, err := search.ReadSuite(dice.Game{}, s.Suite)
 			if err != nil {
 				return nil, err
 			}
 			for _, p := range ps {
-				lines = append(lines, p.Board.DPN())
+				lines = append(lines, p.Pos.(*dice.Board).DPN())
 			}
 		} else {
 			lines, err = selfplay.SampleSuite(ctx, s.sample(), progress)
@@ -270,13 +270,13 @@ func (s *CollectSettings) positions(ctx context.Context, run *runs.Run, progress
 			return nil, err
 		}
 	}
-	ps, err := search.ReadSuite(path)
+	ps, err := search.ReadSuite(dice.Game{}, path)
 	if err != nil {
 		return nil, err
 	}
 	boards := make([]*dice.Board, len(ps))
 	for i, p := range ps {
-		b := *p.Board
+		b := *p.Pos.(*dice.Board)
 		if b.Roll() != dice.NoRoll {
 			b.ClearRoll() // the chance node before the position's roll
 		}

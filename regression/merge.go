@@ -10,6 +10,7 @@ import (
 
 	"starlab/runs"
 	"starlab/search"
+	"starlab/search/dice"
 )
 
 // MergeCollect is the collect stage's merge: it gathers the part files of
@@ -50,7 +51,7 @@ func MergeCollect(ctx context.Context, sh *runs.Shards, run *runs.Run, progress 
 			}
 		}
 	}
-	ps, err := search.ParseSuite(bytes.NewReader(suite))
+	ps, err := search.ParseSuite(dice.Game{}, bytes.NewReader(suite))
 	if err != nil {
 		return CollectResult{}, fmt.Errorf("merge: %s: %v", filepath.Join(sh.Dirs[0], SuiteFile), err)
 	}

@@ -118,13 +118,13 @@ func TestCollectInterruptedResumes(t *testing.T) {
 			t.Fatalf("row %+v", r)
 		}
 	}
-	ps, err := search.ReadSuite(suite)
+	ps, err := search.ReadSuite(dice.Game{}, suite)
 	if err != nil {
 		t.Fatal(err)
 	}
 	wantEvents := 0
 	for _, p := range ps {
-		b := *p.Board
+		b := *p.Pos.(*dice.Board)
 		if b.Roll() != dice.NoRoll {
 			b.ClearRoll()
 		}

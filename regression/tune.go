@@ -146,7 +146,7 @@ func (s *TuneSettings) Check() error {
 // positions reads the suite, keeps its first Limit positions, and checks
 // that each fits the engines and is not finished.
 func (s *TuneSettings) positions(base *search.Resolved, cpcs [][]*search.Resolved) ([]search.SuitePosition, error) {
-	ps, err := search.ReadSuite(s.Suite)
+	ps, err := search.ReadSuite(dice.Game{}, s.Suite)
 	if err != nil {
 		return nil, runs.Usagef("-suite: %v", err)
 	}
@@ -159,11 +159,11 @@ func (s *TuneSettings) positions(base *search.Resolved, cpcs [][]*search.Resolve
 	}
 	for _, p := range ps {
 		for _, r := range engines {
-			if err := r.CheckBoard(p.Board.N(), p.Board.M()); err != nil {
+			if err := r.CheckBoard(p.Pos.(*dice.Board).N(), p.Pos.(*dice.Board).M()); err != nil {
 				return nil, runs.Usagef("-suite %s: %v", s.Suite, err)
 			}
 		}
-		if p.Board.Over() {
+		if p.Pos.(*dice.Board).Over() {
 			return nil, runs.Usagef("-suite %s: line %d is a finished position", s.Suite, p.Line)
 		}
 	}
@@ -419,7 +419,7 @@ func Tune(ctx context.Context, s TuneSettings, run *runs.Run, progress runs.Prog
 			return w
 		},
 		func(ctx context.Context, w *tuneWorker, i int) ([]TuneRecord, error) {
-			return s.position(ctx, w, i, ps[i].Board)
+			return s.position(ctx, w, i, ps[i].Pos.(*dice.Board))
 		},
 		func(rs []TuneRecord) (bool, error) {
 			records[rs[0].Position] = rs
@@ -436,7 +436,7 @@ func Tune(ctx context.Context, s TuneSettings, run *runs.Run, progress runs.Prog
 	}
 	res := &TuneResult{Format: TuneFormat, CPC: s.engineNames(), Positions: len(idx), Seconds: time.Since(start).Seconds()}
 	for _, ts := range cpcs {
-		res.ProbCut = append(res.ProbCut, ts[0].ProbCutSource(ps[0].Board.N(), ps[0].Board.M()))
+		res.ProbCut = append(res.ProbCut, ts[0].ProbCutSource(ps[0].Pos.(*dice.Board).N(), ps[0].Pos.(*dice.Board).M()))
 	}
 	return res, writeTune(run, s, res, all)
 }

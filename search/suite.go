@@ -8,28 +8,29 @@ import (
 	"strconv"
 	"strings"
 
-	"starlab/search/dice"
+	"starlab/search/game"
 )
 
 // SuitePosition is one position of a test suite, with the exact value when
 // the suite records it.
 type SuitePosition struct {
-	Board    *dice.Board
+	Pos      game.State
 	Line     int     // line number in the file
 	Exact    float64 // the exact game value, if HasExact
 	HasExact bool
 }
 
-// ReadSuite reads a suite file: one DPN per line, optionally followed by
-// "; exact=V"; blank lines and lines starting with # are skipped. Errors
-// name the file and line.
-func ReadSuite(path string) ([]SuitePosition, error) {
+// ReadSuite reads a suite file of positions of g: one position in g's
+// notation (DPN for Dice) per line, optionally followed by "; exact=V";
+// blank lines and lines starting with # are skipped. Errors name the file
+// and line.
+func ReadSuite(g game.Game, path string) ([]SuitePosition, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("suite: %v", err)
 	}
 	defer f.Close()
-	ps, err := ParseSuite(f)
+	ps, err := ParseSuite(g, f)
 	if err != nil {
 		return nil, fmt.Errorf("suite %s: %v", path, err)
 	}
@@ -39,8 +40,8 @@ func ReadSuite(path string) ([]SuitePosition, error) {
 	return ps, nil
 }
 
-// ParseSuite parses suite lines from r (see ReadSuite).
-func ParseSuite(r io.Reader) ([]SuitePosition, error) {
+// ParseSuite parses suite lines of positions of g from r (see ReadSuite).
+func ParseSuite(g game.Game, r io.Reader) ([]SuitePosition, error) {
 	var ps []SuitePosition
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
@@ -49,12 +50,12 @@ func ParseSuite(r io.Reader) ([]SuitePosition, error) {
 		if text == "" || text[0] == '#' {
 			continue
 		}
-		dpn, rest, _ := strings.Cut(text, ";")
-		b, err := dice.ParseDPN(dpn)
+		pos, rest, _ := strings.Cut(text, ";")
+		b, err := g.Parse(strings.TrimSpace(pos))
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %v", line, err)
 		}
-		p := SuitePosition{Board: b, Line: line}
+		p := SuitePosition{Pos: b, Line: line}
 		for _, field := range strings.Fields(rest) {
 			k, v, ok := strings.Cut(field, "=")
 			if !ok || k != "exact" {

@@ -23,7 +23,7 @@ func TestEnginesFromOneResolvedConfig(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ps, err := search.ReadSuite("../search/testdata/dice5x5-4.suite")
+	ps, err := search.ReadSuite(dice.Game{}, "../search/testdata/dice5x5-4.suite")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +32,7 @@ func TestEnginesFromOneResolvedConfig(t *testing.T) {
 	e := diceengine.New(v.Resolved)
 	for i, p := range ps {
 		e.ClearTT()
-		alone[i] = e.Search(context.Background(), p.Board, v.Spec.Limits, nil).Last().Score
+		alone[i] = e.Search(context.Background(), p.Pos.(*dice.Board), v.Spec.Limits, nil).Last().Score
 	}
 	var wg sync.WaitGroup
 	got := make([][]float64, 2)
@@ -43,7 +43,7 @@ func TestEnginesFromOneResolvedConfig(t *testing.T) {
 			e := diceengine.New(v.Resolved)
 			for _, p := range ps {
 				e.ClearTT()
-				got[g] = append(got[g], e.Search(context.Background(), p.Board, v.Spec.Limits, nil).Last().Score)
+				got[g] = append(got[g], e.Search(context.Background(), p.Pos.(*dice.Board), v.Spec.Limits, nil).Last().Score)
 			}
 		}()
 	}

@@ -121,12 +121,12 @@ func (s *MatchSettings) Resolve() (*Match, error) {
 	}
 	if len(s.Starts) == 0 {
 		if s.Suite != "" {
-			ps, err := search.ReadSuite(s.Suite)
+			ps, err := search.ReadSuite(dice.Game{}, s.Suite)
 			if err != nil {
 				return nil, err
 			}
 			for _, p := range ps {
-				b := *p.Board
+				b := *p.Pos.(*dice.Board)
 				if b.Roll() != dice.NoRoll {
 					b.ClearRoll()
 				}

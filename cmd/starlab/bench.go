@@ -46,7 +46,7 @@ object instead.
 
 Everything goes to a run directory (-out DIR, default a new one under out/):
 manifest.json; bench.parquet, one row per algorithm, position (1-based) and
-depth with the columns algo, position, dpn, depth, searched_depth, nodes,
+depth with the columns algo, position, notation (the position in the game's notation), depth, searched_depth, nodes,
 time_ms, score, nodes_per_s, sound and the cut-off counts alpha_beta,
 tt_cut_move, tt_cut_chance, etc_cut, star2_cut, star1_cut, cpc_cut; and
 summary.json, the object -json prints. The engine flags are those of search
@@ -57,6 +57,7 @@ merge joins the shards. -resume RUN measures a run that did not finish
 again, with its own settings (a bench run keeps no partial results).`,
 		SetFlags: func(fs *flag.FlagSet) {
 			set = bench.DefaultSettings()
+			gameFlag(fs, &set.GameName)
 			spec = search.Spec{Config: set.Engine}
 			search.RegisterFlags(fs, &spec, "algo", "depth", "nodes", "movetime")
 			fs.StringVar(&algos, "algos", strings.Join(set.Algos, ","), "comma-separated algorithms to compare: "+strings.Join(search.AlgorithmNames(), ", "))
@@ -86,6 +87,12 @@ again, with its own settings (a bench run keeps no partial results).`,
 			if err != nil {
 				return err
 			}
+			if set.GameName == "" {
+				set.GameName = "dice" // a run of an earlier version, whose settings name no game
+			}
+			if set.Game, err = lookupGame(set.GameName); err != nil { // a resumed run's, from its manifest
+				return err
+			}
 			var sum *bench.Summary
 			err = runStage(env, run, "positions", asJSON, "measure it again with starlab bench -resume "+run.Dir(), func(p runs.Progress) (err error) {
 				sum, err = bench.Run(ctx, set, run, p)
@@ -109,6 +116,9 @@ again, with its own settings (a bench run keeps no partial results).`,
 // checks them.
 func benchSettings(env *Env, set *bench.Settings, spec *search.Spec, algos, depths string, args []string) error {
 	var err error
+	if set.Game, err = lookupGame(set.GameName); err != nil {
+		return err
+	}
 	if set.Algos, err = bench.ParseAlgos(algos); err != nil {
 		return err
 	}

@@ -138,7 +138,7 @@ func TestBenchJSON(t *testing.T) {
 	}
 	score := map[[2]int32]float64{}
 	for _, r := range rows {
-		if r.Position < 1 || r.Position > 5 || (r.Depth != 3 && r.Depth != 5) || r.SearchedDepth > r.Depth || r.Nodes < 1 || r.DPN == "" || !r.Sound {
+		if r.Position < 1 || r.Position > 5 || (r.Depth != 3 && r.Depth != 5) || r.SearchedDepth > r.Depth || r.Nodes < 1 || r.Notation == "" || !r.Sound {
 			t.Errorf("bad row %+v", r)
 		}
 		k := [2]int32{r.Position, r.Depth}
@@ -163,7 +163,7 @@ func TestBenchJSON(t *testing.T) {
 		t.Errorf("starlab.format metadata %q, want %q", v, bench.Format)
 	}
 	want := map[string]parquet.Kind{
-		"algo": parquet.ByteArray, "dpn": parquet.ByteArray, "position": parquet.Int32, "depth": parquet.Int32,
+		"algo": parquet.ByteArray, "notation": parquet.ByteArray, "position": parquet.Int32, "depth": parquet.Int32,
 		"searched_depth": parquet.Int32, "nodes": parquet.Int64, "time_ms": parquet.Double, "score": parquet.Double,
 		"nodes_per_s": parquet.Double, "sound": parquet.Boolean, "alpha_beta": parquet.Int64, "tt_cut_move": parquet.Int64,
 		"tt_cut_chance": parquet.Int64, "etc_cut": parquet.Int64, "star2_cut": parquet.Int64, "star1_cut": parquet.Int64,

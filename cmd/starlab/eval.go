@@ -44,12 +44,12 @@ with "pairs_d5" and so on for the searched values.`,
 			case suite != "" && len(args) > 0:
 				return usagef("give DPNs or -suite, not both")
 			case suite != "":
-				ps, err := search.ReadSuite(suite)
+				ps, err := search.ReadSuite(dice.Game{}, suite)
 				if err != nil {
 					return runs.Usage(err)
 				}
 				for _, p := range ps {
-					boards = append(boards, p.Board)
+					boards = append(boards, p.Pos.(*dice.Board))
 				}
 			case len(args) == 0:
 				return usagef("missing DPN (each argument one DPN, quoted) or -suite FILE")

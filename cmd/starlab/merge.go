@@ -127,7 +127,11 @@ var mergers = map[string]struct {
 		return fmt.Sprintf("%d rows in %d part files", res.Rows, res.Parts), nil
 	}},
 	"bench": {func() any { return &bench.Settings{} }, func(ctx context.Context, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error) {
-		sum, err := bench.Merge(ctx, sh, run, p)
+		g, err := lookupGame("dice") // until the merge command reads the game the runs record
+		if err != nil {
+			return "", err
+		}
+		sum, err := bench.Merge(ctx, g, sh, run, p)
 		if err != nil {
 			return "", err
 		}

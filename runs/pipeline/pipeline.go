@@ -45,6 +45,7 @@ import (
 	"starlab/search"
 	"starlab/search/bench"
 	"starlab/search/dice"
+	diceengine "starlab/search/engine/dice"
 	"starlab/selfplay"
 	"starlab/td"
 )
@@ -160,7 +161,15 @@ func Names() []string {
 	return names
 }
 
+// bindGame gives the stages that take a game the recipe's: Dice.
+func (r *Recipe) bindGame() {
+	if r.Bench != nil {
+		r.Bench.Game, r.Bench.GameName = diceengine.Game(), "dice"
+	}
+}
+
 func (r *Recipe) check() error {
+	r.bindGame()
 	if r.Format != RecipeFormat {
 		return fmt.Errorf("format %q, want %q", r.Format, RecipeFormat)
 	}
@@ -341,8 +350,8 @@ func (r *Recipe) Check() error {
 			suite, n, m := "{suite}", collectN, collectM
 			if t.Suite != SuiteProduct {
 				var ps []search.SuitePosition
-				if ps, err = search.ReadSuite(t.Suite); err == nil {
-					suite, n, m = t.Suite, ps[0].Board.N(), ps[0].Board.M()
+				if ps, err = search.ReadSuite(dice.Game{}, t.Suite); err == nil {
+					suite, n, m = t.Suite, ps[0].Pos.(*dice.Board).N(), ps[0].Pos.(*dice.Board).M()
 				}
 			}
 			if err == nil && named {
@@ -555,6 +564,7 @@ type Result struct {
 // sub-directory, skipping stages whose run is done and resuming the one
 // that is not.
 func Run(ctx context.Context, r *Recipe, run *runs.Run, progress Progress) (*Result, error) {
+	r.bindGame()
 	res := &Result{Recipe: r.Name, Dir: run.Dir()}
 	if err := r.Check(); err != nil {
 		return res, fmt.Errorf("recipe %s: %w", r.Name, err)

@@ -12,6 +12,7 @@ import (
 	"starlab/regression"
 	"starlab/runs"
 	"starlab/search/bench"
+	diceengine "starlab/search/engine/dice"
 	"starlab/selfplay"
 	"starlab/td"
 )
@@ -85,6 +86,7 @@ func stages(t *testing.T, root string) (net, probcut string) {
 	finish(run, err)
 
 	bs := bench.DefaultSettings()
+	bs.Game = diceengine.Game()
 	bs.Suite, bs.Limit, bs.Depths, bs.Engine.Eval, bs.Engine.TTMiB = "../../search/testdata/dice5x5-4.suite", 4, []int{3, 5}, "pairs", 1
 	run = create("5-bench", "bench", bs)
 	_, err = bench.Run(ctx, bs, run, runs.NoProgress)

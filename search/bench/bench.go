@@ -29,12 +29,11 @@ import (
 
 	"starlab/runs"
 	"starlab/search"
-	diceengine "starlab/search/engine/dice"
 )
 
 // Format versions bench.parquet (key-value metadata runs.FormatKey) and
 // summary.json (field "format").
-const Format = "starlab-bench/2"
+const Format = "starlab-bench/3"
 
 // The bench stage's files in its run directory.
 const (
@@ -52,10 +51,14 @@ const SoundTolerance = 1e-9
 // Settings configure the bench stage. They are recorded whole in the run's
 // manifest.
 type Settings struct {
-	Suite  string   `json:"suite"`
-	Limit  int      `json:"limit"` // the first Limit positions; 0 = all
-	Algos  []string `json:"algos"`
-	Depths []int    `json:"depths"` // ascending, distinct
+	// Game is the game the suite's positions are of; it is not recorded,
+	// GameName is, and the caller fills Game from it (the registry).
+	Game     search.Game `json:"-"`
+	GameName string      `json:"game"`
+	Suite    string      `json:"suite"`
+	Limit    int         `json:"limit"` // the first Limit positions; 0 = all
+	Algos    []string    `json:"algos"`
+	Depths   []int       `json:"depths"` // ascending, distinct
 	// Engine holds every option but the algorithm, which Algos gives.
 	Engine search.Config `json:"engine"`
 	// Workers search positions in parallel, each with its own engines.
@@ -66,9 +69,10 @@ type Settings struct {
 }
 
 // DefaultSettings returns the thesis's comparison: expectimax, star1, star2
-// and staretc to depths 9, 11 and 13 on the default suite, one worker.
+// and staretc to depths 9, 11 and 13 on the default suite of Dice
+// positions, one worker; the caller gives Game.
 func DefaultSettings() Settings {
-	return Settings{Suite: DefaultSuite, Algos: []string{"expectimax", "star1", "star2", "staretc"}, Depths: []int{9, 11, 13},
+	return Settings{GameName: "dice", Suite: DefaultSuite, Algos: []string{"expectimax", "star1", "star2", "staretc"}, Depths: []int{9, 11, 13},
 		Engine: search.DefaultConfig(search.StarETC), Workers: 1}
 }
 
@@ -125,6 +129,9 @@ func (s *Settings) Check() error {
 	if len(s.Algos) == 0 || len(s.Depths) == 0 {
 		return runs.Usagef("bench needs at least one algorithm and one depth")
 	}
+	if s.Game.Game == nil || s.Game.Name() != s.GameName {
+		return fmt.Errorf("bench: settings of game %q given the game %v", s.GameName, s.Game.Game)
+	}
 	if s.Limit < 0 {
 		return runs.Usagef("-limit %d: want 0 (all) or more", s.Limit)
 	}
@@ -160,7 +167,7 @@ func (s *Settings) Resolve() (*Bench, error) {
 		b.Algos = append(b.Algos, a)
 		b.Engines = append(b.Engines, r)
 	}
-	suite, err := search.ReadSuite(s.Suite)
+	suite, err := search.ReadSuite(s.Game, s.Suite)
 	if err != nil {
 		return nil, runs.Usage(err) // a file the user named
 	}
@@ -170,7 +177,7 @@ func (s *Settings) Resolve() (*Bench, error) {
 	b.Suite = suite
 	for _, p := range suite {
 		for ai, r := range b.Engines {
-			if err := r.CheckBoard(p.Board.N(), p.Board.M()); err != nil {
+			if err := s.Game.Check(r, p.Pos); err != nil {
 				return nil, runs.Usagef("%s on %s line %d: %v", b.Algos[ai], s.Suite, p.Line, err)
 			}
 		}
@@ -188,8 +195,8 @@ func (s *Settings) Resolve() (*Bench, error) {
 type Row struct {
 	Algo     string `parquet:"algo"`
 	Position int32  `parquet:"position"` // 1-based index in the suite (after -limit)
-	DPN      string `parquet:"dpn"`
-	Depth    int32  `parquet:"depth"` // requested depth
+	Notation string `parquet:"notation"` // the position in the game's notation
+	Depth    int32  `parquet:"depth"`    // requested depth
 	// SearchedDepth is the depth of the iteration recorded: Depth, or less
 	// when every line of the game ends sooner (search.MaxDepth).
 	SearchedDepth int32   `parquet:"searched_depth"`
@@ -258,6 +265,7 @@ type Disagreement struct {
 // Summary is summary.json and the -json output.
 type Summary struct {
 	Format    string         `json:"format"`
+	Game      string         `json:"game"`
 	Suite     string         `json:"suite"`
 	Positions int            `json:"positions"`
 	Algos     []string       `json:"algos"`
@@ -324,15 +332,15 @@ func (b *Bench) measure(ctx context.Context, progress runs.Progress) ([][][]poin
 	total, done := int64(len(jobs)), int64(0)
 	progress(0, total, "")
 	err := runs.Pool(ctx, b.Settings.Workers, jobs,
-		func() []*diceengine.Engine { return make([]*diceengine.Engine, len(b.Algos)) },
-		func(ctx context.Context, engines []*diceengine.Engine, j job) (result, error) {
+		func() []search.Engine { return make([]search.Engine, len(b.Algos)) },
+		func(ctx context.Context, engines []search.Engine, j job) (result, error) {
 			if engines[j.algo] == nil {
-				engines[j.algo] = diceengine.New(b.Engines[j.algo])
+				engines[j.algo] = b.Settings.Game.NewEngine(b.Engines[j.algo])
 			}
 			e := engines[j.algo]
 			p := b.Suite[b.Positions[j.pos]-1]
 			e.ClearTT()
-			res := e.Search(ctx, p.Board, search.Limits{Depth: deepest}, nil)
+			res := e.Search(ctx, p.Pos, search.Limits{Depth: deepest}, nil)
 			if err := ctx.Err(); err != nil {
 				return result{}, err
 			}
@@ -396,11 +404,12 @@ func (b *Bench) write(run *runs.Run, points [][][]point) (*Summary, error) {
 
 // Merge is merge for bench runs: the rows of every shard, read back into
 // the points of the unsharded run, summarised and written as it writes them.
-func Merge(ctx context.Context, sh *runs.Shards, run *runs.Run, progress runs.Progress) (*Summary, error) {
+func Merge(ctx context.Context, g search.Game, sh *runs.Shards, run *runs.Run, progress runs.Progress) (*Summary, error) {
 	var set Settings
 	if err := json.Unmarshal(sh.Settings, &set); err != nil {
 		return nil, fmt.Errorf("merge: settings: %v", err)
 	}
+	set.Game = g
 	b, err := set.Resolve()
 	if err != nil {
 		return nil, fmt.Errorf("merge: %v", err)
@@ -444,13 +453,13 @@ func (b *Bench) rows(points [][][]point) []Row {
 	rows := make([]Row, 0, len(algos)*len(b.Positions)*len(depths))
 	for ai, algo := range algos {
 		for pi, pos := range b.Positions {
-			dpn := b.Suite[pos-1].Board.DPN()
+			text := b.Suite[pos-1].Pos.String()
 			for di, d := range depths {
 				pt := points[ai][pi][di]
 				s := pt.stats
 				ms := durationMS(pt.time)
 				rows = append(rows, Row{
-					Algo: algo.String(), Position: int32(pos), DPN: dpn, Depth: int32(d), SearchedDepth: int32(pt.searched),
+					Algo: algo.String(), Position: int32(pos), Notation: text, Depth: int32(d), SearchedDepth: int32(pt.searched),
 					Nodes: pt.nodes, TimeMS: ms, Score: pt.score, NodesPerS: nodesPerSecond(float64(pt.nodes), ms), Sound: algo.Sound(),
 					AlphaBeta: s.AlphaBeta, TTCutMove: s.TTCutMove, TTCutChance: s.TTCutChance, ETCCut: s.ETCCut,
 					Star2Cut: s.Star2Cut, Star1Cut: s.Star1Cut, CPCCut: s.CPCCut,
@@ -475,7 +484,7 @@ func (b *Bench) summarize(points [][][]point, dir string) *Summary {
 	algos, depths, set := b.Algos, b.Settings.Depths, b.Settings
 	suite := b.Positions
 	sum := &Summary{
-		Format: Format, Suite: set.Suite, Positions: len(suite), Algos: set.Algos, Depths: depths,
+		Format: Format, Game: set.GameName, Suite: set.Suite, Positions: len(suite), Algos: set.Algos, Depths: depths,
 		Engine: options(set.Engine), RunDir: dir, Shard: set.Shard,
 		Median:        "middle value of the sorted sample; the mean of the two middle values for an even count",
 		Std:           "sample standard deviation (divisor n-1)",

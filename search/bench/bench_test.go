@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"starlab/runs"
+	diceengine "starlab/search/engine/dice"
 )
 
 // TestRunFromGo: the bench stage, called from Go, measures every algorithm
@@ -14,6 +15,7 @@ import (
 // measure what the whole measures, with the same nodes.
 func TestRunFromGo(t *testing.T) {
 	set := DefaultSettings()
+	set.Game = diceengine.Game()
 	set.Suite = "../testdata/dice5x5-4.suite"
 	set.Limit, set.Depths, set.Workers = 6, []int{3, 5}, 2
 	set.Engine.TTMiB = 2
@@ -79,6 +81,7 @@ func TestSettingsChecks(t *testing.T) {
 		func(s *Settings) { s.Suite = "none.suite" },
 	} {
 		s := DefaultSettings()
+		s.Game = diceengine.Game()
 		s.Suite = "../testdata/dice5x5-4.suite"
 		bad(&s)
 		if _, err := s.Resolve(); err == nil {

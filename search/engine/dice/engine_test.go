@@ -45,7 +45,7 @@ func TestCPCWideBoundsIsStarETC(t *testing.T) {
 // (it must do something) and its values stay in [L, U] and near the sound
 // value; the error is measured here, not hidden.
 func TestCPCPrunesAndStaysClose(t *testing.T) {
-	ps, err := search.ReadSuite("../../testdata/dice5x5-4.suite")
+	ps, err := search.ReadSuite(dice.Game{}, "../../testdata/dice5x5-4.suite")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,10 +55,10 @@ func TestCPCPrunesAndStaysClose(t *testing.T) {
 	for _, p := range ps[:30] {
 		etc := newEngine(search.StarETC, "pairs", 4)
 		cpc := newEngine(search.CPC, "pairs", 4)
-		want := etc.Search(context.Background(), p.Board, search.Limits{Depth: 7}, nil).Last()
-		got := cpc.Search(context.Background(), p.Board, search.Limits{Depth: 7}, nil).Last()
+		want := etc.Search(context.Background(), p.Pos.(*dice.Board), search.Limits{Depth: 7}, nil).Last()
+		got := cpc.Search(context.Background(), p.Pos.(*dice.Board), search.Limits{Depth: 7}, nil).Last()
 		if got.Score < L || got.Score > U {
-			t.Fatalf("cpc score %v outside [L, U] on %q", got.Score, p.Board.DPN())
+			t.Fatalf("cpc score %v outside [L, U] on %q", got.Score, p.Pos.(*dice.Board).DPN())
 		}
 		cuts += got.Stats.CPCCut
 		d := got.Score - want.Score
@@ -204,7 +204,7 @@ func TestParseAlgorithm(t *testing.T) {
 }
 
 func BenchmarkSearch(b *testing.B) {
-	ps, err := search.ReadSuite("../../testdata/dice5x5-4.suite")
+	ps, err := search.ReadSuite(dice.Game{}, "../../testdata/dice5x5-4.suite")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -216,7 +216,7 @@ func BenchmarkSearch(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				p := ps[i%len(ps)]
 				e.ClearTT()
-				nodes += e.Search(context.Background(), p.Board, search.Limits{Depth: 7}, nil).Last().Nodes
+				nodes += e.Search(context.Background(), p.Pos.(*dice.Board), search.Limits{Depth: 7}, nil).Last().Nodes
 			}
 			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 		})
@@ -226,7 +226,7 @@ func BenchmarkSearch(b *testing.B) {
 var evalSink float64
 
 func BenchmarkEval(b *testing.B) {
-	ps, err := search.ReadSuite("../../testdata/dice5x5-4.suite")
+	ps, err := search.ReadSuite(dice.Game{}, "../../testdata/dice5x5-4.suite")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -234,7 +234,7 @@ func BenchmarkEval(b *testing.B) {
 	b.ReportAllocs()
 	s := 0.0
 	for i := 0; i < b.N; i++ {
-		s += ev.Evaluate(ps[i%len(ps)].Board)
+		s += ev.Evaluate(ps[i%len(ps)].Pos.(*dice.Board))
 	}
 	evalSink = s
 }
@@ -269,7 +269,7 @@ func FuzzParseSuite(f *testing.F) {
 	f.Add("5 4 b -1 - - - - - - - - - - - - - - - - - - - - - - - - - ; exact=2")
 	f.Add("; exact=")
 	f.Fuzz(func(t *testing.T, text string) {
-		ps, err := search.ParseSuite(strings.NewReader(text))
+		ps, err := search.ParseSuite(dice.Game{}, strings.NewReader(text))
 		if err != nil {
 			if strings.Contains(err.Error(), "\n") {
 				t.Fatalf("multi-line error %q", err)
@@ -288,7 +288,7 @@ func FuzzParseSuite(f *testing.F) {
 // depth 13 on the first ten positions of the committed suite, a fresh
 // 16 MiB table per position.
 func BenchmarkStarETC13(b *testing.B) {
-	ps, err := search.ReadSuite("../../testdata/dice5x5-4.suite")
+	ps, err := search.ReadSuite(dice.Game{}, "../../testdata/dice5x5-4.suite")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -298,7 +298,7 @@ func BenchmarkStarETC13(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		for _, p := range ps[:10] {
 			e.ClearTT()
-			nodes += e.Search(context.Background(), p.Board, search.Limits{Depth: 13}, nil).Last().Nodes
+			nodes += e.Search(context.Background(), p.Pos.(*dice.Board), search.Limits{Depth: 13}, nil).Last().Nodes
 		}
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")

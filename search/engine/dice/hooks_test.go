@@ -26,7 +26,7 @@ func (f fullNet) Evaluate(b *dice.Board) float64 { return f.ev.Value(b) }
 // suite's first 15 positions and a random net (as costly as a trained
 // one, and with no symmetry to hide a missed update).
 func TestNetFollowsTheBoard(t *testing.T) {
-	ps, err := search.ReadSuite("../../testdata/dice5x5-4.suite")
+	ps, err := search.ReadSuite(dice.Game{}, "../../testdata/dice5x5-4.suite")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,10 +49,10 @@ func TestNetFollowsTheBoard(t *testing.T) {
 		e := New(c.MustResolve())
 		for _, p := range ps[:15] {
 			e.ClearTT()
-			for _, it := range e.Search(context.Background(), p.Board, search.Limits{Depth: 5}, nil).Iterations {
-				want := refValue(p.Board, full, it.Depth)
+			for _, it := range e.Search(context.Background(), p.Pos.(*dice.Board), search.Limits{Depth: 5}, nil).Iterations {
+				want := refValue(p.Pos.(*dice.Board), full, it.Depth)
 				if math.Abs(it.Score-want) > tol {
-					t.Fatalf("%s on %s depth %d: %v, with every leaf evaluated afresh %v", algo, p.Board.DPN(), it.Depth, it.Score, want)
+					t.Fatalf("%s on %s depth %d: %v, with every leaf evaluated afresh %v", algo, p.Pos.(*dice.Board).DPN(), it.Depth, it.Score, want)
 				}
 			}
 		}
@@ -67,7 +67,7 @@ func BenchmarkSearchMLP(b *testing.B) { benchEval(b, "mlp") }
 func BenchmarkSearchPairs9(b *testing.B) { benchEval(b, "pairs") }
 
 func benchEval(b *testing.B, eval string) {
-	ps, err := search.ReadSuite("../../testdata/dice5x5-4.suite")
+	ps, err := search.ReadSuite(dice.Game{}, "../../testdata/dice5x5-4.suite")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -89,7 +89,7 @@ func benchEval(b *testing.B, eval string) {
 	for i := 0; b.Loop(); i++ {
 		for _, p := range ps[:20] {
 			e.ClearTT()
-			nodes += e.Search(context.Background(), p.Board, search.Limits{Depth: 9}, nil).Last().Nodes
+			nodes += e.Search(context.Background(), p.Pos.(*dice.Board), search.Limits{Depth: 9}, nil).Last().Nodes
 		}
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")

@@ -31,11 +31,11 @@ type searched struct {
 // bounds from depth 3, and chance nodes of depths 3 to 9 meet the fitted
 // pairs of the built-in fit. Limits are given depth 9 unless they set it.
 func TestEveryKeyMatters(t *testing.T) {
-	ps, err := search.ReadSuite("../../testdata/dice5x5-4.suite")
+	ps, err := search.ReadSuite(dice.Game{}, "../../testdata/dice5x5-4.suite")
 	if err != nil {
 		t.Fatal(err)
 	}
-	root := ps[0].Board
+	root := ps[0].Pos.(*dice.Board)
 	const depth = 9
 	dir := t.TempDir()
 	net, err := dice.NewNet(5, 4, rand.New(rand.NewPCG(1, 2)), 0.3)
@@ -187,13 +187,13 @@ func TestMultiChanceProbCut(t *testing.T) {
 			t.Fatal(err)
 		}
 		e := New(s.Config.MustResolve())
-		ps, err := search.ReadSuite("../../testdata/dice5x5-4.suite")
+		ps, err := search.ReadSuite(dice.Game{}, "../../testdata/dice5x5-4.suite")
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, p := range ps[:20] {
 			e.ClearTT()
-			it := e.Search(context.Background(), p.Board, search.Limits{Depth: 8}, nil).Last()
+			it := e.Search(context.Background(), p.Pos.(*dice.Board), search.Limits{Depth: 8}, nil).Last()
 			nodes += it.Nodes
 			cuts += it.Stats.CPCCut
 			shallow += it.Stats.CPCSearches

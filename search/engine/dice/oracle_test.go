@@ -232,7 +232,7 @@ func TestKeptTableExact(t *testing.T) {
 // every sound algorithm finds at full depth with the zero evaluator, and
 // ChanceProbCut's error on it is measured.
 func TestEndgameSuite(t *testing.T) {
-	ps, err := search.ReadSuite("../../testdata/endgame5x5-4.suite")
+	ps, err := search.ReadSuite(dice.Game{}, "../../testdata/endgame5x5-4.suite")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -248,16 +248,16 @@ func TestEndgameSuite(t *testing.T) {
 		if !p.HasExact {
 			t.Fatalf("line %d has no exact value", p.Line)
 		}
-		if got := (exactSolver{}).value(p.Board); got-p.Exact > 1e-11 || p.Exact-got > 1e-11 {
+		if got := (exactSolver{}).value(p.Pos.(*dice.Board)); got-p.Exact > 1e-11 || p.Exact-got > 1e-11 {
 			t.Fatalf("line %d: solver %.12f, suite %.12f", p.Line, got, p.Exact)
 		}
 		for _, a := range []search.Algorithm{search.Expectimax, search.Star1, search.Star2, search.StarETC, search.CPC} {
-			if a <= search.Star1 && p.Board.Empties() > 9 {
+			if a <= search.Star1 && p.Pos.(*dice.Board).Empties() > 9 {
 				continue // too slow unpruned; TestExactValues covers them
 			}
 			e := engines[a]
 			e.ClearTT()
-			got := e.Search(context.Background(), p.Board, search.Limits{}, nil).Last().Score
+			got := e.Search(context.Background(), p.Pos.(*dice.Board), search.Limits{}, nil).Last().Score
 			d := got - p.Exact
 			if d < 0 {
 				d = -d
