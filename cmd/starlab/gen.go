@@ -7,11 +7,13 @@ import (
 	"strings"
 
 	"starlab/runs"
+	"starlab/search"
 	"starlab/selfplay"
 )
 
 func init() {
-	s := selfplay.DefaultSampleSettings()
+	var s selfplay.SampleSettings
+	var gf gameFlags
 	var out string
 	register(&Command{
 		Name:      "gen",
@@ -23,16 +25,15 @@ and play the move of greatest value, the lowest cell among equal values. It
 samples one position from each game whose number of checkers lies in [-min,
 -max], before the roll or, with probability -rolled, after it; a position
 already drawn is skipped. It writes one DPN per line, to stdout or
-atomically to -o FILE. With -exact it solves each position to the end of the
-game with the zero evaluator and appends "; exact=V", the game-theoretic
-value: use it only for endgames.
+atomically to -o FILE. With -exact it solves each position to
+the end of the game with the zero evaluator and appends "; exact=V", the
+game-theoretic value: use it only for endgames.
 
 The same flags and seed give the same suite, and since the players' choices
 depend only on search values, later, faster builds give it too.`,
 		SetFlags: func(fs *flag.FlagSet) {
-			s = selfplay.DefaultSampleSettings()
-			fs.IntVar(&s.N, "n", s.N, "board size (3..17)")
-			fs.IntVar(&s.M, "m", s.M, "win length (2..n)")
+			s = selfplay.DefaultSampleSettings(search.Game{})
+			gf.set(fs, "board size (3..17)", "win length (2..n)")
 			fs.IntVar(&s.Count, "count", s.Count, "number of positions")
 			fs.IntVar(&s.Min, "min", s.Min, "fewest checkers on the board")
 			fs.IntVar(&s.Max, "max", s.Max, "most checkers on the board")
@@ -45,6 +46,10 @@ depend only on search values, later, faster builds give it too.`,
 		Run: func(ctx context.Context, env *Env, args []string) error {
 			if len(args) != 0 {
 				return usagef("unexpected arguments %q", strings.Join(args, " "))
+			}
+			var err error
+			if s.Game, s.Variant, err = gf.resolve(env.Flags); err != nil {
+				return err
 			}
 			bar := newProgress(env.Stderr, "positions", false)
 			lines, err := selfplay.SampleSuite(ctx, s, bar.update)

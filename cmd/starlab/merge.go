@@ -12,7 +12,9 @@ import (
 
 	"starlab/regression"
 	"starlab/runs"
+	"starlab/search"
 	"starlab/search/bench"
+	"starlab/search/games"
 	"starlab/selfplay"
 )
 
@@ -51,6 +53,14 @@ and missing or duplicated shards.`,
 			if err := json.Unmarshal(sh.Settings, settings); err != nil {
 				return err
 			}
+			recorded := games.Default // the stages that record no game are Dice's
+			if ms, ok := settings.(*selfplay.MatchSettings); ok && ms.GameName != "" {
+				recorded = ms.GameName
+			}
+			g, err := games.Lookup(recorded)
+			if err != nil {
+				return fmt.Errorf("merge: %s: %v", sh.Dirs[0], err)
+			}
 			_, statErr := os.Stat(out)
 			run, err := runs.CreateAt(out, sh.Command, env.Args, settings, sh.Seed)
 			if errors.Is(err, runs.ErrUnfinished) && stoppedMerge(out) {
@@ -63,7 +73,7 @@ and missing or duplicated shards.`,
 				return err
 			}
 			err = runStage(env, run, "", false, "", func(p runs.Progress) error {
-				what, err := m.merge(ctx, sh, run, p)
+				what, err := m.merge(ctx, g, sh, run, p)
 				if err == nil {
 					fmt.Fprintf(env.Stdout, "merge: %d shards of a %s into %s (%s)\n", sh.Count, sh.Command, run.Dir(), what)
 				}
@@ -110,30 +120,30 @@ func clearDir(dir string) {
 // merge, which says in a few words what it joined.
 var mergers = map[string]struct {
 	settings func() any
-	merge    func(ctx context.Context, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error)
+	merge    func(ctx context.Context, g search.Game, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error)
 }{
-	"match": {func() any { return &selfplay.MatchSettings{} }, func(ctx context.Context, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error) {
-		rep, err := selfplay.MergeMatch(ctx, sh, run, p)
+	"match": {func() any { return &selfplay.MatchSettings{} }, func(ctx context.Context, g search.Game, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error) {
+		rep, err := selfplay.MergeMatch(ctx, g, sh, run, p)
 		if err != nil {
 			return "", err
 		}
 		return fmt.Sprintf("%d pairings", len(rep.Pairings)), nil
 	}},
-	"collect": {func() any { return &regression.CollectSettings{} }, func(ctx context.Context, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error) {
+	"collect": {func() any { return &regression.CollectSettings{} }, func(ctx context.Context, _ search.Game, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error) {
 		res, err := regression.MergeCollect(ctx, sh, run, p)
 		if err != nil {
 			return "", err
 		}
 		return fmt.Sprintf("%d rows in %d part files", res.Rows, res.Parts), nil
 	}},
-	"bench": {func() any { return &bench.Settings{} }, func(ctx context.Context, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error) {
+	"bench": {func() any { return &bench.Settings{} }, func(ctx context.Context, _ search.Game, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error) {
 		sum, err := bench.Merge(ctx, sh, run, p)
 		if err != nil {
 			return "", err
 		}
 		return fmt.Sprintf("%d positions, %d algorithms", sum.Positions, len(sum.Algos)), nil
 	}},
-	"tune": {func() any { return &regression.TuneSettings{} }, func(ctx context.Context, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error) {
+	"tune": {func() any { return &regression.TuneSettings{} }, func(ctx context.Context, _ search.Game, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error) {
 		res, err := regression.MergeTune(ctx, sh, run, p)
 		if err != nil {
 			return "", err

@@ -76,6 +76,9 @@ type MatchStage struct {
 // Recipe is a pipeline: a net trained by self-play, ChanceProbCut fitted
 // for it, and matches.
 type Recipe struct {
+	// Game is the game the recipe's matches play, Dice, given by the
+	// command (LoadRecipe); it is not part of the recipe's JSON.
+	Game        search.Game                 `json:"-"`
 	Format      string                      `json:"format"`
 	Name        string                      `json:"name"`
 	Description string                      `json:"description"`
@@ -90,9 +93,10 @@ type Recipe struct {
 	Matches     []MatchStage                `json:"matches"`
 }
 
-// LoadRecipe reads a recipe: the name of an embedded one, or a path to a
-// JSON file. Settings a recipe leaves out are the stages' defaults.
-func LoadRecipe(nameOrPath string) (*Recipe, error) {
+// LoadRecipe reads a recipe of the game g (Dice, whose board the recipe's
+// n and m give): the name of an embedded one, or a path to a JSON file.
+// Settings a recipe leaves out are the stages' defaults.
+func LoadRecipe(nameOrPath string, g search.Game) (*Recipe, error) {
 	data, err := recipes.ReadFile("recipes/" + nameOrPath + ".json")
 	src := "built-in recipe " + nameOrPath
 	if err != nil {
@@ -108,6 +112,7 @@ func LoadRecipe(nameOrPath string) (*Recipe, error) {
 		return nil, runs.Usagef("%s: %v", src, err)
 	}
 	r := &Recipe{
+		Game:    g,
 		Train:   preset(present, "train", td.DefaultSettings),
 		Collect: preset(present, "collect", regression.DefaultCollectSettings),
 		Fit:     preset(present, "fit", regression.DefaultFitSettings),
@@ -166,6 +171,9 @@ func (r *Recipe) check() error {
 	}
 	if r.Name == "" {
 		return fmt.Errorf("no name")
+	}
+	if r.Game.Game == nil {
+		return fmt.Errorf("no game")
 	}
 	if _, err := dice.New(r.N, r.M); err != nil {
 		return err
@@ -252,7 +260,7 @@ func (r *Recipe) check() error {
 			if err != nil {
 				return err
 			}
-			vs, err := selfplay.ParseVariantSpec(v)
+			vs, err := selfplay.ParseVariantSpec(r.Game, v)
 			if err != nil {
 				return fmt.Errorf("match %s: %v", m.Name, err)
 			}
@@ -265,7 +273,7 @@ func (r *Recipe) check() error {
 			if _, err := spec("match "+m.Name, m.Luck); err != nil {
 				return err
 			}
-			ls, err := selfplay.ParseVariantSpec(ms.Luck)
+			ls, err := selfplay.ParseVariantSpec(r.Game, ms.Luck)
 			if err != nil {
 				return fmt.Errorf("match %s: luck: %v", m.Name, err)
 			}
@@ -413,8 +421,9 @@ func (r *Recipe) matchSettings(m MatchStage, net, probcut string) selfplay.Match
 	for i, v := range m.Variants {
 		vs[i] = products(v, net, probcut)
 	}
-	ms := selfplay.DefaultMatchSettings(vs...)
-	ms.N, ms.M, ms.Seed, ms.Games, ms.Gauntlet = r.N, r.M, r.Seed, m.Games, m.Gauntlet
+	ms := selfplay.DefaultMatchSettings(r.Game, vs...)
+	ms.GameName, ms.Variant = r.Game.Name(), dice.Variant(r.N, r.M)
+	ms.Seed, ms.Games, ms.Gauntlet = r.Seed, m.Games, m.Gauntlet
 	if m.Luck != "" {
 		ms.Luck = products(m.Luck, net, probcut)
 	}
