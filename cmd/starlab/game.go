@@ -2,26 +2,34 @@ package main
 
 import (
 	"flag"
+	"strings"
 
 	"starlab/search"
 	"starlab/search/dice"
 	"starlab/search/games"
 )
 
-// gameFlags are Dice's -n and -m, which give the variant "<n>x<n>-<m>".
-type gameFlags struct{ n, m int }
+// gameFlags are the flags that choose a game and its variant: -game,
+// -variant, and Dice's -n and -m, which give the variant "<n>x<n>-<m>".
+type gameFlags struct {
+	name, variant string
+	n, m          int
+}
 
-// set declares the flags on fs, with the usage texts given.
+// set declares the flags on fs, -n and -m with the usage texts given.
 func (f *gameFlags) set(fs *flag.FlagSet, nUsage, mUsage string) {
 	*f = gameFlags{}
+	fs.StringVar(&f.name, "game", games.Default, "the game: "+strings.Join(games.Names(), ", "))
+	fs.StringVar(&f.variant, "variant", "", "the game's variant (default: the game's default, 5x5-4 for dice)")
 	fs.IntVar(&f.n, "n", 5, nUsage)
 	fs.IntVar(&f.m, "m", 4, mUsage)
 }
 
-// resolve returns Dice and the variant the flags give, "" when neither -n
-// nor -m was given. Errors are usage errors naming the flags.
+// resolve returns the game the flags name and the variant they give, ""
+// when neither -variant nor -n or -m was given. Errors are usage errors
+// naming the flag.
 func (f *gameFlags) resolve(fs *flag.FlagSet) (search.Game, string, error) {
-	g, err := games.Lookup("dice")
+	g, err := lookupGame(f.name)
 	if err != nil {
 		return g, "", err
 	}
@@ -31,11 +39,29 @@ func (f *gameFlags) resolve(fs *flag.FlagSet) (search.Game, string, error) {
 			sized = append(sized, "-"+fl.Name)
 		}
 	})
-	if len(sized) == 0 {
-		return g, "", nil
+	switch {
+	case len(sized) > 0 && g.Name() != "dice":
+		return g, "", usagef("%s: the board size and win length are Dice's; give -variant for %s", strings.Join(sized, " and "), g.Name())
+	case len(sized) > 0 && f.variant != "":
+		return g, "", usagef("-variant gives the board; %s cannot change it", strings.Join(sized, " and "))
+	case len(sized) > 0:
+		if _, err := dice.New(f.n, f.m); err != nil {
+			return g, "", usagef("-n %d -m %d: %v", f.n, f.m, err)
+		}
+		return g, dice.Variant(f.n, f.m), nil
+	case f.variant != "":
+		if _, err := g.New(f.variant); err != nil {
+			return g, "", usagef("-variant: %v", err)
+		}
 	}
-	if _, err := dice.New(f.n, f.m); err != nil {
-		return g, "", usagef("-n %d -m %d: %v", f.n, f.m, err)
+	return g, f.variant, nil
+}
+
+// lookupGame is games.Lookup with the error a usage error naming -game.
+func lookupGame(name string) (search.Game, error) {
+	g, err := games.Lookup(name)
+	if err != nil {
+		return g, usagef("-game: %v", err)
 	}
-	return g, dice.Variant(f.n, f.m), nil
+	return g, nil
 }

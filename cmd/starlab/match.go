@@ -49,8 +49,11 @@ are one variant. With more than two variants every pair of them plays
 (round robin), or only the first against the others with -gauntlet, each
 pairing with dice of its own; a cross table and a ranking follow.
 
-Games start from the empty -n x -n board, or from the positions of -suite
-(a position after the roll starts before it; pair i starts from position i
+The game is -game (default dice), played in its -variant (for Dice,
+-n and -m give the variant "<n>x<n>-<m>", the 5x5 board with win length 4 by
+default). Games start from the variant's start (Dice: the empty board), or
+from the positions of -suite, in the game's notation (DPN for Dice; a Dice
+position after the roll starts before it; pair i starts from position i
 mod the suite size, so each is played in both seats). Each worker owns its engines and clears their tables before
 every game: with depth or node limits the results do not depend on
 -concurrency. Every finished pair is journalled; after a kill or Ctrl-C,
@@ -63,8 +66,8 @@ per game) and summary.json; -json prints the summary on stdout.`,
 			fs.IntVar(&set.Games, "games", set.Games, "games per pairing (even: pairs of games)")
 			fs.Uint64Var(&set.Seed, "seed", set.Seed, "seed of the dice")
 			fs.IntVar(&set.Concurrency, "concurrency", runtime.NumCPU(), "games played at once")
-			fs.StringVar(&set.Suite, "suite", "", "file of start positions in DPN (default: the empty board)")
-			gf.set(fs, "board size without -suite", "win length without -suite")
+			fs.StringVar(&set.Suite, "suite", "", "file of start positions in the game's notation (default: the variant's start)")
+			gf.set(fs, "Dice's board size (-variant NxN-M)", "Dice's win length (-variant NxN-M)")
 			fs.StringVar(&set.SPRT, "sprt", "", "sequential test elo0,elo1,alpha,beta (normalized Elo)")
 			fs.StringVar(&set.Luck, "luck", set.Luck, "reference search that values the chance events (Dice: the rolls), or none")
 			fs.BoolVar(&set.Gauntlet, "gauntlet", false, "with 3+ variants, play only the first against the others")

@@ -19,7 +19,7 @@ import (
 )
 
 func init() {
-	var out string
+	var out, gameName string
 	register(&Command{
 		Name:         "merge",
 		UsageLine:    "merge -out DIR RUN...",
@@ -32,14 +32,21 @@ match's journal, summary.json and games.parquet; the collect's part files;
 the bench's bench.parquet and summary.json; the tune's tune.parquet,
 tune.json and plot. Times are the shards' own. It refuses, in one line,
 runs that are not finished, shards of different settings, seeds or builds,
-and missing or duplicated shards.`,
+and missing or duplicated shards. The game is the one the runs record (a
+collect, bench or tune is of Dice); -game, if given, must name it.`,
 		SetFlags: func(fs *flag.FlagSet) {
-			out = ""
+			out, gameName = "", ""
 			fs.StringVar(&out, "out", "", "run directory of the merged run")
+			fs.StringVar(&gameName, "game", "", "the game of the runs (default: the one they record)")
 		},
 		Run: func(ctx context.Context, env *Env, args []string) error {
 			if out == "" {
 				return usagef("-out DIR is needed")
+			}
+			if gameName != "" {
+				if _, err := lookupGame(gameName); err != nil {
+					return err
+				}
 			}
 			sh, err := runs.CheckShards(args, "concurrency", "workers")
 			if err != nil {
@@ -56,6 +63,9 @@ and missing or duplicated shards.`,
 			recorded := games.Default // the stages that record no game are Dice's
 			if ms, ok := settings.(*selfplay.MatchSettings); ok && ms.GameName != "" {
 				recorded = ms.GameName
+			}
+			if gameName != "" && gameName != recorded {
+				return usagef("-game %s: the runs are of %s", gameName, recorded)
 			}
 			g, err := games.Lookup(recorded)
 			if err != nil {

@@ -21,19 +21,24 @@ func init() {
 	)
 	register(&Command{
 		Name:      "play",
-		UsageLine: "play [-n N] [-m M] [-blue P] [-red P] [-seed S] [-start DPN]",
+		UsageLine: "play [-game G] [-variant V | -n N -m M] [-blue P] [-red P] [-seed S] [-start POS]",
 		Short:     "play one game between two simple players and print it",
-		Long: `Play plays one game of Dice between two simple players and prints the
-rolls and moves in notation and the result. A player is "random" (a uniform
-legal move) or "greedy" (wins at once if it can, otherwise raises its pair
-count minus the opponent's the most). The dice and the players' choices come
-from the seed, so the same seed gives the same game.`,
+		Long: `Play plays one game of -game (default dice) between two simple players and
+prints the chance events and moves in notation and the result. Blue is the
+player who moves first (side 0), red the other. A player is "random" (a
+uniform legal move) or "greedy" (wins at once if it can, otherwise plays the
+move the game's hand evaluator values most: in Dice, its pair count minus
+the opponent's). The game starts from its -variant's start (for Dice, -n and
+-m give the variant "<n>x<n>-<m>": the empty board), or from -start, a
+position in the game's notation (a Dice position before the roll). The dice
+and the players' choices come from the seed, so the same seed gives the
+same game.`,
 		SetFlags: func(fs *flag.FlagSet) {
-			gf.set(fs, "board size (3..17)", "win length (2..n)")
+			gf.set(fs, "Dice's board size (3..17)", "Dice's win length (2..n)")
 			fs.StringVar(&blue, "blue", "greedy", "blue player (moves first): random or greedy")
 			fs.StringVar(&red, "red", "random", "red player: random or greedy")
 			fs.Uint64Var(&seed, "seed", 1, "seed of the dice and the players")
-			fs.StringVar(&start, "start", "", "start position in DPN, before the roll (default: the empty board)")
+			fs.StringVar(&start, "start", "", "start position in the game's notation (default: the variant's start)")
 			fs.BoolVar(&showBoards, "board", false, "print the final position")
 		},
 		Run: func(ctx context.Context, env *Env, args []string) error {
