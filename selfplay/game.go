@@ -221,7 +221,6 @@ func Play(ctx context.Context, g game.Game, start game.State, players [2]Player,
 	rec := Game{Name: g.Name(), Variant: g.Variant(start), Start: start.String()}
 	var moves []game.Move
 	for {
-		var st Step
 		switch s.Kind() {
 		case game.Over:
 			v := sideZero(s.Result(), s.Mover())
@@ -238,7 +237,7 @@ func Play(ctx context.Context, g game.Game, start game.State, players [2]Player,
 				return rec, err
 			}
 			if observe != nil {
-				st = Step{Index: len(rec.Actions), State: s, Event: e}
+				st := Step{Index: len(rec.Actions), State: s, Event: e}
 				if err := observe(ctx, &st); err != nil {
 					return rec, err
 				}
@@ -257,7 +256,7 @@ func Play(ctx context.Context, g game.Game, start game.State, players [2]Player,
 				return rec, fmt.Errorf("player %s chose illegal move %d in %q", players[side].Name(), ch.Move, s)
 			}
 			if observe != nil {
-				st = Step{Index: len(rec.Actions), State: s, Choice: ch}
+				st := Step{Index: len(rec.Actions), State: s, Choice: ch}
 				if err := observe(ctx, &st); err != nil {
 					return rec, err
 				}
