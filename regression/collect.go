@@ -192,9 +192,15 @@ func (s *CollectSettings) resolve() (*search.Resolved, error) {
 func (s *CollectSettings) engineSpec() (search.Spec, error) {
 	var none search.Spec
 	if s.Suite == "" { // a suite is read by Board, or from the run on a resume
+		if _, err := dice.New(s.N, s.M); err != nil {
+			return none, runs.Usagef("-n %d -m %d: %v", s.N, s.M, err)
+		}
 		ss := s.sample()
 		if err := ss.Check(); err != nil {
 			return none, err
+		}
+		if s.Max >= s.N*s.N {
+			return none, runs.Usagef("-min %d -max %d: want 0 <= min <= max < %d", s.Min, s.Max, s.N*s.N)
 		}
 	}
 	if len(s.Pairs) == 0 {
@@ -231,8 +237,9 @@ func (s *CollectSettings) engineSpec() (search.Spec, error) {
 }
 
 func (s *CollectSettings) sample() selfplay.SampleSettings {
-	ss := selfplay.DefaultSampleSettings()
-	ss.N, ss.M, ss.Count, ss.Min, ss.Max, ss.Seed, ss.Rolled = s.N, s.M, s.Count, s.Min, s.Max, s.Seed, 0
+	ss := selfplay.DefaultSampleSettings(diceengine.Game())
+	ss.Variant = dice.Variant(s.N, s.M)
+	ss.Count, ss.Min, ss.Max, ss.Seed, ss.Rolled = s.Count, s.Min, s.Max, s.Seed, 0
 	return ss
 }
 

@@ -1,30 +1,39 @@
 // Package selfplay plays games between players: self-play, matches,
-// tournaments, and their statistics.
+// tournaments, and their statistics. It sees a game only through the game
+// contract (package starlab/search/game) and its engines through
+// search.Engine: the caller hands it a search.Game, and it imports no game.
 //
 // # Games
 //
-// Play(ctx, start, players, dice, observe) plays one game: a Player chooses
-// each move of a rolled position (and takes the context, so a cancelled
-// match stops the search in progress), and an Observer sees every ply: the
-// position before the roll, the roll, the player's choice and value, the
-// position after. Luck valuation is an observer (Luck.Observer); a trainer
-// is another. Plies are stored as cells; notation is made by the writers.
-// A DiceStream gives each colour its own stream per game seed, so the two
-// games of a pair share their dice by seat and turn.
+// Play(ctx, g, start, players, chance, observe) plays one game by looping
+// on the state's kind: at a decision the mover's Player chooses a move
+// (and takes the context, so a cancelled match stops the search in
+// progress); at a chance node a ChanceStream draws the event by its weight;
+// an Observer sees every action before it is taken. Luck valuation is an
+// observer (Luck.Observer): the luck of an event is the reference value of
+// the state after it minus the weighted mean over the node's events. A
+// game's record (Game) is its start, its variant and its actions, moves
+// and events in order; Replay replays it through the contract and refuses
+// an impossible record in one line, and notation is made by the writers.
+// A ChanceStream gives each side its own stream per game seed, so the two
+// games of a pair share their chance events by seat and turn (for Dice,
+// by colour and roll: today's duplicate dice).
 //
 // # The match stage
 //
 // RunMatch(ctx, settings, run, progress) is the match stage: variants
 // (canonical search specs; ParseVariant refuses a depth that ends on a
-// chance ply) play pairs of games, one pairing at a time, on the runs
-// worker pool, every worker with its own engines. Each pairing has dice of
-// its own (PairSeed; pairing 0 has those of two-variant matches). Every
-// finished pair is a MatchRecord in the run's journal; a run resumed after
-// a kill or Ctrl-C plays only the missing pairs, an SPRT stops a pairing at
-// the first prefix of pairs where it decides, and a Shard plays only its
-// share. Report is a pure function from finished records to the statistics,
-// so resumed, uninterrupted and merged runs report alike; GameRows gives
-// games.parquet. SampleSuite samples test suites from self-play.
+// chance ply, where the game says one does) of the settings' game play
+// pairs of games, one pairing at a time, on the runs worker pool, every
+// worker with its own engines. Each pairing has dice of its own (PairSeed;
+// pairing 0 has those of two-variant matches). Every finished pair is a
+// MatchRecord in the run's journal; a run resumed after a kill or Ctrl-C
+// plays only the missing pairs, an SPRT stops a pairing at the first
+// prefix of pairs where it decides, and a Shard plays only its share.
+// Report is a pure function from finished records to the statistics, so
+// resumed, uninterrupted and merged runs report alike; GameRows gives
+// games.parquet, whose key-value metadata names the game and variant.
+// SampleSuite samples test suites from self-play, by the game's phase.
 //
 // The statistics are pure functions of result counts, taken from the
 // match-testing tools of computer chess (cutechess-cli, fastchess, fishtest):

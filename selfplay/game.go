@@ -8,284 +8,409 @@ import (
 	"time"
 
 	"starlab/search"
-	"starlab/search/dice"
-	diceengine "starlab/search/engine/dice"
+	"starlab/search/game"
 )
 
-// Player chooses the move of the side to move in a rolled position.
+// Player chooses the move of the mover of a decision.
 type Player interface {
 	// Name identifies the player in records and tables.
 	Name() string
-	// Choose returns the move for b, which is rolled and not over. It must
-	// not change b. A cancelled ctx may cut a search short; the move is
-	// then still legal, and Play returns ctx's error after it.
-	Choose(ctx context.Context, b *dice.Board) Choice
+	// Choose returns a legal move of s, a decision. It must not change
+	// s. A cancelled ctx may cut a search short; the move is then still
+	// legal, and Play returns ctx's error after it.
+	Choose(ctx context.Context, s game.State) Choice
 }
 
 // Choice is a player's move with what its search learned, for the records.
 type Choice struct {
-	Cell  int     // the cell played
-	Score float64 // the player's value of the position for the side to move (0 if none)
-	Depth int     // the depth of the last completed search (0 if none)
-	Nodes int64   // nodes searched for this move
+	Move  game.Move // the move played
+	Score float64   // the player's value of the position for its mover (0 if none)
+	Depth int       // the depth of the last completed search (0 if none)
+	Nodes int64     // nodes searched for this move
 }
 
-// DiceStream is the source of a game's rolls. Each colour has its own seeded
-// stream of uniform numbers, one per turn, so two games with the same seed
-// give both colours the same luck turn by turn even when the positions (and
-// so the number of non-full lines) differ: this is what makes a pair of games
-// with the colours swapped a duplicate-dice pair.
-type DiceStream struct {
-	rng [2]*rand.Rand
+// ChanceStream is the source of a game's chance events. Each side has its
+// own seeded stream of uniform numbers, one per chance node whose Mover it
+// is, so two games with the same seed give both sides the same luck turn by
+// turn even when the positions (and so the events that can happen) differ:
+// this is what makes a pair of games with the sides swapped a duplicate-dice
+// pair. An event is drawn by its weight: u uniform in [0, total), the first
+// event whose cumulative weight exceeds u. With every weight 1 that is the
+// u-th event, so a Dice roll is the u-th of the mover's non-full lines.
+type ChanceStream struct {
+	rng    [2]*rand.Rand
+	events []game.Event
 }
 
-// NewDiceStream returns the dice of a game from its seed.
-func NewDiceStream(seed uint64) *DiceStream {
-	return &DiceStream{rng: [2]*rand.Rand{
+// NewChanceStream returns the chance events of a game from its seed.
+func NewChanceStream(seed uint64) *ChanceStream {
+	return &ChanceStream{rng: [2]*rand.Rand{
 		rand.New(rand.NewPCG(seed, 0xb1)),
 		rand.New(rand.NewPCG(seed, 0x2ed)),
 	}}
 }
 
-// Roll returns the line rolled for the side to move of b: the u-th of its
-// non-full lines, u drawn uniformly from the mover's own stream.
-func (d *DiceStream) Roll(b *dice.Board) int {
-	var lines [dice.MaxN]int8
-	k := b.Rolls(&lines)
-	return int(lines[d.rng[b.SideToMove()].IntN(k)])
+// Draw returns the event that happens at the chance node s, drawn from the
+// stream of s's Mover. A chance node without events is an error of the
+// game, returned in one line.
+func (c *ChanceStream) Draw(s game.State) (game.Event, error) {
+	var total int
+	c.events, total = s.Outcomes(c.events)
+	if len(c.events) == 0 || total <= 0 {
+		return game.Event{}, fmt.Errorf("chance node %q has no events", s)
+	}
+	u := c.rng[s.Mover()].IntN(total)
+	for _, e := range c.events {
+		if u < int(e.Weight) {
+			return e, nil
+		}
+		u -= int(e.Weight)
+	}
+	return game.Event{}, fmt.Errorf("chance node %q: its events weigh less than its total %d", s, total)
 }
 
-// Game is the record of one finished game. Plies are stored as cells and
-// lines; notation is produced only by the writers (Notation).
+// Action is one step of a game record: at a decision the move played, at a
+// chance node the ID of the event that happened. Which of the two it is
+// follows from the state it is taken in, so a record is its start and its
+// actions.
+type Action uint16
+
+// Game is the record of one finished game: its start and its actions in
+// order (moves and chance events), with what the players' searches cost.
+// Notation is produced only by the writers (Notation).
 type Game struct {
-	Start  string           `json:"start"`  // the start position in DPN
-	Rolls  []int8           `json:"rolls"`  // the line rolled before each move
-	Cells  []int16          `json:"cells"`  // the cell played at each move
-	Result int              `json:"result"` // +1 blue won, 0 drawn, -1 red won
-	Plies  int              `json:"plies"`  // number of moves played
-	Nodes  [2]int64         `json:"nodes"`  // nodes searched by blue and by red
-	Depth  [2]int           `json:"depth"`  // sum of completed depths by blue and by red
-	Turns  [2]int           `json:"turns"`  // moves made by blue and by red
-	Time   [2]time.Duration `json:"time_ns"`
-	// Luck is the sum, from blue's view, of the luck of every roll as a
-	// reference search values it (see Luck); 0 without a reference.
+	Name    string   `json:"game"`    // the game's name ("dice")
+	Variant string   `json:"variant"` // the start's variant ("5x5-4")
+	Start   string   `json:"start"`   // the start position in the game's notation
+	Actions []Action `json:"actions"` // every move and chance event, in order
+	Result  int      `json:"result"`  // side 0's view: +1 won, 0 drawn, -1 lost
+	Plies   int      `json:"plies"`   // number of moves played (decisions, not chance events)
+	// Nodes, Depth, Turns and Time are by side: nodes searched, sum of
+	// completed depths, moves made, time spent choosing.
+	Nodes [2]int64         `json:"nodes"`
+	Depth [2]int           `json:"depth"`
+	Turns [2]int           `json:"turns"`
+	Time  [2]time.Duration `json:"time_ns"`
+	// Luck is the sum, from side 0's view, of the luck of every chance
+	// event as a reference search values it (see Luck); 0 without a
+	// reference.
 	Luck float64 `json:"luck"`
 }
 
-// Replay plays the game's record again from its start. Before each move i
-// it calls visit, if not nil, with the position after the roll; replay stops
-// there, returning that position, when visit returns false. Otherwise it
-// returns the final position. An error means the record is not a game.
-func (g *Game) Replay(visit func(i int, b *dice.Board) bool) (dice.Board, error) {
-	start, err := dice.ParseDPN(g.Start)
+// Replay plays the game's record again from its start through g, the game
+// it names. Before each action i it calls visit, if not nil, with the state
+// the action is taken in (Replay's own: visit must not change or keep it;
+// Clone it to keep it); replay stops there, returning that state, when
+// visit returns false. Otherwise it returns the final state. An error, in
+// one line, means the record is not a game of g.
+func (r *Game) Replay(g game.Game, visit func(i int, s game.State) bool) (game.State, error) {
+	if r.Name != g.Name() {
+		return nil, fmt.Errorf("the record is a game of %q, not %q", r.Name, g.Name())
+	}
+	s, err := g.Parse(r.Start)
 	if err != nil {
-		return dice.Board{}, err
+		return nil, fmt.Errorf("start: %v", err)
 	}
-	b := *start
-	if len(g.Rolls) != len(g.Cells) {
-		return b, fmt.Errorf("game record has %d rolls for %d moves", len(g.Rolls), len(g.Cells))
+	if v := g.Variant(s); v != r.Variant {
+		return nil, fmt.Errorf("start %q is of variant %q, the record says %q", r.Start, v, r.Variant)
 	}
-	for i, cell := range g.Cells {
-		if r := int(g.Rolls[i]); b.Over() || r < 0 || r >= b.N() || b.LineEmpty(r) == 0 {
-			return b, fmt.Errorf("move %d: roll %d is impossible in %q", i+1, r, b.DPN())
+	var moves []game.Move
+	var events []game.Event
+	for i, a := range r.Actions {
+		switch s.Kind() {
+		case game.Over:
+			return s, fmt.Errorf("action %d: the game is over in %q", i+1, s)
+		case game.Chance:
+			events, _ = s.Outcomes(events)
+			k := 0
+			for k < len(events) && events[k].ID != uint16(a) {
+				k++
+			}
+			if k == len(events) {
+				return s, fmt.Errorf("action %d: event %d is impossible in %q", i+1, a, s)
+			}
+			if visit != nil && !visit(i, s) {
+				return s, nil
+			}
+			s.Happen(events[k])
+		case game.Decision:
+			moves = s.Legal(moves)
+			if !hasMove(moves, game.Move(a)) {
+				return s, fmt.Errorf("action %d: move %d is not legal in %q", i+1, a, s)
+			}
+			if visit != nil && !visit(i, s) {
+				return s, nil
+			}
+			s.Play(game.Move(a))
+		default:
+			return s, fmt.Errorf("action %d: state %q is of kind %v", i+1, s, s.Kind())
 		}
-		b.SetRoll(int(g.Rolls[i]))
-		if visit != nil && !visit(i, &b) {
-			return b, nil
-		}
-		if !b.IsLegal(int(cell)) {
-			return b, fmt.Errorf("move %d: cell %d is not legal in %q", i+1, cell, b.DPN())
-		}
-		b.Make(int(cell))
 	}
-	return b, nil
+	return s, nil
 }
 
-// Notation returns the lines rolled before each move (row number for
-// blue, column letter for red) and the moves in notation, each
-// space-separated, from one replay of the game.
-func (g *Game) Notation() (rolls, moves string, err error) {
-	var rs, ms []string
-	_, err = g.Replay(func(i int, b *dice.Board) bool {
-		rs = append(rs, b.LineLabel(b.Roll()))
-		ms = append(ms, dice.FormatMove(int(g.Cells[i]), b.N()))
+func hasMove(moves []game.Move, m game.Move) bool {
+	for _, x := range moves {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+// Notation returns the game's chance events and its moves in the game's
+// notation, each space-separated, from one replay through g. An event is
+// written as the last word of the game's text for it (g.FormatEvent), so
+// that it is one word: a Dice roll is the rolled line's label, the row
+// number for blue and the column letter for red.
+func (r *Game) Notation(g game.Game) (events, moves string, err error) {
+	var es, ms []string
+	var evs []game.Event
+	_, err = r.Replay(g, func(i int, s game.State) bool {
+		if s.Kind() == game.Chance {
+			evs, _ = s.Outcomes(evs)
+			for _, e := range evs {
+				if e.ID == uint16(r.Actions[i]) {
+					text := strings.Fields(g.FormatEvent(s, e))
+					if len(text) == 0 {
+						text = []string{fmt.Sprint(e.ID)}
+					}
+					es = append(es, text[len(text)-1])
+					break
+				}
+			}
+		} else {
+			ms = append(ms, g.FormatMove(s, game.Move(r.Actions[i])))
+		}
 		return true
 	})
-	return strings.Join(rs, " "), strings.Join(ms, " "), err
+	return strings.Join(es, " "), strings.Join(ms, " "), err
 }
 
-// Ply is what an Observer sees of one move: the position before the roll,
-// the roll, the player's choice, and the position after the move.
-type Ply struct {
-	Index  int         // 0 for the first move of the game
-	Mover  dice.Color  // the side that moved
-	Before *dice.Board // the position before the roll
-	Roll   int         // the line rolled
-	Choice Choice      // the move and what the player's search found
-	After  *dice.Board // the position after the move
-}
-
-// Observer is called by Play after every move. The boards it is given are
-// Play's own: an observer reads them and must not keep them. An error stops
-// the game.
-type Observer func(ctx context.Context, p *Ply) error
-
-// Play plays a game from start between players[Blue] and players[Red] with
-// the dice ds, calling observe (if not nil) after every move. start must be
-// a pre-roll position. A cancelled ctx stops the game after the move in
-// progress (whose search it cuts short) with ctx's error.
-func Play(ctx context.Context, start *dice.Board, players [2]Player, ds *DiceStream, observe Observer) (Game, error) {
-	if start.Roll() != dice.NoRoll {
-		return Game{}, fmt.Errorf("start position %q is rolled; a game starts before the roll", start.DPN())
+// sideZero returns the value v, from the view of side, from side 0's view.
+func sideZero(v float64, side int) float64 {
+	if side != 0 {
+		return -v
 	}
-	b := *start
-	var before dice.Board
-	g := Game{Start: start.DPN()}
-	for !b.Over() {
-		stm := b.SideToMove()
-		if observe != nil { // a board is a kilobyte: copied only for an observer
-			before = b
-		}
-		roll := ds.Roll(&b)
-		b.SetRoll(roll)
-		t0 := time.Now()
-		ch := players[stm].Choose(ctx, &b)
-		g.Time[stm] += time.Since(t0)
-		if err := ctx.Err(); err != nil {
-			return g, err
-		}
-		if !b.IsLegal(ch.Cell) {
-			return g, fmt.Errorf("player %s chose illegal move %d in %q", players[stm].Name(), ch.Cell, b.DPN())
-		}
-		g.Rolls = append(g.Rolls, int8(roll))
-		g.Cells = append(g.Cells, int16(ch.Cell))
-		g.Nodes[stm] += ch.Nodes
-		g.Depth[stm] += ch.Depth
-		g.Turns[stm]++
-		b.Make(ch.Cell)
-		if observe != nil {
-			p := Ply{Index: len(g.Cells) - 1, Mover: stm, Before: &before, Roll: roll, Choice: ch, After: &b}
-			if err := observe(ctx, &p); err != nil {
-				return g, err
+	return v
+}
+
+// Step is what an Observer sees of one action, before it is taken: the
+// state it is taken in and the event drawn or the player's choice.
+type Step struct {
+	Index  int        // the action's index in the record: 0 for the first
+	State  game.State // the state the action is taken in: a chance node or a decision
+	Event  game.Event // at a chance node, the event that happens
+	Choice Choice     // at a decision, the move and what the player's search found
+}
+
+// Observer is called by Play before every action is taken. The state it is
+// given is Play's own: an observer reads it and must neither change nor
+// keep it. An error stops the game.
+type Observer func(ctx context.Context, st *Step) error
+
+// Play plays a game of g from start between players[0] and players[1], the
+// chance events drawn from cs, calling observe (if not nil) before every
+// action. At a decision the mover's player chooses; at a chance node cs
+// draws the event. start may be any state of g; it is not changed. A
+// cancelled ctx stops the game after the move in progress (whose search it
+// cuts short) with ctx's error. A player's illegal move is an error naming
+// the player.
+func Play(ctx context.Context, g game.Game, start game.State, players [2]Player, cs *ChanceStream, observe Observer) (Game, error) {
+	s := start.Clone()
+	rec := Game{Name: g.Name(), Variant: g.Variant(start), Start: start.String()}
+	var moves []game.Move
+	for {
+		switch s.Kind() {
+		case game.Over:
+			v := sideZero(s.Result(), s.Mover())
+			switch v {
+			case -1, 0, 1:
+				rec.Result = int(v)
+			default:
+				return rec, fmt.Errorf("game %s ended with value %v in %q, not a win, draw or loss", g.Name(), v, s)
 			}
+			return rec, nil
+		case game.Chance:
+			e, err := cs.Draw(s)
+			if err != nil {
+				return rec, err
+			}
+			if observe != nil {
+				st := Step{Index: len(rec.Actions), State: s, Event: e}
+				if err := observe(ctx, &st); err != nil {
+					return rec, err
+				}
+			}
+			rec.Actions = append(rec.Actions, Action(e.ID))
+			s.Happen(e)
+		case game.Decision:
+			side := s.Mover()
+			t0 := time.Now()
+			ch := players[side].Choose(ctx, s)
+			rec.Time[side] += time.Since(t0)
+			if err := ctx.Err(); err != nil {
+				return rec, err
+			}
+			if moves = s.Legal(moves); !hasMove(moves, ch.Move) {
+				return rec, fmt.Errorf("player %s chose illegal move %d in %q", players[side].Name(), ch.Move, s)
+			}
+			if observe != nil {
+				st := Step{Index: len(rec.Actions), State: s, Choice: ch}
+				if err := observe(ctx, &st); err != nil {
+					return rec, err
+				}
+			}
+			rec.Actions = append(rec.Actions, Action(ch.Move))
+			rec.Nodes[side] += ch.Nodes
+			rec.Depth[side] += ch.Depth
+			rec.Turns[side]++
+			rec.Plies++
+			s.Play(ch.Move)
+		default:
+			return rec, fmt.Errorf("state %q is of kind %v", s, s.Kind())
 		}
 	}
-	g.Plies = len(g.Cells)
-	if w, ok := b.Winner(); ok {
-		g.Result = 1
-		if w == dice.Red {
-			g.Result = -1
-		}
-	}
-	return g, nil
 }
 
-// Luck values rolls with a fixed reference search: the luck of a roll is the
-// value of the rolled position for the mover minus the mean of that value
-// over all the rolls that could have come. Its expectation over the dice is
-// zero whatever the reference, so subtracting the luck of a game's rolls
-// from its result leaves an unbiased estimate of the result with less
-// variance the better the reference (gnubg's luck-adjusted results; Zinkevich
-// et al. 2017, AIVAT). The reference must be fixed before the games, and not
-// be one of the players under test.
+// Luck values chance events with a fixed reference search: the luck of an
+// event is the value of the state after it, for the chance node's mover,
+// minus the mean of that value over all the events that could have
+// happened, weighted by their probabilities. Its expectation over the
+// chance events is zero whatever the reference, so subtracting the luck of
+// a game's events from its result leaves an unbiased estimate of the
+// result with less variance the better the reference (gnubg's
+// luck-adjusted results; Zinkevich et al. 2017, AIVAT). The reference must
+// be fixed before the games, and not be one of the players under test.
 type Luck struct {
-	engine *diceengine.Engine
+	engine search.Engine
 	limits search.Limits
+	events []game.Event
 }
 
-// NewLuck returns a luck reference that values rolled positions with a
-// search of engine under limits, which must be depth or node limits so that
-// the values are a function of the position.
-func NewLuck(engine *diceengine.Engine, limits search.Limits) *Luck {
+// NewLuck returns a luck reference that values the states after chance
+// events with a search of engine under limits, which must be depth or node
+// limits so that the values are a function of the position.
+func NewLuck(engine search.Engine, limits search.Limits) *Luck {
 	limits.PlayDepths = true
 	return &Luck{engine: engine, limits: limits}
 }
 
-// rollLuck returns the luck, for the side to move of the pre-roll position
-// b, of rolling line actual.
-func (l *Luck) rollLuck(ctx context.Context, b *dice.Board, actual int) float64 {
-	var lines [dice.MaxN]int8
-	k := b.Rolls(&lines)
-	w := *b
+// eventLuck returns the luck, for the mover of the chance node s, of event
+// actual: the reference value of the state after it minus the weighted
+// mean over s's events, summed in event order and divided by the total
+// weight (with every weight 1, the plain mean).
+func (l *Luck) eventLuck(ctx context.Context, s game.State, actual game.Event) float64 {
+	var total int
+	l.events, total = s.Outcomes(l.events)
 	sum, got := 0.0, 0.0
-	for i := 0; i < k; i++ {
-		w.SetRoll(int(lines[i]))
-		v := l.engine.Search(ctx, &w, l.limits, nil).Last().Score
-		w.ClearRoll()
-		sum += v
-		if int(lines[i]) == actual {
+	for _, e := range l.events {
+		w := s.Clone()
+		w.Happen(e)
+		v := l.value(ctx, w, s.Mover())
+		sum += float64(e.Weight) * v
+		if e.ID == actual.ID {
 			got = v
 		}
 	}
-	return got - sum/float64(k)
+	return got - sum/float64(total)
 }
 
-// Observer returns an observer that adds the luck of every roll, from
-// blue's view, to *sum. It clears the reference's table first, so that the
-// values depend on nothing before the game.
+// value returns the reference value of s for side.
+func (l *Luck) value(ctx context.Context, s game.State, side int) float64 {
+	var v float64
+	if s.Kind() == game.Over {
+		v = s.Result()
+	} else {
+		v = l.engine.Search(ctx, s, l.limits, nil).Last().Score
+	}
+	if s.Mover() != side {
+		v = -v
+	}
+	return v
+}
+
+// Observer returns an observer that adds the luck of every chance event,
+// from side 0's view, to *sum. It clears the reference's table first, so
+// that the values depend on nothing before the game.
 func (l *Luck) Observer(sum *float64) Observer {
 	l.engine.ClearTT()
-	return func(ctx context.Context, p *Ply) error {
-		v := l.rollLuck(ctx, p.Before, p.Roll)
-		if p.Mover == dice.Red {
-			v = -v
+	return func(ctx context.Context, st *Step) error {
+		if st.State.Kind() != game.Chance {
+			return nil
 		}
-		*sum += v
+		*sum += sideZero(l.eventLuck(ctx, st.State, st.Event), st.State.Mover())
 		return nil
 	}
 }
 
 // Random plays a uniformly random legal move.
-type Random struct{ rng *rand.Rand }
+type Random struct {
+	rng   *rand.Rand
+	moves []game.Move
+}
 
 // NewRandom returns a random player drawing from seed.
-func NewRandom(seed uint64) *Random { return &Random{rand.New(rand.NewPCG(seed, 0x7a9d))} }
+func NewRandom(seed uint64) *Random { return &Random{rng: rand.New(rand.NewPCG(seed, 0x7a9d))} }
 
 // Name returns "random".
 func (*Random) Name() string { return "random" }
 
-// Choose returns a uniformly random empty cell of the rolled line.
-func (p *Random) Choose(_ context.Context, b *dice.Board) Choice {
-	var moves [dice.MaxN]int16
-	k := b.Moves(&moves)
-	return Choice{Cell: int(moves[p.rng.IntN(k)])}
+// Choose returns a uniformly random legal move of s.
+func (p *Random) Choose(_ context.Context, s game.State) Choice {
+	p.moves = s.Legal(p.moves)
+	return Choice{Move: p.moves[p.rng.IntN(len(p.moves))]}
 }
 
-// Greedy wins at once if it can, otherwise plays the move that most raises
-// its pair count minus the opponent's (Hauk's pair heuristic), ties broken
-// at random.
-type Greedy struct{ rng *rand.Rand }
+// Greedy wins at once if it can, otherwise plays the move after which the
+// game's hand evaluator (eval=pairs: in Dice, Hauk's pair count, its own
+// minus the opponent's, squashed) values the position best for it, ties
+// broken at random. A move that ends the game is valued by its result.
+type Greedy struct {
+	engine search.Engine
+	rng    *rand.Rand
+	moves  []game.Move
+}
 
-// NewGreedy returns a greedy player breaking ties from seed.
-func NewGreedy(seed uint64) *Greedy { return &Greedy{rand.New(rand.NewPCG(seed, 0x69ee))} }
+// NewGreedy returns a greedy player of g breaking ties from seed.
+func NewGreedy(g search.Game, seed uint64) *Greedy {
+	c := search.DefaultConfig(search.StarETC)
+	c.Eval, c.TTMiB = "pairs", 1
+	return &Greedy{engine: g.NewEngine(c.MustResolve()), rng: rand.New(rand.NewPCG(seed, 0x69ee))}
+}
 
 // Name returns "greedy".
 func (*Greedy) Name() string { return "greedy" }
 
-// Choose returns the greedy move.
-func (p *Greedy) Choose(_ context.Context, b *dice.Board) Choice {
-	var moves [dice.MaxN]int16
-	k := b.Moves(&moves)
-	me := b.SideToMove()
-	w := *b
-	best, bestScore, ties := 0, -1<<30, 0
-	for i := 0; i < k; i++ {
-		cell := int(moves[i])
-		w.Make(cell)
-		s := w.Pairs(me) - w.Pairs(me.Other())
-		if _, won := w.Winner(); won {
-			s = 1 << 20
+// Choose returns the greedy move: among the moves of greatest value for
+// the mover (a win is 1, above every evaluation, which lies in (-1, 1)),
+// one drawn uniformly by reservoir sampling in the order of s's moves.
+func (p *Greedy) Choose(_ context.Context, s game.State) Choice {
+	p.moves = s.Legal(p.moves)
+	me := s.Mover()
+	var best game.Move
+	bestV, ties := 0.0, 0
+	for _, m := range p.moves {
+		w := s.Clone()
+		w.Play(m)
+		var v float64
+		if w.Kind() == game.Over {
+			v = w.Result()
+		} else {
+			v = p.engine.Evaluate(w)
 		}
-		w.Unmake(cell)
+		if w.Mover() != me {
+			v = -v
+		}
 		switch {
-		case s > bestScore:
-			best, bestScore, ties = cell, s, 1
-		case s == bestScore:
+		case ties == 0 || v > bestV:
+			best, bestV, ties = m, v, 1
+		case v == bestV:
 			ties++
 			if p.rng.IntN(ties) == 0 {
-				best = cell
+				best = m
 			}
 		}
 	}
-	return Choice{Cell: best}
+	return Choice{Move: best}
 }

@@ -5,17 +5,18 @@ import (
 	"fmt"
 
 	"starlab/runs"
-	"starlab/search/dice"
-	diceengine "starlab/search/engine/dice"
+	"starlab/search"
+	"starlab/search/game"
 )
 
 // MatchConfig describes one head-to-head between two variants, played in
 // pairs of games with the same dice and the colours swapped (duplicate
 // dice).
 type MatchConfig struct {
-	A, B   Variant
-	Starts []*dice.Board // pre-roll start positions; pair i starts from Starts[i % len]
-	Pairs  int           // number of game pairs
+	Game   search.Game  // the game the variants play
+	A, B   Variant      // variants of Game
+	Starts []game.State // start positions, not over; pair i starts from Starts[i % len]
+	Pairs  int          // number of game pairs
 	Seed   uint64
 	// Pairing is the head-to-head's index in a tournament; each pairing
 	// has dice of its own (PairSeed), so that a variant's results against
@@ -25,31 +26,31 @@ type MatchConfig struct {
 	// engines. Results do not depend on it when the variants' limits are
 	// depth or nodes.
 	Workers int
-	// LuckRef, if set, is the reference search that values every roll
-	// (see Luck); it must have a depth or node limit.
+	// LuckRef, if set, is the reference search that values every chance
+	// event (see Luck); it must have a depth or node limit.
 	LuckRef *Variant
 }
 
 // GameRecord is one finished game of a match.
 type GameRecord struct {
-	Pair    int    `json:"pair"`  // pair index
-	Round   int    `json:"round"` // 0: A plays blue; 1: B plays blue
-	Seed    uint64 `json:"seed"`  // dice seed, shared by the two games of the pair
-	Start   int    `json:"start"` // index of the start position
-	AIsBlue bool   `json:"a_is_blue"`
+	Pair    int    `json:"pair"`      // pair index
+	Round   int    `json:"round"`     // 0: A plays blue (side 0, who moves first in Dice); 1: B plays blue
+	Seed    uint64 `json:"seed"`      // chance seed, shared by the two games of the pair
+	Start   int    `json:"start"`     // index of the start position
+	AIsBlue bool   `json:"a_is_blue"` // A plays side 0
 	Game    Game   `json:"game"`
 }
 
 // ScoreA returns the game's score for variant A: 1 win, 0.5 draw, 0 loss.
 func (g GameRecord) ScoreA() float64 {
-	r := float64(g.Game.Result) // blue's view
+	r := float64(g.Game.Result) // side 0's view
 	if !g.AIsBlue {
 		r = -r
 	}
 	return (r + 1) / 2
 }
 
-// LuckA returns the luck of the game's rolls for A, in score units.
+// LuckA returns the luck of the game's chance events for A, in score units.
 func (g GameRecord) LuckA() float64 {
 	l := g.Game.Luck
 	if !g.AIsBlue {
@@ -83,6 +84,9 @@ func PairSeed(seed uint64, pairing, i int) uint64 {
 
 // Validate checks the configuration.
 func (c *MatchConfig) Validate() error {
+	if c.Game.Game == nil {
+		return fmt.Errorf("a match needs a game")
+	}
 	if c.Pairs < 1 {
 		return fmt.Errorf("a match needs at least one pair of games")
 	}
@@ -90,8 +94,8 @@ func (c *MatchConfig) Validate() error {
 		return fmt.Errorf("a match needs at least one start position")
 	}
 	for i, s := range c.Starts {
-		if s.Roll() != dice.NoRoll || s.Over() {
-			return fmt.Errorf("start position %d (%s) must be before the roll and not over", i+1, s.DPN())
+		if s.Kind() == game.Over {
+			return fmt.Errorf("start position %d (%s) is over", i+1, s)
 		}
 	}
 	if c.LuckRef != nil && !c.LuckRef.Deterministic() {
@@ -109,7 +113,7 @@ type matchWorker struct {
 func newMatchWorker(c *MatchConfig) *matchWorker {
 	w := &matchWorker{a: c.A.NewPlayer(), b: c.B.NewPlayer()}
 	if c.LuckRef != nil {
-		w.luck = NewLuck(diceengine.New(c.LuckRef.Resolved), c.LuckRef.Spec.Limits)
+		w.luck = NewLuck(c.LuckRef.Game.NewEngine(c.LuckRef.Resolved), c.LuckRef.Spec.Limits)
 	}
 	return w
 }
@@ -133,15 +137,15 @@ func (w *matchWorker) playPair(ctx context.Context, c *MatchConfig, i int) (Pair
 		if w.luck != nil {
 			observe = w.luck.Observer(&luck)
 		}
-		game, err := Play(ctx, c.Starts[si], players, NewDiceStream(seed), observe)
+		rec, err := Play(ctx, c.Game, c.Starts[si], players, NewChanceStream(seed), observe)
 		if err != nil {
 			if ctx.Err() != nil {
 				return pr, ctx.Err()
 			}
 			return pr, fmt.Errorf("pair %d game %d: %v", i, g, err)
 		}
-		game.Luck = luck
-		pr.Games[g] = GameRecord{Pair: i, Round: g, Seed: seed, Start: si, AIsBlue: g == 0, Game: game}
+		rec.Luck = luck
+		pr.Games[g] = GameRecord{Pair: i, Round: g, Seed: seed, Start: si, AIsBlue: g == 0, Game: rec}
 	}
 	return pr, nil
 }

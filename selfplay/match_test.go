@@ -12,6 +12,7 @@ import (
 	"starlab/search"
 	"starlab/search/dice"
 	diceengine "starlab/search/engine/dice"
+	"starlab/search/game"
 )
 
 func TestParseVariant(t *testing.T) {
@@ -32,14 +33,14 @@ func TestParseVariant(t *testing.T) {
 		{"staretc:eval=pairs,tt=1,depth=3", "staretc:depth=3,eval=pairs,tt=1", nil},
 	}
 	for _, g := range good {
-		v, err := ParseVariant(g.spec)
+		v, err := ParseVariant(diceGame, g.spec)
 		if err != nil {
 			t.Fatalf("%s: %v", g.spec, err)
 		}
 		if v.Name() != g.canonical || (g.check != nil && !g.check(v)) {
 			t.Fatalf("%s: parsed as %s %+v, want %s", g.spec, v.Name(), v.Spec, g.canonical)
 		}
-		again, err := ParseVariant(v.Name())
+		again, err := ParseVariant(diceGame, v.Name())
 		if err != nil || again.Name() != v.Name() || again.Spec != v.Spec {
 			t.Fatalf("%s: the canonical spec %s parses to %s (%v)", g.spec, v.Name(), again.Name(), err)
 		}
@@ -70,7 +71,7 @@ func TestParseVariant(t *testing.T) {
 		"cpc:depth=3,probcut=/nonexistent.json": "probcut file",
 	}
 	for spec, want := range bad {
-		_, err := ParseVariant(spec)
+		_, err := ParseVariant(diceGame, spec)
 		if err == nil {
 			t.Fatalf("%q accepted", spec)
 		}
@@ -82,10 +83,13 @@ func TestParseVariant(t *testing.T) {
 
 // TestRollLuckSumsToZero: the luck of the rolls of a position averages to
 // zero over the rolls, whatever the reference: the estimate is unbiased.
+// The luck of each roll is the rolled position's value minus the mean over
+// the rolls, summed in roll order and divided by their number, as it was
+// before luck took weights.
 func TestRollLuckSumsToZero(t *testing.T) {
 	c := search.DefaultConfig(search.StarETC)
-	c.TTMiB = 1
-	l := NewLuck(diceengine.New(c.MustResolve()), search.Limits{Depth: 2})
+	c.TTMiB = 0 // no table: a value is a function of the position alone
+	l := NewLuck(diceGame.NewEngine(c.MustResolve()), search.Limits{Depth: 2})
 	rng := rand.New(rand.NewPCG(1, 2))
 	for p := 0; p < 50; p++ {
 		b, _ := dice.New(5, 4)
@@ -104,8 +108,21 @@ func TestRollLuckSumsToZero(t *testing.T) {
 		var lines [dice.MaxN]int8
 		k := b.Rolls(&lines)
 		sum := 0.0
+		values := make([]float64, k)
+		mean := 0.0
 		for i := 0; i < k; i++ {
-			sum += l.rollLuck(context.Background(), b, int(lines[i]))
+			w := *b
+			w.SetRoll(int(lines[i]))
+			values[i] = l.engine.Search(context.Background(), &w, l.limits, nil).Last().Score
+			mean += values[i]
+		}
+		mean /= float64(k)
+		for i := 0; i < k; i++ {
+			luck := l.eventLuck(context.Background(), b, game.Event{ID: uint16(lines[i]), Weight: 1})
+			if luck != values[i]-mean {
+				t.Fatalf("luck of roll %d of %q: %v, want %v exactly", lines[i], b.DPN(), luck, values[i]-mean)
+			}
+			sum += luck
 		}
 		if math.Abs(sum) > 1e-12 {
 			t.Fatalf("luck over the rolls of %q sums to %g", b.DPN(), sum)
@@ -115,17 +132,17 @@ func TestRollLuckSumsToZero(t *testing.T) {
 
 func testConfig(t *testing.T, a, b string, pairs, workers int) *MatchConfig {
 	t.Helper()
-	va, err := ParseVariant(a)
+	va, err := ParseVariant(diceGame, a)
 	if err != nil {
 		t.Fatal(err)
 	}
-	vb, err := ParseVariant(b)
+	vb, err := ParseVariant(diceGame, b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ref, _ := ParseVariant("staretc:depth=1,eval=pairs,tt=1")
+	ref, _ := ParseVariant(diceGame, "staretc:depth=1,eval=pairs,tt=1")
 	start, _ := dice.New(5, 4)
-	return &MatchConfig{A: va, B: vb, Starts: []*dice.Board{start}, Pairs: pairs, Seed: 42, Workers: workers, LuckRef: &ref}
+	return &MatchConfig{Game: diceGame, A: va, B: vb, Starts: []game.State{start}, Pairs: pairs, Seed: 42, Workers: workers, LuckRef: &ref}
 }
 
 func playAll(t *testing.T, cfg *MatchConfig) []PairRecord {
@@ -159,7 +176,7 @@ func TestDuplicateDice(t *testing.T) {
 		if pr.Score() != 1 {
 			t.Fatalf("pair %d of a variant against itself scored %v", pr.Index, pr.Score())
 		}
-		if !slices.Equal(pr.Games[0].Game.Cells, pr.Games[1].Game.Cells) {
+		if !slices.Equal(pr.Games[0].Game.Actions, pr.Games[1].Game.Actions) {
 			t.Fatalf("pair %d: the two games differ", pr.Index)
 		}
 	}
@@ -189,7 +206,7 @@ func FuzzParseVariant(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, spec string) {
-		v, err := ParseVariant(spec)
+		v, err := ParseVariant(diceGame, spec)
 		if err != nil {
 			if strings.Contains(err.Error(), "\n") {
 				t.Fatalf("multi-line error for %q", spec)
@@ -199,7 +216,7 @@ func FuzzParseVariant(f *testing.F) {
 		if v.Spec.Limits == (search.Limits{}) || v.Resolved == nil {
 			t.Fatalf("%q accepted without a limit or resolved configuration", spec)
 		}
-		again, err := ParseVariant(v.Name())
+		again, err := ParseVariant(diceGame, v.Name())
 		if err != nil || again.Name() != v.Name() {
 			t.Fatalf("%q: canonical %q does not parse to itself: %v", spec, v.Name(), err)
 		}
@@ -216,11 +233,11 @@ func TestValuePlayerIndependentOfAlgorithm(t *testing.T) {
 			c := search.DefaultConfig(a)
 			c.TTMiB = 1
 			p := NewValuePlayer(diceengine.New(c.MustResolve()), 3)
-			g, err := Play(context.Background(), start, [2]Player{p, p}, NewDiceStream(seed), nil)
+			g, err := Play(context.Background(), diceGame, start, [2]Player{p, p}, NewChanceStream(seed), nil)
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, moves, err := g.Notation()
+			_, moves, err := g.Notation(diceGame)
 			if err != nil {
 				t.Fatal(err)
 			}

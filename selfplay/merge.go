@@ -7,18 +7,20 @@ import (
 	"slices"
 
 	"starlab/runs"
+	"starlab/search"
 )
 
 // MergeMatch is the match stage's merge: it joins the journals of every
-// shard of one match (runs.CheckShards) into the run, and writes the
-// report and games.parquet the unsharded match would have written: the
+// shard of one match of game g (runs.CheckShards) into the run, and writes
+// the report and games.parquet the unsharded match would have written: the
 // report is a function of the records alone. An SPRT match is not merged,
 // since each shard would have stopped on its own pairs.
-func MergeMatch(ctx context.Context, sh *runs.Shards, run *runs.Run, progress runs.Progress) (*MatchReport, error) {
+func MergeMatch(ctx context.Context, g search.Game, sh *runs.Shards, run *runs.Run, progress runs.Progress) (*MatchReport, error) {
 	var set MatchSettings
 	if err := json.Unmarshal(sh.Settings, &set); err != nil {
 		return nil, fmt.Errorf("merge: settings: %v", err)
 	}
+	set.Game = g
 	if set.SPRT != "" {
 		return nil, fmt.Errorf("merge: %s is an SPRT match, which stops per shard; play it on one machine", sh.Dirs[0])
 	}

@@ -7,20 +7,22 @@ import (
 
 	"starlab/runs"
 	"starlab/search"
-	"starlab/search/dice"
-	diceengine "starlab/search/engine/dice"
+	gamepkg "starlab/search/game"
 )
 
 // SampleSettings configure suite sampling: positions drawn from self-play
-// games between value players (ValuePlayer, staretc with the pairs
-// evaluator) that search each move to Depth.
+// games of a game between value players (ValuePlayer, staretc with the
+// game's hand evaluator, eval=pairs) that search each move to Depth.
 type SampleSettings struct {
-	N, M  int    // board size and win length
-	Count int    // positions wanted
-	Min   int    // fewest checkers on the board
-	Max   int    // most checkers on the board
-	Seed  uint64 // seed of the games and the sampling
-	// Rolled is the fraction of positions taken after the roll.
+	Game    search.Game // the game played
+	Variant string      // the variant played; "" is the game's default
+	Count   int         // positions wanted
+	Min     int         // lowest phase (g.Phase: checkers on the board in Dice)
+	Max     int         // highest phase
+	Seed    uint64      // seed of the games and the sampling
+	// Rolled is the fraction of positions taken at a move's decision
+	// rather than at the chance node before it (in Dice, after the roll
+	// rather than before it).
 	Rolled float64
 	// Exact appends each position's game value, solved to the end of the
 	// game with the zero evaluator: for endgames only.
@@ -28,22 +30,30 @@ type SampleSettings struct {
 	Depth int // search depth of the self-play players
 }
 
-// DefaultSampleSettings returns 100 positions of 5x5/4 with 2 to 16
-// checkers, half of them after the roll, from players searching to depth 3.
-func DefaultSampleSettings() SampleSettings {
-	return SampleSettings{N: 5, M: 4, Count: 100, Min: 2, Max: 16, Seed: 1, Rolled: 0.5, Depth: 3}
+// DefaultSampleSettings returns 100 positions of g's default variant (Dice
+// 5x5/4) with phases 2 to 16, half of them at a decision, from players
+// searching to depth 3.
+func DefaultSampleSettings(g search.Game) SampleSettings {
+	return SampleSettings{Game: g, Count: 100, Min: 2, Max: 16, Seed: 1, Rolled: 0.5, Depth: 3}
 }
 
-// Check checks the settings; errors are runs.UsageError.
+// Check checks the settings, filling in the variant; errors are
+// runs.UsageError.
 func (s *SampleSettings) Check() error {
-	if _, err := dice.New(s.N, s.M); err != nil {
-		return runs.Usagef("-n %d -m %d: %v", s.N, s.M, err)
+	if s.Game.Game == nil {
+		return fmt.Errorf("sample settings without a game")
+	}
+	if s.Variant == "" {
+		s.Variant = s.Game.DefaultVariant()
+	}
+	if _, err := s.Game.New(s.Variant); err != nil {
+		return runs.Usagef("-variant %s: %v", s.Variant, err)
 	}
 	if s.Count < 1 {
 		return runs.Usagef("-count %d: want at least 1", s.Count)
 	}
-	if s.Min < 0 || s.Max < s.Min || s.Max >= s.N*s.N {
-		return runs.Usagef("-min %d -max %d: want 0 <= min <= max < %d", s.Min, s.Max, s.N*s.N)
+	if s.Min < 0 || s.Max < s.Min {
+		return runs.Usagef("-min %d -max %d: want 0 <= min <= max", s.Min, s.Max)
 	}
 	if !(s.Rolled >= 0 && s.Rolled <= 1) {
 		return runs.Usagef("-rolled %v: want a fraction in [0, 1]", s.Rolled)
@@ -54,28 +64,31 @@ func (s *SampleSettings) Check() error {
 	return nil
 }
 
-// SampleSuite plays self-play games from the empty board, with dice from
-// the seed, and samples one position from each game whose number of
-// checkers lies in [Min, Max], before the roll or, with probability Rolled,
-// after it; a position already drawn is skipped. It returns the suite's
-// lines, DPN with "; exact=V" appended when Exact is set. The same settings
-// give the same suite, and since the players' choices depend only on search
-// values, later, faster builds give it too.
+// SampleSuite plays self-play games from the start of the variant, with
+// chance events from the seed, and samples one position from each game
+// among its moves whose decision has a phase in [Min, Max]: the chance
+// node before the decision, if an event led to it, or with probability
+// Rolled (or when none did) the decision itself; a position already drawn
+// is skipped. It returns the suite's lines, the positions in the game's
+// notation (Dice: DPN) with "; exact=V" appended when Exact is set. The
+// same settings give the same suite, and since the players' choices depend
+// only on search values, later, faster builds give it too.
 func SampleSuite(ctx context.Context, s SampleSettings, progress runs.Progress) ([]string, error) {
 	if err := s.Check(); err != nil {
 		return nil, err
 	}
+	g := s.Game
 	rng := rand.New(rand.NewPCG(s.Seed, 0x9e4))
 	playerCfg := search.DefaultConfig(search.StarETC)
 	playerCfg.Eval, playerCfg.TTMiB = "pairs", 4 // any board size, and the committed suites
-	player := NewValuePlayer(diceengine.New(playerCfg.MustResolve()), s.Depth)
+	player := NewValuePlayer(g.NewEngine(playerCfg.MustResolve()), s.Depth)
 	solverCfg := search.DefaultConfig(search.StarETC)
 	solverCfg.Eval, solverCfg.TTMiB = "zero", 64
-	var solver *diceengine.Engine
+	var solver search.Engine
 	if s.Exact {
-		solver = diceengine.New(solverCfg.MustResolve())
+		solver = g.NewEngine(solverCfg.MustResolve())
 	}
-	start, _ := dice.New(s.N, s.M)
+	start, _ := g.New(s.Variant)
 	var lines []string
 	seen := map[string]bool{}
 	progress(0, int64(s.Count), "")
@@ -84,38 +97,60 @@ func SampleSuite(ctx context.Context, s SampleSettings, progress runs.Progress) 
 			return nil, err
 		}
 		if game > uint64(100*s.Count) {
-			return nil, fmt.Errorf("found only %d positions with %d..%d checkers in %d games", len(lines), s.Min, s.Max, game)
+			return nil, fmt.Errorf("found only %d positions with phase %d..%d in %d games", len(lines), s.Min, s.Max, game)
 		}
-		g, err := Play(ctx, start, [2]Player{player, player}, NewDiceStream(s.Seed*1_000_003+game), nil)
+		rec, err := Play(ctx, g, start, [2]Player{player, player}, NewChanceStream(s.Seed*1_000_003+game), nil)
 		if err != nil {
 			return nil, err
 		}
-		// Candidate plies: positions before move i have i checkers.
+		// Candidates: the moves whose decision's phase is in range.
 		var cands []int
-		for i := 0; i < g.Plies; i++ {
-			if i >= s.Min && i <= s.Max {
-				cands = append(cands, i)
+		move := 0
+		if _, err := rec.Replay(g, func(_ int, st gamepkg.State) bool {
+			if st.Kind() == gamepkg.Decision {
+				if p := g.Phase(st); p >= s.Min && p <= s.Max {
+					cands = append(cands, move)
+				}
+				move++
 			}
+			return true
+		}); err != nil {
+			return nil, err
 		}
 		if len(cands) == 0 {
 			continue
 		}
 		ply := cands[rng.IntN(len(cands))]
-		b, err := g.Replay(func(i int, _ *dice.Board) bool { return i < ply })
-		if err != nil {
+		var chance, pos gamepkg.State
+		move = 0
+		if _, err := rec.Replay(g, func(_ int, st gamepkg.State) bool {
+			switch st.Kind() {
+			case gamepkg.Chance:
+				if move == ply {
+					chance = st.Clone()
+				}
+			case gamepkg.Decision:
+				if move == ply {
+					pos = st
+					return false
+				}
+				move++
+			}
+			return true
+		}); err != nil {
 			return nil, err
 		}
-		if rng.Float64() >= s.Rolled {
-			b.ClearRoll()
+		if rng.Float64() >= s.Rolled && chance != nil {
+			pos = chance
 		}
-		line := b.DPN()
+		line := pos.String()
 		if seen[line] {
 			continue
 		}
 		seen[line] = true
 		if s.Exact {
 			solver.ClearTT()
-			res := solver.Search(ctx, &b, search.Limits{}, nil)
+			res := solver.Search(ctx, pos, search.Limits{}, nil)
 			if res.Stopped {
 				return nil, ctx.Err()
 			}

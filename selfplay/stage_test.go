@@ -2,10 +2,13 @@ package selfplay
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -19,7 +22,7 @@ import (
 // configuration in two goroutines search independently (run under -race)
 // and find what one engine finds alone.
 func TestEnginesFromOneResolvedConfig(t *testing.T) {
-	v, err := ParseVariant("staretc:depth=7,tt=1")
+	v, err := ParseVariant(diceGame, "staretc:depth=7,tt=1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +59,7 @@ func TestEnginesFromOneResolvedConfig(t *testing.T) {
 }
 
 func matchSettings(variants ...string) MatchSettings {
-	s := DefaultMatchSettings(variants...)
+	s := DefaultMatchSettings(diceGame, variants...)
 	s.Games, s.Seed, s.Concurrency = 24, 5, 2
 	s.Luck = "staretc:depth=1,eval=pairs,tt=1"
 	return s
@@ -193,10 +196,25 @@ func TestMatchTwoGames(t *testing.T) {
 	}
 }
 
+// TestSampleSuiteUnchanged: the default suite (starlab gen) is the one
+// the loop written for Dice sampled, byte for byte: the value players'
+// choices, the dice and the sampling draws are unchanged by the game
+// contract.
+func TestSampleSuiteUnchanged(t *testing.T) {
+	lines, err := SampleSuite(context.Background(), DefaultSampleSettings(diceGame), runs.NoProgress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256([]byte(strings.Join(lines, "\n") + "\n"))
+	if got, want := hex.EncodeToString(sum[:]), "93f341895ecfd9aab30d5c89116b16c143db3e6de4b154d124b54f6f5f7e59f0"; got != want {
+		t.Fatalf("the default suite has sha256 %s, want %s; its first line %q", got, want, lines[0])
+	}
+}
+
 // TestSampleSuite: suite sampling, called from Go, is a function of its
 // settings and draws what they ask for.
 func TestSampleSuite(t *testing.T) {
-	s := DefaultSampleSettings()
+	s := DefaultSampleSettings(diceGame)
 	s.Count, s.Min, s.Max, s.Seed = 12, 4, 9, 7
 	a, err := SampleSuite(context.Background(), s, runs.NoProgress)
 	if err != nil {

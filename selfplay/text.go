@@ -14,7 +14,7 @@ func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x+0) }
 // over), and for a tournament the cross table and the ranking.
 func (r *MatchReport) WriteText(w io.Writer) {
 	set := r.Settings
-	from := "the empty board"
+	from := fmt.Sprintf("the start of %s %s", set.GameName, set.Variant)
 	if set.Suite != "" {
 		from = fmt.Sprintf("%d positions of %s", len(set.Starts), set.Suite)
 	}

@@ -12,12 +12,22 @@ import (
 
 	"starlab/runs"
 	"starlab/search"
-	"starlab/search/dice"
+	"starlab/search/game"
 )
 
 // MatchFormat versions the match stage's files: games.parquet (key-value
-// metadata runs.FormatKey), the journal's header and summary.json.
-const MatchFormat = "starlab-match/2"
+// metadata runs.FormatKey, beside GameKey and VariantKey), the journal's
+// header and summary.json. Version 3 records the game and its variant in
+// the settings and in every game, and a game as its actions; a journal of
+// an earlier version is refused.
+const MatchFormat = "starlab-match/3"
+
+// The key-value metadata of games.parquet that name the match's game and
+// variant.
+const (
+	GameKey    = "starlab.game"
+	VariantKey = "starlab.variant"
+)
 
 // The match stage's files in its run directory.
 const (
@@ -26,37 +36,51 @@ const (
 	SummaryFile  = "summary.json"  // the MatchReport
 )
 
-// DefaultLuckRef is the reference search that values the rolls. Depth 3
+// DefaultLuckRef is the reference search that values the chance events. Depth 3
 // reduced the variance of d5-d1 matches more than depth 1 (ratio 2.14
 // against 1.92 over 2,000 games) for about a third fewer games per second.
 const DefaultLuckRef = "staretc:depth=3,eval=pairs,tt=1"
 
 // MatchSettings configure the match stage: two variants head to head, or
 // every pair of three or more (a round robin; with Gauntlet only the first
-// against the others). They are recorded whole in the run's manifest, from
-// which a resumed run reads them back.
+// against the others), in a game given by the caller. They are recorded
+// whole in the run's manifest, from which a resumed run reads them back,
+// all but Game, which the caller looks up by GameName.
 type MatchSettings struct {
-	Format   string   `json:"format"`
+	Format string `json:"format"`
+	// Game is the game played; it is not recorded, GameName is.
+	Game     search.Game `json:"-"`
+	GameName string      `json:"game"` // Game's name, filled by Resolve
+	// Variant is the game's variant the match is played in (Dice
+	// "5x5-4"): "" is the suite's, or the game's default without a
+	// suite. Filled by Resolve.
+	Variant  string   `json:"variant"`
 	Variants []string `json:"variants"` // canonical specs after Resolve
 	Gauntlet bool     `json:"gauntlet"`
 	Games    int      `json:"games"` // per pairing, even
 	Seed     uint64   `json:"seed"`
-	N        int      `json:"n"`
-	M        int      `json:"m"`
 	Suite    string   `json:"suite,omitempty"`
-	// Starts are the start positions in DPN: the suite's positions before
-	// the roll, or the empty N x M board. Filled by Resolve when empty.
+	// Starts are the start positions in the game's notation: the suite's
+	// positions (a Dice position after the roll taken back to before
+	// it), or the start of Variant. Filled by Resolve when empty.
 	Starts      []string   `json:"starts"`
 	Luck        string     `json:"luck"` // luck reference spec, or "none"
 	SPRT        string     `json:"sprt,omitempty"`
 	Concurrency int        `json:"concurrency"`
 	Shard       runs.Shard `json:"shard,omitzero"`
+	// N and M are the Dice board size and win length that settings of
+	// format starlab-match/2 held in place of the variant. They are read
+	// so that such settings (a run to resume) are refused by their
+	// format, in one line, and are not written.
+	N int `json:"n,omitzero"`
+	M int `json:"m,omitzero"`
 }
 
-// DefaultMatchSettings returns the settings of a 200-game match on the
-// empty 5x5/4 board, seed 1, with the default luck reference, on every core.
-func DefaultMatchSettings(variants ...string) MatchSettings {
-	return MatchSettings{Format: MatchFormat, Variants: variants, Games: 200, Seed: 1, N: 5, M: 4,
+// DefaultMatchSettings returns the settings of a 200-game match of g from
+// the start of its default variant, seed 1, with the default luck
+// reference, on every core.
+func DefaultMatchSettings(g search.Game, variants ...string) MatchSettings {
+	return MatchSettings{Format: MatchFormat, Game: g, Variants: variants, Games: 200, Seed: 1,
 		Luck: DefaultLuckRef, Concurrency: runtime.NumCPU()}
 }
 
@@ -81,20 +105,34 @@ func (s *MatchSettings) Pairings() []Pairing {
 type Match struct {
 	Settings MatchSettings
 	Variants []Variant
-	Starts   []*dice.Board
+	Starts   []game.State
 	Luck     *Variant
 	SPRT     *SPRT
 }
 
 // Resolve checks the settings, puts the variant and luck specs in canonical
-// form and fills the start positions, and returns the resolved match. Bad
-// settings give a one-line runs.UsageError naming what is wrong.
+// form, fills the game's name, the variant and the start positions, and
+// returns the resolved match. Bad settings give a one-line runs.UsageError
+// naming what is wrong.
 func (s *MatchSettings) Resolve() (*Match, error) {
 	if s.Format == "" {
 		s.Format = MatchFormat
 	}
 	if s.Format != MatchFormat {
 		return nil, fmt.Errorf("match settings of format %q, this build reads %q", s.Format, MatchFormat)
+	}
+	if s.N != 0 || s.M != 0 {
+		return nil, runs.Usagef("match settings with n %d and m %d: give the variant (Dice %q)", s.N, s.M, "<n>x<n>-<m>")
+	}
+	g := s.Game
+	if g.Game == nil {
+		return nil, fmt.Errorf("match settings without a game")
+	}
+	if s.GameName == "" {
+		s.GameName = g.Name()
+	}
+	if s.GameName != g.Name() {
+		return nil, fmt.Errorf("match settings of game %q, given the game %q", s.GameName, g.Name())
 	}
 	if len(s.Variants) < 2 {
 		return nil, runs.Usagef("need at least two variants")
@@ -108,7 +146,7 @@ func (s *MatchSettings) Resolve() (*Match, error) {
 	m := &Match{}
 	seen := map[string]bool{}
 	for i, spec := range s.Variants {
-		v, err := ParseVariant(spec)
+		v, err := ParseVariant(g, spec)
 		if err != nil {
 			return nil, err
 		}
@@ -121,42 +159,47 @@ func (s *MatchSettings) Resolve() (*Match, error) {
 	}
 	if len(s.Starts) == 0 {
 		if s.Suite != "" {
-			ps, err := search.ReadSuite(dice.Game{}, s.Suite)
+			starts, err := readStarts(g, s.Suite)
 			if err != nil {
 				return nil, err
 			}
-			for _, p := range ps {
-				b := *p.Pos.(*dice.Board)
-				if b.Roll() != dice.NoRoll {
-					b.ClearRoll()
-				}
-				s.Starts = append(s.Starts, b.DPN())
+			for _, st := range starts {
+				s.Starts = append(s.Starts, st.String())
 			}
 		} else {
-			b, err := dice.New(s.N, s.M)
-			if err != nil {
-				return nil, runs.Usagef("-n %d -m %d: %v", s.N, s.M, err)
+			if s.Variant == "" {
+				s.Variant = g.DefaultVariant()
 			}
-			s.Starts = []string{b.DPN()}
+			st, err := g.New(s.Variant)
+			if err != nil {
+				return nil, runs.Usagef("-variant %s: %v", s.Variant, err)
+			}
+			s.Starts = []string{st.String()}
 		}
 	}
-	for i, d := range s.Starts {
-		b, err := dice.ParseDPN(d)
+	for i, text := range s.Starts {
+		st, err := g.Parse(text)
 		if err != nil {
 			return nil, fmt.Errorf("start position %d: %v", i+1, err)
 		}
-		if b.Over() {
-			return nil, runs.Usagef("start position %d (%s) is over", i+1, d)
+		if st.Kind() == game.Over {
+			return nil, runs.Usagef("start position %d (%s) is over", i+1, text)
 		}
-		m.Starts = append(m.Starts, b)
+		if s.Variant == "" {
+			s.Variant = g.Variant(st)
+		}
+		if v := g.Variant(st); v != s.Variant {
+			return nil, runs.Usagef("start position %d (%s) is of variant %s, the match's is %s", i+1, text, v, s.Variant)
+		}
+		m.Starts = append(m.Starts, st)
 		for _, v := range m.Variants {
-			if err := v.Resolved.CheckBoard(b.N(), b.M()); err != nil {
+			if err := g.Check(v.Resolved, st); err != nil {
 				return nil, runs.Usagef("variant %s, start position %d: %v", v.Name(), i+1, err)
 			}
 		}
 	}
 	if s.Luck != "none" {
-		v, err := ParseVariant(s.Luck)
+		v, err := ParseVariant(g, s.Luck)
 		if err != nil {
 			return nil, runs.Usagef("-luck: %v", err)
 		}
@@ -166,8 +209,8 @@ func (s *MatchSettings) Resolve() (*Match, error) {
 		if seen[v.Name()] {
 			return nil, runs.Usagef("-luck %s is one of the variants under test; the reference must be fixed apart from them", v.Name())
 		}
-		for i, b := range m.Starts {
-			if err := v.Resolved.CheckBoard(b.N(), b.M()); err != nil {
+		for i, st := range m.Starts {
+			if err := g.Check(v.Resolved, st); err != nil {
 				return nil, runs.Usagef("-luck %s, start position %d: %v", v.Name(), i+1, err)
 			}
 		}
@@ -348,11 +391,12 @@ func LoadMatchRecords(m *Match, dir string, shard runs.Shard) ([]MatchRecord, er
 
 // DecodeMatchRecord decodes one journal line and checks it against the
 // match: no unknown field; a pairing and pair of the match that shard owns;
-// each game of the pair in its round and seat, with the pair's dice seed and
-// start position; a game that replays legally from that start to its end,
-// with the plies, turns and result the replay gives; counts, times and
-// elapsed seconds not negative; luck and times finite. The journal is the
-// run's own file, so anything else is damage.
+// each game of the pair in its round and seat, with the pair's chance seed,
+// the match's game, variant and start position; a game that replays
+// legally from that start to its end, with the plies, turns and result the
+// replay gives; counts, times and elapsed seconds not negative; luck and
+// times finite. The journal is the run's own file, so anything else is
+// damage.
 func (m *Match) DecodeMatchRecord(line []byte, shard runs.Shard) (MatchRecord, error) {
 	var r MatchRecord
 	dec := json.NewDecoder(bytes.NewReader(line))
@@ -390,7 +434,7 @@ func (m *Match) DecodeMatchRecord(line []byte, shard runs.Shard) (MatchRecord, e
 		case g.Start != si:
 			return r, fmt.Errorf("%s: start %d, the match gives it %d", where, g.Start, si)
 		}
-		if err := checkGame(&g.Game, m.Starts[si]); err != nil {
+		if err := m.checkGame(&g.Game, m.Starts[si]); err != nil {
 			return r, fmt.Errorf("%s: %v", where, err)
 		}
 	}
@@ -398,40 +442,45 @@ func (m *Match) DecodeMatchRecord(line []byte, shard runs.Shard) (MatchRecord, e
 }
 
 // checkGame checks a game record against a replay from start.
-func checkGame(g *Game, start *dice.Board) error {
-	if g.Start != start.DPN() {
-		return fmt.Errorf("start %q, the match gives %q", g.Start, start.DPN())
-	}
-	if g.Plies != len(g.Cells) {
-		return fmt.Errorf("plies %d for %d moves", g.Plies, len(g.Cells))
-	}
-	if g.Turns[0] < 0 || g.Turns[1] < 0 || g.Turns[0]+g.Turns[1] != g.Plies {
-		return fmt.Errorf("turns %v for %d plies", g.Turns, g.Plies)
+func (m *Match) checkGame(rec *Game, start game.State) error {
+	set := &m.Settings
+	switch {
+	case rec.Name != set.GameName:
+		return fmt.Errorf("game %q, the match's is %q", rec.Name, set.GameName)
+	case rec.Variant != set.Variant:
+		return fmt.Errorf("variant %q, the match's is %q", rec.Variant, set.Variant)
+	case rec.Start != start.String():
+		return fmt.Errorf("start %q, the match gives %q", rec.Start, start)
 	}
 	for c := 0; c < 2; c++ {
-		if g.Nodes[c] < 0 || g.Depth[c] < 0 || g.Time[c] < 0 {
-			return fmt.Errorf("negative nodes, depth or time (%v, %v, %v)", g.Nodes, g.Depth, g.Time)
+		if rec.Nodes[c] < 0 || rec.Depth[c] < 0 || rec.Time[c] < 0 {
+			return fmt.Errorf("negative nodes, depth or time (%v, %v, %v)", rec.Nodes, rec.Depth, rec.Time)
 		}
 	}
-	if math.IsNaN(g.Luck) || math.IsInf(g.Luck, 0) {
-		return fmt.Errorf("luck %v: want a finite number", g.Luck)
+	if math.IsNaN(rec.Luck) || math.IsInf(rec.Luck, 0) {
+		return fmt.Errorf("luck %v: want a finite number", rec.Luck)
 	}
-	end, err := g.Replay(nil)
+	var turns [2]int
+	end, err := rec.Replay(set.Game, func(_ int, s game.State) bool {
+		if s.Kind() == game.Decision {
+			turns[s.Mover()]++
+		}
+		return true
+	})
 	if err != nil {
 		return err
 	}
-	if !end.Over() {
-		return fmt.Errorf("the game stops after %d plies before its end", g.Plies)
+	if plies := turns[0] + turns[1]; rec.Plies != plies {
+		return fmt.Errorf("plies %d for %d moves", rec.Plies, plies)
 	}
-	result := 0
-	if w, ok := end.Winner(); ok {
-		result = 1
-		if w == dice.Red {
-			result = -1
-		}
+	if rec.Turns != turns {
+		return fmt.Errorf("turns %v, the moves give %v", rec.Turns, turns)
 	}
-	if g.Result != result {
-		return fmt.Errorf("result %d, the moves give %d", g.Result, result)
+	if end.Kind() != game.Over {
+		return fmt.Errorf("the game stops after %d plies before its end", rec.Plies)
+	}
+	if result := sideZero(end.Result(), end.Mover()); float64(rec.Result) != result {
+		return fmt.Errorf("result %d, the moves give %v", rec.Result, result)
 	}
 	return nil
 }
@@ -500,7 +549,7 @@ func RunMatch(ctx context.Context, set MatchSettings, run *runs.Run, progress ru
 		if len(todo) == 0 {
 			continue
 		}
-		cfg := &MatchConfig{A: m.Variants[pg.A], B: m.Variants[pg.B], Starts: m.Starts, Pairs: npairs, Seed: set.Seed,
+		cfg := &MatchConfig{Game: set.Game, A: m.Variants[pg.A], B: m.Variants[pg.B], Starts: m.Starts, Pairs: npairs, Seed: set.Seed,
 			Pairing: pi, Workers: set.Concurrency, LuckRef: m.Luck}
 		err := PlayPairs(ctx, cfg, todo, func(pr PairRecord) (bool, error) {
 			el := time.Since(start).Seconds()
@@ -529,7 +578,7 @@ func RunMatch(ctx context.Context, set MatchSettings, run *runs.Run, progress ru
 	if err != nil {
 		return nil, err
 	}
-	if err := runs.WriteParquet(run, GamesFile, MatchFormat, rows); err != nil {
+	if err := runs.WriteParquet(run, GamesFile, MatchFormat, rows, GameKey, set.GameName, VariantKey, set.Variant); err != nil {
 		return nil, err
 	}
 	if err := runs.WriteJSON(run, SummaryFile, rep); err != nil {
@@ -538,7 +587,9 @@ func RunMatch(ctx context.Context, set MatchSettings, run *runs.Run, progress ru
 	return rep, nil
 }
 
-// GameRow is one row of games.parquet: one game of a match.
+// GameRow is one row of games.parquet: one game of a match. Blue is side
+// 0, who moves first in Dice, and red side 1; rolls are the game's chance
+// events and moves its moves, each in the game's notation (Game.Notation).
 type GameRow struct {
 	MatchSeed     uint64  `parquet:"match_seed"`
 	Pairing       int32   `parquet:"pairing"`
@@ -551,7 +602,7 @@ type GameRow struct {
 	Red           string  `parquet:"red"`
 	AIsBlue       bool    `parquet:"a_is_blue"`
 	Start         string  `parquet:"start"`
-	Result        int32   `parquet:"result"` // blue's view: 1 won, 0 drawn, -1 lost
+	Result        int32   `parquet:"result"` // blue's (side 0's) view: 1 won, 0 drawn, -1 lost
 	ScoreA        float64 `parquet:"score_a"`
 	Plies         int32   `parquet:"plies"`
 	Rolls         string  `parquet:"rolls"`
@@ -562,7 +613,7 @@ type GameRow struct {
 	NodesRed      int64   `parquet:"nodes_red"`
 	TimeMSBlue    float64 `parquet:"time_ms_blue"`
 	TimeMSRed     float64 `parquet:"time_ms_red"`
-	Luck          float64 `parquet:"luck"` // sum of roll luck, blue's view, value units
+	Luck          float64 `parquet:"luck"` // sum of the chance events' luck, blue's view, value units
 	LuckScoreA    float64 `parquet:"luck_adjusted_score_a"`
 }
 
@@ -575,7 +626,7 @@ func GameRows(m *Match, recs []MatchRecord) ([]GameRow, error) {
 	for pi, pg := range set.Pairings() {
 		for _, pr := range counted[pi] {
 			for _, g := range pr.Games {
-				row, err := newGameRow(set.Seed, pi, set.Variants[pg.A], set.Variants[pg.B], g)
+				row, err := newGameRow(set.Game, set.Seed, pi, set.Variants[pg.A], set.Variants[pg.B], g)
 				if err != nil {
 					return nil, err
 				}
@@ -586,13 +637,13 @@ func GameRows(m *Match, recs []MatchRecord) ([]GameRow, error) {
 	return rows, nil
 }
 
-func newGameRow(seed uint64, pairing int, a, b string, g GameRecord) (GameRow, error) {
+func newGameRow(gg game.Game, seed uint64, pairing int, a, b string, g GameRecord) (GameRow, error) {
 	blue, red := a, b
 	if !g.AIsBlue {
 		blue, red = b, a
 	}
 	gm := &g.Game
-	rolls, moves, err := gm.Notation()
+	rolls, moves, err := gm.Notation(gg)
 	if err != nil {
 		return GameRow{}, fmt.Errorf("pairing %d pair %d round %d: %v", pairing, g.Pair, g.Round, err)
 	}

@@ -3,29 +3,29 @@ package selfplay
 import (
 	"starlab/runs"
 	"starlab/search"
-	diceengine "starlab/search/engine/dice"
+	"starlab/search/game"
 )
 
 // Variant is an engine configuration under test: a search.Spec with at
-// least one limit, resolved (its files loaded) once so that every worker
-// builds its own engine from it. Its name is the canonical spec, whatever
-// order the keys were given in:
+// least one limit, for a game, resolved (its files loaded) once so that
+// every worker builds its own engine from it. Its name is the canonical
+// spec, whatever order the keys were given in:
 //
 //	staretc:depth=9,eval=pairs
 //	cpc:movetime=100ms,eval=pairs,t=1.6
 //	star2:nodes=200000,eval=zero
 type Variant struct {
+	Game     search.Game
 	Spec     search.Spec
 	Resolved *search.Resolved
 }
 
-// ParseVariant parses a variant spec (the grammar of search.ParseSpec) and
-// resolves it. Errors are usage errors (runs.UsageError), in one line naming
-// the spec. A depth that ends on a chance ply is refused: a player searches
-// rolled positions, so an even depth has the value of the odd depth below it
-// at two to three times the cost.
-func ParseVariant(spec string) (Variant, error) {
-	s, err := ParseVariantSpec(spec)
+// ParseVariant parses a variant spec of game g (the grammar of
+// search.ParseSpec) and resolves it. Errors are usage errors
+// (runs.UsageError), in one line naming the spec. A depth that ends on a
+// chance ply is refused (ParseVariantSpec).
+func ParseVariant(g search.Game, spec string) (Variant, error) {
+	s, err := ParseVariantSpec(g, spec)
 	if err != nil {
 		return Variant{}, err
 	}
@@ -33,13 +33,17 @@ func ParseVariant(spec string) (Variant, error) {
 	if err != nil {
 		return Variant{}, runs.Usagef("spec %q: %w", spec, err)
 	}
-	return Variant{Spec: s, Resolved: r}, nil
+	return Variant{Game: g, Spec: s, Resolved: r}, nil
 }
 
 // ParseVariantSpec is ParseVariant without opening the files the spec
 // names (a pipeline checks the variants before it makes them): the
-// grammar, a limit, and a depth that does not end on a chance ply.
-func ParseVariantSpec(spec string) (search.Spec, error) {
+// grammar, a limit, and a depth that does not end on a chance ply. A
+// player searches decisions, and where a search to such a depth ends on a
+// chance ply (g.EndsOnChance: Dice, whose depth counts the rolls and whose
+// evaluators do not read them, at an even depth) it has the value of the
+// depth below at two to three times the cost.
+func ParseVariantSpec(g search.Game, spec string) (search.Spec, error) {
 	s, err := search.ParseSpec(spec)
 	if err != nil {
 		return s, runs.Usagef("%v", err)
@@ -47,10 +51,34 @@ func ParseVariantSpec(spec string) (search.Spec, error) {
 	if s.Limits == (search.Limits{}) {
 		return s, runs.Usagef("spec %q: no limit (give depth=, nodes= or movetime=)", spec)
 	}
-	if d := s.Limits.Depth; d > 0 && search.EndsOnChance(true, d) { // players search rolled positions
-		return s, runs.Usagef("spec %q: depth=%d ends on a chance ply and plays as depth=%d at two to three times the cost (no evaluator reads the roll); give an odd depth", spec, d, d-1)
+	if d := s.Limits.Depth; d > 0 {
+		if root := someDecision(g); root != nil && g.EndsOnChance(root, d) {
+			return s, runs.Usagef("spec %q: depth=%d ends on a chance ply and plays as depth=%d at two to three times the cost (no evaluator reads the chance event); give depth=%d or depth=%d", spec, d, d-1, d-1, d+1)
+		}
 	}
 	return s, nil
+}
+
+// someDecision returns a decision of g, the kind of root a player
+// searches: the first reached from the start of g's default variant
+// through the first event of every chance node on the way, or nil if none
+// is (a game whose start is over).
+func someDecision(g search.Game) game.State {
+	s, err := g.New(g.DefaultVariant())
+	if err != nil {
+		return nil
+	}
+	var events []game.Event
+	for s.Kind() == game.Chance {
+		if events, _ = s.Outcomes(events); len(events) == 0 {
+			return nil
+		}
+		s.Happen(events[0])
+	}
+	if s.Kind() != game.Decision {
+		return nil
+	}
+	return s
 }
 
 // Name returns the canonical spec, the variant's identity.
@@ -62,5 +90,5 @@ func (v Variant) Deterministic() bool { return v.Spec.Limits.MoveTime == 0 }
 
 // NewPlayer returns a player with its own engine for the variant.
 func (v Variant) NewPlayer() *EnginePlayer {
-	return NewEnginePlayer(v.Name(), diceengine.New(v.Resolved), v.Spec.Limits)
+	return NewEnginePlayer(v.Name(), v.Game.NewEngine(v.Resolved), v.Spec.Limits)
 }

@@ -14,6 +14,8 @@ import (
 	"starlab/nn"
 	"starlab/runs"
 	"starlab/search/dice"
+	diceengine "starlab/search/engine/dice"
+	"starlab/search/game"
 	"starlab/selfplay"
 )
 
@@ -259,22 +261,24 @@ func (p *player) best(b *dice.Board) (int, float64) {
 // Name returns "td".
 func (*player) Name() string { return "td" }
 
-// Choose returns the 1-ply best move of b, or with probability Explore a
-// random one (the rng is the game's, so a game is a function of its index).
-func (p *player) Choose(_ context.Context, b *dice.Board) selfplay.Choice {
+// Choose returns the 1-ply best move of the rolled Dice position s, or
+// with probability Explore a random one (the rng is the game's, so a game
+// is a function of its index).
+func (p *player) Choose(_ context.Context, s game.State) selfplay.Choice {
+	b := s.(*dice.Board)
 	cell, _ := p.best(b)
 	if p.explore > 0 && p.rng.Float64() < p.explore {
 		var moves [dice.MaxN]int16
 		cell = int(moves[p.rng.IntN(b.Moves(&moves))])
 	}
-	return selfplay.Choice{Cell: cell}
+	return selfplay.Choice{Move: game.Move(cell)}
 }
 
 // play plays game g by self-play with 1-ply searches.
 func (p *player) play(ctx context.Context, s *Settings, g int64) (selfplay.Game, error) {
 	p.rng, p.explore = rand.New(rand.NewPCG(s.Seed, uint64(g))), s.Explore
 	start, _ := dice.New(s.N, s.M)
-	return selfplay.Play(ctx, start, [2]selfplay.Player{p, p}, selfplay.NewDiceStream(s.Seed*0x9e3779b97f4a7c15^uint64(g)), nil)
+	return selfplay.Play(ctx, dice.Game{}, start, [2]selfplay.Player{p, p}, selfplay.NewChanceStream(s.Seed*0x9e3779b97f4a7c15^uint64(g)), nil)
 }
 
 // learner applies TD updates to the net it owns.
@@ -346,10 +350,10 @@ func (l *learner) learn(gm *selfplay.Game, rate float64) {
 	l.trace.Zero()
 	var pl ply
 	b, _ := dice.New(l.s.N, l.s.M)
-	for i, cell := range gm.Cells {
+	for i := 0; i+1 < len(gm.Actions); i += 2 { // a Dice game alternates a roll and a move
 		pl.before = *b
-		b.SetRoll(int(gm.Rolls[i]))
-		b.Make(int(cell))
+		b.SetRoll(int(gm.Actions[i]))
+		b.Make(int(gm.Actions[i+1]))
 		pl.after = *b
 		dice.Features(&pl.before, l.x)
 		sign := blue(&pl.before)
@@ -579,7 +583,8 @@ func nextStop(g, every int64) int64 { return (g/every + 1) * every }
 func measureVsPairs(ctx context.Context, s *Settings, file string, g int64) (selfplay.Summary, error) {
 	// The net's path goes into the spec's fields, not its text, where a
 	// run directory with a comma in its path would break the grammar.
-	spec, err := selfplay.ParseVariantSpec("staretc:depth=1,tt=1,eval=mlp")
+	dg := diceengine.Game()
+	spec, err := selfplay.ParseVariantSpec(dg, "staretc:depth=1,tt=1,eval=mlp")
 	if err != nil {
 		return selfplay.Summary{}, err
 	}
@@ -588,17 +593,17 @@ func measureVsPairs(ctx context.Context, s *Settings, file string, g int64) (sel
 	if err != nil {
 		return selfplay.Summary{}, err
 	}
-	a := selfplay.Variant{Spec: spec, Resolved: res}
-	b, err := selfplay.ParseVariant("staretc:depth=1,tt=1,eval=pairs")
+	a := selfplay.Variant{Game: dg, Spec: spec, Resolved: res}
+	b, err := selfplay.ParseVariant(dg, "staretc:depth=1,tt=1,eval=pairs")
 	if err != nil {
 		return selfplay.Summary{}, err
 	}
-	luck, err := selfplay.ParseVariant(selfplay.DefaultLuckRef)
+	luck, err := selfplay.ParseVariant(dg, selfplay.DefaultLuckRef)
 	if err != nil {
 		return selfplay.Summary{}, err
 	}
 	start, _ := dice.New(s.N, s.M)
-	cfg := &selfplay.MatchConfig{A: a, B: b, Starts: []*dice.Board{start}, Pairs: s.MeasureGames / 2, Seed: s.Seed ^ uint64(g), Workers: s.Workers, LuckRef: &luck}
+	cfg := &selfplay.MatchConfig{Game: dg, A: a, B: b, Starts: []game.State{start}, Pairs: s.MeasureGames / 2, Seed: s.Seed ^ uint64(g), Workers: s.Workers, LuckRef: &luck}
 	todo := make([]int, cfg.Pairs)
 	for i := range todo {
 		todo[i] = i

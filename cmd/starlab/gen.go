@@ -7,35 +7,39 @@ import (
 	"strings"
 
 	"starlab/runs"
+	"starlab/search"
 	"starlab/selfplay"
 )
 
 func init() {
-	s := selfplay.DefaultSampleSettings()
+	var s selfplay.SampleSettings
+	var gf gameFlags
 	var out string
 	register(&Command{
 		Name:      "gen",
-		UsageLine: "gen [-n N] [-m M] [-count C] [-min K] [-max K] [-seed S] [-o FILE]",
+		UsageLine: "gen [-game G] [-variant V | -n N -m M] [-count C] [-min K] [-max K] [-seed S] [-o FILE]",
 		Short:     "make a test suite of positions sampled from self-play games",
-		Long: `Gen plays self-play games from the empty board, with dice from the seed,
-between players that search each move to -depth (staretc, pairs evaluator)
-and play the move of greatest value, the lowest cell among equal values. It
-samples one position from each game whose number of checkers lies in [-min,
--max], before the roll or, with probability -rolled, after it; a position
-already drawn is skipped. It writes one DPN per line, to stdout or
-atomically to -o FILE. With -exact it solves each position to the end of the
-game with the zero evaluator and appends "; exact=V", the game-theoretic
-value: use it only for endgames.
+		Long: `Gen plays self-play games of -game (default dice) from the start of its
+-variant (for Dice, -n and -m give the variant "<n>x<n>-<m>": the empty
+board), with dice from the seed, between players that search each move to
+-depth (staretc, the game's hand evaluator, pairs for Dice) and play the
+move of greatest value, the lowest move (cell) among equal values. It
+samples one position from each game among its moves whose phase (Dice: the
+number of checkers) lies in [-min, -max], before the roll or, with
+probability -rolled, after it; a position already drawn is skipped. It
+writes one position per line in the game's notation (DPN for Dice), to
+stdout or atomically to -o FILE. With -exact it solves each position to
+the end of the game with the zero evaluator and appends "; exact=V", the
+game-theoretic value: use it only for endgames.
 
 The same flags and seed give the same suite, and since the players' choices
 depend only on search values, later, faster builds give it too.`,
 		SetFlags: func(fs *flag.FlagSet) {
-			s = selfplay.DefaultSampleSettings()
-			fs.IntVar(&s.N, "n", s.N, "board size (3..17)")
-			fs.IntVar(&s.M, "m", s.M, "win length (2..n)")
+			s = selfplay.DefaultSampleSettings(search.Game{})
+			gf.set(fs, "Dice's board size (3..17)", "Dice's win length (2..n)")
 			fs.IntVar(&s.Count, "count", s.Count, "number of positions")
-			fs.IntVar(&s.Min, "min", s.Min, "fewest checkers on the board")
-			fs.IntVar(&s.Max, "max", s.Max, "most checkers on the board")
+			fs.IntVar(&s.Min, "min", s.Min, "lowest phase (Dice: fewest checkers on the board)")
+			fs.IntVar(&s.Max, "max", s.Max, "highest phase (Dice: most checkers on the board)")
 			fs.Uint64Var(&s.Seed, "seed", s.Seed, "seed of the games and the sampling")
 			fs.Float64Var(&s.Rolled, "rolled", s.Rolled, "fraction of positions after the roll")
 			fs.BoolVar(&s.Exact, "exact", false, "append the exact value (endgames only)")
@@ -45,6 +49,10 @@ depend only on search values, later, faster builds give it too.`,
 		Run: func(ctx context.Context, env *Env, args []string) error {
 			if len(args) != 0 {
 				return usagef("unexpected arguments %q", strings.Join(args, " "))
+			}
+			var err error
+			if s.Game, s.Variant, err = gf.resolve(env.Flags); err != nil {
+				return err
 			}
 			bar := newProgress(env.Stderr, "positions", false)
 			lines, err := selfplay.SampleSuite(ctx, s, bar.update)

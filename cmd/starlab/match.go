@@ -9,11 +9,13 @@ import (
 
 	"starlab/runs"
 	"starlab/search"
+	"starlab/search/games"
 	"starlab/selfplay"
 )
 
 func init() {
-	set := selfplay.DefaultMatchSettings()
+	var set selfplay.MatchSettings
+	var gf gameFlags
 	var resume, out string
 	var asJSON bool
 	register(&Command{
@@ -47,9 +49,12 @@ are one variant. With more than two variants every pair of them plays
 (round robin), or only the first against the others with -gauntlet, each
 pairing with dice of its own; a cross table and a ranking follow.
 
-Games start from the empty -n x -n board, or from the positions of -suite
-(pair i starts from position i mod the suite size, so each is played in
-both seats). Each worker owns its engines and clears their tables before
+The game is -game (default dice), played in its -variant (for Dice,
+-n and -m give the variant "<n>x<n>-<m>", the 5x5 board with win length 4 by
+default). Games start from the variant's start (Dice: the empty board), or
+from the positions of -suite, in the game's notation (DPN for Dice; a Dice
+position after the roll starts before it; pair i starts from position i
+mod the suite size, so each is played in both seats). Each worker owns its engines and clears their tables before
 every game: with depth or node limits the results do not depend on
 -concurrency. Every finished pair is journalled; after a kill or Ctrl-C,
 -resume RUN continues where the run stopped and ends with the statistics
@@ -57,15 +62,14 @@ an uninterrupted run would have given. -shard i/N plays only the pairs
 whose index is i modulo N. The run directory gets games.parquet (one row
 per game) and summary.json; -json prints the summary on stdout.`,
 		SetFlags: func(fs *flag.FlagSet) {
-			set, resume, out = selfplay.DefaultMatchSettings(), "", ""
+			set, resume, out = selfplay.DefaultMatchSettings(search.Game{}), "", ""
 			fs.IntVar(&set.Games, "games", set.Games, "games per pairing (even: pairs of games)")
 			fs.Uint64Var(&set.Seed, "seed", set.Seed, "seed of the dice")
 			fs.IntVar(&set.Concurrency, "concurrency", runtime.NumCPU(), "games played at once")
-			fs.StringVar(&set.Suite, "suite", "", "file of start positions in DPN (default: the empty board)")
-			fs.IntVar(&set.N, "n", set.N, "board size without -suite")
-			fs.IntVar(&set.M, "m", set.M, "win length without -suite")
+			fs.StringVar(&set.Suite, "suite", "", "file of start positions in the game's notation (default: the variant's start)")
+			gf.set(fs, "Dice's board size (-variant NxN-M)", "Dice's win length (-variant NxN-M)")
 			fs.StringVar(&set.SPRT, "sprt", "", "sequential test elo0,elo1,alpha,beta (normalized Elo)")
-			fs.StringVar(&set.Luck, "luck", set.Luck, "reference search that values the rolls, or none")
+			fs.StringVar(&set.Luck, "luck", set.Luck, "reference search that values the chance events (Dice: the rolls), or none")
 			fs.BoolVar(&set.Gauntlet, "gauntlet", false, "with 3+ variants, play only the first against the others")
 			fs.Var(&set.Shard, "shard", "play only shard i/N of the pairs")
 			fs.StringVar(&out, "out", "", "run directory (default: a new one under out/)")
@@ -81,7 +85,11 @@ per game) and summary.json; -json prints the summary on stdout.`,
 					return err
 				}
 			} else {
-				set.Variants = args
+				g, variant, err := gf.resolve(env.Flags)
+				if err != nil {
+					return err
+				}
+				set.Game, set.Variant, set.Variants = g, variant, args
 				if _, err := set.Resolve(); err != nil {
 					return err
 				}
@@ -97,6 +105,11 @@ per game) and summary.json; -json prints the summary on stdout.`,
 			var rep *selfplay.MatchReport
 			kept := "the finished pairs are kept: continue with starlab match -resume " + run.Dir()
 			err = runStage(env, run, "games", asJSON, kept, func(p runs.Progress) (err error) {
+				if resumed && set.GameName != "" { // a run of an older format names none, and is refused
+					if set.Game, err = games.Lookup(set.GameName); err != nil {
+						return err
+					}
+				}
 				rep, err = selfplay.RunMatch(ctx, set, run, p)
 				return err
 			})

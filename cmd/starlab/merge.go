@@ -12,12 +12,14 @@ import (
 
 	"starlab/regression"
 	"starlab/runs"
+	"starlab/search"
 	"starlab/search/bench"
+	"starlab/search/games"
 	"starlab/selfplay"
 )
 
 func init() {
-	var out string
+	var out, gameName string
 	register(&Command{
 		Name:         "merge",
 		UsageLine:    "merge -out DIR RUN...",
@@ -30,14 +32,21 @@ match's journal, summary.json and games.parquet; the collect's part files;
 the bench's bench.parquet and summary.json; the tune's tune.parquet,
 tune.json and plot. Times are the shards' own. It refuses, in one line,
 runs that are not finished, shards of different settings, seeds or builds,
-and missing or duplicated shards.`,
+and missing or duplicated shards. The game is the one the runs record (a
+collect, bench or tune is of Dice); -game, if given, must name it.`,
 		SetFlags: func(fs *flag.FlagSet) {
-			out = ""
+			out, gameName = "", ""
 			fs.StringVar(&out, "out", "", "run directory of the merged run")
+			fs.StringVar(&gameName, "game", "", "the game of the runs (default: the one they record)")
 		},
 		Run: func(ctx context.Context, env *Env, args []string) error {
 			if out == "" {
 				return usagef("-out DIR is needed")
+			}
+			if gameName != "" {
+				if _, err := lookupGame(gameName); err != nil {
+					return err
+				}
 			}
 			sh, err := runs.CheckShards(args, "concurrency", "workers")
 			if err != nil {
@@ -51,6 +60,24 @@ and missing or duplicated shards.`,
 			if err := json.Unmarshal(sh.Settings, settings); err != nil {
 				return err
 			}
+			recorded := games.Default // the stages that record no game are Dice's
+			switch st := settings.(type) {
+			case *selfplay.MatchSettings:
+				if st.GameName != "" {
+					recorded = st.GameName
+				}
+			case *bench.Settings:
+				if st.GameName != "" {
+					recorded = st.GameName
+				}
+			}
+			if gameName != "" && gameName != recorded {
+				return usagef("-game %s: the runs are of %s", gameName, recorded)
+			}
+			g, err := games.Lookup(recorded)
+			if err != nil {
+				return fmt.Errorf("merge: %s: %v", sh.Dirs[0], err)
+			}
 			_, statErr := os.Stat(out)
 			run, err := runs.CreateAt(out, sh.Command, env.Args, settings, sh.Seed)
 			if errors.Is(err, runs.ErrUnfinished) && stoppedMerge(out) {
@@ -63,7 +90,7 @@ and missing or duplicated shards.`,
 				return err
 			}
 			err = runStage(env, run, "", false, "", func(p runs.Progress) error {
-				what, err := m.merge(ctx, sh, run, p)
+				what, err := m.merge(ctx, g, sh, run, p)
 				if err == nil {
 					fmt.Fprintf(env.Stdout, "merge: %d shards of a %s into %s (%s)\n", sh.Count, sh.Command, run.Dir(), what)
 				}
@@ -110,34 +137,30 @@ func clearDir(dir string) {
 // merge, which says in a few words what it joined.
 var mergers = map[string]struct {
 	settings func() any
-	merge    func(ctx context.Context, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error)
+	merge    func(ctx context.Context, g search.Game, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error)
 }{
-	"match": {func() any { return &selfplay.MatchSettings{} }, func(ctx context.Context, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error) {
-		rep, err := selfplay.MergeMatch(ctx, sh, run, p)
+	"match": {func() any { return &selfplay.MatchSettings{} }, func(ctx context.Context, g search.Game, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error) {
+		rep, err := selfplay.MergeMatch(ctx, g, sh, run, p)
 		if err != nil {
 			return "", err
 		}
 		return fmt.Sprintf("%d pairings", len(rep.Pairings)), nil
 	}},
-	"collect": {func() any { return &regression.CollectSettings{} }, func(ctx context.Context, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error) {
+	"collect": {func() any { return &regression.CollectSettings{} }, func(ctx context.Context, _ search.Game, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error) {
 		res, err := regression.MergeCollect(ctx, sh, run, p)
 		if err != nil {
 			return "", err
 		}
 		return fmt.Sprintf("%d rows in %d part files", res.Rows, res.Parts), nil
 	}},
-	"bench": {func() any { return &bench.Settings{} }, func(ctx context.Context, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error) {
-		g, err := lookupGame("dice") // until the merge command reads the game the runs record
-		if err != nil {
-			return "", err
-		}
+	"bench": {func() any { return &bench.Settings{} }, func(ctx context.Context, g search.Game, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error) {
 		sum, err := bench.Merge(ctx, g, sh, run, p)
 		if err != nil {
 			return "", err
 		}
 		return fmt.Sprintf("%d positions, %d algorithms", sum.Positions, len(sum.Algos)), nil
 	}},
-	"tune": {func() any { return &regression.TuneSettings{} }, func(ctx context.Context, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error) {
+	"tune": {func() any { return &regression.TuneSettings{} }, func(ctx context.Context, _ search.Game, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error) {
 		res, err := regression.MergeTune(ctx, sh, run, p)
 		if err != nil {
 			return "", err

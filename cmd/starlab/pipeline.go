@@ -9,6 +9,7 @@ import (
 
 	"starlab/runs"
 	"starlab/runs/pipeline"
+	"starlab/search/games"
 )
 
 func init() {
@@ -58,7 +59,11 @@ papers', each match with its intervals) and the path of the report.`,
 			default:
 				return usagef("give one recipe")
 			}
-			recipe, err := pipeline.LoadRecipe(name)
+			dg, err := games.Lookup("dice") // a recipe's n and m are Dice's
+			if err != nil {
+				return err
+			}
+			recipe, err := pipeline.LoadRecipe(name, dg)
 			if err != nil {
 				return runs.Usage(err)
 			}
@@ -76,6 +81,7 @@ papers', each match with its intervals) and the path of the report.`,
 			if err != nil {
 				return err
 			}
+			recipe.Game = dg // a resumed run's recipe is read back from its manifest, which has no game
 			switch {
 			case resumed:
 				fmt.Fprintf(env.Stderr, "starlab run: finishing the unfinished %s run %s\n", recipe.Name, run.Dir())

@@ -45,7 +45,6 @@ import (
 	"starlab/search"
 	"starlab/search/bench"
 	"starlab/search/dice"
-	diceengine "starlab/search/engine/dice"
 	"starlab/selfplay"
 	"starlab/td"
 )
@@ -77,6 +76,9 @@ type MatchStage struct {
 // Recipe is a pipeline: a net trained by self-play, ChanceProbCut fitted
 // for it, and matches.
 type Recipe struct {
+	// Game is the game the recipe's matches play, Dice, given by the
+	// command (LoadRecipe); it is not part of the recipe's JSON.
+	Game        search.Game                 `json:"-"`
 	Format      string                      `json:"format"`
 	Name        string                      `json:"name"`
 	Description string                      `json:"description"`
@@ -91,9 +93,10 @@ type Recipe struct {
 	Matches     []MatchStage                `json:"matches"`
 }
 
-// LoadRecipe reads a recipe: the name of an embedded one, or a path to a
-// JSON file. Settings a recipe leaves out are the stages' defaults.
-func LoadRecipe(nameOrPath string) (*Recipe, error) {
+// LoadRecipe reads a recipe of the game g (Dice, whose board the recipe's
+// n and m give): the name of an embedded one, or a path to a JSON file.
+// Settings a recipe leaves out are the stages' defaults.
+func LoadRecipe(nameOrPath string, g search.Game) (*Recipe, error) {
 	data, err := recipes.ReadFile("recipes/" + nameOrPath + ".json")
 	src := "built-in recipe " + nameOrPath
 	if err != nil {
@@ -109,6 +112,7 @@ func LoadRecipe(nameOrPath string) (*Recipe, error) {
 		return nil, runs.Usagef("%s: %v", src, err)
 	}
 	r := &Recipe{
+		Game:    g,
 		Train:   preset(present, "train", td.DefaultSettings),
 		Collect: preset(present, "collect", regression.DefaultCollectSettings),
 		Fit:     preset(present, "fit", regression.DefaultFitSettings),
@@ -161,10 +165,10 @@ func Names() []string {
 	return names
 }
 
-// bindGame gives the stages that take a game the recipe's: Dice.
+// bindGame gives the stages that take a game the recipe's.
 func (r *Recipe) bindGame() {
-	if r.Bench != nil {
-		r.Bench.Game, r.Bench.GameName = diceengine.Game(), "dice"
+	if r.Bench != nil && r.Game.Game != nil {
+		r.Bench.Game, r.Bench.GameName = r.Game, r.Game.Name()
 	}
 }
 
@@ -175,6 +179,9 @@ func (r *Recipe) check() error {
 	}
 	if r.Name == "" {
 		return fmt.Errorf("no name")
+	}
+	if r.Game.Game == nil {
+		return fmt.Errorf("no game")
 	}
 	if _, err := dice.New(r.N, r.M); err != nil {
 		return err
@@ -261,7 +268,7 @@ func (r *Recipe) check() error {
 			if err != nil {
 				return err
 			}
-			vs, err := selfplay.ParseVariantSpec(v)
+			vs, err := selfplay.ParseVariantSpec(r.Game, v)
 			if err != nil {
 				return fmt.Errorf("match %s: %v", m.Name, err)
 			}
@@ -274,7 +281,7 @@ func (r *Recipe) check() error {
 			if _, err := spec("match "+m.Name, m.Luck); err != nil {
 				return err
 			}
-			ls, err := selfplay.ParseVariantSpec(ms.Luck)
+			ls, err := selfplay.ParseVariantSpec(r.Game, ms.Luck)
 			if err != nil {
 				return fmt.Errorf("match %s: luck: %v", m.Name, err)
 			}
@@ -422,8 +429,9 @@ func (r *Recipe) matchSettings(m MatchStage, net, probcut string) selfplay.Match
 	for i, v := range m.Variants {
 		vs[i] = products(v, net, probcut)
 	}
-	ms := selfplay.DefaultMatchSettings(vs...)
-	ms.N, ms.M, ms.Seed, ms.Games, ms.Gauntlet = r.N, r.M, r.Seed, m.Games, m.Gauntlet
+	ms := selfplay.DefaultMatchSettings(r.Game, vs...)
+	ms.GameName, ms.Variant = r.Game.Name(), dice.Variant(r.N, r.M)
+	ms.Seed, ms.Games, ms.Gauntlet = r.Seed, m.Games, m.Gauntlet
 	if m.Luck != "" {
 		ms.Luck = products(m.Luck, net, probcut)
 	}

@@ -15,8 +15,19 @@ import (
 	"starlab/runs/report"
 	"starlab/search"
 	"starlab/search/bench"
+	"starlab/search/games"
 	"starlab/selfplay"
 )
+
+// diceGame is the game the recipes' matches play, as the command hands it
+// to the pipeline.
+var diceGame = func() search.Game {
+	g, err := games.Lookup("dice")
+	if err != nil {
+		panic(err)
+	}
+	return g
+}()
 
 func runRecipe(t *testing.T, dir string, r *Recipe, progress Progress) (*Result, error) {
 	t.Helper()
@@ -45,7 +56,7 @@ func runRecipe(t *testing.T, dir string, r *Recipe, progress Progress) (*Result,
 // resumed: the resumed run skips the stages done, and its matches end
 // with the statistics of the uninterrupted run.
 func TestPipelineInterruptedResumes(t *testing.T) {
-	r, err := LoadRecipe("testdata/tiny.json")
+	r, err := LoadRecipe("testdata/tiny.json", diceGame)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,13 +149,13 @@ func TestPipelineInterruptedResumes(t *testing.T) {
 
 func TestLoadRecipe(t *testing.T) {
 	for _, name := range Names() {
-		if _, err := LoadRecipe(name); err != nil {
+		if _, err := LoadRecipe(name, diceGame); err != nil {
 			t.Errorf("built-in recipe %s: %v", name, err)
 		}
 	}
 	// paper-5x5 tunes the chapter's configuration and the default side by
 	// side, the chapter's first (the paired differences are against it).
-	if r, err := LoadRecipe("paper-5x5"); err != nil || r.Tune == nil || !slices.Equal(r.Tune.CPC, []string{search.ChapterCPC + ",probcut={probcut}", "cpc:probcut={probcut}"}) {
+	if r, err := LoadRecipe("paper-5x5", diceGame); err != nil || r.Tune == nil || !slices.Equal(r.Tune.CPC, []string{search.ChapterCPC + ",probcut={probcut}", "cpc:probcut={probcut}"}) {
 		t.Errorf("paper-5x5's tune engines: %v %v", err, r.Tune)
 	}
 	dir := t.TempDir()
@@ -154,7 +165,7 @@ func TestLoadRecipe(t *testing.T) {
 	if err := os.WriteFile(one, []byte(`{"format": "starlab-recipe/1", "name": "one", "n": 5, "m": 4, "tune": {"cpc": "cpc:k=2"}}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if r, err := LoadRecipe(one); err != nil || r.Tune == nil || !slices.Equal(r.Tune.CPC, []string{"cpc:k=2"}) {
+	if r, err := LoadRecipe(one, diceGame); err != nil || r.Tune == nil || !slices.Equal(r.Tune.CPC, []string{"cpc:k=2"}) {
 		t.Errorf("a tune engine as one string: %v %v", err, r)
 	}
 	for name, text := range map[string]string{
@@ -186,12 +197,12 @@ func TestLoadRecipe(t *testing.T) {
 	} {
 		path := filepath.Join(dir, name+".json")
 		os.WriteFile(path, []byte(text), 0o644)
-		_, err := LoadRecipe(path)
+		_, err := LoadRecipe(path, diceGame)
 		if err == nil || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), path) {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
-	if _, err := LoadRecipe(filepath.Join(dir, "none.json")); err == nil || !strings.Contains(err.Error(), "default") {
+	if _, err := LoadRecipe(filepath.Join(dir, "none.json"), diceGame); err == nil || !strings.Contains(err.Error(), "default") {
 		t.Errorf("missing recipe: %v", err)
 	}
 }
@@ -199,7 +210,7 @@ func TestLoadRecipe(t *testing.T) {
 // TestPipelineBenchTune runs the stages of the paper recipes: collect, fit,
 // bench, and tune on the collect's positions with the fitted parameters.
 func TestPipelineBenchTune(t *testing.T) {
-	r, err := LoadRecipe("testdata/papers.json")
+	r, err := LoadRecipe("testdata/papers.json", diceGame)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -264,7 +275,7 @@ func TestRecipeCheck(t *testing.T) {
 	} {
 		path := filepath.Join(dir, strings.ReplaceAll(name, " ", "-")+".json")
 		os.WriteFile(path, []byte(c.text), 0o644)
-		r, err := LoadRecipe(path)
+		r, err := LoadRecipe(path, diceGame)
 		if err != nil {
 			t.Errorf("%s: LoadRecipe: %v", name, err)
 			continue
@@ -284,7 +295,7 @@ func TestRecipeCheck(t *testing.T) {
 	// The built-in recipes pass from the module root.
 	t.Chdir(root)
 	for _, name := range Names() {
-		r, err := LoadRecipe(name)
+		r, err := LoadRecipe(name, diceGame)
 		if err == nil {
 			err = r.Check()
 		}
@@ -299,7 +310,7 @@ func TestRecipeCheck(t *testing.T) {
 // built-in fit in place of {probcut}, which is the fit the recipe makes),
 // games, board and seed.
 func TestPaper11x11SlurmScript(t *testing.T) {
-	r, err := LoadRecipe("paper-11x11")
+	r, err := LoadRecipe("paper-11x11", diceGame)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -688,7 +688,10 @@ func addMatch(s *Section, run *runs.Run) error {
 	for i, v := range vs {
 		vt.Rows = append(vt.Rows, []Cell{{Text: fmt.Sprint(i + 1)}, name[v]})
 	}
-	from := "the empty board"
+	from := "the empty board" // a summary of a match before the game was recorded
+	if set := r.Settings; set.GameName != "" {
+		from = fmt.Sprintf("the start of %s %s", set.GameName, set.Variant)
+	}
 	if r.Settings.Suite != "" {
 		from = fmt.Sprintf("%d positions of %s", len(r.Settings.Starts), s.names.path(r.Settings.Suite))
 	}

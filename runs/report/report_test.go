@@ -13,9 +13,13 @@ import (
 	"starlab/runs"
 	"starlab/search/bench"
 	diceengine "starlab/search/engine/dice"
+	"starlab/search/games"
 	"starlab/selfplay"
 	"starlab/td"
 )
+
+// diceGame is the game the matches play, as a command hands it to them.
+var diceGame, _ = games.Lookup("dice")
 
 // stages runs, as a pipeline run would lay them out in root, small train,
 // collect, fit, tune and bench stages and two matches, the first between
@@ -92,13 +96,13 @@ func stages(t *testing.T, root string) (net, probcut string) {
 	_, err = bench.Run(ctx, bs, run, runs.NoProgress)
 	finish(run, err)
 
-	ms := selfplay.DefaultMatchSettings("cpc:depth=3,net="+net+",probcut="+probcut+",tt=1", "staretc:depth=3,net="+net+",tt=1")
+	ms := selfplay.DefaultMatchSettings(diceGame, "cpc:depth=3,net="+net+",probcut="+probcut+",tt=1", "staretc:depth=3,net="+net+",tt=1")
 	ms.Games = 10
 	run = create("6-cpc", "match", ms)
 	_, err = selfplay.RunMatch(ctx, ms, run, runs.NoProgress)
 	finish(run, err)
 
-	ms = selfplay.DefaultMatchSettings("staretc:depth=5", "staretc:depth=1,eval=zero")
+	ms = selfplay.DefaultMatchSettings(diceGame, "staretc:depth=5", "staretc:depth=1,eval=zero")
 	ms.Games, ms.Seed = 10, 3
 	run = create("7-zero", "match", ms)
 	_, err = selfplay.RunMatch(ctx, ms, run, runs.NoProgress)

@@ -1,0 +1,75 @@
+package main
+
+import (
+	"flag"
+	"strings"
+
+	"starlab/search"
+	"starlab/search/dice"
+	"starlab/search/games"
+)
+
+// gameFlags are the flags that choose a game and its variant: -game,
+// -variant, and Dice's -n and -m, which give the variant "<n>x<n>-<m>".
+type gameFlags struct {
+	name, variant string
+	n, m          int
+}
+
+// set declares the flags on fs, -n and -m with the usage texts given.
+func (f *gameFlags) set(fs *flag.FlagSet, nUsage, mUsage string) {
+	*f = gameFlags{}
+	fs.StringVar(&f.name, "game", games.Default, "the game: "+strings.Join(games.Names(), ", "))
+	fs.StringVar(&f.variant, "variant", "", "the game's variant (default: the game's default, 5x5-4 for dice)")
+	fs.IntVar(&f.n, "n", 5, nUsage)
+	fs.IntVar(&f.m, "m", 4, mUsage)
+}
+
+// resolve returns the game the flags name and the variant they give, ""
+// when neither -variant nor -n or -m was given. Errors are usage errors
+// naming the flag.
+func (f *gameFlags) resolve(fs *flag.FlagSet) (search.Game, string, error) {
+	g, err := lookupGame(f.name)
+	if err != nil {
+		return g, "", err
+	}
+	var sized []string
+	fs.Visit(func(fl *flag.Flag) {
+		if fl.Name == "n" || fl.Name == "m" {
+			sized = append(sized, "-"+fl.Name)
+		}
+	})
+	switch {
+	case len(sized) > 0 && g.Name() != "dice":
+		return g, "", usagef("%s: the board size and win length are Dice's; give -variant for %s", strings.Join(sized, " and "), g.Name())
+	case len(sized) > 0 && f.variant != "":
+		return g, "", usagef("-variant gives the board; %s cannot change it", strings.Join(sized, " and "))
+	case len(sized) > 0:
+		if _, err := dice.New(f.n, f.m); err != nil {
+			return g, "", usagef("-n %d -m %d: %v", f.n, f.m, err)
+		}
+		return g, dice.Variant(f.n, f.m), nil
+	case f.variant != "":
+		if _, err := g.New(f.variant); err != nil {
+			return g, "", usagef("-variant: %v", err)
+		}
+	}
+	return g, f.variant, nil
+}
+
+// lookupGame is games.Lookup with the error a usage error naming -game.
+func lookupGame(name string) (search.Game, error) {
+	g, err := games.Lookup(name)
+	if err != nil {
+		return g, usagef("-game: %v", err)
+	}
+	return g, nil
+}
+
+// gameFlag declares -game alone on fs, for commands whose positions say
+// their variant (search, bench): the game a command plays, Dice by
+// default.
+func gameFlag(fs *flag.FlagSet, name *string) {
+	*name = games.Default
+	fs.StringVar(name, "game", games.Default, "the game: "+strings.Join(games.Names(), ", "))
+}
