@@ -121,7 +121,7 @@ func (s *CollectSettings) Check() error {
 	if err != nil {
 		return err
 	}
-	if err := r.CheckBoard(n, m); err != nil {
+	if err := diceengine.CheckBoard(r, n, m); err != nil {
 		return runs.Usagef("-engine %s: %v", s.Engine, err)
 	}
 	return nil
@@ -315,10 +315,10 @@ func Collect(ctx context.Context, s CollectSettings, run *runs.Run, progress run
 	if err != nil {
 		return CollectResult{}, fmt.Errorf("%s: %v", run.Path(SuiteFile), err)
 	}
-	if err := res.CheckBoard(n, m); err != nil {
+	if err := diceengine.CheckBoard(res, n, m); err != nil {
 		return CollectResult{}, err
 	}
-	netID := res.NetID(n, m)
+	netID := diceengine.Game().NetID(res, boards[0])
 	if err := os.MkdirAll(run.Path(RowsDir), 0o755); err != nil {
 		return CollectResult{}, err
 	}

@@ -159,7 +159,7 @@ func (s *TuneSettings) positions(base *search.Resolved, cpcs [][]*search.Resolve
 	}
 	for _, p := range ps {
 		for _, r := range engines {
-			if err := r.CheckBoard(p.Pos.(*dice.Board).N(), p.Pos.(*dice.Board).M()); err != nil {
+			if err := diceengine.Game().Check(r, p.Pos); err != nil {
 				return nil, runs.Usagef("-suite %s: %v", s.Suite, err)
 			}
 		}
@@ -436,7 +436,7 @@ func Tune(ctx context.Context, s TuneSettings, run *runs.Run, progress runs.Prog
 	}
 	res := &TuneResult{Format: TuneFormat, CPC: s.engineNames(), Positions: len(idx), Seconds: time.Since(start).Seconds()}
 	for _, ts := range cpcs {
-		res.ProbCut = append(res.ProbCut, ts[0].ProbCutSource(ps[0].Pos.(*dice.Board).N(), ps[0].Pos.(*dice.Board).M()))
+		res.ProbCut = append(res.ProbCut, diceengine.Game().ProbCutSource(ts[0], ps[0].Pos))
 	}
 	return res, writeTune(run, s, res, all)
 }

@@ -11,7 +11,6 @@ import (
 
 	"starlab/nn"
 	"starlab/runs"
-	"starlab/search/dice"
 )
 
 // Defaults of a Config. DefaultETCMinDepth is 3 because move nodes of depth
@@ -571,13 +570,10 @@ func (c Config) resolve() (*Resolved, error) {
 		return nil, err
 	}
 	r := &Resolved{cfg: c}
-	if c.Eval == "mlp" && c.Net != "" { // else the built-in net of each board size (Net)
+	if c.Eval == "mlp" && c.Net != "" { // else the game's built-in net of each variant
 		net, err := nn.Load(c.Net)
 		if err != nil {
 			return nil, err
-		}
-		if _, err := dice.NewNetEvaluator(net); err != nil { // a Dice net, of a legal board
-			return nil, fmt.Errorf("net file %s: %v", c.Net, err)
 		}
 		r.net = net
 	}
@@ -591,15 +587,16 @@ func (c Config) resolve() (*Resolved, error) {
 	return r, nil
 }
 
-// ProbCutFor returns the ChanceProbCut parameters of searches of n x n
-// boards with win length m: the probcut=FILE, else the built-in fit for
-// the evaluator (and net) of those searches, else the defaults, which are
-// no fit (BuiltinProbCut).
-func (r *Resolved) ProbCutFor(n, m int) *ProbCutParams {
+// ProbCutFor returns the ChanceProbCut parameters of searches of the
+// variant whose key is (n, m) (Dice's board size and win length) with the
+// network netID ("" for none): the probcut=FILE, else the built-in fit for
+// the evaluator and net, else the defaults, which are no fit
+// (BuiltinProbCut).
+func (r *Resolved) ProbCutFor(netID string, n, m int) *ProbCutParams {
 	if r.probcut != nil {
 		return r.probcut
 	}
-	return BuiltinProbCut(r.cfg.Eval, r.NetID(n, m), n, m, r.cfg.ProbCutR)
+	return BuiltinProbCut(r.cfg.Eval, netID, n, m, r.cfg.ProbCutR)
 }
 
 // MustResolve is Resolve for configurations known to be valid, such as
@@ -615,62 +612,27 @@ func (c Config) MustResolve() *Resolved {
 // Config returns the configuration.
 func (r *Resolved) Config() Config { return r.cfg }
 
-// CheckBoard reports whether the configuration can search positions of an
-// n x n board with win length m: a network is made for one board size, and
-// without net=FILE the built-in net of the size must exist.
-func (r *Resolved) CheckBoard(n, m int) error {
-	if r.net != nil {
-		if err := dice.CheckNet(r.net, n, m); err != nil {
-			return fmt.Errorf("net %s: %v", r.cfg.Net, err)
-		}
-	}
-	if r.cfg.Eval == "mlp" && r.net == nil {
-		if _, err := dice.EmbeddedNet(n, m); err != nil {
-			return fmt.Errorf("eval=mlp: %v", err)
-		}
-	}
+// NetFile returns the network of net=FILE, nil without one: a game's
+// engine checks it against the variant it searches and otherwise uses its
+// built-in net of the variant.
+func (r *Resolved) NetFile() *nn.Net { return r.net }
+
+// CheckProbCut reports whether the probcut=FILE, if any, may serve searches
+// of the variant (n, m) with the network netID: a fit is made for one
+// evaluator, net and variant.
+func (r *Resolved) CheckProbCut(netID string, n, m int) error {
 	if r.cfg.Algorithm == CPC && r.cfg.ProbCutFile != "" {
-		return r.probcut.checkFor(r.cfg.ProbCutFile, r.cfg.Eval, r.NetID(n, m), n, m)
+		return r.probcut.checkFor(r.cfg.ProbCutFile, r.cfg.Eval, netID, n, m)
 	}
 	return nil
 }
 
-// NetID returns the id of the network that searches of n x n boards with
-// win length m evaluate with: the net=FILE's, or the built-in net's of the
-// size; "" when the evaluator is not a network or there is none.
-func (r *Resolved) NetID(n, m int) string {
-	if r.cfg.Eval != "mlp" {
-		return ""
-	}
-	if r.net != nil {
-		return r.net.ID()
-	}
-	if net, err := dice.EmbeddedNet(n, m); err == nil {
-		return net.ID()
-	}
-	return ""
-}
-
-// ProbCutSource says where the ChanceProbCut parameters of searches of n x
-// n boards with win length m come from: the file's source, or that they
-// are defaults and no fit.
-func (r *Resolved) ProbCutSource(n, m int) string {
+// ProbCutSource says where the ChanceProbCut parameters of searches of the
+// variant (n, m) with the network netID come from: the file's source, or
+// that they are defaults and no fit.
+func (r *Resolved) ProbCutSource(netID string, n, m int) string {
 	if r.cfg.ProbCutFile != "" {
 		return r.cfg.ProbCutFile + ": " + r.probcut.Source
 	}
-	return r.ProbCutFor(n, m).Source
-}
-
-// Net returns the network searches of n x n boards with win length m
-// evaluate with: the net=FILE's, else the built-in net of the size. It
-// panics when there is none: CheckBoard says so first.
-func (r *Resolved) Net(n, m int) *nn.Net {
-	if r.net != nil {
-		return r.net
-	}
-	net, err := dice.EmbeddedNet(n, m)
-	if err != nil {
-		panic(err) // the caller's check (CheckBoard) was skipped
-	}
-	return net
+	return r.ProbCutFor(netID, n, m).Source
 }

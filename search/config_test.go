@@ -2,10 +2,6 @@ package search
 
 import (
 	"flag"
-	"math/rand/v2"
-	"starlab/nn"
-	"starlab/runs"
-	"starlab/search/dice"
 	"strings"
 	"testing"
 )
@@ -57,53 +53,5 @@ func TestRReadOnlyWithoutMulti(t *testing.T) {
 	}
 	if DefaultProbCutR != 2 || !DefaultProbCutMulti {
 		t.Errorf("the default cpc is Multi-ChanceProbCut on the pairs of R = 2, not multi=%v, r=%d", DefaultProbCutMulti, DefaultProbCutR)
-	}
-}
-
-// TestResolveChecksTheNet: a net=FILE that is a sound weight file but no
-// Dice net of a legal board is refused when the configuration is
-// resolved, in one line naming the file, before any board is searched;
-// a Dice net of another board is refused for the board searched.
-func TestResolveChecksTheNet(t *testing.T) {
-	dir := t.TempDir()
-	for name, mod := range map[string]func(*nn.Net){
-		"other game":    func(net *nn.Net) { net.Game = "chess" },
-		"other variant": func(net *nn.Net) { net.Variant = "7x7-5" },
-		"no Dice size":  func(net *nn.Net) { net.Variant, net.VariantKey = "19x19-5", []int{19, 5} },
-	} {
-		net, err := dice.NewNet(5, 4, rand.New(rand.NewPCG(1, 2)), 0.3)
-		if err != nil {
-			t.Fatal(err)
-		}
-		mod(net)
-		path := dir + "/" + strings.ReplaceAll(name, " ", "-") + ".json"
-		if err := runs.WriteFileAtomic(path, net.Write); err != nil {
-			t.Fatal(err)
-		}
-		c := DefaultConfig(StarETC)
-		c.Net = path
-		if _, err := c.Resolve(); err == nil || !strings.Contains(err.Error(), "net file "+path+": ") || strings.Contains(err.Error(), "\n") {
-			t.Errorf("%s: Resolve error %v, want one line naming %s", name, err, path)
-		}
-	}
-	net, err := dice.NewNet(5, 4, rand.New(rand.NewPCG(1, 2)), 0.3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := dir + "/5x5-4.json"
-	if err := runs.WriteFileAtomic(path, net.Write); err != nil {
-		t.Fatal(err)
-	}
-	c := DefaultConfig(StarETC)
-	c.Net = path
-	r, err := c.Resolve()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := r.CheckBoard(5, 4); err != nil {
-		t.Fatal(err)
-	}
-	if err := r.CheckBoard(7, 5); err == nil || !strings.Contains(err.Error(), "net "+path+": made for 5x5 boards with win length 4, not 7x7/5") {
-		t.Errorf("CheckBoard(7, 5): %v", err)
 	}
 }

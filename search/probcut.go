@@ -41,7 +41,7 @@ type ProbCutParams struct {
 	Version int    `json:"version"`
 	Source  string `json:"source"` // "defaults" or what produced the fit
 	// Eval and NetID name the evaluator (and network) the fit was made
-	// with, N and M the board; a fit is refused for another (CheckBoard).
+	// with, N and M the board; a fit is refused for another (Resolved.CheckProbCut).
 	// Empty for defaults, which are no fit.
 	Eval  string      `json:"eval,omitempty"`
 	NetID string      `json:"net_id,omitempty"`

@@ -1,9 +1,7 @@
 package search
 
 import (
-	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -23,14 +21,18 @@ func TestBuiltinFits(t *testing.T) {
 	}
 	c := DefaultConfig(CPC)
 	r := c.MustResolve()
-	if got := r.ProbCutFor(5, 4); got != fs[[2]int{5, 4}] {
-		t.Errorf("cpc with the built-in net uses %q, want the built-in fit", got.Source)
+	fit := fs[[2]int{5, 4}]
+	if got := r.ProbCutFor(fit.NetID, 5, 4); got != fit {
+		t.Errorf("cpc with the fit's net uses %q, want the built-in fit", got.Source)
 	}
-	if src := r.ProbCutSource(5, 4); !strings.HasPrefix(src, "built-in fit search/fits/5x5-4.json (") {
-		t.Errorf("cpc with the built-in net says its parameters are %q, want the built-in fit named", src)
+	if src := r.ProbCutSource(fit.NetID, 5, 4); !strings.HasPrefix(src, "built-in fit search/fits/5x5-4.json (") {
+		t.Errorf("cpc with the fit's net says its parameters are %q, want the built-in fit named", src)
+	}
+	if src := r.ProbCutSource("0123456789ab", 5, 4); !strings.Contains(src, "not fitted") {
+		t.Errorf("cpc with another net uses %q, want the defaults", src)
 	}
 	c.Eval = "pairs"
-	if src := c.MustResolve().ProbCutSource(5, 4); !strings.Contains(src, "not fitted") {
+	if src := c.MustResolve().ProbCutSource("", 5, 4); !strings.Contains(src, "not fitted") {
 		t.Errorf("cpc with pairs uses %q, want the defaults", src)
 	}
 }
@@ -42,12 +44,12 @@ func TestProbCutNetCheck(t *testing.T) {
 	if err := writeFile(path, `{"format":"starlab-probcut","version":1,"source":"test","eval":"mlp","net_id":"0123456789ab","n":5,"m":4,"pairs":[{"shallow":3,"deep":7,"a":1,"b":0,"sigma":0.1}]}`); err != nil {
 		t.Fatal(err)
 	}
-	for _, eval := range []string{"mlp", "pairs"} {
+	for eval, netID := range map[string]string{"mlp": "ba9876543210", "pairs": ""} {
 		spec, err := ParseSpec("cpc:eval=" + eval + ",probcut=" + path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		err = spec.Config.MustResolve().CheckBoard(5, 4)
+		err = spec.Config.MustResolve().CheckProbCut(netID, 5, 4)
 		if err == nil || !strings.Contains(err.Error(), path) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("eval=%s with a fit for net 0123456789ab: %v", eval, err)
 		}
@@ -106,26 +108,6 @@ func TestSpecGives(t *testing.T) {
 	} {
 		if got := SpecGives(c.spec, c.key); got != c.want {
 			t.Errorf("SpecGives(%q, %q) = %v, want %v", c.spec, c.key, got, c.want)
-		}
-	}
-}
-
-// TestEveryBuiltinNetHasItsFit: cpc with each built-in net runs on a fit
-// made for that net, not on the identity guess.
-func TestEveryBuiltinNetHasItsFit(t *testing.T) {
-	names, err := filepath.Glob("dice/nets/*.json")
-	if err != nil || len(names) == 0 {
-		t.Fatalf("no built-in nets: %v", err)
-	}
-	r := DefaultConfig(CPC).MustResolve()
-	for _, name := range names {
-		var n, n2, m int
-		if _, err := fmt.Sscanf(filepath.Base(name), "%dx%d-%d.json", &n, &n2, &m); err != nil || n != n2 {
-			t.Fatalf("%s: not a net of the built-in naming: %v", name, err)
-		}
-		p := r.ProbCutFor(n, m)
-		if p != builtinFits()[[2]int{n, m}] || p.NetID != r.NetID(n, m) {
-			t.Errorf("built-in net %s: cpc uses %q, not a fit for its net %s", name, p.Source, r.NetID(n, m))
 		}
 	}
 }

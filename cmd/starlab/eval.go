@@ -82,7 +82,7 @@ with "pairs_d5" and so on for the searched values.`,
 					return err
 				}
 				for _, b := range boards {
-					if err := r.CheckBoard(b.N(), b.M()); err != nil {
+					if err := diceengine.CheckBoard(r, b.N(), b.M()); err != nil {
 						return runs.Usage(err)
 					}
 				}

@@ -45,6 +45,7 @@ import (
 	"starlab/search"
 	"starlab/search/bench"
 	"starlab/search/dice"
+	"starlab/search/game"
 	"starlab/selfplay"
 	"starlab/td"
 )
@@ -368,7 +369,7 @@ func (r *Recipe) Check() error {
 			// suite's board.
 			for _, c := range t.CPC {
 				if err == nil && !names(c) {
-					err = resolveOn(c, n, m)
+					err = r.resolveOn(c, n, m)
 				}
 			}
 		default:
@@ -386,7 +387,7 @@ func (r *Recipe) Check() error {
 				if v == "" || names(v) {
 					continue
 				}
-				if err := resolveOn(v, r.N, r.M); err != nil {
+				if err := r.resolveOn(v, r.N, r.M); err != nil {
 					return fmt.Errorf("match %s: %v", m.Name, err)
 				}
 			}
@@ -401,15 +402,19 @@ func (r *Recipe) Check() error {
 }
 
 // resolveOn reads the files an engine spec names and checks the engine
-// can search n x n boards with win length m.
-func resolveOn(spec string, n, m int) error {
+// can search the recipe game's n x n boards with win length m.
+func (r *Recipe) resolveOn(spec string, n, m int) error {
 	sp, err := search.ParseSpec(spec)
 	if err != nil {
 		return runs.Usagef("%q: %v", spec, err)
 	}
 	res, err := sp.Config.Resolve()
+	var start game.State
 	if err == nil {
-		err = res.CheckBoard(n, m)
+		start, err = r.Game.New(dice.Variant(n, m))
+	}
+	if err == nil {
+		err = r.Game.Check(res, start)
 	}
 	if err != nil {
 		return runs.Usagef("%q: %v", spec, err)

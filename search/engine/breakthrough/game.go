@@ -152,7 +152,7 @@ func (e *Engine) setBoard(b *Board) {
 		e.net = &netEval{}
 	}
 	if e.cpcOn {
-		e.setModels(e.res.ProbCutFor(0, 0))
+		e.setModels(e.res.ProbCutFor("", 0, 0))
 	}
 }
 
@@ -167,7 +167,7 @@ func Game() search.Game {
 		Check:        check,
 		NetID:        func(*search.Resolved, game.State) string { return "" },
 		ProbCutSource: func(r *search.Resolved, _ game.State) string {
-			return r.ProbCutSource(0, 0)
+			return r.ProbCutSource("", 0, 0)
 		},
 	}
 }
@@ -181,7 +181,7 @@ func check(r *search.Resolved, _ game.State) error {
 		return fmt.Errorf("eval=mlp: no network is built in for breakthrough; use eval=pairs (material) or eval=zero")
 	}
 	if c.ProbCutFile != "" {
-		if p := r.ProbCutFor(0, 0); p.N != 0 {
+		if p := r.ProbCutFor("", 0, 0); p.N != 0 {
 			return fmt.Errorf("probcut %s was fitted on %dx%d Dice boards with win length %d, not for breakthrough", c.ProbCutFile, p.N, p.N, p.M)
 		}
 	}

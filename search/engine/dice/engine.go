@@ -137,11 +137,39 @@ func (e *Engine) setModels(params *search.ProbCutParams) {
 func (e *Engine) Config() search.Config { return e.cfg }
 
 // Evaluate returns the engine's evaluation of pos, a position of the
-// engine's game that is not over, for its mover (the value of a depth-0
-// search).
+// engine's game that is not over, for its mover: the value of a depth-0
+// search. Where depth does not count chance nodes, that is at a chance
+// node the weighted mean of its events' evaluations (or results).
 func (e *Engine) Evaluate(pos game.State) float64 {
 	b := boardOf(pos)
 	e.setBoard(b)
+	if !countsChance && isChance(b) {
+		e.b = *b
+		f := &e.frames[0]
+		n, total := chanceEvents(&e.b, &f.events, &f.w)
+		sum := 0.0
+		for i := 0; i < n; i++ {
+			happen(&e.b, f.events[i], &e.eundo[0])
+			v := 0.0
+			if e.b.Over() {
+				v = e.b.Result()
+			} else {
+				v = e.leaf(&e.b)
+			}
+			unhappen(&e.b, f.events[i], &e.eundo[0])
+			if uniformChance {
+				sum += v
+			} else {
+				sum += f.w[i] * v
+			}
+		}
+		return sum / float64(total)
+	}
+	return e.leaf(b)
+}
+
+// leaf evaluates b afresh (the network's accumulators computed from it).
+func (e *Engine) leaf(b *Board) float64 {
 	switch e.kind {
 	case evalZero:
 		return 0

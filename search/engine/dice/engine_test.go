@@ -32,7 +32,7 @@ func TestCPCWideBoundsIsStarETC(t *testing.T) {
 	for p := 0; p < 40; p++ {
 		b := randomPosition(rng, 5, 4, 2+rng.IntN(12), p%2 == 0)
 		depth := 3 + rng.IntN(5)
-		want := refValue(b, search.Pairs{}, depth)
+		want := refValue(b, dice.Pairs{}, depth)
 		e := newEngine(search.CPC, "pairs", 1, func(c *search.Config) { c.ProbCutT = 1e6 })
 		got := e.Search(context.Background(), b, search.Limits{Depth: depth}, nil).Last().Score
 		if d := got - want; d > tol || d < -tol {
@@ -230,7 +230,7 @@ func BenchmarkEval(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var ev Evaluator = search.Pairs{} // through the interface, as the search calls it
+	var ev Evaluator = dice.Pairs{} // through the interface, as the search calls it
 	b.ReportAllocs()
 	s := 0.0
 	for i := 0; i < b.N; i++ {

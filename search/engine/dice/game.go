@@ -12,6 +12,8 @@
 package dice
 
 import (
+	"fmt"
+	"starlab/nn"
 	"starlab/search"
 	rules "starlab/search/dice"
 	"starlab/search/game"
@@ -69,7 +71,7 @@ func netHappen(*netEval, *Board, event, *eventUndo)   {}
 func netUnhappen(*netEval, *Board, event, *eventUndo) {}
 func moveCount(b *Board) int                          { return b.LineEmpty(b.Roll()) }
 func mover(b *Board) int                              { return int(b.SideToMove()) }
-func handEval(b *Board) float64                       { return search.Pairs{}.Evaluate(b) }
+func handEval(b *Board) float64                       { return rules.Pairs{}.Evaluate(b) }
 func endsOnChance(chanceRoot bool, depth int) bool    { return search.EndsOnChance(!chanceRoot, depth) }
 
 // MaxDepth returns the depth after which searching root deeper changes
@@ -92,14 +94,14 @@ func (e *Engine) setBoard(b *Board) {
 	}
 	e.variant = v
 	if e.kind == evalNet {
-		net, err := rules.NewNetEvaluator(e.res.Net(v[0], v[1]))
+		net, err := rules.NewNetEvaluator(netFor(e.res, v[0], v[1]))
 		if err != nil {
-			panic(err) // Resolve and CheckBoard checked the net
+			panic(err) // CheckBoard checked the net
 		}
 		e.net = net
 	}
 	if e.cpcOn {
-		e.setModels(e.res.ProbCutFor(v[0], v[1]))
+		e.setModels(e.res.ProbCutFor(netID(e.res, v[0], v[1]), v[0], v[1]))
 	}
 }
 
@@ -115,15 +117,67 @@ func Game() search.Game {
 		},
 		Check: func(r *search.Resolved, pos game.State) error {
 			b := boardOf(pos)
-			return r.CheckBoard(b.N(), b.M())
+			return CheckBoard(r, b.N(), b.M())
 		},
 		NetID: func(r *search.Resolved, pos game.State) string {
 			b := boardOf(pos)
-			return r.NetID(b.N(), b.M())
+			return netID(r, b.N(), b.M())
 		},
 		ProbCutSource: func(r *search.Resolved, pos game.State) string {
 			b := boardOf(pos)
-			return r.ProbCutSource(b.N(), b.M())
+			return r.ProbCutSource(netID(r, b.N(), b.M()), b.N(), b.M())
 		},
 	}
+}
+
+// CheckBoard reports whether engines of r can search positions of an n x n
+// board with win length m: a network is made for one board size (a
+// net=FILE must be a Dice net of it), without net=FILE the built-in net of
+// the size must exist, and a probcut=FILE must be a fit for the board and
+// net.
+func CheckBoard(r *search.Resolved, n, m int) error {
+	c := r.Config()
+	if net := r.NetFile(); net != nil {
+		if _, err := rules.NewNetEvaluator(net); err != nil { // a Dice net, of a legal board
+			return fmt.Errorf("net file %s: %v", c.Net, err)
+		}
+		if err := rules.CheckNet(net, n, m); err != nil {
+			return fmt.Errorf("net %s: %v", c.Net, err)
+		}
+	} else if c.Eval == "mlp" {
+		if _, err := rules.EmbeddedNet(n, m); err != nil {
+			return fmt.Errorf("eval=mlp: %v", err)
+		}
+	}
+	return r.CheckProbCut(netID(r, n, m), n, m)
+}
+
+// netID returns the id of the network engines of r evaluate n x n boards
+// with win length m with: the net=FILE's, or the built-in net's of the
+// size; "" when the evaluator is not a network or there is none.
+func netID(r *search.Resolved, n, m int) string {
+	if r.Config().Eval != "mlp" {
+		return ""
+	}
+	if net := r.NetFile(); net != nil {
+		return net.ID()
+	}
+	if net, err := rules.EmbeddedNet(n, m); err == nil {
+		return net.ID()
+	}
+	return ""
+}
+
+// netFor returns the network of n x n boards with win length m: the
+// net=FILE's, else the built-in net of the size. It panics when there is
+// none: CheckBoard says so first.
+func netFor(r *search.Resolved, n, m int) *nn.Net {
+	if net := r.NetFile(); net != nil {
+		return net
+	}
+	net, err := rules.EmbeddedNet(n, m)
+	if err != nil {
+		panic(err) // the caller's check (CheckBoard) was skipped
+	}
+	return net
 }

@@ -2,11 +2,14 @@ package dice
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
+	"starlab/nn"
 	"starlab/runs"
 	"starlab/search"
 	"starlab/search/dice"
@@ -131,14 +134,14 @@ func TestChapterCPC(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fit := search.BuiltinProbCut("mlp", search.DefaultConfig(search.CPC).MustResolve().NetID(5, 4), 5, 4, 2)
+	fit := search.BuiltinProbCut("mlp", netID(search.DefaultConfig(search.CPC).MustResolve(), 5, 4), 5, 4, 2)
 	for _, eval := range []string{"mlp", "pairs"} {
 		c := s.Config
 		c.Eval = eval
 		e := New(c.MustResolve())
 		b, _ := dice.New(5, 4)
 		e.setBoard(b)
-		params := e.res.ProbCutFor(5, 4)
+		params := e.res.ProbCutFor(netID(e.res, 5, 4), 5, 4)
 		if (eval == "mlp") != (params == fit) {
 			t.Fatalf("eval=%s: parameters %q", eval, params.Source)
 		}
@@ -210,5 +213,78 @@ func TestMultiChanceProbCut(t *testing.T) {
 	n2, _, s2 := run("cpc:eval=pairs,tt=1,multi=0,probcut=" + two)
 	if cm == 0 || nm == n2 || nm == n4 || sm == s2 || sm == s4 {
 		t.Fatalf("multi: %d nodes, %d cuts, %d shallow searches; r=2 alone %d nodes, %d searches; r=4 alone %d nodes, %d searches", nm, cm, sm, n2, s2, n4, s4)
+	}
+}
+
+// TestCheckBoardChecksTheNet: a net=FILE that is a sound weight file but
+// no Dice net of a legal board is refused before any board is searched,
+// in one line naming the file; a Dice net of another board is refused for
+// the board searched.
+func TestCheckBoardChecksTheNet(t *testing.T) {
+	dir := t.TempDir()
+	for name, mod := range map[string]func(*nn.Net){
+		"other game":    func(net *nn.Net) { net.Game = "chess" },
+		"other variant": func(net *nn.Net) { net.Variant = "7x7-5" },
+		"no Dice size":  func(net *nn.Net) { net.Variant, net.VariantKey = "19x19-5", []int{19, 5} },
+	} {
+		net, err := dice.NewNet(5, 4, rand.New(rand.NewPCG(1, 2)), 0.3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mod(net)
+		path := dir + "/" + strings.ReplaceAll(name, " ", "-") + ".json"
+		if err := runs.WriteFileAtomic(path, net.Write); err != nil {
+			t.Fatal(err)
+		}
+		c := search.DefaultConfig(search.StarETC)
+		c.Net = path
+		r, err := c.Resolve()
+		if err == nil {
+			err = CheckBoard(r, 5, 4)
+		}
+		if err == nil || !strings.Contains(err.Error(), "net file "+path+": ") || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: error %v, want one line naming %s", name, err, path)
+		}
+	}
+	net, err := dice.NewNet(5, 4, rand.New(rand.NewPCG(1, 2)), 0.3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := dir + "/5x5-4.json"
+	if err := runs.WriteFileAtomic(path, net.Write); err != nil {
+		t.Fatal(err)
+	}
+	c := search.DefaultConfig(search.StarETC)
+	c.Net = path
+	r, err := c.Resolve()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckBoard(r, 5, 4); err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckBoard(r, 7, 5); err == nil || !strings.Contains(err.Error(), "net "+path+": made for 5x5 boards with win length 4, not 7x7/5") {
+		t.Errorf("CheckBoard(7, 5): %v", err)
+	}
+}
+
+// TestEveryBuiltinNetHasItsFit: cpc with each built-in net runs on a fit
+// made for that net, not on the identity guess.
+func TestEveryBuiltinNetHasItsFit(t *testing.T) {
+	names, err := filepath.Glob("../../dice/nets/*.json")
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no built-in nets: %v", err)
+	}
+	r := search.DefaultConfig(search.CPC).MustResolve()
+	for _, name := range names {
+		var n, n2, m int
+		if _, err := fmt.Sscanf(filepath.Base(name), "%dx%d-%d.json", &n, &n2, &m); err != nil || n != n2 {
+			t.Fatalf("%s: not a net of the built-in naming: %v", name, err)
+		}
+		id := netID(r, n, m)
+		p := r.ProbCutFor(id, n, m)
+		if p.Eval != "mlp" || p.NetID != id || p.N != n || p.M != m {
+			t.Errorf("built-in net %s: cpc uses %q, not a fit for its net %s", name, p.Source, id)
+		}
 	}
 }

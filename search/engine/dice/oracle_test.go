@@ -151,7 +151,7 @@ func TestSoundAgreeWithExpectimax(t *testing.T) {
 			if depth > 6 && checkers < 10 {
 				depth = 6 // keep the unpruned reference affordable early in the game
 			}
-			for _, ev := range []Evaluator{search.Zero{}, search.Pairs{}} {
+			for _, ev := range []Evaluator{zeroEval{}, dice.Pairs{}} {
 				want := refValue(b, ev, depth)
 				for _, v := range soundVariants {
 					got, _ := searchValue(t, v.algo, v.k, ev, b, depth)
@@ -184,7 +184,7 @@ func TestExactValues(t *testing.T) {
 		want := exactSolver{}.value(b)
 		depth := 2*b.Empties() + 1
 		for _, v := range soundVariants {
-			got, _ := searchValue(t, v.algo, v.k, search.Zero{}, b, depth)
+			got, _ := searchValue(t, v.algo, v.k, zeroEval{}, b, depth)
 			if d := got - want; d > tol || d < -tol {
 				t.Fatalf("%s k=%d on %q: got %.12f, exact %.12f", v.algo, v.k, b.DPN(), got, want)
 			}
@@ -290,7 +290,7 @@ func TestSoundDeep(t *testing.T) {
 		for p := 0; p < positions; p++ {
 			b := randomPosition(rng, c.n, c.m, c.minC+rng.IntN(c.maxC-c.minC+1), p%2 == 1)
 			depth := 7 + rng.IntN(3)
-			for _, ev := range []Evaluator{search.Zero{}, search.Pairs{}} {
+			for _, ev := range []Evaluator{zeroEval{}, dice.Pairs{}} {
 				want, _ := searchValue(t, search.Expectimax, 1, ev, b, depth)
 				for _, v := range soundVariants[1:] {
 					got, _ := searchValue(t, v.algo, v.k, ev, b, depth)

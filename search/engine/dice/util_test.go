@@ -4,6 +4,7 @@ import (
 	"os"
 
 	"starlab/search"
+	"starlab/search/dice"
 )
 
 func writeFile(path, text string) error { return os.WriteFile(path, []byte(text), 0o644) }
@@ -21,8 +22,13 @@ func newEngine(algo search.Algorithm, eval string, ttMiB int, opts ...func(*sear
 
 // evalName returns the configuration name of a built-in evaluator.
 func evalName(ev Evaluator) string {
-	if _, ok := ev.(search.Zero); ok {
+	if _, ok := ev.(zeroEval); ok {
 		return "zero"
 	}
 	return "pairs"
 }
+
+// zeroEval scores every leaf 0, as eval=zero does.
+type zeroEval struct{}
+
+func (zeroEval) Evaluate(*dice.Board) float64 { return 0 }

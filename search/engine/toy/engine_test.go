@@ -141,3 +141,18 @@ func TestTableAcrossDepths(t *testing.T) {
 	}
 	t.Logf("%d iterations differ from the depth-limited value with the table on", differ)
 }
+
+// TestEvaluateIsDepthZero: Evaluate is the depth-0 value at decisions and
+// chance nodes alike (at a chance node, the weighted mean of its events'
+// evaluations, since depth does not count chance nodes), for every
+// evaluator.
+func TestEvaluateIsDepthZero(t *testing.T) {
+	for eval, ev := range evals {
+		e := engine(search.StarETC, eval, 0, 1)
+		for _, p := range positions(40, 5) {
+			if got, want := e.Evaluate(p), gametest.Value(p, 0, false, ev); math.Abs(got-want) > 1e-12 {
+				t.Fatalf("eval=%s on %s: Evaluate %v, depth-0 value %v", eval, p, got, want)
+			}
+		}
+	}
+}

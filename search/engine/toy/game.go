@@ -106,7 +106,7 @@ func (e *Engine) setBoard(b *Board) {
 		e.net = &netEval{}
 	}
 	if e.cpcOn {
-		e.setModels(e.res.ProbCutFor(0, 0))
+		e.setModels(e.res.ProbCutFor("", 0, 0))
 	}
 }
 
@@ -124,6 +124,6 @@ func Game() search.Game {
 			return nil
 		},
 		NetID:         func(*search.Resolved, game.State) string { return "" },
-		ProbCutSource: func(r *search.Resolved, _ game.State) string { return r.ProbCutFor(0, 0).Source },
+		ProbCutSource: func(r *search.Resolved, _ game.State) string { return r.ProbCutFor("", 0, 0).Source },
 	}
 }
