@@ -14,12 +14,13 @@ import (
 	"starlab/search/bench"
 )
 
-func init() {
+// benchCommand returns the bench command, with its own flag state.
+func benchCommand() *Command {
 	set := bench.DefaultSettings()
 	spec := search.Spec{Config: set.Engine}
 	var algos, depths, out, resume string
 	var asJSON bool
-	register(&Command{
+	return &Command{
 		Name:         "bench",
 		Interspersed: true,
 		UsageLine:    "bench [-algos A,B,...] [-depths D,E,...] [-limit N] [-out DIR] [-shard i/N] [-json] [engine flags] [SUITE] | bench -resume RUN",
@@ -109,7 +110,7 @@ again, with its own settings (a bench run keeps no partial results).`,
 			}
 			return err
 		},
-	})
+	}
 }
 
 // benchSettings fills in the settings from the flags and arguments and

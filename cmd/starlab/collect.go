@@ -11,11 +11,12 @@ import (
 	"starlab/runs"
 )
 
-func init() {
+// collectCommand returns the collect command, with its own flag state.
+func collectCommand() *Command {
 	var set regression.CollectSettings
 	var pairs, out, resume string
 	var asJSON bool
-	register(&Command{
+	return &Command{
 		Name:      "collect",
 		UsageLine: "collect [-suite FILE] [-pairs 3:7,5:9] [-engine SPEC] [flags] | collect -resume RUN",
 		Short:     "search chance events to shallow and deep depths: the data of a ChanceProbCut fit",
@@ -97,5 +98,5 @@ the run directory is made.`,
 				res.Positions, res.Rows, res.Parts, res.Resumed, res.Seconds, run.Dir())
 			return nil
 		},
-	})
+	}
 }

@@ -15,11 +15,12 @@ import (
 	diceengine "starlab/search/engine/dice"
 )
 
-func init() {
+// evalCommand returns the eval command, with its own flag state.
+func evalCommand() *Command {
 	var evals, net, suite string
 	var depth int
 	var asJSON bool
-	register(&Command{
+	return &Command{
 		Name:      "eval",
 		UsageLine: "eval [-eval mlp,pairs,...] [-net FILE] [-depth D] [-json] DPN... | eval -suite FILE",
 		Short:     "print what each evaluator thinks of positions",
@@ -129,5 +130,5 @@ with "pairs_d5" and so on for the searched values.`,
 			}
 			return tw.Flush()
 		},
-	})
+	}
 }

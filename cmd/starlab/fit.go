@@ -11,11 +11,12 @@ import (
 	"starlab/runs"
 )
 
-func init() {
+// fitCommand returns the fit command, with its own flag state.
+func fitCommand() *Command {
 	var set regression.FitSettings
 	var out string
 	var asJSON bool
-	register(&Command{
+	return &Command{
 		Name:         "fit",
 		UsageLine:    "fit [flags] PARQUET|RUN... [-out DIR]",
 		Interspersed: true,
@@ -96,5 +97,5 @@ the run directory is made.`,
 			fmt.Fprintf(env.Stdout, "wrote %s (use cpc:probcut=%s)\n", run.Path(regression.ProbCutFile), run.Path(regression.ProbCutFile))
 			return nil
 		},
-	})
+	}
 }

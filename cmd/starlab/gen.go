@@ -11,11 +11,12 @@ import (
 	"starlab/selfplay"
 )
 
-func init() {
+// genCommand returns the gen command, with its own flag state.
+func genCommand() *Command {
 	var s selfplay.SampleSettings
 	var gf gameFlags
 	var out string
-	register(&Command{
+	return &Command{
 		Name:      "gen",
 		UsageLine: "gen [-game G] [-variant V | -n N -m M] [-count C] [-min K] [-max K] [-seed S] [-o FILE]",
 		Short:     "make a test suite of positions sampled from self-play games",
@@ -67,5 +68,5 @@ depend only on search values, later, faster builds give it too.`,
 			}
 			return runs.WriteBytesAtomic(out, []byte(text))
 		},
-	})
+	}
 }

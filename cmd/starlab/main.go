@@ -10,7 +10,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"sort"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -49,12 +49,18 @@ type Env struct {
 // usagef is a usage error: a bad argument or input file; it exits with 2.
 func usagef(format string, args ...any) error { return runs.Usagef(format, args...) }
 
-var commands []*Command
+// commands returns every command, sorted by name, each with flag state of
+// its own: a call of run builds its own, so runs in one process (the
+// tests) share nothing.
+func commands() []*Command {
+	cs := []*Command{benchCommand(), collectCommand(), evalCommand(), fitCommand(), genCommand(), matchCommand(), mergeCommand(), pipelineCommand(), playCommand(), reportCommand(), searchCommand(), showCommand(), trainCommand(), tuneCommand()}
+	slices.SortFunc(cs, func(a, b *Command) int { return strings.Compare(a.Name, b.Name) })
+	return cs
+}
 
-func register(c *Command) { commands = append(commands, c) }
-
-func lookup(name string) *Command {
-	for _, c := range commands {
+// lookup returns the command called name, nil if there is none.
+func lookup(cs []*Command, name string) *Command {
+	for _, c := range cs {
 		if c.Name == name {
 			return c
 		}
@@ -87,16 +93,16 @@ func flagGiven(fs *flag.FlagSet, name string) bool {
 // run is main without the process: it returns the exit code, 0 on success,
 // 1 on failure and 2 on a usage error.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	sort.Slice(commands, func(i, j int) bool { return commands[i].Name < commands[j].Name })
+	cs := commands()
 	if len(args) == 0 {
-		mainUsage(stderr)
+		mainUsage(cs, stderr)
 		return 2
 	}
 	name := args[0]
 	if name == "help" || name == "-h" || name == "-help" || name == "--help" {
-		return help(args[1:], stdout, stderr)
+		return help(cs, args[1:], stdout, stderr)
 	}
-	cmd := lookup(name)
+	cmd := lookup(cs, name)
 	if cmd == nil {
 		fmt.Fprintf(stderr, "starlab: unknown command %q; run 'starlab help'\n", name)
 		return 2
@@ -204,20 +210,20 @@ func once(name string, v flag.Value) flag.Value {
 	return o
 }
 
-func mainUsage(w io.Writer) {
+func mainUsage(cs []*Command, w io.Writer) {
 	fmt.Fprint(w, "starlab searches, trains and plays two-player games with chance (the game of Dice).\n\nUsage:\n\n\tstarlab <command> [flags] [arguments]\n\nThe commands are:\n\n")
-	for _, c := range commands {
+	for _, c := range cs {
 		fmt.Fprintf(w, "\t%-10s %s\n", c.Name, c.Short)
 	}
 	fmt.Fprint(w, "\nUse \"starlab help <command>\" or \"starlab <command> -h\" for more about a command.\n")
 }
 
-func help(args []string, stdout, stderr io.Writer) int {
+func help(cs []*Command, args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		mainUsage(stdout)
+		mainUsage(cs, stdout)
 		return 0
 	}
-	cmd := lookup(args[0])
+	cmd := lookup(cs, args[0])
 	if cmd == nil {
 		fmt.Fprintf(stderr, "starlab help: unknown command %q; run 'starlab help'\n", args[0])
 		return 2

@@ -13,12 +13,13 @@ import (
 	"starlab/selfplay"
 )
 
-func init() {
+// matchCommand returns the match command, with its own flag state.
+func matchCommand() *Command {
 	var set selfplay.MatchSettings
 	var gf gameFlags
 	var resume, out string
 	var asJSON bool
-	register(&Command{
+	return &Command{
 		Name:         "match",
 		Interspersed: true,
 		UsageLine:    "match [flags] VARIANT VARIANT [VARIANT...] | match -resume RUN",
@@ -126,5 +127,5 @@ per game) and summary.json; -json prints the summary on stdout.`,
 			rep.WriteText(env.Stdout)
 			return nil
 		},
-	})
+	}
 }

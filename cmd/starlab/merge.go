@@ -18,9 +18,10 @@ import (
 	"starlab/selfplay"
 )
 
-func init() {
+// mergeCommand returns the merge command, with its own flag state.
+func mergeCommand() *Command {
 	var out, gameName string
-	register(&Command{
+	return &Command{
 		Name:         "merge",
 		UsageLine:    "merge -out DIR RUN...",
 		Interspersed: true,
@@ -108,7 +109,7 @@ collect, bench or tune is of Dice); -game, if given, must name it.`,
 			}
 			return err
 		},
-	})
+	}
 }
 
 // stoppedMerge reports whether dir holds a merge's run that did not finish

@@ -12,10 +12,11 @@ import (
 	"starlab/search/games"
 )
 
-func init() {
+// pipelineCommand returns the pipeline command, with its own flag state.
+func pipelineCommand() *Command {
 	var out string
 	var asJSON bool
-	register(&Command{
+	return &Command{
 		Name:         "run",
 		Interspersed: true,
 		UsageLine:    "run [-out DIR] [-json] [RECIPE]",
@@ -106,5 +107,5 @@ papers', each match with its intervals) and the path of the report.`,
 			res.WriteSummary(env.Stdout)
 			return nil
 		},
-	})
+	}
 }

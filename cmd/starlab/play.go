@@ -11,7 +11,8 @@ import (
 	"starlab/selfplay"
 )
 
-func init() {
+// playCommand returns the play command, with its own flag state.
+func playCommand() *Command {
 	var (
 		gf         gameFlags
 		blue, red  string
@@ -19,7 +20,7 @@ func init() {
 		start      string
 		showBoards bool
 	)
-	register(&Command{
+	return &Command{
 		Name:      "play",
 		UsageLine: "play [-game G] [-variant V | -n N -m M] [-blue P] [-red P] [-seed S] [-start POS]",
 		Short:     "play one game between two simple players and print it",
@@ -137,5 +138,5 @@ same game.`,
 			}
 			return nil
 		},
-	})
+	}
 }

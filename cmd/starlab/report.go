@@ -10,9 +10,10 @@ import (
 	"starlab/runs/report"
 )
 
-func init() {
+// reportCommand returns the report command, with its own flag state.
+func reportCommand() *Command {
 	var asJSON bool
-	register(&Command{
+	return &Command{
 		Name:      "report",
 		UsageLine: "report [-json] RUN",
 		Short:     "write one self-contained HTML page for a run directory",
@@ -43,5 +44,5 @@ prints the page's path.`,
 			fmt.Fprintf(env.Stdout, "report: %s (%d sections, %d images)\n", res.Path, res.Sections, res.Images)
 			return nil
 		},
-	})
+	}
 }

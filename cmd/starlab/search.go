@@ -14,11 +14,12 @@ import (
 	"starlab/search/game"
 )
 
-func init() {
+// searchCommand returns the search command, with its own flag state.
+func searchCommand() *Command {
 	spec := search.DefaultSpec(search.StarETC)
 	var asJSON bool
 	var gameName string
-	register(&Command{
+	return &Command{
 		Name:      "search",
 		UsageLine: "search [-game G] [flags] POSITION",
 		Short:     "search a position by iterative deepening and print each iteration",
@@ -105,7 +106,7 @@ star1_cut, cpc_cut).`,
 			fmt.Fprintf(env.Stdout, "\ncut-offs: %s\n", last.Stats.Cutoffs())
 			return nil
 		},
-	})
+	}
 }
 
 // moveName returns a search's best move of root in the game's notation,

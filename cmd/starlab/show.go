@@ -10,8 +10,9 @@ import (
 	"starlab/search/dice"
 )
 
-func init() {
-	register(&Command{
+// showCommand returns the show command, with its own flag state.
+func showCommand() *Command {
+	return &Command{
 		Name:      "show",
 		UsageLine: "show DPN",
 		Short:     "print a position as a board with its rolls, moves and streaks",
@@ -25,7 +26,7 @@ move (b or r), roll (-1 = the die must be rolled, k >= 0 = line k was rolled,
 0-based), and the cells row by row, each -, b or r. The DPN may be given as
 one quoted argument or as separate arguments.`,
 		Run: runShow,
-	})
+	}
 }
 
 func runShow(_ context.Context, env *Env, args []string) error {

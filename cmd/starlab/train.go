@@ -10,11 +10,12 @@ import (
 	"starlab/td"
 )
 
-func init() {
+// trainCommand returns the train command, with its own flag state.
+func trainCommand() *Command {
 	var set td.Settings
 	var out, resume string
 	var asJSON bool
-	register(&Command{
+	return &Command{
 		Name:      "train",
 		UsageLine: "train [flags] | train -resume RUN",
 		Short:     "train an evaluation network by TD self-play",
@@ -90,5 +91,5 @@ pairs with its 95% interval; -json prints it as an object.`,
 				res.Games, res.Seconds, res.GamesPerS, 100*float64(res.Score), 100*float64(res.ScoreCI95), 100*float64(res.LuckScore), 100*float64(res.LuckCI95), res.Net, res.NetID)
 			return nil
 		},
-	})
+	}
 }

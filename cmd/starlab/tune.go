@@ -15,11 +15,12 @@ import (
 	"starlab/search/bench"
 )
 
-func init() {
+// tuneCommand returns the tune command, with its own flag state.
+func tuneCommand() *Command {
 	var set regression.TuneSettings
 	var depths, ts, probcut, out, resume string
 	var asJSON bool
-	register(&Command{
+	return &Command{
 		Name:      "tune",
 		UsageLine: "tune [-suite FILE] [-depths 9,11,13] [-t 3.2,1.6,...] [-probcut FILE] [-cpc SPEC]... [-shard i/N] [-json] | tune -resume RUN",
 		Short:     "ChanceProbCut's nodes saved and move error for each t: the chapter's tables 5.6-5.8",
@@ -116,7 +117,7 @@ directory is made.`,
 			}
 			return tw.Flush()
 		},
-	})
+	}
 }
 
 // specsFlag is a flag that may be given more than once, each time adding
