@@ -159,12 +159,12 @@ func (s *MatchSettings) Resolve() (*Match, error) {
 	}
 	if len(s.Starts) == 0 {
 		if s.Suite != "" {
-			starts, err := readStarts(g, s.Suite)
+			ps, err := search.ReadSuite(g, s.Suite)
 			if err != nil {
 				return nil, err
 			}
-			for _, st := range starts {
-				s.Starts = append(s.Starts, st.String())
+			for _, p := range ps {
+				s.Starts = append(s.Starts, beforeChance(p.Pos).String())
 			}
 		} else {
 			if s.Variant == "" {
