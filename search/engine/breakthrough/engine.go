@@ -285,16 +285,24 @@ func (f *chanceFrame) fill(b *Board) {
 	f.sumLo, f.sumHi = f.nf*L, f.nf*U
 }
 
-// set replaces event i's bounds, keeping the weighted sums.
-func (f *chanceFrame) set(i int, lo, hi float64) {
+// setLo and setHi replace event i's lower or upper bound, keeping its
+// weighted sum: a phase that moves one bound adds nothing to the other's.
+func (f *chanceFrame) setLo(i int, lo float64) {
 	if uniformChance {
 		f.sumLo += lo - f.lo[i]
-		f.sumHi += hi - f.hi[i]
 	} else {
 		f.sumLo += f.w[i] * (lo - f.lo[i])
+	}
+	f.lo[i] = lo
+}
+
+func (f *chanceFrame) setHi(i int, hi float64) {
+	if uniformChance {
+		f.sumHi += hi - f.hi[i]
+	} else {
 		f.sumHi += f.w[i] * (hi - f.hi[i])
 	}
-	f.lo[i], f.hi[i] = lo, hi
+	f.hi[i] = hi
 }
 
 // window returns the values of event i at or below which (cmin) and at or
@@ -438,13 +446,14 @@ func (e *Engine) successorProbing(f *chanceFrame) (float64, bool) {
 			continue
 		}
 		if int(en.LoDepth) >= cd && en.Lo > f.lo[i] {
-			f.set(i, en.Lo, f.hi[i])
+			f.setLo(i, en.Lo)
 		}
 		if int(en.HiDepth) >= cd && en.Hi < f.hi[i] {
-			f.set(i, f.lo[i], en.Hi)
+			f.setHi(i, en.Hi)
 		}
 		if f.lo[i] > f.hi[i] { // bounds of different depths disagree: trust neither
-			f.set(i, L, U)
+			f.setLo(i, L)
+			f.setHi(i, U)
 		}
 		if f.sumLo >= f.nf*f.beta {
 			e.stats.ETCCut++
@@ -529,7 +538,10 @@ func (e *Engine) star2Probing(f *chanceFrame) (float64, bool) {
 			return 0, true
 		}
 		if v > f.lo[i] {
-			f.set(i, v, max(f.hi[i], v))
+			f.setLo(i, v)
+			if f.lo[i] > f.hi[i] {
+				f.setHi(i, f.lo[i])
+			}
 			if f.cpc && f.lo[i] > f.ehi[i] {
 				f.ehi[i] = U
 			}
@@ -538,7 +550,7 @@ func (e *Engine) star2Probing(f *chanceFrame) (float64, bool) {
 		// probing factor) is a full search: below bx it is also an upper
 		// bound, and the Star1 phase need not search it again.
 		if complete && v < bx && v < f.hi[i] {
-			f.set(i, f.lo[i], max(v, f.lo[i]))
+			f.setHi(i, max(v, f.lo[i]))
 		}
 		if f.sumLo >= f.nf*f.beta {
 			e.stats.Star2Cut++
@@ -609,7 +621,8 @@ func (e *Engine) star1(f *chanceFrame) float64 {
 		if newLo > newHi { // bounds of different depths disagree: keep the new value
 			newLo, newHi = v, v
 		}
-		f.set(i, newLo, newHi)
+		f.setLo(i, newLo)
+		f.setHi(i, newHi)
 		if v >= cmax || f.sumLo >= f.nf*f.beta {
 			e.stats.Star1Cut++
 			return e.storeChance(f, f.beta, true)

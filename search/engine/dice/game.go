@@ -138,7 +138,7 @@ func Game() search.Game {
 func CheckBoard(r *search.Resolved, n, m int) error {
 	c := r.Config()
 	if net := r.NetFile(); net != nil {
-		if _, err := rules.NewNetEvaluator(net); err != nil { // a Dice net, of a legal board
+		if _, _, err := rules.NetSize(net); err != nil { // a Dice net, of a legal board
 			return fmt.Errorf("net file %s: %v", c.Net, err)
 		}
 		if err := rules.CheckNet(net, n, m); err != nil {

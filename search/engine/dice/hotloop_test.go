@@ -15,7 +15,7 @@ import (
 // hotLoop are the engine's functions that run once or more per node.
 var hotLoop = []string{"moveNode", "chance", "expectimaxChance", "tableCut", "successorProbing", "probCut",
 	"star2Probing", "star1", "storeChance", "orderMoves", "max", "probe", "evaluate", "make", "unmake",
-	"happen", "unhappen", "tick", "ttProbe", "fill", "set", "window"}
+	"happen", "unhappen", "tick", "ttProbe", "fill", "setLo", "setHi", "window"}
 
 // TestHotLoopCallsDirectly: no function of the hot loop of any engine in
 // the binary (Dice's and every generated one) makes an indirect

@@ -24,9 +24,10 @@ type (
 	eventUndo = rules.Undo // the roller's counter before an event
 	move      = int16
 	event     = int8
-	// variantKey: the evaluator and the models do not depend on the
-	// target.
-	variantKey = struct{}
+	// variantKey is the target: the evaluator and the models are the same
+	// for every target, but a new variant is how the engine knows it has
+	// not set them up yet (the zero target is no variant).
+	variantKey = int
 )
 
 const (
@@ -102,6 +103,10 @@ func MaxDepth(*Board) int { return 40 }
 // setBoard makes the evaluator and the ChanceProbCut models those of the
 // toy (one for every target).
 func (e *Engine) setBoard(b *Board) {
+	if e.variant == b.Target() {
+		return
+	}
+	e.variant = b.Target()
 	if e.kind == evalNet && e.net == nil {
 		e.net = &netEval{}
 	}
