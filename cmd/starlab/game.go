@@ -19,7 +19,7 @@ type gameFlags struct {
 // set declares the flags on fs, -n and -m with the usage texts given.
 func (f *gameFlags) set(fs *flag.FlagSet, nUsage, mUsage string) {
 	*f = gameFlags{}
-	fs.StringVar(&f.name, "game", games.Default, "the game: "+strings.Join(games.Names(), ", "))
+	gameFlag(fs, &f.name)
 	fs.StringVar(&f.variant, "variant", "", "the game's variant (default: the game's default, 5x5-4 for dice)")
 	fs.IntVar(&f.n, "n", 5, nUsage)
 	fs.IntVar(&f.m, "m", 4, mUsage)
