@@ -2,7 +2,9 @@ package search
 
 import (
 	"context"
+	"math/rand/v2"
 
+	"starlab/nn"
 	"starlab/search/game"
 )
 
@@ -51,4 +53,38 @@ type Game struct {
 	// ProbCutSource says where the ChanceProbCut parameters of engines of
 	// r for pos's variant come from.
 	ProbCutSource func(r *Resolved, pos game.State) string
+	// Net is the game's evaluation network, what training (package td)
+	// needs of it; nil for a game without one.
+	Net *NetKit
+}
+
+// NetKit is what a game says of its evaluation network: the net of a
+// variant, the inputs of a position and the net's value of one. The
+// network itself is the game-free MLP of package nn; the inputs are the
+// game's. TD training is written over it, so that a game with a NetKit
+// trains by self-play with no code of its own.
+type NetKit struct {
+	// New returns a net for variant, its weights drawn by nn.New from rng
+	// and scale, naming the game and variant in its weight file.
+	New func(variant string, rng *rand.Rand, scale float64) (*nn.Net, error)
+	// Check reports whether net is a net of the game made for variant.
+	Check func(net *nn.Net, variant string) error
+	// Features writes the net's inputs for a position that is not over,
+	// seen from its mover, into x (len net.In): the one definition of the
+	// inputs, which training and the engine's evaluator share.
+	Features func(pos game.State, x []float64)
+	// Evaluator returns net's value function: the engine's evaluator of
+	// the net, computed from scratch for each position.
+	Evaluator func(net *nn.Net) (NetValue, error)
+	// Rate is the default TD learning rate of a variant.
+	Rate func(variant string) float64
+}
+
+// NetValue is a net's value of positions: Value returns it for a position
+// that is not over, from its mover's view, in [-1, 1], exactly as the
+// game's engine evaluates it. A NetValue belongs to one goroutine; Clone
+// gives another its own.
+type NetValue interface {
+	Value(pos game.State) float64
+	Clone() NetValue
 }

@@ -1,20 +1,24 @@
-// Package td trains a Dice evaluation network (a net of package nn over
-// the inputs of package dice) by self-play with temporal differences, as
-// Veness 2006, section 4.2.3 trains its Dice net after Tesauro's
-// TD-Gammon: the engine plays itself with 1-ply searches (a win in one is
-// always found: a move that ends the game is valued by the rules), and
-// after every move the position before it is moved towards its successor's
-// value, T_k = P_k - P_{k-1}, by backpropagation.
+// Package td trains a game's evaluation network (a net of package nn over
+// the game's inputs, search.NetKit) by self-play with temporal
+// differences, as Veness 2006, section 4.2.3 trains its Dice net after
+// Tesauro's TD-Gammon: the engine plays itself with 1-ply searches (a win
+// in one is always found: a move that ends the game is valued by the
+// rules), and the position each move leads to (its afterstate: in Dice the
+// chance node before the opponent's roll) is moved towards the next
+// afterstate's value, T_k = P_k - P_{k-1}, by backpropagation. It is
+// written over the game contract (package search/game) and imports no
+// game: the command hands it one.
 //
-// Values are the net's, from the side to move's view, mapped to blue's view
-// (U = V with blue to move, -V with red) so that TD(lambda)'s eligibility
-// trace adds gradients of positions of both sides with the right sign. The
-// target of the last position of a game is its result by the rules, never
-// the net's value; the trace is reset every game. Options: TD(lambda)
-// (Lambda), the expected value over every roll of the best 1-ply value as
-// target instead of the sampled successor (Expected; Dice has at most n
-// rolls), a learning rate annealed as gnubg's (t/1000+1)^-0.3, and
-// exploration by random moves.
+// Values are the net's, from the mover's view, mapped to side 0's view
+// (U = V with side 0 to move, -V otherwise; Dice's blue is side 0) so that
+// TD(lambda)'s eligibility trace adds gradients of positions of both sides
+// with the right sign. The target of the last position of a game is its
+// result by the rules, never the net's value; the trace is reset every
+// game. Options: TD(lambda) (Lambda), the expected 1-ply value as target
+// instead of the sampled successor (Expected: at a chance node the mean,
+// by the events' weights, of the best 1-ply value after each event), a
+// learning rate annealed as gnubg's (t/1000+1)^-0.3, and exploration by
+// random moves.
 //
 // Run is the train stage. Workers play the games of a round of Batch games
 // with the weights as they were at the round's start, one game per index

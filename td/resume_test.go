@@ -16,8 +16,8 @@ import (
 // measured only every third time (every 24 games) and whose last point,
 // at 60 games, is measured without being a multiple of either.
 func tiny() Settings {
-	s := DefaultSettings()
-	s.N, s.M, s.Games, s.Seed = 4, 3, 60, 5
+	s := DefaultSettings(diceGame())
+	s.Variant, s.Games, s.Seed = "4x4-3", 60, 5
 	s.CheckpointEvery, s.MeasureEvery, s.MeasureGames, s.Batch, s.Workers = 8, 24, 4, 4, 2
 	return s
 }
@@ -132,7 +132,7 @@ func TestStateKeepsUndefinedFigures(t *testing.T) {
 	if err := runs.WriteJSON(run, StateFile, state{Format: Format, Games: 8, Best: -1, Curve: []CurvePoint{pt}}); err != nil {
 		t.Fatal(err)
 	}
-	set := DefaultSettings()
+	set := DefaultSettings(diceGame())
 	set.Games, set.CheckpointEvery, set.MeasureEvery = 8, 8, 8
 	st, err := readState(run.Path(StateFile), &set)
 	if err != nil {

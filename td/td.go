@@ -9,12 +9,12 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"time"
 
 	"starlab/nn"
 	"starlab/runs"
-	"starlab/search/dice"
-	diceengine "starlab/search/engine/dice"
+	"starlab/search"
 	"starlab/search/game"
 	"starlab/selfplay"
 )
@@ -36,13 +36,17 @@ const (
 
 // Settings configure the train stage.
 type Settings struct {
-	N     int    `json:"n"`     // board size
-	M     int    `json:"m"`     // win length
-	Games int64  `json:"games"` // self-play games in all
-	Seed  uint64 `json:"seed"`
+	// Game is the game trained, which must have a network (search.NetKit);
+	// GameName names it in the settings' JSON, and Variant is the variant
+	// trained ("" is the game's default, which Check fills in).
+	Game     search.Game `json:"-"`
+	GameName string      `json:"game"`
+	Variant  string      `json:"variant"`
+	Games    int64       `json:"games"` // self-play games in all
+	Seed     uint64      `json:"seed"`
 	// Rate is the learning rate alpha; with Anneal it decays as
-	// Rate*(g/1000+1)^-0.3 over games g (gnubg's schedule). 0 is
-	// DefaultRate of the board size, which Check fills in.
+	// Rate*(g/1000+1)^-0.3 over games g (gnubg's schedule). 0 is the
+	// game's default rate of the variant, which Check fills in.
 	Rate   float64 `json:"rate"`
 	Anneal bool    `json:"anneal"`
 	// Lambda is TD(lambda)'s trace decay; 0 is the thesis's TD(0).
@@ -69,28 +73,36 @@ type Settings struct {
 	MeasureGames    int   `json:"measure_games"`
 }
 
-// DefaultSettings returns 20,000 games of online TD(0) on 5x5/4 with the
-// board's default rate, annealed, 1% exploration.
-func DefaultSettings() Settings {
-	return Settings{N: 5, M: 4, Games: 20000, Seed: 1, Anneal: true, Explore: 0.01, Init: 0.1,
+// DefaultSettings returns 20,000 games of online TD(0) of game g's
+// default variant (Dice: 5x5/4) with the variant's default rate,
+// annealed, 1% exploration.
+func DefaultSettings(g search.Game) Settings {
+	s := Settings{Game: g, Games: 20000, Seed: 1, Anneal: true, Explore: 0.01, Init: 0.1,
 		Workers: 1, Batch: 1, CheckpointEvery: 5000, MeasureEvery: 5000, MeasureGames: 400}
+	if g.Game != nil {
+		s.GameName = g.Name()
+	}
+	return s
 }
 
-// DefaultRate is the learning rate of an n x n board: 2.5/n^2, 0.1 at 5x5.
-// Every checker on the board is an active input, so the step a TD update
-// makes on the output grows with the number of cells; at 11x11 rate 0.1
-// oscillates (mean |TD error| 0.063 against 0.018 with rate 0.03 after
-// 40,000 games, and 54.1% against 59.7% over pairs).
-func DefaultRate(n int) float64 { return 2.5 / float64(n*n) }
-
-// Check checks the settings, filling in the default rate; errors are
-// runs.UsageError.
+// Check checks the settings, filling in the variant and the default
+// rate; errors are runs.UsageError.
 func (s *Settings) Check() error {
-	if _, err := dice.New(s.N, s.M); err != nil {
-		return runs.Usagef("-n %d -m %d: %v", s.N, s.M, err)
+	if s.Game.Game == nil {
+		return runs.Usagef("train: no game")
+	}
+	s.GameName = s.Game.Name()
+	if s.Game.Net == nil {
+		return runs.Usagef("-game %s: the game has no network to train", s.GameName)
+	}
+	if s.Variant == "" {
+		s.Variant = s.Game.DefaultVariant()
+	}
+	if _, err := s.Game.New(s.Variant); err != nil {
+		return runs.Usagef("-variant %s: %v", s.Variant, err)
 	}
 	if s.Rate == 0 {
-		s.Rate = DefaultRate(s.N)
+		s.Rate = s.Game.Net.Rate(s.Variant)
 	}
 	switch {
 	case s.Games < 1:
@@ -217,68 +229,89 @@ type Result struct {
 	Checkpoint int64        `json:"checkpoint_games"`
 }
 
-// ply is one position of a self-play game and its successor, as the
-// learner needs them: the position before the roll and what followed.
-type ply struct {
-	before dice.Board // pre-roll, its mover to move
-	after  dice.Board // pre-roll, the opponent to move (or over)
-}
+// The positions TD values are the afterstates of the 1-ply search: the
+// start, every position a move leads to (in Dice the chance node before
+// the opponent's roll; in a game whose chance is optional a decision of
+// the opponent, or the chance node a roll leads to) and a position an
+// event ends the game in. The net's value of one is from its mover's
+// view.
 
-// player is a worker's self-play state: an evaluator over a frozen copy of
-// the weights, and the exploration of the game in play.
+// player is a worker's self-play state: the net's value function over a
+// frozen copy of the weights, and the exploration of the game in play.
 type player struct {
-	ev      *dice.NetEvaluator
+	val     search.NetValue
 	rng     *rand.Rand
 	explore float64
+	moves   []game.Move
+	work    game.State // the scratch state best plays each move on
 }
 
-// afterValue returns the value, for the mover, of playing cell in the
-// rolled position b: the rules' value when the game ends, otherwise minus
-// the net's value for the opponent.
-func (p *player) afterValue(b *dice.Board, cell int) float64 {
-	w := *b
-	w.Make(cell)
-	if w.Over() {
-		return -w.Result()
+// valueFor returns the value of s for side: the rules' value when the game
+// is over, otherwise the net's.
+func (p *player) valueFor(s game.State, side int) float64 {
+	var v float64
+	if s.Kind() == game.Over {
+		v = s.Result()
+	} else {
+		v = p.val.Value(s)
 	}
-	return -p.ev.Value(&w)
+	if s.Mover() != side {
+		v = -v
+	}
+	return v
 }
 
-// best returns the 1-ply best move of the rolled position b and its value
-// for the mover: a win in one is always found.
-func (p *player) best(b *dice.Board) (int, float64) {
-	var moves [dice.MaxN]int16
-	k := b.Moves(&moves)
-	bestCell, bestV := int(moves[0]), math.Inf(-1)
-	for i := 0; i < k; i++ {
-		if v := p.afterValue(b, int(moves[i])); v > bestV {
-			bestCell, bestV = int(moves[i]), v
+// best returns the 1-ply best move of the decision s and its value for
+// the mover: a win in one is always found; of equal values the first
+// move in the game's order is kept.
+func (p *player) best(s game.State) (game.Move, float64) {
+	moves := s.Legal(p.moves)
+	p.moves = moves
+	bestMove, bestV := moves[0], math.Inf(-1)
+	for _, m := range moves {
+		w := scratch(&p.work, s)
+		w.Play(m)
+		if v := p.valueFor(w, s.Mover()); v > bestV {
+			bestMove, bestV = m, v
 		}
 	}
-	return bestCell, bestV
+	return bestMove, bestV
+}
+
+// scratch makes *work a copy of s, cloning s the first time, and returns
+// it.
+func scratch(work *game.State, s game.State) game.State {
+	if *work == nil {
+		*work = s.Clone()
+	} else {
+		(*work).CopyFrom(s)
+	}
+	return *work
 }
 
 // Name returns "td".
 func (*player) Name() string { return "td" }
 
-// Choose returns the 1-ply best move of the rolled Dice position s, or
-// with probability Explore a random one (the rng is the game's, so a game
-// is a function of its index).
+// Choose returns the 1-ply best move of the decision s, or with
+// probability Explore a random one (the rng is the game's, so a game is a
+// function of its index).
 func (p *player) Choose(_ context.Context, s game.State) selfplay.Choice {
-	b := s.(*dice.Board)
-	cell, _ := p.best(b)
+	m, _ := p.best(s)
 	if p.explore > 0 && p.rng.Float64() < p.explore {
-		var moves [dice.MaxN]int16
-		cell = int(moves[p.rng.IntN(b.Moves(&moves))])
+		moves := s.Legal(p.moves)
+		m = moves[p.rng.IntN(len(moves))]
 	}
-	return selfplay.Choice{Move: game.Move(cell)}
+	return selfplay.Choice{Move: m}
 }
 
 // play plays game g by self-play with 1-ply searches.
 func (p *player) play(ctx context.Context, s *Settings, g int64) (selfplay.Game, error) {
 	p.rng, p.explore = rand.New(rand.NewPCG(s.Seed, uint64(g))), s.Explore
-	start, _ := dice.New(s.N, s.M)
-	return selfplay.Play(ctx, dice.Game{}, start, [2]selfplay.Player{p, p}, selfplay.NewChanceStream(s.Seed*0x9e3779b97f4a7c15^uint64(g)), nil)
+	start, err := s.Game.New(s.Variant)
+	if err != nil {
+		return selfplay.Game{}, err
+	}
+	return selfplay.Play(ctx, s.Game, start, [2]selfplay.Player{p, p}, selfplay.NewChanceStream(s.Seed*0x9e3779b97f4a7c15^uint64(g)), nil)
 }
 
 // learner applies TD updates to the net it owns.
@@ -291,88 +324,126 @@ type learner struct {
 	trace  *nn.Grad
 	sumErr float64
 	nErr   int64
+	before game.State   // the afterstate being learnt
+	events []game.Event // a chance node's events, for expected
+	stack  []game.State // scratch states of expected, by depth
 }
 
 func newLearner(s *Settings, net *nn.Net) (*learner, error) {
-	ev, err := dice.NewNetEvaluator(net)
+	val, err := s.Game.Net.Evaluator(net)
 	if err != nil {
 		return nil, err
 	}
 	l := &learner{s: s, net: net, x: make([]float64, net.In), h: make([]float64, 2*net.H), g: net.NewGrad(), trace: net.NewGrad()}
-	l.p = player{ev: ev}
+	l.p = player{val: val}
 	return l, nil
 }
 
-// blue returns the sign that turns a value for the mover of b into one for
-// blue: TD(lambda) runs on values of one fixed perspective, so that a
-// trace can add gradients of positions of both sides.
-func blue(b *dice.Board) float64 {
-	if b.SideToMove() == dice.Blue {
+// sideZero returns the sign that turns a value for the mover of s into one
+// for side 0: TD(lambda) runs on values of one fixed perspective, so that
+// a trace can add gradients of positions of both sides.
+func sideZero(s game.State) float64 {
+	if s.Mover() == 0 {
 		return 1
 	}
 	return -1
 }
 
-// target returns the TD target of a ply's position in blue's view: the
-// rules' value when the game ended, otherwise the net's value of the next
-// position (sampled) or the mean over every roll of the mover's best 1-ply
-// value (expected).
-func (l *learner) target(pl *ply) float64 {
+// target returns the TD target of the afterstate before, in side 0's view:
+// the rules' value when the game ended, otherwise the net's value of the
+// next afterstate, after (sampled), or the expected 1-ply value of before
+// (Expected).
+func (l *learner) target(before, after game.State) float64 {
 	if l.s.Expected {
-		b := pl.before
-		var lines [dice.MaxN]int8
-		k := b.Rolls(&lines)
-		sum := 0.0
-		for i := 0; i < k; i++ {
-			b.SetRoll(int(lines[i]))
-			_, v := l.p.best(&b)
-			b.ClearRoll()
-			sum += v
-		}
-		return blue(&pl.before) * sum / float64(k)
+		return sideZero(before) * l.expected(before)
 	}
-	if pl.after.Over() {
-		return blue(&pl.after) * pl.after.Result()
-	}
-	return blue(&pl.after) * l.p.ev.Value(&pl.after)
+	return sideZero(after) * l.p.valueFor(after, after.Mover())
 }
 
-// learn replays one game and applies its TD updates: for each position
-// s_k before a roll, delta = target - U(s_k), trace = lambda*trace +
-// grad U(s_k), and weights += rate*delta*trace; the trace is reset every
-// game. With sampled targets the last target is the game's result, never
-// the net's value; with Expected every target, the last included, is the
-// mean over the rolls of the mover's best 1-ply value, which is the rules'
-// value only on the rolls whose best move ends the game.
+// expected returns the 1-ply value of s for its mover: over a chance node
+// the mean, by the events' weights, of the values after each event; at a
+// decision the best move's value; the rules' value when s is over.
+func (l *learner) expected(s game.State) float64 { return l.expectedAt(s, 0) }
+
+func (l *learner) expectedAt(s game.State, depth int) float64 {
+	switch s.Kind() {
+	case game.Over:
+		return s.Result()
+	case game.Decision:
+		_, v := l.p.best(s)
+		return v
+	}
+	if depth == len(l.stack) {
+		l.stack = append(l.stack, nil)
+	}
+	var total int
+	l.events, total = s.Outcomes(l.events)
+	events := slices.Clone(l.events) // the recursion reuses l.events
+	sum := 0.0
+	for _, e := range events {
+		w := scratch(&l.stack[depth], s)
+		w.Happen(e)
+		v := l.expectedAt(w, depth+1)
+		if w.Mover() != s.Mover() {
+			v = -v
+		}
+		sum += float64(e.Weight) * v
+	}
+	return sum / float64(total)
+}
+
+// learn replays one game and applies its TD updates: for each afterstate
+// s_k, delta = target - U(s_k), trace = lambda*trace + grad U(s_k), and
+// weights += rate*delta*trace; the trace is reset every game. With sampled
+// targets the last target is the game's result, never the net's value;
+// with Expected every target, the last included, is the expected 1-ply
+// value, which is the rules' value only where the game ends.
 // TD(0) needs no trace: its update touches only the rows of the inputs a
 // position sets (nn.Net.Update).
-func (l *learner) learn(gm *selfplay.Game, rate float64) {
+func (l *learner) learn(gm *selfplay.Game, rate float64) error {
 	l.trace.Zero()
-	var pl ply
-	b, _ := dice.New(l.s.N, l.s.M)
-	for i := 0; i+1 < len(gm.Actions); i += 2 { // a Dice game alternates a roll and a move
-		pl.before = *b
-		b.SetRoll(int(gm.Actions[i]))
-		b.Make(int(gm.Actions[i+1]))
-		pl.after = *b
-		dice.Features(&pl.before, l.x)
-		sign := blue(&pl.before)
-		var delta float64
-		if l.s.Lambda == 0 {
-			target := l.target(&pl)
-			v := l.net.Forward(l.x, l.h)
-			delta = target - sign*v
-			l.net.Update(l.x, l.h, v, sign*rate*delta)
-		} else {
-			v := l.net.Backward(l.x, l.h, l.g)
-			scaleTrace(l.trace, l.s.Lambda)
-			addScaled(l.trace, l.g, sign)
-			delta = l.target(&pl) - sign*v
-			l.net.Step(l.trace, rate*delta)
+	started := false
+	afterMove := true // the start is an afterstate
+	final, err := gm.Replay(l.s.Game, func(_ int, s game.State) bool {
+		if afterMove {
+			if started {
+				l.update(l.before, s, rate)
+			}
+			scratch(&l.before, s)
+			started = true
 		}
-		l.sumErr += math.Abs(delta)
-		l.nErr++
+		afterMove = s.Kind() == game.Decision
+		return true
+	})
+	if err != nil {
+		return fmt.Errorf("a self-play game does not replay: %v", err)
 	}
+	if afterMove || final.Kind() == game.Over {
+		l.update(l.before, final, rate)
+	}
+	return nil
+}
+
+// update applies the TD update of the afterstate before, whose next
+// afterstate is after.
+func (l *learner) update(before, after game.State, rate float64) {
+	l.s.Game.Net.Features(before, l.x)
+	sign := sideZero(before)
+	var delta float64
+	if l.s.Lambda == 0 {
+		target := l.target(before, after)
+		v := l.net.Forward(l.x, l.h)
+		delta = target - sign*v
+		l.net.Update(l.x, l.h, v, sign*rate*delta)
+	} else {
+		v := l.net.Backward(l.x, l.h, l.g)
+		scaleTrace(l.trace, l.s.Lambda)
+		addScaled(l.trace, l.g, sign)
+		delta = l.target(before, after) - sign*v
+		l.net.Step(l.trace, rate*delta)
+	}
+	l.sumErr += math.Abs(delta)
+	l.nErr++
 }
 
 // scaleTrace multiplies the trace by lambda.
@@ -417,12 +488,15 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 		if err := commitNext(run, st.Games); err != nil {
 			return nil, err
 		}
-		if net, err = dice.LoadNet(run.Path(NetFile)); err != nil {
+		if net, err = nn.Load(run.Path(NetFile)); err != nil {
 			return nil, err
+		}
+		if err := s.Game.Net.Check(net, s.Variant); err != nil {
+			return nil, fmt.Errorf("net file %s: %v", run.Path(NetFile), err)
 		}
 	} else {
 		var err error
-		if net, err = dice.NewNet(s.N, s.M, rand.New(rand.NewPCG(s.Seed, 0x1217)), s.Init); err != nil {
+		if net, err = s.Game.Net.New(s.Variant, rand.New(rand.NewPCG(s.Seed, 0x1217)), s.Init); err != nil {
 			return nil, err
 		}
 	}
@@ -451,7 +525,9 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 			return nil, err
 		}
 		for i := range games {
-			l.learn(&games[i], s.rate(g+int64(i)))
+			if err := l.learn(&games[i], s.rate(g+int64(i))); err != nil {
+				return nil, err
+			}
 		}
 		g += n
 		status := fmt.Sprintf("TD error %.4f  %.0f games/s", l.sumErr/math.Max(1, float64(l.nErr)), float64(g-st.Games)/math.Max(time.Since(start).Seconds(), 1e-9))
@@ -552,7 +628,7 @@ func playRound(ctx context.Context, s *Settings, net *nn.Net, g, n int64, live *
 		return games, nil
 	}
 	frozen := net.Clone()
-	ev, err := dice.NewNetEvaluator(frozen)
+	val, err := s.Game.Net.Evaluator(frozen)
 	if err != nil {
 		return nil, err
 	}
@@ -565,7 +641,7 @@ func playRound(ctx context.Context, s *Settings, net *nn.Net, g, n int64, live *
 		gm selfplay.Game
 	}
 	err = runs.Pool(ctx, s.Workers, idx,
-		func() *player { return &player{ev: ev.Clone()} },
+		func() *player { return &player{val: val.Clone()} },
 		func(ctx context.Context, p *player, gi int64) (played, error) {
 			gm, err := p.play(ctx, s, gi)
 			return played{gi, gm}, err
@@ -583,7 +659,7 @@ func nextStop(g, every int64) int64 { return (g/every + 1) * every }
 func measureVsPairs(ctx context.Context, s *Settings, file string, g int64) (selfplay.Summary, error) {
 	// The net's path goes into the spec's fields, not its text, where a
 	// run directory with a comma in its path would break the grammar.
-	dg := diceengine.Game()
+	dg := s.Game
 	spec, err := selfplay.ParseVariantSpec(dg, "staretc:depth=1,tt=1,eval=mlp")
 	if err != nil {
 		return selfplay.Summary{}, err
@@ -602,7 +678,10 @@ func measureVsPairs(ctx context.Context, s *Settings, file string, g int64) (sel
 	if err != nil {
 		return selfplay.Summary{}, err
 	}
-	start, _ := dice.New(s.N, s.M)
+	start, err := dg.New(s.Variant)
+	if err != nil {
+		return selfplay.Summary{}, err
+	}
 	cfg := &selfplay.MatchConfig{Game: dg, A: a, B: b, Starts: []game.State{start}, Pairs: s.MeasureGames / 2, Seed: s.Seed ^ uint64(g), Workers: s.Workers, LuckRef: &luck}
 	todo := make([]int, cfg.Pairs)
 	for i := range todo {

@@ -10,10 +10,12 @@ import (
 
 	"starlab/nn"
 	"starlab/runs"
+	"starlab/search"
+	"starlab/search/games"
 )
 
 func small() Settings {
-	s := DefaultSettings()
+	s := DefaultSettings(diceGame())
 	s.Games, s.CheckpointEvery, s.MeasureEvery, s.MeasureGames, s.Batch = 600, 200, 300, 20, 4
 	return s
 }
@@ -121,7 +123,8 @@ func TestResumeEqualsUninterrupted(t *testing.T) {
 
 func TestSettingsChecks(t *testing.T) {
 	for _, bad := range []func(*Settings){
-		func(s *Settings) { s.N = 2 },
+		func(s *Settings) { s.Variant = "2x2-2" },
+		func(s *Settings) { s.Game = search.Game{} },
 		func(s *Settings) { s.Games = 0 },
 		func(s *Settings) { s.Rate = -0.1 },
 		func(s *Settings) { s.Lambda = 1.5 },
@@ -129,7 +132,7 @@ func TestSettingsChecks(t *testing.T) {
 		func(s *Settings) { s.MeasureGames = 3 },
 		func(s *Settings) { s.Workers = 0 },
 	} {
-		s := DefaultSettings()
+		s := DefaultSettings(diceGame())
 		bad(&s)
 		if err := s.Check(); err == nil {
 			t.Errorf("settings %+v accepted", s)
@@ -150,7 +153,7 @@ func TestTDLambdaAndExpected(t *testing.T) {
 // BenchmarkTrain is 5,000 games of online TD(0) on 5x5/4, one measurement
 // of 20 games at the end.
 func BenchmarkTrain(b *testing.B) {
-	s := DefaultSettings()
+	s := DefaultSettings(diceGame())
 	s.Games, s.CheckpointEvery, s.MeasureEvery, s.MeasureGames = 5000, 5000, 5000, 20
 	for i := 0; b.Loop(); i++ {
 		run, err := runs.CreateAt(filepath.Join(b.TempDir(), "t"), "train", nil, s, s.Seed)
@@ -163,4 +166,13 @@ func BenchmarkTrain(b *testing.B) {
 		run.Close()
 	}
 	b.ReportMetric(float64(5000*b.N)/b.Elapsed().Seconds(), "games/s")
+}
+
+// diceGame is Dice as the registry gives it.
+func diceGame() search.Game {
+	g, err := games.Lookup("dice")
+	if err != nil {
+		panic(err)
+	}
+	return g
 }

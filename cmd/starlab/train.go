@@ -7,25 +7,30 @@ import (
 	"fmt"
 
 	"starlab/runs"
+	"starlab/search"
+	"starlab/search/games"
 	"starlab/td"
 )
 
 // trainCommand returns the train command, with its own flag state.
 func trainCommand() *Command {
 	var set td.Settings
+	var gf gameFlags
 	var out, resume string
 	var asJSON bool
 	return &Command{
 		Name:      "train",
-		UsageLine: "train [flags] | train -resume RUN",
+		UsageLine: "train [-game G] [-variant V | -n N -m M] [flags] | train -resume RUN",
 		Short:     "train an evaluation network by TD self-play",
-		Long: `Train trains the evaluation network of an -n x -n board with win length -m
-by self-play with temporal differences (Veness 2006, section 4.2.3): 1-ply
-searches choose the moves, and after each move the position before it is
-moved towards its successor's value, TD(0) by default (-lambda for
-TD(lambda), -expected for the mean over every roll as target), with the
-game's result as the last target. The net starts from small random weights
-(-init) drawn from -seed.
+		Long: `Train trains the evaluation network of a game (-game, default dice) and
+variant (-variant; for Dice, -n and -m give the variant "<n>x<n>-<m>", 5x5-4
+by default) by self-play with temporal differences (Veness 2006, section
+4.2.3): 1-ply searches choose the moves, and the position each move leads
+to is moved towards the next such position's value, TD(0) by default
+(-lambda for TD(lambda), -expected for the mean over every chance event of
+the best 1-ply value as target), with the game's result as the last target.
+The inputs of the net are the game's. The net starts from small random
+weights (-init) drawn from -seed.
 
 Every -measure-every games the net plays -measure-games duplicate-dice games
 at depth 1 against pairs at depth 1; the learning curve (curve.parquet)
@@ -40,12 +45,11 @@ TD (a second worker then has nothing to do: give -batch 16 or so).
 It ends with one line: games, time, games/s and the last score against
 pairs with its 95% interval; -json prints it as an object.`,
 		SetFlags: func(fs *flag.FlagSet) {
-			set, out, resume, asJSON = td.DefaultSettings(), "", "", false
-			fs.IntVar(&set.N, "n", set.N, "board size")
-			fs.IntVar(&set.M, "m", set.M, "win length")
+			set, out, resume, asJSON = td.DefaultSettings(search.Game{}), "", "", false
+			gf.set(fs, "Dice's board size (-variant NxN-M)", "Dice's win length (-variant NxN-M)")
 			fs.Int64Var(&set.Games, "games", set.Games, "self-play games")
 			fs.Uint64Var(&set.Seed, "seed", set.Seed, "seed of the initial weights and the games")
-			fs.Float64Var(&set.Rate, "rate", set.Rate, "learning rate (0: 2.5/n^2, 0.1 at 5x5)")
+			fs.Float64Var(&set.Rate, "rate", set.Rate, "learning rate (0: the game's default, for Dice 2.5/n^2, 0.1 at 5x5)")
 			fs.BoolVar(&set.Anneal, "anneal", set.Anneal, "anneal the rate as rate*(games/1000+1)^-0.3")
 			fs.Float64Var(&set.Lambda, "lambda", set.Lambda, "TD(lambda) trace decay (0: TD(0))")
 			fs.BoolVar(&set.Expected, "expected", set.Expected, "target: mean over every roll of the best 1-ply value")
@@ -68,12 +72,27 @@ pairs with its 95% interval; -json prints it as an object.`,
 				if err := checkResumeFlags(env.Flags, "json"); err != nil {
 					return err
 				}
-			} else if err := set.Check(); err != nil {
-				return err
+			} else {
+				g, variant, err := gf.resolve(env.Flags)
+				if err != nil {
+					return err
+				}
+				set.Game, set.GameName, set.Variant = g, g.Name(), variant
+				if err := set.Check(); err != nil {
+					return err
+				}
 			}
-			run, _, err := runs.Start("out", out, resume, "train", env.Args, &set, set.Seed)
+			run, resumed, err := runs.Start("out", out, resume, "train", env.Args, &set, set.Seed)
 			if err != nil {
 				return err
+			}
+			if resumed {
+				if set.GameName == "" {
+					return fmt.Errorf("%s: the run names no game: an older starlab made it; start a new run", run.Dir())
+				}
+				if set.Game, err = games.Lookup(set.GameName); err != nil {
+					return err
+				}
 			}
 			var res *td.Result
 			kept := "the last checkpoint is kept: continue with starlab train -resume " + run.Dir()

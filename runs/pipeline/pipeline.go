@@ -114,7 +114,7 @@ func LoadRecipe(nameOrPath string, g search.Game) (*Recipe, error) {
 	}
 	r := &Recipe{
 		Game:    g,
-		Train:   preset(present, "train", td.DefaultSettings),
+		Train:   preset(present, "train", func() td.Settings { return td.DefaultSettings(g) }),
 		Collect: preset(present, "collect", regression.DefaultCollectSettings),
 		Fit:     preset(present, "fit", regression.DefaultFitSettings),
 		Bench:   preset(present, "bench", bench.DefaultSettings),
@@ -196,7 +196,7 @@ func (r *Recipe) check() error {
 	net, probcut := "", ""
 	if r.Train != nil {
 		net = "NET"
-		r.Train.N, r.Train.M, r.Train.Seed = r.N, r.M, r.Seed
+		r.Train.Game, r.Train.Variant, r.Train.Seed = r.Game, dice.Variant(r.N, r.M), r.Seed
 		if err := r.Train.Check(); err != nil {
 			return fmt.Errorf("train: %v", err)
 		}

@@ -63,7 +63,7 @@ func stages(t *testing.T, root string) (net, probcut string) {
 		run.Close()
 	}
 
-	ts := td.DefaultSettings()
+	ts := td.DefaultSettings(diceengine.Game())
 	ts.Games, ts.CheckpointEvery, ts.MeasureEvery, ts.MeasureGames = 2000, 1000, 2000, 40
 	run := create("1-train", "train", ts)
 	_, err = td.Run(ctx, ts, run, runs.NoProgress)
@@ -232,7 +232,7 @@ func TestReportOlderTune(t *testing.T) {
 
 func TestReportUnfinishedTrain(t *testing.T) {
 	dir := t.TempDir()
-	ts := td.DefaultSettings()
+	ts := td.DefaultSettings(diceengine.Game())
 	ts.Games, ts.CheckpointEvery, ts.MeasureEvery, ts.MeasureGames = 2000, 500, 1000, 20
 	run, err := runs.CreateAt(dir, "train", []string{"starlab", "train"}, ts, 1)
 	if err != nil {

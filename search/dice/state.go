@@ -62,6 +62,10 @@ func (b *Board) Play(m game.Move) { b.Make(int(m)) }
 // Happen is SetRoll: e.ID is a line, which must be one of Outcomes.
 func (b *Board) Happen(e game.Event) { b.SetRoll(int(e.ID)) }
 
+// CopyFrom makes b a copy of src, which must be a *Board: a Board holds
+// no pointers, so the copy shares nothing with src.
+func (b *Board) CopyFrom(src game.State) { *b = *src.(*Board) }
+
 // Clone returns a copy of the Board value: a Board holds no pointers, so
 // the copy shares nothing with b.
 func (b *Board) Clone() game.State {

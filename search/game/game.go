@@ -81,6 +81,10 @@ type State interface {
 	Key() uint64
 	// Clone returns an independent copy.
 	Clone() State
+	// CopyFrom makes the state an independent copy of src, a state of the
+	// same game, without allocating: a player that tries every move of a
+	// position reuses one scratch state.
+	CopyFrom(src State)
 	// String returns the state in the game's notation; Game.Parse reads it
 	// back.
 	String() string

@@ -237,6 +237,10 @@ func (w *walk) step(s game.State) (over bool, problems []string) {
 	if d.String() != text || d.Key() != key {
 		bad("playing on the original changed its Clone to %q (key %#x)", d.String(), d.Key())
 	}
+	d.CopyFrom(s)
+	if d.String() != s.String() || d.Key() != s.Key() || d.Kind() != s.Kind() || d.Mover() != s.Mover() {
+		bad("CopyFrom gives %q (key %#x, %v, mover %d) for %q (key %#x, %v, mover %d)", d.String(), d.Key(), d.Kind(), d.Mover(), s.String(), s.Key(), s.Kind(), s.Mover())
+	}
 	return false, problems
 }
 

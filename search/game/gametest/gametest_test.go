@@ -84,6 +84,12 @@ func (b *broken) Key() uint64 {
 	return b.race.Key()
 }
 
+func (b *broken) CopyFrom(src game.State) {
+	c := src.(*broken)
+	b.race.CopyFrom(c.race)
+	b.bug, b.calls = c.bug, c.calls
+}
+
 func (b *broken) Clone() game.State {
 	if b.bug == "shared-clone" {
 		return b

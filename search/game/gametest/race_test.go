@@ -81,6 +81,8 @@ func (r *race) Key() uint64 {
 	return k
 }
 
+func (r *race) CopyFrom(src game.State) { *r = *src.(*race) }
+
 func (r *race) Clone() game.State {
 	c := *r
 	return &c

@@ -54,6 +54,10 @@ func (b *Board) Happen(e game.Event) {
 	b.HappenSaving(int(e.ID), &u)
 }
 
+// CopyFrom makes b a copy of src, which must be a *Board: a Board holds
+// no pointers, so the copy shares nothing with src.
+func (b *Board) CopyFrom(src game.State) { *b = *src.(*Board) }
+
 // Clone implements game.State.
 func (b *Board) Clone() game.State {
 	c := *b
