@@ -13,6 +13,7 @@ import (
 
 	"starlab/runs"
 	"starlab/search"
+	"starlab/search/dice"
 )
 
 // FitSettings configure the fit stage.
@@ -312,7 +313,7 @@ func fitLine(rows []Row, s FitSettings) (Line, error) {
 // pair, the file cpc reads with probcut=FILE.
 func (f FitResult) ProbCut(source string) *search.ProbCutParams {
 	p := &search.ProbCutParams{Format: search.ProbCutFormat, Version: search.ProbCutVersion, Source: source,
-		Eval: f.Eval, NetID: f.NetID, N: f.N, M: f.M}
+		Eval: f.Eval, NetID: f.NetID, Game: "dice", Variant: dice.Variant(f.N, f.M)}
 	for _, l := range f.Lines {
 		if l.Band == "all" {
 			p.Pairs = append(p.Pairs, search.DepthPair{Shallow: l.Shallow, Deep: l.Deep, A: l.A, B: l.B, Sigma: l.Sigma, N: l.N, R2: l.R2})

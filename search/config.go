@@ -587,16 +587,19 @@ func (c Config) resolve() (*Resolved, error) {
 	return r, nil
 }
 
-// ProbCutFor returns the ChanceProbCut parameters of searches of the
-// variant whose key is (n, m) (Dice's board size and win length) with the
-// network netID ("" for none): the probcut=FILE, else the built-in fit for
-// the evaluator and net, else the defaults, which are no fit
-// (BuiltinProbCut).
-func (r *Resolved) ProbCutFor(netID string, n, m int) *ProbCutParams {
+// ProbCutFor returns the ChanceProbCut parameters of searches of variant
+// of game with the network netID ("" for none): the probcut=FILE, else
+// builtin, the game's built-in fit of the variant (nil for none), when it
+// was made for the evaluator and net, else the defaults, which are no fit
+// (DefaultProbCut).
+func (r *Resolved) ProbCutFor(builtin *ProbCutParams, game, variant, netID string) *ProbCutParams {
 	if r.probcut != nil {
 		return r.probcut
 	}
-	return BuiltinProbCut(r.cfg.Eval, netID, n, m, r.cfg.ProbCutR)
+	if b := builtin; b != nil && b.Eval == r.cfg.Eval && b.NetID == netID && b.Game == game && b.Variant == variant {
+		return builtin
+	}
+	return DefaultProbCut(r.cfg.ProbCutR, 2*MaxPly)
 }
 
 // MustResolve is Resolve for configurations known to be valid, such as
@@ -618,21 +621,22 @@ func (r *Resolved) Config() Config { return r.cfg }
 func (r *Resolved) NetFile() *nn.Net { return r.net }
 
 // CheckProbCut reports whether the probcut=FILE, if any, may serve searches
-// of the variant (n, m) with the network netID: a fit is made for one
-// evaluator, net and variant.
-func (r *Resolved) CheckProbCut(netID string, n, m int) error {
+// of variant of game with the network netID: a fit is made for one
+// evaluator, net, game and variant.
+func (r *Resolved) CheckProbCut(game, variant, netID string) error {
 	if r.cfg.Algorithm == CPC && r.cfg.ProbCutFile != "" {
-		return r.probcut.checkFor(r.cfg.ProbCutFile, r.cfg.Eval, netID, n, m)
+		return r.probcut.checkFor(r.cfg.ProbCutFile, r.cfg.Eval, netID, game, variant)
 	}
 	return nil
 }
 
-// ProbCutSource says where the ChanceProbCut parameters of searches of the
-// variant (n, m) with the network netID come from: the file's source, or
+// ProbCutSource says where the ChanceProbCut parameters of searches of
+// variant of game with the network netID come from (ProbCutFor, builtin
+// the game's built-in fit of the variant or nil): the file's source, or
 // that they are defaults and no fit.
-func (r *Resolved) ProbCutSource(netID string, n, m int) string {
+func (r *Resolved) ProbCutSource(builtin *ProbCutParams, game, variant, netID string) string {
 	if r.cfg.ProbCutFile != "" {
 		return r.cfg.ProbCutFile + ": " + r.probcut.Source
 	}
-	return r.ProbCutFor(netID, n, m).Source
+	return r.ProbCutFor(builtin, game, variant, netID).Source
 }

@@ -67,10 +67,13 @@
 //     algorithm 5.2 (lines 36-37) does (an earlier intersection of the two
 //     erred 11 to 31 times more for a few nodes fewer: measured at
 //     the Star1 phase, search/engine/dice, and in the README). The parameters a, b, sigma per depth
-//     pair come from a ProbCutParams file (probcut=FILE, from starlab fit),
-//     else from the built-in fit of the board for the built-in net
-//     (fits/<n>x<n>-<m>.json, used only when the engine evaluates with the
-//     net it was fitted for), else DefaultProbCut, an identity model with a
+//     pair come from a ProbCutParams file (probcut=FILE, from starlab fit;
+//     version 2 names the game and variant it was fitted for, version 1, a
+//     Dice fit, the board by n and m), else from the game's built-in fit
+//     of the variant, which the game's engine passes to
+//     Resolved.ProbCutFor (Dice's search/dice/fits/<n>x<n>-<m>.json for
+//     the built-in nets, used only when the engine evaluates with the net
+//     it was fitted for), else DefaultProbCut, an identity model with a
 //     guessed sigma, not a fit. The events of a chance node of depth d are
 //     searched to d-1; when d-1 is even the search ends on a chance ply and
 //     has the value of d-2, so the pair for d-2 is used and the shallow

@@ -56,6 +56,12 @@ type Game struct {
 	// Net is the game's evaluation network, what training (package td)
 	// needs of it; nil for a game without one.
 	Net *NetKit
+	// ChanceNode returns the chance node that stands for the decision pos
+	// where a regression (collect) measures chance events, a new state:
+	// the one the game can take pos back to (Dice: the roll taken back),
+	// or the one its roll move leads to (ChanceBreakthrough, the toy
+	// game); false when there is none.
+	ChanceNode func(pos game.State) (game.State, bool)
 }
 
 // NetKit is what a game says of its evaluation network: the net of a

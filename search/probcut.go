@@ -2,22 +2,22 @@ package search
 
 import (
 	"bytes"
-	"embed"
 	"encoding/json"
 	"fmt"
 	"io"
 	"math"
 	"os"
-	"sync"
 
 	"starlab/runs"
 )
 
 // ProbCutFormat is the format name and ProbCutVersion the version written
-// into, and checked on load of, a ChanceProbCut parameter file.
+// into, and checked on load of, a ChanceProbCut parameter file. Version 2
+// names the game and the variant of the fit; version 1, which named the
+// board by n and m, is still read (parseProbCut).
 const (
 	ProbCutFormat  = "starlab-probcut"
-	ProbCutVersion = 1
+	ProbCutVersion = 2
 )
 
 // DepthPair holds the linear model v_deep ~ A*v_shallow + B with residual
@@ -41,24 +41,29 @@ type ProbCutParams struct {
 	Version int    `json:"version"`
 	Source  string `json:"source"` // "defaults" or what produced the fit
 	// Eval and NetID name the evaluator (and network) the fit was made
-	// with, N and M the board; a fit is refused for another (Resolved.CheckProbCut).
-	// Empty for defaults, which are no fit.
-	Eval  string      `json:"eval,omitempty"`
-	NetID string      `json:"net_id,omitempty"`
-	N     int         `json:"n,omitempty"`
-	M     int         `json:"m,omitempty"`
-	Pairs []DepthPair `json:"pairs"`
+	// with, Game and Variant the game and its variant ("dice", "5x5-4");
+	// a fit is refused for another (Resolved.CheckProbCut). Empty for
+	// defaults, which are no fit; an empty Variant fits every variant of
+	// Game.
+	Eval    string      `json:"eval,omitempty"`
+	NetID   string      `json:"net_id,omitempty"`
+	Game    string      `json:"game,omitempty"`
+	Variant string      `json:"variant,omitempty"`
+	Pairs   []DepthPair `json:"pairs"`
 }
 
-// checkFor reports whether a fit made with eval (and net netID) on n x n
-// boards with win length m may be used by an engine of eval and netID.
-func (p *ProbCutParams) checkFor(name, eval, netID string, n, m int) error {
+// checkFor reports whether a fit made with eval (and net netID) for a
+// variant of a game may be used by an engine of eval and netID searching
+// variant of game.
+func (p *ProbCutParams) checkFor(name, eval, netID, game, variant string) error {
 	if p.Eval == "" {
 		return nil
 	}
 	switch {
-	case p.N != 0 && (p.N != n || p.M != m):
-		return fmt.Errorf("probcut %s was fitted on %dx%d boards with win length %d, not %dx%d/%d", name, p.N, p.N, p.M, n, n, m)
+	case p.Game != "" && p.Game != game:
+		return fmt.Errorf("probcut %s was fitted for %s, not %s", name, p.Game, game)
+	case p.Variant != "" && p.Variant != variant:
+		return fmt.Errorf("probcut %s was fitted for %s variant %s, not %s", name, p.Game, p.Variant, variant)
 	case p.Eval != eval:
 		return fmt.Errorf("probcut %s was fitted with eval=%s; this engine evaluates with eval=%s", name, p.Eval, eval)
 	case p.NetID != netID:
@@ -93,52 +98,13 @@ func (p *ProbCutParams) Lookup(shallow, deep int) (DepthPair, bool) {
 	return DepthPair{}, false
 }
 
-// fits holds the built-in fits: fits/<n>x<n>-<m>.json, each a
-// probcut.json from starlab fit for the built-in net of its board, which
-// cpc uses without probcut=FILE when it evaluates with that net. The
-// README gives the commands that made each.
-//
-//go:embed fits/*.json
-var fits embed.FS
-
-// builtinFits parses the built-in fits once.
-var builtinFits = sync.OnceValue(func() map[[2]int]*ProbCutParams {
-	m := map[[2]int]*ProbCutParams{}
-	entries, _ := fits.ReadDir("fits")
-	for _, e := range entries {
-		data, err := fits.ReadFile("fits/" + e.Name())
-		if err != nil {
-			panic(err)
-		}
-		p, err := parseProbCut("built-in "+e.Name(), data)
-		if err != nil {
-			panic(err) // a test loads every built-in fit
-		}
-		// Where the parameters come from is said wherever they are
-		// reported (tune, bench, match): the built-in fit, by its file.
-		p.Source = "built-in fit search/fits/" + e.Name() + " (" + p.Source + ")"
-		m[[2]int{p.N, p.M}] = p
-	}
-	return m
-})
-
-// BuiltinProbCut returns the built-in fit for searches of n x n boards with
-// win length m that evaluate with eval and net netID, or the defaults,
-// which are no fit, when there is none for them.
-func BuiltinProbCut(eval, netID string, n, m, r int) *ProbCutParams {
-	if p, ok := builtinFits()[[2]int{n, m}]; ok && p.Eval == eval && p.NetID == netID {
-		return p
-	}
-	return DefaultProbCut(r, 2*MaxPly)
-}
-
 // LoadProbCut reads a parameter file and checks it; errors name the file.
 func LoadProbCut(path string) (*ProbCutParams, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("probcut file: %v", err)
 	}
-	return parseProbCut(path, data)
+	return ParseProbCut(path, data)
 }
 
 // maxProbCutCoef bounds the size of a, b and sigma in a parameter file.
@@ -147,30 +113,58 @@ func LoadProbCut(path string) (*ProbCutParams, error) {
 // bound predicts nothing inside the score range and is damage, not a fit.
 const maxProbCutCoef = 1000
 
-// parseProbCut decodes and checks a parameter file: no unknown field and
-// nothing after the object; the format and version; at least one depth
-// pair, each once, with 0 <= shallow < deep <= 2*MaxPly; a, b and sigma
-// finite and at most maxProbCutCoef in size, sigma not negative (sigma 0
-// is what an exact fit with -sigma-floor 0 gives); n and the board not
-// negative; r2 finite and at most 1.
-func parseProbCut(path string, data []byte) (*ProbCutParams, error) {
-	var p ProbCutParams
+// probCutFile is a parameter file of either version as it is read:
+// version 1 named the board by N and M, where version 2 names the game
+// and the variant.
+type probCutFile struct {
+	ProbCutParams
+	N int `json:"n"`
+	M int `json:"m"`
+}
+
+// ParseProbCut decodes and checks a parameter file, naming it path in its
+// errors: no unknown field and nothing after the object; the format and
+// version; at least one depth pair, each once, with 0 <= shallow < deep <=
+// 2*MaxPly; a, b and sigma finite and at most maxProbCutCoef in size,
+// sigma not negative (sigma 0 is what an exact fit with -sigma-floor 0
+// gives); n not negative; r2 finite and at most 1. A version-1 file names
+// no game but the board by n and m, and is returned as the version-2
+// parameters it means.
+func ParseProbCut(path string, data []byte) (*ProbCutParams, error) {
+	var f probCutFile
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(&p); err != nil {
+	if err := dec.Decode(&f); err != nil {
 		return nil, fmt.Errorf("probcut file %s: bad JSON: %v", path, err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, fmt.Errorf("probcut file %s: bad JSON: data after the parameters", path)
 	}
+	p := f.ProbCutParams
 	if p.Format != ProbCutFormat {
 		return nil, fmt.Errorf("probcut file %s: format %q, want %q", path, p.Format, ProbCutFormat)
 	}
-	if p.Version != ProbCutVersion {
-		return nil, fmt.Errorf("probcut file %s: unsupported version %d (this build reads %d)", path, p.Version, ProbCutVersion)
-	}
-	if p.N < 0 || p.M < 0 {
-		return nil, fmt.Errorf("probcut file %s: board %dx%d/%d: want sizes that are not negative", path, p.N, p.N, p.M)
+	switch p.Version {
+	case 1:
+		if p.Game != "" || p.Variant != "" {
+			return nil, fmt.Errorf("probcut file %s: version 1 names the board by n and m, not by game and variant", path)
+		}
+		if f.N < 0 || f.M < 0 {
+			return nil, fmt.Errorf("probcut file %s: board %dx%d/%d: want sizes that are not negative", path, f.N, f.N, f.M)
+		}
+		// Every version-1 file is a Dice fit, made before a second game
+		// existed: n x n boards with win length m, the Dice variant
+		// "<n>x<n>-<m>" (any variant when n is left out).
+		p.Game, p.Version = "dice", ProbCutVersion
+		if f.N != 0 {
+			p.Variant = fmt.Sprintf("%dx%d-%d", f.N, f.N, f.M)
+		}
+	case ProbCutVersion:
+		if f.N != 0 || f.M != 0 {
+			return nil, fmt.Errorf("probcut file %s: n and m are version 1's board; version %d names the game and variant", path, ProbCutVersion)
+		}
+	default:
+		return nil, fmt.Errorf("probcut file %s: unsupported version %d (this build reads 1 and %d)", path, p.Version, ProbCutVersion)
 	}
 	if len(p.Pairs) == 0 {
 		return nil, fmt.Errorf("probcut file %s: no depth pairs", path)

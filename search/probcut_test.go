@@ -6,34 +6,48 @@ import (
 	"testing"
 )
 
-// TestBuiltinFits: every built-in fit parses, names the board, evaluator
-// and net it was fitted for, and is what cpc uses for that net, while
-// another evaluator gets the defaults, which say they are no fit.
-func TestBuiltinFits(t *testing.T) {
-	fs := builtinFits()
-	if len(fs) == 0 {
-		t.Fatal("no built-in fits")
-	}
-	for size, p := range fs {
-		if p.Eval == "" || p.N != size[0] || p.M != size[1] || len(p.Pairs) == 0 {
-			t.Fatalf("built-in fit %v: %+v", size, p)
-		}
-	}
+// TestProbCutForBuiltin: a game's built-in fit is what cpc uses for the
+// game, variant, evaluator and net it was made for, and said to be; any
+// other search (another net, evaluator, variant or game, or no built-in
+// fit) gets the defaults, which say they are no fit; probcut=FILE wins
+// over the built-in fit.
+func TestProbCutForBuiltin(t *testing.T) {
+	fit := &ProbCutParams{Format: ProbCutFormat, Version: ProbCutVersion, Source: "built-in fit of the test",
+		Eval: "mlp", NetID: "0123456789ab", Game: "dice", Variant: "5x5-4", Pairs: []DepthPair{{Shallow: 3, Deep: 7, A: 1, Sigma: 0.1}}}
 	c := DefaultConfig(CPC)
 	r := c.MustResolve()
-	fit := fs[[2]int{5, 4}]
-	if got := r.ProbCutFor(fit.NetID, 5, 4); got != fit {
+	if got := r.ProbCutFor(fit, "dice", "5x5-4", fit.NetID); got != fit {
 		t.Errorf("cpc with the fit's net uses %q, want the built-in fit", got.Source)
 	}
-	if src := r.ProbCutSource(fit.NetID, 5, 4); !strings.HasPrefix(src, "built-in fit search/fits/5x5-4.json (") {
-		t.Errorf("cpc with the fit's net says its parameters are %q, want the built-in fit named", src)
+	if src := r.ProbCutSource(fit, "dice", "5x5-4", fit.NetID); src != fit.Source {
+		t.Errorf("cpc with the fit's net says its parameters are %q, want the built-in fit's source", src)
 	}
-	if src := r.ProbCutSource("0123456789ab", 5, 4); !strings.Contains(src, "not fitted") {
-		t.Errorf("cpc with another net uses %q, want the defaults", src)
+	for name, key := range map[string][3]string{
+		"another net":     {"dice", "5x5-4", "ba9876543210"},
+		"another variant": {"dice", "7x7-5", fit.NetID},
+		"another game":    {"breakthrough", "5x5-4", fit.NetID},
+	} {
+		if src := r.ProbCutSource(fit, key[0], key[1], key[2]); !strings.Contains(src, "not fitted") {
+			t.Errorf("cpc with %s uses %q, want the defaults", name, src)
+		}
+	}
+	if src := r.ProbCutSource(nil, "dice", "5x5-4", fit.NetID); !strings.Contains(src, "not fitted") {
+		t.Errorf("cpc without a built-in fit uses %q, want the defaults", src)
 	}
 	c.Eval = "pairs"
-	if src := c.MustResolve().ProbCutSource("", 5, 4); !strings.Contains(src, "not fitted") {
+	if src := c.MustResolve().ProbCutSource(fit, "dice", "5x5-4", ""); !strings.Contains(src, "not fitted") {
 		t.Errorf("cpc with pairs uses %q, want the defaults", src)
+	}
+	path := t.TempDir() + "/p.json"
+	if err := writeFile(path, `{"format":"starlab-probcut","version":2,"source":"test","pairs":[{"shallow":3,"deep":7,"a":1,"b":0,"sigma":0.1}]}`); err != nil {
+		t.Fatal(err)
+	}
+	spec, err := ParseSpec("cpc:probcut=" + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := spec.Config.MustResolve().ProbCutFor(fit, "dice", "5x5-4", fit.NetID); got == fit || got.Source != "test" {
+		t.Errorf("cpc with probcut=FILE uses %q, want the file", got.Source)
 	}
 }
 
@@ -41,7 +55,7 @@ func TestBuiltinFits(t *testing.T) {
 // an engine evaluating with another evaluator or net.
 func TestProbCutNetCheck(t *testing.T) {
 	path := t.TempDir() + "/p.json"
-	if err := writeFile(path, `{"format":"starlab-probcut","version":1,"source":"test","eval":"mlp","net_id":"0123456789ab","n":5,"m":4,"pairs":[{"shallow":3,"deep":7,"a":1,"b":0,"sigma":0.1}]}`); err != nil {
+	if err := writeFile(path, `{"format":"starlab-probcut","version":2,"source":"test","eval":"mlp","net_id":"0123456789ab","game":"dice","variant":"5x5-4","pairs":[{"shallow":3,"deep":7,"a":1,"b":0,"sigma":0.1}]}`); err != nil {
 		t.Fatal(err)
 	}
 	for eval, netID := range map[string]string{"mlp": "ba9876543210", "pairs": ""} {
@@ -49,9 +63,58 @@ func TestProbCutNetCheck(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		err = spec.Config.MustResolve().CheckProbCut(netID, 5, 4)
+		err = spec.Config.MustResolve().CheckProbCut("dice", "5x5-4", netID)
 		if err == nil || !strings.Contains(err.Error(), path) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("eval=%s with a fit for net 0123456789ab: %v", eval, err)
+		}
+	}
+}
+
+// TestProbCutVariantCheck: a fit of one game and variant is used for it
+// and refused, in one line naming the file, for another variant or game;
+// a version-1 file, which names a Dice board by n and m, is read as the
+// fit of that Dice variant, and one without a board fits every variant of
+// Dice.
+func TestProbCutVariantCheck(t *testing.T) {
+	dir := t.TempDir()
+	for name, c := range map[string]struct {
+		file         string
+		game, varnt  string // the fit's, as read
+		okFor, notOK [][2]string
+	}{
+		"version 2": {`{"format":"starlab-probcut","version":2,"source":"test","eval":"pairs","game":"breakthrough","variant":"4x5","pairs":[{"shallow":3,"deep":7,"a":1,"b":0,"sigma":0.1}]}`,
+			"breakthrough", "4x5", [][2]string{{"breakthrough", "4x5"}}, [][2]string{{"breakthrough", "5x5"}, {"dice", "4x5"}}},
+		"version 1": {`{"format":"starlab-probcut","version":1,"source":"test","eval":"pairs","n":7,"m":5,"pairs":[{"shallow":3,"deep":7,"a":1,"b":0,"sigma":0.1}]}`,
+			"dice", "7x7-5", [][2]string{{"dice", "7x7-5"}}, [][2]string{{"dice", "5x5-4"}, {"breakthrough", "7x7"}}},
+		"version 1 without a board": {`{"format":"starlab-probcut","version":1,"source":"test","eval":"pairs","pairs":[{"shallow":3,"deep":7,"a":1,"b":0,"sigma":0.1}]}`,
+			"dice", "", [][2]string{{"dice", "7x7-5"}, {"dice", "5x5-4"}}, [][2]string{{"breakthrough", "8x8"}}},
+	} {
+		path := dir + "/" + strings.ReplaceAll(name, " ", "-") + ".json"
+		if err := writeFile(path, c.file); err != nil {
+			t.Fatal(err)
+		}
+		p, err := LoadProbCut(path)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if p.Game != c.game || p.Variant != c.varnt || p.Version != ProbCutVersion {
+			t.Errorf("%s: read as game %q variant %q version %d, want %q %q %d", name, p.Game, p.Variant, p.Version, c.game, c.varnt, ProbCutVersion)
+		}
+		spec, err := ParseSpec("cpc:eval=pairs,probcut=" + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := spec.Config.MustResolve()
+		for _, k := range c.okFor {
+			if err := r.CheckProbCut(k[0], k[1], ""); err != nil {
+				t.Errorf("%s for %s %s: %v", name, k[0], k[1], err)
+			}
+		}
+		for _, k := range c.notOK {
+			err := r.CheckProbCut(k[0], k[1], "")
+			if err == nil || !strings.Contains(err.Error(), path) || strings.Contains(err.Error(), "\n") {
+				t.Errorf("%s for %s %s: %v, want one line naming %s", name, k[0], k[1], err, path)
+			}
 		}
 	}
 }
@@ -82,6 +145,9 @@ func TestLoadProbCutDamaged(t *testing.T) {
 		"unknown in pair": {`"a":1,`, `"a":1,"c":2,`},
 		"trailing data":   {`]}`, `]}{}`},
 		"negative board":  {`"source":"test"`, `"source":"test","n":-5`},
+		"version 2 board": {`"version":1`, `"version":2,"n":5,"m":4`},
+		"version 1 game":  {`"source":"test"`, `"source":"test","game":"dice"`},
+		"version 3":       {`"version":1`, `"version":3`},
 	} {
 		bad := strings.Replace(good, damage[0], damage[1], 1)
 		if bad == good {

@@ -184,7 +184,7 @@ func TestTuneChapterOnOurScale(t *testing.T) {
 // depth and t, on our scale, as its header says.
 func TestTuneSeveralEngines(t *testing.T) {
 	args := []string{"tune", "-depths", "9", "-t", "1.6,0.05", "-limit", "3", "-cpc", "cpc:tt=1,r=4,multi=0", "-cpc", "cpc:tt=1",
-		"-probcut", "../../search/fits/5x5-4.json", "-suite", benchTestSuite}
+		"-probcut", "../../search/dice/fits/5x5-4.json", "-suite", benchTestSuite}
 	code, stdout, stderr := runCmd(t, append(args, "-json", "-out", filepath.Join(t.TempDir(), "json"))...)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
@@ -194,7 +194,7 @@ func TestTuneSeveralEngines(t *testing.T) {
 		t.Fatalf("%d rows, want 4: %s", len(rows), stdout)
 	}
 	for i, r := range rows {
-		want := []string{"cpc:eval=mlp,tt=1,r=4,probcut=../../search/fits/5x5-4.json,multi=0", "cpc:eval=mlp,tt=1,probcut=../../search/fits/5x5-4.json"}[i%2]
+		want := []string{"cpc:eval=mlp,tt=1,r=4,probcut=../../search/dice/fits/5x5-4.json,multi=0", "cpc:eval=mlp,tt=1,probcut=../../search/dice/fits/5x5-4.json"}[i%2]
 		if r.Engine != want || r.Positions != 3 || r.BaseNodes != rows[i-i%2].BaseNodes {
 			t.Errorf("row %d: engine %s over %d positions, staretc %d nodes; want %s over 3 and the first's", i, r.Engine, r.Positions, r.BaseNodes, want)
 		}

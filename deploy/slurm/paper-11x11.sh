@@ -9,7 +9,7 @@
 # asks for one CPU per task: two games on one core would halve each one's
 # time) into DIR/cpc-t<t>/shard-<i>, merged into DIR/cpc-t<t>/merged with
 # its report. cpc uses the built-in fit of the built-in net
-# (search/fits/11x11-8.json), which the recipe's collect and fit stages make
+# (search/dice/fits/11x11-8.json), which the recipe's collect and fit stages make
 # again; the variants, games and seed are the recipe's otherwise (a test
 # checks it). Compute: about 340 core-hours (README, "Reproducing the
 # papers"); with N = 64 per t and 7 values of t, 448 tasks of about 40

@@ -102,4 +102,8 @@
 // without net=FILE uses, the net of the board size the search engine is
 // given. They are kept as starlab train wrote them, in version 1 of the
 // weight file; the README gives the command that trained each.
+// fits/<n>x<n>-<m>.json are the built-in ChanceProbCut fits (BuiltinFit),
+// one per built-in net, made by starlab collect and fit with that net and
+// kept as fit wrote them, in version 1 of the parameter file; the Dice
+// engine passes the fit of the board to search.Resolved.ProbCutFor.
 package dice

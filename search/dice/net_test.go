@@ -383,7 +383,7 @@ func TestEmbedded(t *testing.T) {
 }
 
 // TestEmbeddedIDs pins the ids and checksums of the built-in nets: the
-// built-in ChanceProbCut fits (search/fits) and collected rows name a net
+// built-in ChanceProbCut fits (fits/) and collected rows name a net
 // by its id, so a change of the hash or of a net's bytes must show here.
 // The files are version 1 and read as Dice nets of their variant.
 func TestEmbeddedIDs(t *testing.T) {

@@ -2,6 +2,7 @@ package games
 
 import (
 	"context"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -26,7 +27,7 @@ func TestLookupEveryName(t *testing.T) {
 	for _, name := range names {
 		g, err := Lookup(name)
 		if err != nil || g.Game == nil || g.NewEngine == nil || g.MaxDepth == nil || g.EndsOnChance == nil ||
-			g.Check == nil || g.NetID == nil || g.ProbCutSource == nil {
+			g.Check == nil || g.NetID == nil || g.ProbCutSource == nil || g.ChanceNode == nil {
 			t.Fatalf("Lookup(%q) = %+v, %v", name, g, err)
 		}
 		if g.Name() != name {
@@ -94,6 +95,64 @@ func TestEveryGameSearches(t *testing.T) {
 		}
 		if start.Kind() == game.Chance && best != -1 {
 			t.Fatalf("%s: best move %d at a chance node", name, best)
+		}
+	}
+}
+
+// TestChanceNode: every decision of random games of every game has a
+// chance node (ChanceNode), a new chance node of the same variant from
+// which one event leads back to the decision (Dice: the roll taken back)
+// or to which one of its moves leads (a roll move); the decision is left
+// as it was; chance nodes and finished games have none.
+func TestChanceNode(t *testing.T) {
+	for _, name := range Names() {
+		g, _ := Lookup(name)
+		rng := rand.New(rand.NewPCG(1, 2))
+		decisions := 0
+		for range 20 {
+			st, err := g.New(g.DefaultVariant())
+			if err != nil {
+				t.Fatal(err)
+			}
+			for ply := 0; ply < 200 && st.Kind() != game.Over; ply++ {
+				if st.Kind() == game.Chance {
+					if _, ok := g.ChanceNode(st); ok {
+						t.Fatalf("%s: chance node %s has a chance node", name, st)
+					}
+					evs, _ := st.Outcomes(nil)
+					st.Happen(evs[rng.IntN(len(evs))])
+					continue
+				}
+				decisions++
+				text := st.String()
+				c, ok := g.ChanceNode(st)
+				if !ok || c.Kind() != game.Chance || g.Variant(c) != g.Variant(st) || st.String() != text {
+					t.Fatalf("%s: decision %s: chance node %v, %v (the decision is now %s)", name, text, c, ok, st)
+				}
+				back := false
+				evs, _ := c.Outcomes(nil)
+				for _, e := range evs {
+					x := c.Clone()
+					x.Happen(e)
+					back = back || x.String() == text
+				}
+				for _, m := range st.Legal(nil) {
+					x := st.Clone()
+					x.Play(m)
+					back = back || x.String() == c.String()
+				}
+				if !back {
+					t.Fatalf("%s: decision %s: chance node %s neither leads to it nor follows it", name, text, c)
+				}
+				moves := st.Legal(nil)
+				st.Play(moves[rng.IntN(len(moves))])
+			}
+			if _, ok := g.ChanceNode(st); st.Kind() == game.Over && ok {
+				t.Fatalf("%s: finished game %s has a chance node", name, st)
+			}
+		}
+		if decisions < 100 {
+			t.Fatalf("%s: %d decisions checked", name, decisions)
 		}
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -255,11 +257,21 @@ func TestBestMoveIsLegal(t *testing.T) {
 	}
 }
 
-// TestCheck: Game's Check refuses eval=mlp and a Dice fit in one line, and
-// takes the hand evaluator and zero.
+// TestCheck: Game's Check refuses eval=mlp, a Dice fit and a fit of
+// another variant in one line, and takes the hand evaluator and zero, and
+// a fit of the variant.
 func TestCheck(t *testing.T) {
 	g := Game()
 	pos, _ := g.New("8x8")
+	fit := func(variant string) string {
+		path := filepath.Join(t.TempDir(), "probcut.json")
+		text := `{"format":"starlab-probcut","version":2,"source":"test","eval":"pairs","game":"breakthrough","variant":"` + variant + `","pairs":[{"shallow":1,"deep":3,"a":1,"b":0,"sigma":0.1}]}`
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	fit8x8, fit4x5 := fit("8x8"), fit("4x5")
 	for _, tc := range []struct {
 		algo       search.Algorithm
 		eval, file string
@@ -269,8 +281,10 @@ func TestCheck(t *testing.T) {
 		{search.StarETC, "zero", "", ""},
 		{search.CPC, "pairs", "", ""},
 		{search.StarETC, "mlp", "", "eval=mlp: no network is built in for breakthrough"},
-		{search.CPC, "mlp", "../../fits/5x5-4.json", "eval=mlp: no network is built in for breakthrough"},
-		{search.CPC, "pairs", "../../fits/5x5-4.json", "probcut ../../fits/5x5-4.json was fitted on 5x5 Dice boards"},
+		{search.CPC, "mlp", "../../dice/fits/5x5-4.json", "eval=mlp: no network is built in for breakthrough"},
+		{search.CPC, "pairs", "../../dice/fits/5x5-4.json", "probcut ../../dice/fits/5x5-4.json was fitted for dice, not breakthrough"},
+		{search.CPC, "pairs", fit8x8, ""},
+		{search.CPC, "pairs", fit4x5, "probcut " + fit4x5 + " was fitted for breakthrough variant 4x5, not 8x8"},
 	} {
 		c := search.DefaultConfig(tc.algo)
 		c.Eval, c.ProbCutFile = tc.eval, tc.file

@@ -152,7 +152,7 @@ func (e *Engine) setBoard(b *Board) {
 		e.net = &netEval{}
 	}
 	if e.cpcOn {
-		e.setModels(e.res.ProbCutFor("", 0, 0))
+		e.setModels(e.res.ProbCutFor(nil, gameName, rules.Variant(v[0], v[1]), ""))
 	}
 }
 
@@ -166,24 +166,27 @@ func Game() search.Game {
 		EndsOnChance: func(game.State, int) bool { return false },
 		Check:        check,
 		NetID:        func(*search.Resolved, game.State) string { return "" },
-		ProbCutSource: func(r *search.Resolved, _ game.State) string {
-			return r.ProbCutSource("", 0, 0)
+		ProbCutSource: func(r *search.Resolved, pos game.State) string {
+			return r.ProbCutSource(nil, gameName, rules.Game{}.Variant(pos), "")
+		},
+		ChanceNode: func(pos game.State) (game.State, bool) {
+			if pos.Kind() != game.Decision {
+				return nil, false
+			}
+			c := pos.Clone()
+			c.Play(rules.Roll) // the roll, always allowed
+			return c, true
 		},
 	}
 }
 
 // check refuses what engines of r cannot search ChanceBreakthrough with:
 // a network (none is built in, and a net file is a Dice net), and a
-// ChanceProbCut fit made on Dice boards.
-func check(r *search.Resolved, _ game.State) error {
+// ChanceProbCut fit made for another game or variant.
+func check(r *search.Resolved, pos game.State) error {
 	c := r.Config()
 	if c.Eval == "mlp" {
 		return fmt.Errorf("eval=mlp: no network is built in for breakthrough; use eval=pairs (material) or eval=zero")
 	}
-	if c.ProbCutFile != "" {
-		if p := r.ProbCutFor("", 0, 0); p.N != 0 {
-			return fmt.Errorf("probcut %s was fitted on %dx%d Dice boards with win length %d, not for breakthrough", c.ProbCutFile, p.N, p.N, p.M)
-		}
-	}
-	return nil
+	return r.CheckProbCut(gameName, rules.Game{}.Variant(pos), "")
 }

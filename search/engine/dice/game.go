@@ -102,7 +102,7 @@ func (e *Engine) setBoard(b *Board) {
 		e.net = net
 	}
 	if e.cpcOn {
-		e.setModels(e.res.ProbCutFor(netID(e.res, v[0], v[1]), v[0], v[1]))
+		e.setModels(probCutFor(e.res, v[0], v[1]))
 	}
 }
 
@@ -126,7 +126,16 @@ func Game() search.Game {
 		},
 		ProbCutSource: func(r *search.Resolved, pos game.State) string {
 			b := boardOf(pos)
-			return r.ProbCutSource(netID(r, b.N(), b.M()), b.N(), b.M())
+			v := rules.Variant(b.N(), b.M())
+			return r.ProbCutSource(rules.BuiltinFit(v), gameName, v, netID(r, b.N(), b.M()))
+		},
+		ChanceNode: func(pos game.State) (game.State, bool) {
+			b := *boardOf(pos)
+			if b.Kind() != game.Decision {
+				return nil, false
+			}
+			b.ClearRoll() // the chance node before the roll
+			return &b, true
 		},
 		Net: &search.NetKit{
 			New: func(variant string, rng *rand.Rand, scale float64) (*nn.Net, error) {
@@ -195,7 +204,15 @@ func CheckBoard(r *search.Resolved, n, m int) error {
 			return fmt.Errorf("eval=mlp: %v", err)
 		}
 	}
-	return r.CheckProbCut(netID(r, n, m), n, m)
+	return r.CheckProbCut(gameName, rules.Variant(n, m), netID(r, n, m))
+}
+
+// probCutFor returns the ChanceProbCut parameters of engines of r on n x n
+// boards with win length m: the probcut=FILE, else the built-in fit of the
+// board when it was made for r's evaluator and net, else the defaults.
+func probCutFor(r *search.Resolved, n, m int) *search.ProbCutParams {
+	v := rules.Variant(n, m)
+	return r.ProbCutFor(rules.BuiltinFit(v), gameName, v, netID(r, n, m))
 }
 
 // netID returns the id of the network engines of r evaluate n x n boards

@@ -134,14 +134,14 @@ func TestChapterCPC(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fit := search.BuiltinProbCut("mlp", netID(search.DefaultConfig(search.CPC).MustResolve(), 5, 4), 5, 4, 2)
+	fit := dice.BuiltinFit("5x5-4")
 	for _, eval := range []string{"mlp", "pairs"} {
 		c := s.Config
 		c.Eval = eval
 		e := New(c.MustResolve())
 		b, _ := dice.New(5, 4)
 		e.setBoard(b)
-		params := e.res.ProbCutFor(netID(e.res, 5, 4), 5, 4)
+		params := probCutFor(e.res, 5, 4)
 		if (eval == "mlp") != (params == fit) {
 			t.Fatalf("eval=%s: parameters %q", eval, params.Source)
 		}
@@ -282,8 +282,8 @@ func TestEveryBuiltinNetHasItsFit(t *testing.T) {
 			t.Fatalf("%s: not a net of the built-in naming: %v", name, err)
 		}
 		id := netID(r, n, m)
-		p := r.ProbCutFor(id, n, m)
-		if p.Eval != "mlp" || p.NetID != id || p.N != n || p.M != m {
+		p := probCutFor(r, n, m)
+		if p.Eval != "mlp" || p.NetID != id || p.Game != "dice" || p.Variant != dice.Variant(n, m) || p != dice.BuiltinFit(dice.Variant(n, m)) {
 			t.Errorf("built-in net %s: cpc uses %q, not a fit for its net %s", name, p.Source, id)
 		}
 	}

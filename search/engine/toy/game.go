@@ -7,6 +7,7 @@ package toy
 
 import (
 	"fmt"
+	"strconv"
 
 	"starlab/search"
 	"starlab/search/game"
@@ -111,7 +112,7 @@ func (e *Engine) setBoard(b *Board) {
 		e.net = &netEval{}
 	}
 	if e.cpcOn {
-		e.setModels(e.res.ProbCutFor("", 0, 0))
+		e.setModels(e.res.ProbCutFor(nil, gameName, strconv.Itoa(b.Target()), ""))
 	}
 }
 
@@ -122,13 +123,23 @@ func Game() search.Game {
 		NewEngine:    func(r *search.Resolved) search.Engine { return New(r) },
 		MaxDepth:     func(root game.State) int { return MaxDepth(boardOf(root)) },
 		EndsOnChance: func(game.State, int) bool { return false },
-		Check: func(r *search.Resolved, _ game.State) error {
+		Check: func(r *search.Resolved, pos game.State) error {
 			if r.Config().Eval == "mlp" && r.Config().Net != "" {
 				return fmt.Errorf("the toy game has no network file")
 			}
-			return nil
+			return r.CheckProbCut(gameName, rules.Game{}.Variant(pos), "")
 		},
-		NetID:         func(*search.Resolved, game.State) string { return "" },
-		ProbCutSource: func(r *search.Resolved, _ game.State) string { return r.ProbCutFor("", 0, 0).Source },
+		NetID: func(*search.Resolved, game.State) string { return "" },
+		ProbCutSource: func(r *search.Resolved, pos game.State) string {
+			return r.ProbCutSource(nil, gameName, rules.Game{}.Variant(pos), "")
+		},
+		ChanceNode: func(pos game.State) (game.State, bool) {
+			if pos.Kind() != game.Decision {
+				return nil, false
+			}
+			c := pos.Clone()
+			c.Play(rules.Roll) // the roll, always a move
+			return c, true
+		},
 	}
 }
