@@ -85,3 +85,27 @@ func ReadParquet[T any](path, format string) ([]T, error) {
 	}
 	return rows, nil
 }
+
+// ParquetFormat returns the FormatKey metadata of a Parquet file, so that a
+// reader of several versions of a schema can pick the one to read with
+// ReadParquet; errors are one line naming the file.
+func ParquetFormat(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", fmt.Errorf("read %s: %w", path, err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return "", fmt.Errorf("read %s: %w", path, err)
+	}
+	pf, err := parquet.OpenFile(f, fi.Size())
+	if err != nil {
+		return "", fmt.Errorf("%s: not a readable Parquet file: %v", path, err)
+	}
+	format, ok := pf.Lookup(FormatKey)
+	if !ok {
+		return "", fmt.Errorf("%s: no %s metadata: not a starlab file", path, FormatKey)
+	}
+	return format, nil
+}

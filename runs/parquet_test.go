@@ -46,6 +46,9 @@ func TestParquetRoundTripAndChecks(t *testing.T) {
 	if len(got) != 3 || got[1] != rows[1] {
 		t.Fatalf("read back %+v", got)
 	}
+	if f, err := ParquetFormat(path); f != "test/1" || err != nil {
+		t.Fatalf("ParquetFormat = %q, %v; want test/1", f, err)
+	}
 	data, _ := os.ReadFile(path)
 	trunc := filepath.Join(dir, "trunc.parquet")
 	os.WriteFile(trunc, data[:len(data)/2], 0o644)
@@ -62,6 +65,8 @@ func TestParquetRoundTripAndChecks(t *testing.T) {
 		{"truncated", func() error { _, err := ReadParquet[pqRow](trunc, "test/1"); return err }, "not a readable Parquet file"},
 		{"text", func() error { _, err := ReadParquet[pqRow](text, "test/1"); return err }, "not a readable Parquet file"},
 		{"missing file", func() error { _, err := ReadParquet[pqRow](filepath.Join(dir, "none"), "test/1"); return err }, "none"},
+		{"format of a truncated file", func() error { _, err := ParquetFormat(trunc); return err }, "not a readable Parquet file"},
+		{"format of a text file", func() error { _, err := ParquetFormat(text); return err }, "not a readable Parquet file"},
 	} {
 		err := c.read()
 		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
