@@ -13,23 +13,29 @@ import (
 
 	"starlab/runs"
 	"starlab/search"
-	"starlab/search/dice"
-	diceengine "starlab/search/engine/dice"
+	"starlab/search/game"
 	"starlab/selfplay"
 )
 
 // RowsFormat names the schema of the collect stage's Parquet files.
-const RowsFormat = "starlab-collect/1"
+// Version 2 names the game, the variant, the chance node in the game's
+// notation, its phase and the event with its weight; version 1
+// (rowsFormatV1, Dice's dpn, n, m, checkers and roll) is still read.
+const RowsFormat = "starlab-collect/2"
+
+// rowsFormatV1 names the schema of the part files of earlier collects, all
+// of them of Dice.
+const rowsFormatV1 = "starlab-collect/1"
 
 // Files of a collect run.
 const (
-	SuiteFile = "suite.txt" // the positions, one DPN per line
+	SuiteFile = "suite.txt" // the positions, one per line in the game's notation
 	RowsDir   = "rows"      // part-NNNNN.parquet, one per chunk of positions
 )
 
 // Pair is one depth pair: the shallow and the deep depth of the chance
-// event's subtree (the rolled position), the depths search.DepthPair
-// holds.
+// event's subtree (the position after the event), the depths
+// search.DepthPair holds.
 type Pair struct {
 	Shallow int `json:"shallow"`
 	Deep    int `json:"deep"`
@@ -52,14 +58,22 @@ func ParsePairs(s string) ([]Pair, error) {
 	return ps, nil
 }
 
-// CollectSettings configure the collect stage.
+// CollectSettings configure the collect stage. They are recorded whole in
+// the run's manifest, from which a resumed run reads them back, all but
+// Game, which the caller looks up by GameName.
 type CollectSettings struct {
-	// Suite is the file of positions; "" samples Count positions with Min
-	// to Max checkers from self-play games seeded by Seed (starlab gen),
-	// on an N x N board with win length M.
+	// Game is the game of the positions; it is not recorded, GameName is
+	// (filled by Check when empty).
+	Game     search.Game `json:"-"`
+	GameName string      `json:"game"`
+	// Variant is the game's variant ("5x5-4" in Dice): of the sampled
+	// positions, the game's default when ""; with a suite, the suite's
+	// (filled by Check when empty).
+	Variant string `json:"variant"`
+	// Suite is the file of positions in the game's notation; "" samples
+	// Count positions with phases Min to Max (Dice: checkers on the board)
+	// from self-play games seeded by Seed (starlab gen).
 	Suite string `json:"suite,omitempty"`
-	N     int    `json:"n"`
-	M     int    `json:"m"`
 	Count int    `json:"count"`
 	Min   int    `json:"min"`
 	Max   int    `json:"max"`
@@ -72,28 +86,40 @@ type CollectSettings struct {
 	// Chunk is the number of positions per Parquet part file.
 	Chunk int        `json:"chunk"`
 	Shard runs.Shard `json:"shard"`
+	// N and M are the Dice board size and win length that settings of an
+	// earlier format held in place of the game and the variant. They are
+	// read so that such settings (a run to resume or merge) are refused in
+	// one line, and are not written.
+	N int `json:"n,omitzero"`
+	M int `json:"m,omitzero"`
 }
 
 // DefaultCollectSettings returns the chapter's setting (section 5.6.2):
-// 1,000 5x5/4 positions with 5 to 12 checkers, depth pairs (3, 7) and
-// (5, 9), searched by staretc with the default evaluator.
+// 1,000 positions of the game's default variant (Dice 5x5/4) with phases
+// 5 to 12 (checkers, in Dice), depth pairs (3, 7) and (5, 9), searched by
+// staretc with the default evaluator. The caller gives the game.
 func DefaultCollectSettings() CollectSettings {
-	return CollectSettings{N: 5, M: 4, Count: 1000, Min: 5, Max: 12, Seed: 1,
+	return CollectSettings{Count: 1000, Min: 5, Max: 12, Seed: 1,
 		Pairs: []Pair{{3, 7}, {5, 9}}, Engine: "staretc", Workers: 1, Chunk: 50}
 }
 
-// Row is one chance event searched to one depth pair. DPN is the position
-// before the roll (the chance node); the event is Roll, the line the die
-// shows, and both searches start from the rolled position. Values are for
-// the side to move at the chance node, who is the side to move after the
-// roll.
+// Row is one chance event searched to one depth pair. Position is the
+// chance node in the game's notation (Dice: the position before the roll),
+// Phase its phase (Game.Phase; Dice: the checkers on the board), Event the
+// event's ID (Dice: the line the die shows) and Weight its weight out of
+// the node's Total, its probability Weight/Total; both searches start from
+// the state after the event. Values are from the view of the chance node's
+// mover, the side that moves after the event. Rows read from a version-1
+// file (Dice's) have Total 0: it was not recorded.
 type Row struct {
-	DPN          string  `parquet:"dpn" json:"dpn"`
+	Game         string  `parquet:"game" json:"game"`
+	Variant      string  `parquet:"variant" json:"variant"`
+	Position     string  `parquet:"position" json:"position"`
+	Phase        int32   `parquet:"phase" json:"phase"`
+	Event        int32   `parquet:"event" json:"event"`
+	Weight       int32   `parquet:"weight" json:"weight"`
+	Total        int32   `parquet:"total" json:"total"`
 	GameID       int64   `parquet:"game_id" json:"game_id"`
-	N            int32   `parquet:"n" json:"n"`
-	M            int32   `parquet:"m" json:"m"`
-	Checkers     int32   `parquet:"checkers" json:"checkers"`
-	Roll         int32   `parquet:"roll" json:"roll"`
 	ShallowDepth int32   `parquet:"shallow_depth" json:"shallow_depth"`
 	DeepDepth    int32   `parquet:"deep_depth" json:"deep_depth"`
 	VShallow     float64 `parquet:"v_shallow" json:"v_shallow"`
@@ -107,9 +133,52 @@ type Row struct {
 	Seed         int64   `parquet:"seed" json:"seed"`
 }
 
+// rowV1 is a row of a version-1 part file: a Dice chance node (dpn) of an
+// n x n board with win length m, with its checkers and the rolled line.
+type rowV1 struct {
+	DPN          string  `parquet:"dpn"`
+	GameID       int64   `parquet:"game_id"`
+	N            int32   `parquet:"n"`
+	M            int32   `parquet:"m"`
+	Checkers     int32   `parquet:"checkers"`
+	Roll         int32   `parquet:"roll"`
+	ShallowDepth int32   `parquet:"shallow_depth"`
+	DeepDepth    int32   `parquet:"deep_depth"`
+	VShallow     float64 `parquet:"v_shallow"`
+	VDeep        float64 `parquet:"v_deep"`
+	NodesShallow int64   `parquet:"nodes_shallow"`
+	NodesDeep    int64   `parquet:"nodes_deep"`
+	MsShallow    float64 `parquet:"ms_shallow"`
+	MsDeep       float64 `parquet:"ms_deep"`
+	Eval         string  `parquet:"eval"`
+	NetID        string  `parquet:"net_id"`
+	Seed         int64   `parquet:"seed"`
+}
+
+// maxV1Board is the largest board of a version-1 row: the largest Dice
+// board, the only game such rows are of.
+const maxV1Board = 17
+
+// row returns the version-2 row a version-1 row means: the Dice variant
+// "<n>x<n>-<m>", the checkers as the phase, the roll as the event, of
+// weight 1 out of a total that was not recorded (0).
+func (r rowV1) row() (Row, error) {
+	if r.N < 1 || r.N > maxV1Board || r.M < 1 || r.M > r.N {
+		return Row{}, fmt.Errorf("board %dx%d/%d", r.N, r.N, r.M)
+	}
+	if r.Checkers > r.N*r.N {
+		return Row{}, fmt.Errorf("%d checkers on a %dx%d board", r.Checkers, r.N, r.N)
+	}
+	return Row{Game: "dice", Variant: fmt.Sprintf("%dx%d-%d", r.N, r.N, r.M), Position: r.DPN, Phase: r.Checkers,
+		Event: r.Roll, Weight: 1, GameID: r.GameID, ShallowDepth: r.ShallowDepth, DeepDepth: r.DeepDepth,
+		VShallow: r.VShallow, VDeep: r.VDeep, NodesShallow: r.NodesShallow, NodesDeep: r.NodesDeep,
+		MsShallow: r.MsShallow, MsDeep: r.MsDeep, Eval: r.Eval, NetID: r.NetID, Seed: r.Seed}, nil
+}
+
 // Check checks the settings and everything the stage will read: the
-// suite (one board size, no finished position), the engine's net and
-// parameters, and that they fit the positions' board. A command calls it
+// suite (one variant, and a chance node for every position), the
+// engine's net and parameters, and that they fit the positions' variant.
+// It fills in GameName and, from the suite, Variant. A command calls it
 // before it makes the run directory, so bad input leaves no run behind.
 // Errors are runs.UsageError.
 func (s *CollectSettings) Check() error {
@@ -117,11 +186,11 @@ func (s *CollectSettings) Check() error {
 	if err != nil {
 		return err
 	}
-	n, m, err := s.Board()
+	nodes, err := s.suiteNodes()
 	if err != nil {
 		return err
 	}
-	if err := diceengine.CheckBoard(r, n, m); err != nil {
+	if err := s.Game.Check(r, nodes[0]); err != nil {
 		return runs.Usagef("-engine %s: %v", s.Engine, err)
 	}
 	return nil
@@ -134,44 +203,100 @@ func (s *CollectSettings) CheckSyntax() error {
 	if _, err := s.engineSpec(); err != nil {
 		return err
 	}
-	_, _, err := s.Board()
+	_, err := s.suiteNodes()
 	return err
 }
 
-// Board returns the board size of the positions: the suite's, which must
-// hold one board size and no finished position, or N x M for sampled
-// positions. Errors are runs.UsageError.
-func (s *CollectSettings) Board() (n, m int, err error) {
-	if s.Suite == "" {
-		return s.N, s.M, nil
+// PositionsVariant returns the variant of the positions: the suite's,
+// which must hold one variant and a chance node for every position, or
+// Variant (the game's default when "") for sampled positions. Errors are
+// runs.UsageError.
+func (s *CollectSettings) PositionsVariant() (string, error) {
+	if err := s.checkGame(); err != nil {
+		return "", err
 	}
-	ps, err := search.ReadSuite(dice.Game{}, s.Suite)
+	nodes, err := s.suiteNodes()
 	if err != nil {
-		return 0, 0, runs.Usagef("-suite: %v", err)
+		return "", err
 	}
-	boards := make([]*dice.Board, len(ps))
-	for i, p := range ps {
-		boards[i] = p.Pos.(*dice.Board)
-	}
-	if n, m, err = checkPositions(boards); err != nil {
-		return 0, 0, runs.Usagef("-suite %s: %v", s.Suite, err)
-	}
-	return n, m, nil
+	return s.Game.Variant(nodes[0]), nil
 }
 
-// checkPositions checks that the positions have one board size and
-// chance events to search, and returns the size.
-func checkPositions(boards []*dice.Board) (n, m int, err error) {
-	n, m = boards[0].N(), boards[0].M()
-	for i, b := range boards {
-		if b.N() != n || b.M() != m {
-			return 0, 0, fmt.Errorf("suite position %d is %dx%d/%d, the first is %dx%d/%d: one board size per collect", i+1, b.N(), b.N(), b.M(), n, n, m)
+// checkGame checks that the settings have a game, of the name recorded,
+// and no board of an earlier format, and fills in GameName.
+func (s *CollectSettings) checkGame() error {
+	if s.N != 0 || s.M != 0 {
+		return runs.Usagef("collect settings with n %d and m %d are of an earlier format, which named no game; collect again (fit still reads their rows)", s.N, s.M)
+	}
+	if s.Game.Game == nil {
+		return fmt.Errorf("collect settings without a game")
+	}
+	if s.GameName == "" {
+		s.GameName = s.Game.Name()
+	}
+	if s.GameName != s.Game.Name() {
+		return fmt.Errorf("collect settings of game %q, given the game %q", s.GameName, s.Game.Name())
+	}
+	return nil
+}
+
+// suiteNodes returns the chance nodes of the suite's positions, checked,
+// filling in Variant from the suite; for sampled positions, the start of
+// Variant, to check the engine against. Errors are runs.UsageError.
+func (s *CollectSettings) suiteNodes() ([]game.State, error) {
+	if s.Suite == "" {
+		ss := s.sample()
+		if err := ss.Check(); err != nil {
+			return nil, err
 		}
-		if b.Over() {
-			return 0, 0, fmt.Errorf("suite position %d is finished: it has no chance events", i+1)
+		s.Variant = ss.Variant
+		start, _ := s.Game.New(s.Variant) // ss.Check read it
+		return []game.State{start}, nil
+	}
+	ps, err := search.ReadSuite(s.Game, s.Suite)
+	if err != nil {
+		return nil, runs.Usagef("-suite: %v", err)
+	}
+	nodes, variant, err := chanceNodes(s.Game, ps)
+	if err != nil {
+		return nil, runs.Usagef("-suite %s: %v", s.Suite, err)
+	}
+	if s.Variant == "" {
+		s.Variant = variant
+	}
+	if s.Variant != variant {
+		return nil, runs.Usagef("-suite %s holds positions of variant %s, not %s", s.Suite, variant, s.Variant)
+	}
+	return nodes, nil
+}
+
+// chanceNodes returns the chance node searched for each suite position, a
+// new state: the position itself when it is a chance node, else its
+// chance node (search.Game.ChanceNode: in Dice the position before its
+// roll), and the positions' variant, which must be one. A finished
+// position, or a decision without a chance node, has no chance events to
+// search and is refused.
+func chanceNodes(g search.Game, ps []search.SuitePosition) ([]game.State, string, error) {
+	variant := g.Variant(ps[0].Pos)
+	nodes := make([]game.State, len(ps))
+	for i, p := range ps {
+		if v := g.Variant(p.Pos); v != variant {
+			return nil, "", fmt.Errorf("suite position %d (line %d) is of variant %s, the first is of %s: one variant per collect", i+1, p.Line, v, variant)
+		}
+		switch p.Pos.Kind() {
+		case game.Chance:
+			nodes[i] = p.Pos.Clone()
+		case game.Decision:
+			c, ok := g.ChanceNode(p.Pos)
+			if !ok {
+				return nil, "", fmt.Errorf("suite position %d (line %d, %s) has no chance node to search", i+1, p.Line, p.Pos)
+			}
+			nodes[i] = c
+		default:
+			return nil, "", fmt.Errorf("suite position %d (line %d, %s) is finished: it has no chance events", i+1, p.Line, p.Pos)
 		}
 	}
-	return n, m, nil
+	return nodes, variant, nil
 }
 
 // resolve checks the settings and resolves the engine.
@@ -191,17 +316,8 @@ func (s *CollectSettings) resolve() (*search.Resolved, error) {
 // sound and carry no limits.
 func (s *CollectSettings) engineSpec() (search.Spec, error) {
 	var none search.Spec
-	if s.Suite == "" { // a suite is read by Board, or from the run on a resume
-		if _, err := dice.New(s.N, s.M); err != nil {
-			return none, runs.Usagef("-n %d -m %d: %v", s.N, s.M, err)
-		}
-		ss := s.sample()
-		if err := ss.Check(); err != nil {
-			return none, err
-		}
-		if s.Max >= s.N*s.N {
-			return none, runs.Usagef("-min %d -max %d: want 0 <= min <= max < %d", s.Min, s.Max, s.N*s.N)
-		}
+	if err := s.checkGame(); err != nil {
+		return none, err
 	}
 	if len(s.Pairs) == 0 {
 		return none, runs.Usagef("-pairs: want at least one depth pair")
@@ -236,9 +352,11 @@ func (s *CollectSettings) engineSpec() (search.Spec, error) {
 	return spec, nil
 }
 
+// sample returns the settings of the sampled suite: positions at the
+// chance node before a decision, where an event led to it (Rolled 0).
 func (s *CollectSettings) sample() selfplay.SampleSettings {
-	ss := selfplay.DefaultSampleSettings(diceengine.Game())
-	ss.Variant = dice.Variant(s.N, s.M)
+	ss := selfplay.DefaultSampleSettings(s.Game)
+	ss.Variant = s.Variant
 	ss.Count, ss.Min, ss.Max, ss.Seed, ss.Rolled = s.Count, s.Min, s.Max, s.Seed, 0
 	return ss
 }
@@ -253,19 +371,20 @@ type CollectResult struct {
 	Dir       string  `json:"dir"` // the directory of the part files
 }
 
-// positions reads or samples the suite; a run keeps its suite in
-// suite.txt, so a resume searches the same positions.
-func (s *CollectSettings) positions(ctx context.Context, run *runs.Run, progress runs.Progress) ([]*dice.Board, error) {
+// positions reads or samples the suite and returns the chance node of
+// each position; a run keeps its suite in suite.txt, so a resume searches
+// the same positions.
+func (s *CollectSettings) positions(ctx context.Context, run *runs.Run, progress runs.Progress) ([]game.State, error) {
 	path := run.Path(SuiteFile)
 	if _, err := os.Stat(path); err != nil {
 		var lines []string
 		if s.Suite != "" {
-			ps, err := search.ReadSuite(dice.Game{}, s.Suite)
+			ps, err := search.ReadSuite(s.Game, s.Suite)
 			if err != nil {
 				return nil, err
 			}
 			for _, p := range ps {
-				lines = append(lines, p.Pos.(*dice.Board).DPN())
+				lines = append(lines, p.Pos.String())
 			}
 		} else {
 			lines, err = selfplay.SampleSuite(ctx, s.sample(), progress)
@@ -277,53 +396,50 @@ func (s *CollectSettings) positions(ctx context.Context, run *runs.Run, progress
 			return nil, err
 		}
 	}
-	ps, err := search.ReadSuite(dice.Game{}, path)
+	ps, err := search.ReadSuite(s.Game, path)
 	if err != nil {
 		return nil, err
 	}
-	boards := make([]*dice.Board, len(ps))
-	for i, p := range ps {
-		b := *p.Pos.(*dice.Board)
-		if b.Roll() != dice.NoRoll {
-			b.ClearRoll() // the chance node before the position's roll
-		}
-		boards[i] = &b
+	nodes, variant, err := chanceNodes(s.Game, ps)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	return boards, nil
+	if s.Variant != "" && variant != s.Variant {
+		return nil, fmt.Errorf("%s holds positions of variant %s, not %s", path, variant, s.Variant)
+	}
+	return nodes, nil
 }
 
 // partName is the file of chunk c.
 func partName(c int) string { return filepath.Join(RowsDir, fmt.Sprintf("part-%05d.parquet", c)) }
 
-// Collect searches every chance event of every position to both depths
-// of every pair and writes the rows, chunk by chunk, as Parquet part files
-// under rows/ in the run directory. A part file is written whole or not
-// at all, so a resumed collect redoes only the chunks without one and ends
-// with the rows of an uninterrupted collect (times aside). With a Shard it
-// does only the chunks the shard owns.
+// Collect searches every chance event of the chance node of every
+// position to both depths of every pair and writes the rows, chunk by
+// chunk, as Parquet part files under rows/ in the run directory, whose
+// metadata name the game and the variant. A part file is written whole or
+// not at all, so a resumed collect redoes only the chunks without one and
+// ends with the rows of an uninterrupted collect (times aside). With a
+// Shard it does only the chunks the shard owns.
 func Collect(ctx context.Context, s CollectSettings, run *runs.Run, progress runs.Progress) (CollectResult, error) {
 	start := time.Now()
 	res, err := s.resolve()
 	if err != nil {
 		return CollectResult{}, err
 	}
-	boards, err := s.positions(ctx, run, progress)
+	nodes, err := s.positions(ctx, run, progress)
 	if err != nil {
 		return CollectResult{}, err
 	}
-	n, m, err := checkPositions(boards)
-	if err != nil {
-		return CollectResult{}, fmt.Errorf("%s: %v", run.Path(SuiteFile), err)
-	}
-	if err := diceengine.CheckBoard(res, n, m); err != nil {
+	g := s.Game
+	if err := g.Check(res, nodes[0]); err != nil {
 		return CollectResult{}, err
 	}
-	netID := diceengine.Game().NetID(res, boards[0])
+	variant, netID := g.Variant(nodes[0]), g.NetID(res, nodes[0])
 	if err := os.MkdirAll(run.Path(RowsDir), 0o755); err != nil {
 		return CollectResult{}, err
 	}
-	out := CollectResult{Positions: len(boards), Dir: run.Path(RowsDir)}
-	chunks := (len(boards) + s.Chunk - 1) / s.Chunk
+	out := CollectResult{Positions: len(nodes), Dir: run.Path(RowsDir)}
+	chunks := (len(nodes) + s.Chunk - 1) / s.Chunk
 	type job struct{ chunk, pos int }
 	type chunkRows struct {
 		chunk int
@@ -345,7 +461,7 @@ func Collect(ctx context.Context, s CollectSettings, run *runs.Run, progress run
 			out.Rows += len(rows)
 			continue
 		}
-		for p := c * s.Chunk; p < min(len(boards), (c+1)*s.Chunk); p++ {
+		for p := c * s.Chunk; p < min(len(nodes), (c+1)*s.Chunk); p++ {
 			jobs = append(jobs, job{c, p})
 			pending[c]++
 		}
@@ -354,11 +470,12 @@ func Collect(ctx context.Context, s CollectSettings, run *runs.Run, progress run
 	progress(0, total, "")
 	rowsOf := map[int][]Row{}
 	done := int64(0)
-	meta := []string{"starlab.engine", res.Config().String(), "starlab.net_id", netID, "starlab.build", runs.BuildVersion()}
+	meta := []string{"starlab.game", g.Name(), "starlab.variant", variant,
+		"starlab.engine", res.Config().String(), "starlab.net_id", netID, "starlab.build", runs.BuildVersion()}
 	err = runs.Pool(ctx, s.Workers, jobs,
-		func() *diceengine.Engine { return diceengine.New(res) },
-		func(ctx context.Context, e *diceengine.Engine, j job) (chunkRows, error) {
-			rows, err := s.events(ctx, e, boards[j.pos], int64(j.pos), netID)
+		func() search.Engine { return g.NewEngine(res) },
+		func(ctx context.Context, e search.Engine, j job) (chunkRows, error) {
+			rows, err := s.events(ctx, e, nodes[j.pos], int64(j.pos), variant, netID)
 			return chunkRows{j.chunk, rows}, err
 		},
 		func(r chunkRows) (bool, error) {
@@ -384,23 +501,22 @@ func Collect(ctx context.Context, s CollectSettings, run *runs.Run, progress run
 	return out, nil
 }
 
-// events searches every chance event of the chance node b to every depth
-// pair, fresh table and full window for each search.
-func (s *CollectSettings) events(ctx context.Context, e *diceengine.Engine, b *dice.Board, id int64, netID string) ([]Row, error) {
-	var lines [dice.MaxN]int8
-	k := b.Rolls(&lines)
+// events searches every chance event of the chance node to every depth
+// pair, from the state after the event, fresh table and full window for
+// each search.
+func (s *CollectSettings) events(ctx context.Context, e search.Engine, node game.State, id int64, variant, netID string) ([]Row, error) {
+	evs, total := node.Outcomes(nil)
 	var rows []Row
-	dpn := b.DPN()
-	checkers := int32(b.N()*b.N() - b.Empties())
-	for i := 0; i < k; i++ {
-		rolled := *b
-		rolled.SetRoll(int(lines[i]))
+	text, phase := node.String(), int32(s.Game.Phase(node))
+	for _, ev := range evs {
+		after := node.Clone()
+		after.Happen(ev)
 		searched := map[int]search.Iteration{}
 		value := func(depth int) (search.Iteration, error) {
 			if it, ok := searched[depth]; ok {
 				return it, nil
 			}
-			it, err := searchFresh(ctx, e, &rolled, depth)
+			it, err := searchFresh(ctx, e, after, depth)
 			searched[depth] = it
 			return it, err
 		}
@@ -413,8 +529,9 @@ func (s *CollectSettings) events(ctx context.Context, e *diceengine.Engine, b *d
 			if err != nil {
 				return nil, err
 			}
-			rows = append(rows, Row{DPN: dpn, GameID: id, N: int32(b.N()), M: int32(b.M()), Checkers: checkers,
-				Roll: int32(lines[i]), ShallowDepth: int32(p.Shallow), DeepDepth: int32(p.Deep),
+			rows = append(rows, Row{Game: s.Game.Name(), Variant: variant, Position: text, Phase: phase,
+				Event: int32(ev.ID), Weight: int32(ev.Weight), Total: int32(total), GameID: id,
+				ShallowDepth: int32(p.Shallow), DeepDepth: int32(p.Deep),
 				VShallow: sh.Score, VDeep: dp.Score, NodesShallow: sh.Nodes, NodesDeep: dp.Nodes,
 				MsShallow: ms(sh.Time), MsDeep: ms(dp.Time), Eval: e.Config().Eval, NetID: netID, Seed: int64(s.Seed)})
 		}
@@ -424,27 +541,43 @@ func (s *CollectSettings) events(ctx context.Context, e *diceengine.Engine, b *d
 
 // searchFresh searches root to depth with a fresh table and a full
 // window, as every search of collect and tune does.
-func searchFresh(ctx context.Context, e *diceengine.Engine, root *dice.Board, depth int) (search.Iteration, error) {
+func searchFresh(ctx context.Context, e search.Engine, root game.State, depth int) (search.Iteration, error) {
 	e.ClearTT()
 	r := e.Search(ctx, root, search.Limits{Depth: depth}, nil)
 	if err := ctx.Err(); err != nil {
 		return search.Iteration{}, err
 	}
 	if r.Stopped {
-		return search.Iteration{}, fmt.Errorf("the search of %s to depth %d stopped early", root.DPN(), depth)
+		return search.Iteration{}, fmt.Errorf("the search of %s to depth %d stopped early", root, depth)
 	}
 	return r.Last(), nil
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
-// readPart reads a part file and checks its rows: a board of a known
-// size, 0 <= shallow < deep depths, values finite and within the score
-// range [-1, 1], counts and times not negative. Errors name the file and
-// the row.
+// readPart reads a part file, of either version, and checks its rows: a
+// game and a variant, a phase, an event of a weight within its total (0
+// for version 1, which did not record it), 0 <= shallow < deep depths,
+// values finite and within the score range [-1, 1], counts and times not
+// negative. Errors name the file and the row.
 func readPart(path string) ([]Row, error) {
-	rows, err := runs.ReadParquet[Row](path, RowsFormat)
+	format, err := runs.ParquetFormat(path)
 	if err != nil {
+		return nil, err
+	}
+	var rows []Row
+	if format == rowsFormatV1 {
+		old, err := runs.ReadParquet[rowV1](path, rowsFormatV1)
+		if err != nil {
+			return nil, err
+		}
+		rows = make([]Row, len(old))
+		for i, r := range old {
+			if rows[i], err = r.row(); err != nil {
+				return nil, fmt.Errorf("%s: row %d: %v", path, i+1, err)
+			}
+		}
+	} else if rows, err = runs.ReadParquet[Row](path, RowsFormat); err != nil {
 		return nil, err
 	}
 	for i := range rows {
@@ -459,10 +592,12 @@ func readPart(path string) ([]Row, error) {
 func (r *Row) check() error {
 	finite := func(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 	switch {
-	case r.N < 1 || r.N > dice.MaxN || r.M < 1 || r.M > r.N:
-		return fmt.Errorf("board %dx%d/%d", r.N, r.N, r.M)
-	case r.Checkers < 0 || r.Checkers > r.N*r.N:
-		return fmt.Errorf("%d checkers on a %dx%d board", r.Checkers, r.N, r.N)
+	case r.Game == "" || r.Variant == "":
+		return fmt.Errorf("game %q variant %q: want both named", r.Game, r.Variant)
+	case r.Phase < 0 || r.Event < 0:
+		return fmt.Errorf("phase %d, event %d: want neither negative", r.Phase, r.Event)
+	case r.Weight < 1 || r.Total < 0 || (r.Total > 0 && r.Weight > r.Total):
+		return fmt.Errorf("event weight %d of %d: want 1 <= weight <= total", r.Weight, r.Total)
 	case r.ShallowDepth < 0 || r.DeepDepth <= r.ShallowDepth:
 		return fmt.Errorf("depths %d and %d: want 0 <= shallow < deep", r.ShallowDepth, r.DeepDepth)
 	case !finite(r.VShallow) || !finite(r.VDeep) || math.Abs(r.VShallow) > 1 || math.Abs(r.VDeep) > 1:

@@ -4,23 +4,41 @@
 // (Buro 1995; Schadd et al. 2009, section 5.6.2), producing the files that
 // search.LoadProbCut reads.
 //
-// Collect searches, for every position of a suite and every line the die
-// can show there, the rolled position to the shallow and the deep depth of
-// each pair, with a sound algorithm, a fresh table and a full window, and
-// writes one Row per event and pair into Parquet part files (schema
-// RowsFormat), one per chunk of positions, written whole or not at all, so
-// that a resumed collect redoes only the chunks without a file.
+// The stages work over the game contract (package starlab/search/game):
+// the caller looks a game up (package starlab/search/games) and hands it
+// over as a search.Game, whose engines search the positions; this package
+// imports no game and no engine. Settings record the game's name and the
+// variant, never the game itself.
+//
+// Collect takes, for every position of a suite, a chance node: the
+// position itself when it is one, else the one the game puts in its place
+// (search.Game.ChanceNode: in Dice the position before its roll, in
+// ChanceBreakthrough the chance node its roll leads to); a finished
+// position, or one without a chance node, is refused. For every event of
+// the chance node it searches the state after the event to the shallow and
+// the deep depth of each pair, with a sound algorithm, a fresh table and a
+// full window, and writes one Row per event and pair (the game, variant,
+// chance node, its phase, the event with its weight and the node's total
+// weight, the values, nodes and times) into Parquet part files (schema
+// RowsFormat, starlab-collect/2, whose metadata name the game and the
+// variant), one per chunk of positions, written whole or not at all, so
+// that a resumed collect redoes only the chunks without a file. Part files
+// of schema starlab-collect/1, Dice's (dpn, n, m, checkers, roll), are
+// still read, as Dice rows of weight 1 and an unrecorded total.
 //
 // Fit fits each pair by least squares (gonum's stat.LinearRegression,
-// which returns the intercept first), over all rows and per band of
-// checkers on the board, cross-validated over folds of games; sigma is the
-// largest of the residual deviation (divisor n-2), the cross-validated
-// error and a floor.
+// which returns the intercept first), over all rows and per band of phases
+// (search/game.Game.Phase: the checkers on the board in Dice),
+// cross-validated over folds of games; sigma is the largest of the
+// residual deviation (divisor n-2), the cross-validated error and a floor.
+// Every row is one sample, whatever its event's weight. The rows must be
+// of one game and variant, and the parameter file (search.ProbCutParams,
+// version 2) names them.
 //
-// Tune measures ChanceProbCut against StarETC over a suite for a list of
-// t, as tables 5.6 to 5.8 of the chapter: the nodes saved and the error of
-// the value of the move cpc chooses against that move's value in the full
-// search. Several cpc engines are measured over the same positions against
+// Tune measures ChanceProbCut against StarETC over a suite of one variant
+// for a list of t, as tables 5.6 to 5.8 of the chapter: the nodes saved and
+// the error of the value of the move cpc chooses against that move's value
+// in the full search (at a decision; at a chance node, the root's values). Several cpc engines are measured over the same positions against
 // one staretc search per position and depth (so they must share its
 // options), and each engine after the first is compared with the first by
 // the paired difference of their absolute errors. Every figure carries its

@@ -13,22 +13,24 @@ import (
 
 	"starlab/runs"
 	"starlab/search"
-	"starlab/search/dice"
 )
 
 // FitSettings configure the fit stage.
 type FitSettings struct {
 	// Inputs are collect Parquet files or run directories (ReadRows).
 	Inputs []string `json:"inputs"`
+	// GameName is the game whose rows are fitted; rows of another game are
+	// refused. "" takes the rows' game.
+	GameName string `json:"game,omitempty"`
 	// Folds is k of the k-fold cross-validation; the folds are groups of
 	// games, so that no game has rows on both sides of a split.
 	Folds int `json:"folds"`
 	// SigmaFloor is the least sigma written: a fit with almost no residual
 	// would otherwise make ChanceProbCut's bounds a point.
 	SigmaFloor float64 `json:"sigma_floor"`
-	// Bands is the number of equal-width bands of checkers on the board
-	// (game phases) fitted apart, each when it has at least MinBandRows
-	// rows; 0 or 1 fits no bands.
+	// Bands is the number of equal-width bands of game phases (Row.Phase:
+	// the checkers on the board in Dice) fitted apart, each when it has
+	// at least MinBandRows rows; 0 or 1 fits no bands.
 	Bands       int `json:"bands"`
 	MinBandRows int `json:"min_band_rows"`
 	// T is the width, in sigmas, of the band drawn around each fit.
@@ -47,7 +49,7 @@ func DefaultFitSettings() FitSettings {
 // Check checks the settings and the inputs: at least one, none reaching a
 // Parquet file another input reaches too (its rows would count twice),
 // every collect run among them done unless Partial, and every file
-// readable as collect rows of one evaluator and board. A command calls it
+// readable as collect rows of one game, variant and evaluator. A command calls it
 // before it makes the run directory, so bad input leaves no run behind.
 // Errors are runs.UsageError.
 func (s *FitSettings) Check() error {
@@ -72,18 +74,18 @@ func (s *FitSettings) CheckSyntax() error {
 }
 
 // Line is one least-squares fit v_deep ~ A*v_shallow + B over the rows of
-// one depth pair, all of them (Band "all") or those of one band of
-// checkers on the board.
+// one depth pair, all of them (Band "all") or those of one band of phases
+// (MinPhase to MaxPhase; Dice: checkers on the board).
 type Line struct {
-	Shallow     int     `json:"shallow" parquet:"shallow"`
-	Deep        int     `json:"deep" parquet:"deep"`
-	Band        string  `json:"band" parquet:"band"`
-	MinCheckers int     `json:"min_checkers" parquet:"min_checkers"`
-	MaxCheckers int     `json:"max_checkers" parquet:"max_checkers"`
-	N           int     `json:"n" parquet:"n"`
-	Games       int     `json:"games" parquet:"games"`
-	A           float64 `json:"a" parquet:"a"`
-	B           float64 `json:"b" parquet:"b"`
+	Shallow  int     `json:"shallow" parquet:"shallow"`
+	Deep     int     `json:"deep" parquet:"deep"`
+	Band     string  `json:"band" parquet:"band"`
+	MinPhase int     `json:"min_phase" parquet:"min_phase"`
+	MaxPhase int     `json:"max_phase" parquet:"max_phase"`
+	N        int     `json:"n" parquet:"n"`
+	Games    int     `json:"games" parquet:"games"`
+	A        float64 `json:"a" parquet:"a"`
+	B        float64 `json:"b" parquet:"b"`
 	// SigmaFit is the residual standard deviation of the fit (divisor
 	// n-2), CVRMSE the root mean square error of predictions for games
 	// left out of the fit, and Sigma, what ChanceProbCut uses, the largest
@@ -96,27 +98,27 @@ type Line struct {
 	R2 runs.Num `json:"r2" parquet:"r2"`
 }
 
-// FitResult is the fit of a set of collect rows.
+// FitResult is the fit of a set of collect rows of one game and variant.
 type FitResult struct {
-	Eval  string `json:"eval"`
-	NetID string `json:"net_id,omitempty"`
-	N     int    `json:"n"`
-	M     int    `json:"m"`
-	Lines []Line `json:"lines"` // per pair: "all", then its bands
+	Game    string `json:"game"`
+	Variant string `json:"variant"`
+	Eval    string `json:"eval"`
+	NetID   string `json:"net_id,omitempty"`
+	Lines   []Line `json:"lines"` // per pair: "all", then its bands
 }
 
-// Fit fits every depth pair of the rows, and each band of checkers that
-// has enough rows. The rows must come from one evaluator (and net) and
-// one board size.
+// Fit fits every depth pair of the rows, and each band of phases that has
+// enough rows. The rows must come from one game and variant, of the
+// settings' game if they name one, and one evaluator (and net).
 func Fit(rows []Row, s FitSettings) (FitResult, error) {
 	if err := s.CheckSyntax(); err != nil {
 		return FitResult{}, err
 	}
-	if err := oneSource(rows); err != nil {
+	if err := oneSource(rows, s.GameName); err != nil {
 		return FitResult{}, err
 	}
 	r0 := rows[0]
-	res := FitResult{Eval: r0.Eval, NetID: r0.NetID, N: int(r0.N), M: int(r0.M)}
+	res := FitResult{Game: r0.Game, Variant: r0.Variant, Eval: r0.Eval, NetID: r0.NetID}
 	byPair := map[Pair][]Row{}
 	var pairs []Pair
 	for _, r := range rows {
@@ -136,13 +138,13 @@ func Fit(rows []Row, s FitSettings) (FitResult, error) {
 		prs := byPair[p]
 		lo, hi := math.MaxInt, 0
 		for _, r := range prs {
-			lo, hi = min(lo, int(r.Checkers)), max(hi, int(r.Checkers))
+			lo, hi = min(lo, int(r.Phase)), max(hi, int(r.Phase))
 		}
 		all, err := fitLine(prs, s)
 		if err != nil {
 			return FitResult{}, fmt.Errorf("pair %s: %v", p, err)
 		}
-		all.Shallow, all.Deep, all.Band, all.MinCheckers, all.MaxCheckers = p.Shallow, p.Deep, "all", lo, hi
+		all.Shallow, all.Deep, all.Band, all.MinPhase, all.MaxPhase = p.Shallow, p.Deep, "all", lo, hi
 		res.Lines = append(res.Lines, all)
 		if s.Bands < 2 || hi-lo+1 < s.Bands {
 			continue
@@ -153,7 +155,7 @@ func Fit(rows []Row, s FitSettings) (FitResult, error) {
 			bhi := lo + int(math.Ceil(float64(k+1)*width-1e-9)) - 1
 			var band []Row
 			for _, r := range prs {
-				if int(r.Checkers) >= blo && int(r.Checkers) <= bhi {
+				if int(r.Phase) >= blo && int(r.Phase) <= bhi {
 					band = append(band, r)
 				}
 			}
@@ -164,25 +166,28 @@ func Fit(rows []Row, s FitSettings) (FitResult, error) {
 			if err != nil {
 				continue // too few games for the folds
 			}
-			l.Shallow, l.Deep, l.Band, l.MinCheckers, l.MaxCheckers = p.Shallow, p.Deep, fmt.Sprintf("%d-%d", blo, bhi), blo, bhi
+			l.Shallow, l.Deep, l.Band, l.MinPhase, l.MaxPhase = p.Shallow, p.Deep, fmt.Sprintf("%d-%d", blo, bhi), blo, bhi
 			res.Lines = append(res.Lines, l)
 		}
 	}
 	return res, nil
 }
 
-// oneSource checks that there are rows and that they come from one
-// evaluator (and net) and one board size.
-func oneSource(rows []Row) error {
+// oneSource checks that there are rows and that they come from one game
+// and variant, gameName's unless it is "", and one evaluator (and net).
+func oneSource(rows []Row, gameName string) error {
 	if len(rows) == 0 {
 		return fmt.Errorf("no rows to fit")
 	}
 	r0 := rows[0]
 	for _, r := range rows {
-		if r.Eval != r0.Eval || r.NetID != r0.NetID || r.N != r0.N || r.M != r0.M {
-			return fmt.Errorf("rows of eval %s net %q on %dx%d/%d beside rows of eval %s net %q on %dx%d/%d: fit one evaluator and board at a time",
-				r.Eval, r.NetID, r.N, r.N, r.M, r0.Eval, r0.NetID, r0.N, r0.N, r0.M)
+		if r.Game != r0.Game || r.Variant != r0.Variant || r.Eval != r0.Eval || r.NetID != r0.NetID {
+			return fmt.Errorf("rows of %s %s, eval %s net %q beside rows of %s %s, eval %s net %q: fit one game, variant and evaluator at a time",
+				r.Game, r.Variant, r.Eval, r.NetID, r0.Game, r0.Variant, r0.Eval, r0.NetID)
 		}
+	}
+	if gameName != "" && r0.Game != gameName {
+		return fmt.Errorf("the rows are of %s, not %s: give -game %s", r0.Game, gameName, r0.Game)
 	}
 	return nil
 }
@@ -207,7 +212,7 @@ func (s *FitSettings) readInputs() ([]Row, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := oneSource(rows); err != nil {
+	if err := oneSource(rows, s.GameName); err != nil {
 		return nil, runs.Usage(err)
 	}
 	return rows, nil
@@ -310,10 +315,11 @@ func fitLine(rows []Row, s FitSettings) (Line, error) {
 }
 
 // ProbCut returns the parameter file of the fit: the "all" line of every
-// pair, the file cpc reads with probcut=FILE.
+// pair, the file cpc reads with probcut=FILE, naming the game and variant
+// of the rows.
 func (f FitResult) ProbCut(source string) *search.ProbCutParams {
 	p := &search.ProbCutParams{Format: search.ProbCutFormat, Version: search.ProbCutVersion, Source: source,
-		Eval: f.Eval, NetID: f.NetID, Game: "dice", Variant: dice.Variant(f.N, f.M)}
+		Eval: f.Eval, NetID: f.NetID, Game: f.Game, Variant: f.Variant}
 	for _, l := range f.Lines {
 		if l.Band == "all" {
 			p.Pairs = append(p.Pairs, search.DepthPair{Shallow: l.Shallow, Deep: l.Deep, A: l.A, B: l.B, Sigma: l.Sigma, N: l.N, R2: l.R2})

@@ -10,16 +10,19 @@ import (
 
 	"starlab/runs"
 	"starlab/search"
-	"starlab/search/dice"
 )
 
 // MergeCollect is the collect stage's merge: it gathers the part files of
-// every shard of one collect (runs.CheckShards) into the run, which then
-// holds the rows of the unsharded collect.
-func MergeCollect(ctx context.Context, sh *runs.Shards, run *runs.Run, progress runs.Progress) (CollectResult, error) {
+// every shard of one collect (runs.CheckShards) of the game g into the
+// run, which then holds the rows of the unsharded collect.
+func MergeCollect(ctx context.Context, g search.Game, sh *runs.Shards, run *runs.Run, progress runs.Progress) (CollectResult, error) {
 	var set CollectSettings
 	if err := json.Unmarshal(sh.Settings, &set); err != nil {
 		return CollectResult{}, fmt.Errorf("merge: settings: %v", err)
+	}
+	set.Game = g
+	if err := set.checkGame(); err != nil {
+		return CollectResult{}, fmt.Errorf("merge: %v", err)
 	}
 	suite, err := os.ReadFile(filepath.Join(sh.Dirs[0], SuiteFile))
 	if err != nil {
@@ -51,7 +54,7 @@ func MergeCollect(ctx context.Context, sh *runs.Shards, run *runs.Run, progress 
 			}
 		}
 	}
-	ps, err := search.ParseSuite(dice.Game{}, bytes.NewReader(suite))
+	ps, err := search.ParseSuite(g, bytes.NewReader(suite))
 	if err != nil {
 		return CollectResult{}, fmt.Errorf("merge: %s: %v", filepath.Join(sh.Dirs[0], SuiteFile), err)
 	}

@@ -153,7 +153,7 @@ func WriteScatterPlots(run *runs.Run, rows []Row, f FitResult, t float64) ([]str
 		if l.Band != "all" {
 			continue
 		}
-		title := fmt.Sprintf("Depths %d and %d, %dx%d/%d, eval=%s", l.Shallow, l.Deep, f.N, f.N, f.M, f.Eval)
+		title := fmt.Sprintf("Depths %d and %d, %s %s, eval=%s", l.Shallow, l.Deep, f.Game, f.Variant, f.Eval)
 		sp, err := scatter(rows, l, t, title)
 		if err != nil {
 			return nil, fmt.Errorf("scatter %d:%d: %v", l.Shallow, l.Deep, err)

@@ -10,8 +10,18 @@ import (
 
 	"starlab/runs"
 	"starlab/search"
-	"starlab/search/dice"
+	"starlab/search/game"
+	"starlab/search/games"
 )
+
+// diceGame is Dice as a command hands it to the stages.
+var diceGame = func() search.Game {
+	g, err := games.Lookup("dice")
+	if err != nil {
+		panic(err)
+	}
+	return g
+}()
 
 // TestFitRecovers: rows drawn from v_deep = a*v_shallow + b + N(0, sigma)
 // give back a, b and sigma within sampling error, and the cross-validated
@@ -22,7 +32,7 @@ func TestFitRecovers(t *testing.T) {
 	rows := make([]Row, n)
 	for i := range rows {
 		x := 2*rng.Float64() - 1
-		rows[i] = Row{GameID: int64(i / 5), N: 5, M: 4, Checkers: int32(5 + i%8), ShallowDepth: 3, DeepDepth: 7,
+		rows[i] = Row{Game: "dice", Variant: "5x5-4", GameID: int64(i / 5), Phase: int32(5 + i%8), Weight: 1, ShallowDepth: 3, DeepDepth: 7,
 			VShallow: x, VDeep: a*x + b + sigma*rng.NormFloat64(), Eval: "pairs"}
 	}
 	f, err := Fit(rows, DefaultFitSettings())
@@ -72,6 +82,7 @@ func TestFitRecovers(t *testing.T) {
 
 func smallCollect(suite string) CollectSettings {
 	s := DefaultCollectSettings()
+	s.Game = diceGame
 	s.Suite, s.Pairs, s.Engine, s.Chunk, s.Workers = suite, []Pair{{1, 3}, {2, 4}}, "staretc:eval=pairs,tt=1", 3, 2
 	return s
 }
@@ -114,22 +125,23 @@ func TestCollectInterruptedResumes(t *testing.T) {
 		if r.ShallowDepth == 1 {
 			events++
 		}
-		if r.Roll < 0 || r.Roll > 4 || r.VDeep < -1 || r.VDeep > 1 || r.NodesDeep <= r.NodesShallow || r.Eval != "pairs" || r.NetID != "" {
+		if r.Game != "dice" || r.Variant != "5x5-4" || r.Event < 0 || r.Event > 4 || r.Weight != 1 || r.Total < 1 || r.Total > 5 ||
+			r.VDeep < -1 || r.VDeep > 1 || r.NodesDeep <= r.NodesShallow || r.Eval != "pairs" || r.NetID != "" {
 			t.Fatalf("row %+v", r)
 		}
 	}
-	ps, err := search.ReadSuite(dice.Game{}, suite)
+	ps, err := search.ReadSuite(diceGame, suite)
 	if err != nil {
 		t.Fatal(err)
 	}
 	wantEvents := 0
 	for _, p := range ps {
-		b := *p.Pos.(*dice.Board)
-		if b.Roll() != dice.NoRoll {
-			b.ClearRoll()
+		node := p.Pos
+		if node.Kind() == game.Decision {
+			node, _ = diceGame.ChanceNode(node)
 		}
-		var lines [dice.MaxN]int8
-		wantEvents += b.Rolls(&lines)
+		evs, _ := node.Outcomes(nil)
+		wantEvents += len(evs)
 	}
 	if events != wantEvents || len(want) != 2*wantEvents {
 		t.Fatalf("%d events, %d rows; want %d events, two pairs each", events, len(want), wantEvents)
@@ -186,6 +198,7 @@ func TestCollectInterruptedResumes(t *testing.T) {
 // and the chapter's figures where it has them.
 func TestTune(t *testing.T) {
 	s := DefaultTuneSettings("../search/testdata/dice5x5-4.suite")
+	s.Game = diceGame
 	s.Limit, s.Depths, s.Ts, s.CPC, s.Workers = 12, []int{5, 9}, []float64{1e6, 0.1}, SpecList{"cpc:eval=pairs,tt=1"}, 2
 	run, err := runs.CreateAt(filepath.Join(t.TempDir(), "t"), "tune", nil, s, 0)
 	if err != nil {

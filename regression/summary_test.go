@@ -17,7 +17,7 @@ import (
 func TestFitFilesKeepAnUndefinedR2(t *testing.T) {
 	rows := make([]Row, 200)
 	for i := range rows {
-		rows[i] = Row{GameID: int64(i / 5), N: 5, M: 4, Checkers: 6, ShallowDepth: 1, DeepDepth: 3,
+		rows[i] = Row{Game: "dice", Variant: "5x5-4", GameID: int64(i / 5), Phase: 6, Weight: 1, ShallowDepth: 1, DeepDepth: 3,
 			VShallow: float64(i%7)/10 - 0.3, VDeep: 1, Eval: "pairs"}
 	}
 	f, err := Fit(rows, DefaultFitSettings())

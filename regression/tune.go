@@ -17,15 +17,17 @@ import (
 
 	"starlab/runs"
 	"starlab/search"
-	"starlab/search/dice"
-	diceengine "starlab/search/engine/dice"
+	"starlab/search/game"
 )
 
-// TuneFormat names the schema of tune.parquet and tune.json. Format 2
-// carries several engines (the records' engine column), standard errors,
-// and the chapter's figures on our scale; format 1 had one engine and the
+// TuneFormat names the schema of tune.parquet and tune.json. Format 3
+// names the game and the variant (tune.json's game and variant, the
+// Parquet metadata) and gives each record's position in the game's
+// notation (notation, where format 2 had dpn); format 2 carried several
+// engines (the records' engine column), standard errors, and the
+// chapter's figures on our scale; format 1 had one engine and the
 // chapter's errors in its own points.
-const TuneFormat = "starlab-tune/2"
+const TuneFormat = "starlab-tune/3"
 
 // Files of a tune run.
 const (
@@ -69,12 +71,21 @@ func (l *SpecList) UnmarshalJSON(data []byte) error {
 
 // TuneSettings configure the tune stage: every position of Suite is
 // searched to every depth by staretc and by each engine of CPC with each
-// t.
+// t. They are recorded whole in the run's manifest, from which a resumed
+// run reads them back, all but Game, which the caller looks up by
+// GameName.
 type TuneSettings struct {
-	Suite  string    `json:"suite"`
-	Limit  int       `json:"limit"` // the first Limit positions; 0 = all
-	Depths []int     `json:"depths"`
-	Ts     []float64 `json:"ts"`
+	// Game is the game of the suite's positions; it is not recorded,
+	// GameName is (filled by Check when empty).
+	Game     search.Game `json:"-"`
+	GameName string      `json:"game"`
+	// Variant is the variant of the suite's positions, which must be one
+	// ("5x5-4" in Dice); filled by Check when empty.
+	Variant string    `json:"variant"`
+	Suite   string    `json:"suite"`
+	Limit   int       `json:"limit"` // the first Limit positions; 0 = all
+	Depths  []int     `json:"depths"`
+	Ts      []float64 `json:"ts"`
 	// CPC are the cpc engines without limits (t is set per row), each
 	// once; the table compares each with the first. Their staretc base,
 	// the same engine as staretc, must be one: one full search per
@@ -87,7 +98,8 @@ type TuneSettings struct {
 }
 
 // DefaultTuneSettings returns the chapter's tables 5.6 to 5.8: depths 9,
-// 11 and 13, the t of the tables, cpc with its defaults.
+// 11 and 13, the t of the tables, cpc with its defaults. The caller gives
+// the game.
 func DefaultTuneSettings(suite string) TuneSettings {
 	return TuneSettings{Suite: suite, Depths: []int{9, 11, 13}, Ts: slices.Clone(ChapterTs), CPC: SpecList{"cpc"}, Workers: 1}
 }
@@ -130,10 +142,10 @@ func ParseTs(s string) ([]float64, error) {
 }
 
 // Check checks the settings and everything the stage will read: the cpc
-// engines' nets and parameters, and the suite, whose positions must fit
-// the engines' board and not be finished. A command calls it before it
-// makes the run directory, so bad input leaves no run behind. Errors are
-// runs.UsageError.
+// engines' nets and parameters, and the suite, whose positions must be of
+// one variant, fit the engines and not be finished. It fills in GameName
+// and Variant. A command calls it before it makes the run directory, so
+// bad input leaves no run behind. Errors are runs.UsageError.
 func (s *TuneSettings) Check() error {
 	base, cpcs, err := s.resolve()
 	if err != nil {
@@ -143,27 +155,49 @@ func (s *TuneSettings) Check() error {
 	return err
 }
 
+// checkGame checks that the settings have a game, of the name recorded,
+// and fills in GameName.
+func (s *TuneSettings) checkGame() error {
+	if s.Game.Game == nil {
+		return fmt.Errorf("tune settings without a game")
+	}
+	if s.GameName == "" {
+		s.GameName = s.Game.Name()
+	}
+	if s.GameName != s.Game.Name() {
+		return fmt.Errorf("tune settings of game %q, given the game %q", s.GameName, s.Game.Name())
+	}
+	return nil
+}
+
 // positions reads the suite, keeps its first Limit positions, and checks
-// that each fits the engines and is not finished.
+// that they are of one variant (Variant, filled in when empty) and that
+// each fits the engines and is not finished.
 func (s *TuneSettings) positions(base *search.Resolved, cpcs [][]*search.Resolved) ([]search.SuitePosition, error) {
-	ps, err := search.ReadSuite(dice.Game{}, s.Suite)
+	ps, err := search.ReadSuite(s.Game, s.Suite)
 	if err != nil {
 		return nil, runs.Usagef("-suite: %v", err)
 	}
 	if s.Limit > 0 && s.Limit < len(ps) {
 		ps = ps[:s.Limit]
 	}
+	if s.Variant == "" {
+		s.Variant = s.Game.Variant(ps[0].Pos)
+	}
 	engines := []*search.Resolved{base}
 	for _, ts := range cpcs {
 		engines = append(engines, ts...)
 	}
 	for _, p := range ps {
+		if v := s.Game.Variant(p.Pos); v != s.Variant {
+			return nil, runs.Usagef("-suite %s: line %d is of variant %s, not %s: one variant per tune", s.Suite, p.Line, v, s.Variant)
+		}
 		for _, r := range engines {
-			if err := diceengine.Game().Check(r, p.Pos); err != nil {
+			if err := s.Game.Check(r, p.Pos); err != nil {
 				return nil, runs.Usagef("-suite %s: %v", s.Suite, err)
 			}
 		}
-		if p.Pos.(*dice.Board).Over() {
+		if p.Pos.Kind() == game.Over {
 			return nil, runs.Usagef("-suite %s: line %d is a finished position", s.Suite, p.Line)
 		}
 	}
@@ -181,6 +215,9 @@ func (s *TuneSettings) CheckSyntax() error {
 // cpcSpecs checks the settings and parses the cpc engines, which must
 // carry no limits, differ from each other, and have one staretc base.
 func (s *TuneSettings) cpcSpecs() ([]search.Spec, error) {
+	if err := s.checkGame(); err != nil {
+		return nil, err
+	}
 	if len(s.Depths) == 0 || len(s.Ts) == 0 {
 		return nil, runs.Usagef("-depths and -t need at least one value each")
 	}
@@ -274,17 +311,19 @@ func (s *TuneSettings) engineNames() []string {
 // TuneRecord is one position searched to one depth by one engine with
 // one t.
 type TuneRecord struct {
-	Position int32  `parquet:"position" json:"position"`
-	DPN      string `parquet:"dpn" json:"dpn"`
+	Position int32  `parquet:"position" json:"position"` // index in the suite (after Limit), from 0
+	Notation string `parquet:"notation" json:"notation"` // the position in the game's notation (Dice: DPN)
 	Depth    int32  `parquet:"depth" json:"depth"`
 	// Engine is the cpc engine's index in the settings' list (from 0).
 	Engine    int32   `parquet:"engine" json:"engine"`
 	T         float64 `parquet:"t" json:"t"`
 	Nodes     int64   `parquet:"nodes" json:"nodes"`
 	BaseNodes int64   `parquet:"base_nodes" json:"base_nodes"`
-	// Value is cpc's value of its move (of the root, before the roll),
-	// Actual that move's (the root's) value in a full staretc search, and
-	// Error their difference. Rolled says whether there was a move.
+	// Value is cpc's value of its move (of the root, at a chance node:
+	// in Dice, before the roll), Actual that move's (the root's) value in
+	// a full staretc search, and Error their difference. Rolled says
+	// whether there was a move: the position is a decision (in Dice,
+	// after the roll).
 	Value       float64 `parquet:"value" json:"value"`
 	Actual      float64 `parquet:"actual" json:"actual"`
 	Error       float64 `parquet:"error" json:"error"`
@@ -337,6 +376,9 @@ type TuneRow struct {
 // TuneResult is the tune stage's result.
 type TuneResult struct {
 	Format string `json:"format"`
+	// Game and Variant name the game and the variant of the positions.
+	Game    string `json:"game"`
+	Variant string `json:"variant"`
 	// CPC are the engines' canonical specs in the settings' order, and
 	// ProbCut the source of each one's parameters.
 	CPC       []string `json:"cpc"`
@@ -374,8 +416,8 @@ func chapterFigures(d int, t float64) (reduction, acpcme, dcpcme runs.Num) {
 }
 
 type tuneWorker struct {
-	base *diceengine.Engine
-	cpc  [][]*diceengine.Engine // [engine][t]
+	base search.Engine
+	cpc  [][]search.Engine // [engine][t]
 }
 
 // Tune searches every position of the suite to every depth with staretc
@@ -408,18 +450,18 @@ func Tune(ctx context.Context, s TuneSettings, run *runs.Run, progress runs.Prog
 	progress(0, int64(len(idx)), "")
 	err = runs.Pool(ctx, s.Workers, idx,
 		func() *tuneWorker {
-			w := &tuneWorker{base: diceengine.New(base)}
+			w := &tuneWorker{base: s.Game.NewEngine(base)}
 			for _, ts := range cpcs {
-				var es []*diceengine.Engine
+				var es []search.Engine
 				for _, r := range ts {
-					es = append(es, diceengine.New(r))
+					es = append(es, s.Game.NewEngine(r))
 				}
 				w.cpc = append(w.cpc, es)
 			}
 			return w
 		},
 		func(ctx context.Context, w *tuneWorker, i int) ([]TuneRecord, error) {
-			return s.position(ctx, w, i, ps[i].Pos.(*dice.Board))
+			return s.position(ctx, w, i, ps[i].Pos)
 		},
 		func(rs []TuneRecord) (bool, error) {
 			records[rs[0].Position] = rs
@@ -434,9 +476,9 @@ func Tune(ctx context.Context, s TuneSettings, run *runs.Run, progress runs.Prog
 	for _, rs := range records {
 		all = append(all, rs...)
 	}
-	res := &TuneResult{Format: TuneFormat, CPC: s.engineNames(), Positions: len(idx), Seconds: time.Since(start).Seconds()}
+	res := &TuneResult{Format: TuneFormat, Game: s.GameName, Variant: s.Variant, CPC: s.engineNames(), Positions: len(idx), Seconds: time.Since(start).Seconds()}
 	for _, ts := range cpcs {
-		res.ProbCut = append(res.ProbCut, diceengine.Game().ProbCutSource(ts[0], ps[0].Pos))
+		res.ProbCut = append(res.ProbCut, s.Game.ProbCutSource(ts[0], ps[0].Pos))
 	}
 	return res, writeTune(run, s, res, all)
 }
@@ -451,7 +493,7 @@ func writeTune(run *runs.Run, s TuneSettings, res *TuneResult, all []TuneRecord)
 	if err != nil {
 		return err
 	}
-	if err := runs.WriteParquet(run, TuneRowsFile, TuneFormat, all, "starlab.cpc", string(engines)); err != nil {
+	if err := runs.WriteParquet(run, TuneRowsFile, TuneFormat, all, "starlab.game", res.Game, "starlab.variant", res.Variant, "starlab.cpc", string(engines)); err != nil {
 		return err
 	}
 	if err := runs.WriteJSON(run, TuneSummaryFile, res); err != nil {
@@ -460,16 +502,20 @@ func writeTune(run *runs.Run, s TuneSettings, res *TuneResult, all []TuneRecord)
 	return WriteTunePlot(run, res)
 }
 
-// MergeTune is merge for tune runs: the records of every shard, in the
-// order of the suite, summarised and written as the unsharded run writes
-// them.
-func MergeTune(ctx context.Context, sh *runs.Shards, run *runs.Run, progress runs.Progress) (*TuneResult, error) {
+// MergeTune is merge for tune runs of the game g: the records of every
+// shard, in the order of the suite, summarised and written as the
+// unsharded run writes them.
+func MergeTune(ctx context.Context, g search.Game, sh *runs.Shards, run *runs.Run, progress runs.Progress) (*TuneResult, error) {
 	var s TuneSettings
 	if err := json.Unmarshal(sh.Settings, &s); err != nil {
 		return nil, fmt.Errorf("merge: settings: %v", err)
 	}
+	s.Game = g
+	if err := s.checkGame(); err != nil {
+		return nil, fmt.Errorf("merge: %v", err)
+	}
 	var all []TuneRecord
-	res := &TuneResult{Format: TuneFormat, CPC: s.engineNames()}
+	res := &TuneResult{Format: TuneFormat, Game: s.GameName, Variant: s.Variant, CPC: s.engineNames()}
 	for _, d := range sh.Dirs {
 		rs, err := runs.ReadParquet[TuneRecord](filepath.Join(d, TuneRowsFile), TuneFormat)
 		if err != nil {
@@ -491,9 +537,9 @@ func MergeTune(ctx context.Context, sh *runs.Shards, run *runs.Run, progress run
 }
 
 // position measures one position at every depth, t and engine.
-func (s *TuneSettings) position(ctx context.Context, w *tuneWorker, i int, b *dice.Board) ([]TuneRecord, error) {
+func (s *TuneSettings) position(ctx context.Context, w *tuneWorker, i int, b game.State) ([]TuneRecord, error) {
 	var out []TuneRecord
-	rolled, dpn := b.Roll() != dice.NoRoll, b.DPN()
+	rolled, text := b.Kind() == game.Decision, b.String()
 	for _, d := range s.Depths {
 		full, err := searchFresh(ctx, w.base, b, d)
 		if err != nil {
@@ -506,14 +552,14 @@ func (s *TuneSettings) position(ctx context.Context, w *tuneWorker, i int, b *di
 				if err != nil {
 					return nil, err
 				}
-				rec := TuneRecord{Position: int32(i), DPN: dpn, Depth: int32(d), Engine: int32(e), T: t, Nodes: it.Nodes, BaseNodes: full.Nodes,
+				rec := TuneRecord{Position: int32(i), Notation: text, Depth: int32(d), Engine: int32(e), T: t, Nodes: it.Nodes, BaseNodes: full.Nodes,
 					Value: it.Score, Actual: full.Score, Rolled: rolled}
 				if rolled {
 					v, ok := actual[it.BestMove]
 					if !ok {
-						child := *b
-						child.Make(it.BestMove)
-						c, err := searchFresh(ctx, w.base, &child, d-1)
+						child := b.Clone()
+						child.Play(game.Move(it.BestMove))
+						c, err := searchFresh(ctx, w.base, child, d-1)
 						if err != nil {
 							return nil, err
 						}

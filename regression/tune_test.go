@@ -181,7 +181,7 @@ func TestTuneSettingsRefuse(t *testing.T) {
 		{SpecList{}, "at least one"},
 	} {
 		s := DefaultTuneSettings("../search/testdata/dice5x5-4.suite")
-		s.CPC = c.cpc
+		s.Game, s.CPC = diceGame, c.cpc
 		err := s.CheckSyntax()
 		if err == nil || !runs.IsUsage(err) || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("%q: %v, want a usage error saying %q", c.cpc, err, c.want)
@@ -208,6 +208,7 @@ func TestTuneTwoEngines(t *testing.T) {
 	tune := func(cpc ...string) (*TuneResult, []TuneRecord) {
 		t.Helper()
 		s := DefaultTuneSettings(suite)
+		s.Game = diceGame
 		s.Limit, s.Depths, s.Ts, s.CPC, s.Workers = 10, []int{5, 7}, []float64{0.4, 0.05}, cpc, 2
 		run, err := runs.CreateAt(filepath.Join(t.TempDir(), "t"), "tune", nil, s, 0)
 		if err != nil {

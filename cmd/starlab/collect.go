@@ -9,40 +9,48 @@ import (
 
 	"starlab/regression"
 	"starlab/runs"
+	"starlab/search/games"
 )
 
 // collectCommand returns the collect command, with its own flag state.
 func collectCommand() *Command {
 	var set regression.CollectSettings
+	var gf gameFlags
 	var pairs, out, resume string
 	var asJSON bool
 	return &Command{
 		Name:      "collect",
-		UsageLine: "collect [-suite FILE] [-pairs 3:7,5:9] [-engine SPEC] [flags] | collect -resume RUN",
+		UsageLine: "collect [-game G] [-suite FILE | -variant V | -n N -m M] [-pairs 3:7,5:9] [-engine SPEC] [flags] | collect -resume RUN",
 		Short:     "search chance events to shallow and deep depths: the data of a ChanceProbCut fit",
-		Long: `Collect takes every position of -suite (or, without it, -count positions
-with -min to -max checkers sampled from self-play as starlab gen does, from
--seed), and for each of its chance events (each line the die can show,
-before the position's own roll if it has one) searches the rolled position
-to the shallow and the deep depth of every -pairs entry with -engine, a
-sound algorithm, with a fresh table and a full window (Schadd et al. 2009,
-section 5.6.2: pairs (3, 7) and (5, 9) over 1,000 5x5 positions with 5 to
-12 checkers).
+		Long: `Collect takes every position of -suite, in the game's notation (DPN for
+Dice), or, without it, -count positions of -game (default dice) in its
+-variant (for Dice, -n and -m give the variant "<n>x<n>-<m>", 5x5-4 by
+default) with phases -min to -max (Dice: checkers on the board) sampled
+from self-play as starlab gen does, from -seed. For each position it takes
+a chance node: the position itself if it is one, else the chance node the
+game puts in its place (Dice: the position before its roll;
+ChanceBreakthrough: the chance node its roll leads to); a finished
+position, or one without a chance node, is refused. For each event of the
+chance node it searches the position after the event to the shallow and
+the deep depth of every -pairs entry with -engine, a sound algorithm, with
+a fresh table and a full window (Schadd et al. 2009, section 5.6.2: pairs
+(3, 7) and (5, 9) over 1,000 5x5 positions with 5 to 12 checkers).
 
-Rows go to Parquet part files under rows/ in the run directory, one file
-per -chunk positions, each written whole or not at all: -resume RUN after a
-kill searches only the chunks without a file. -shard i/N does only the
-chunks whose index is i modulo N. starlab fit reads the run directory.
+Rows (one per event and pair: the game, variant, chance node, its phase,
+the event with its weight and the node's total weight, the values, nodes
+and times) go to Parquet part files under rows/ in the run directory, one
+file per -chunk positions, each written whole or not at all: -resume RUN
+after a kill searches only the chunks without a file. -shard i/N does only
+the chunks whose index is i modulo N. starlab fit reads the run directory.
 The suite, the engine's net and parameters are read and checked before
 the run directory is made.`,
 		SetFlags: func(fs *flag.FlagSet) {
 			set, pairs, out, resume, asJSON = regression.DefaultCollectSettings(), "3:7,5:9", "", "", false
-			fs.StringVar(&set.Suite, "suite", "", "positions, one DPN per line (default: sample them)")
-			fs.IntVar(&set.N, "n", set.N, "board size of sampled positions")
-			fs.IntVar(&set.M, "m", set.M, "win length of sampled positions")
+			fs.StringVar(&set.Suite, "suite", "", "positions, one per line in the game's notation (default: sample them)")
+			gf.set(fs, "Dice's board size of sampled positions (-variant NxN-M)", "Dice's win length of sampled positions (-variant NxN-M)")
 			fs.IntVar(&set.Count, "count", set.Count, "positions to sample")
-			fs.IntVar(&set.Min, "min", set.Min, "fewest checkers of a sampled position")
-			fs.IntVar(&set.Max, "max", set.Max, "most checkers of a sampled position")
+			fs.IntVar(&set.Min, "min", set.Min, "lowest phase of a sampled position (Dice: fewest checkers)")
+			fs.IntVar(&set.Max, "max", set.Max, "highest phase of a sampled position (Dice: most checkers)")
 			fs.Uint64Var(&set.Seed, "seed", set.Seed, "seed of the sampled positions")
 			fs.StringVar(&pairs, "pairs", pairs, "depth pairs shallow:deep, comma-separated")
 			fs.StringVar(&set.Engine, "engine", set.Engine, "sound engine without limits, such as staretc:eval=pairs,tt=64")
@@ -63,11 +71,15 @@ the run directory is made.`,
 				}
 			} else {
 				if set.Suite != "" {
-					for _, f := range []string{"count", "min", "max", "n", "m"} {
+					for _, f := range []string{"count", "min", "max", "n", "m", "variant"} {
 						if flagGiven(env.Flags, f) {
 							return usagef("-%s samples positions; -suite gives them", f)
 						}
 					}
+				}
+				var err error
+				if set.Game, set.Variant, err = gf.resolve(env.Flags); err != nil {
+					return err
 				}
 				ps, err := regression.ParsePairs(pairs)
 				if err != nil {
@@ -85,6 +97,14 @@ the run directory is made.`,
 			var res regression.CollectResult
 			kept := "finished chunks are kept: continue with starlab collect -resume " + run.Dir()
 			err = runStage(env, run, "positions", asJSON, kept, func(p runs.Progress) (err error) {
+				if set.Game.Game == nil { // a resumed run's, from its manifest
+					if set.GameName == "" {
+						set.GameName = games.Default // a run of an earlier version, whose settings name no game
+					}
+					if set.Game, err = lookupGame(set.GameName); err != nil {
+						return err
+					}
+				}
 				res, err = regression.Collect(ctx, set, run, p)
 				return err
 			})

@@ -18,22 +18,23 @@ func fitCommand() *Command {
 	var asJSON bool
 	return &Command{
 		Name:         "fit",
-		UsageLine:    "fit [flags] PARQUET|RUN... [-out DIR]",
+		UsageLine:    "fit [-game G] [flags] PARQUET|RUN... [-out DIR]",
 		Interspersed: true,
 		Short:        "fit ChanceProbCut's a, b and sigma per depth pair from collect rows",
 		Long: `Fit reads the rows of starlab collect (Parquet files, or collect run
-directories) and fits v_deep = a*v_shallow + b by least squares for every
-depth pair (Schadd et al. 2009, equations 5.6 and 5.7), over all rows and
-over -bands bands of checkers on the board (game phases) that have at least
--min-band rows. Each fit is cross-validated over -folds folds of games, so
+directories) of -game (default dice), all of one variant, evaluator and
+net, and fits v_deep = a*v_shallow + b by least squares for every depth
+pair (Schadd et al. 2009, equations 5.6 and 5.7), over all rows and over
+-bands bands of game phases (Dice: checkers on the board) that have at
+least -min-band rows. Each fit is cross-validated over -folds folds of games, so
 that no game is on both sides of a split; sigma is the largest of the fit's
 residual deviation (divisor n-2), the cross-validated error, and
 -sigma-floor.
 
 It prints n, a, b, sigma, R² and the cross-validated error per pair and
 band, and writes into the run directory probcut.json (the pairs over all
-rows, with the evaluator and net id they were fitted for; cpc reads it with
-probcut=FILE and refuses it for another net), fit.json (every line, bands
+rows, with the game, variant, evaluator and net id they were fitted for;
+cpc reads it with probcut=FILE and refuses it for another), fit.json (every line, bands
 included) and scatter-S-D.png and .svg, each pair's values with the fitted
 line and the band ± t sigma.
 
@@ -45,9 +46,10 @@ only some of its rows: finish it with starlab collect -resume, or give
 the run directory is made.`,
 		SetFlags: func(fs *flag.FlagSet) {
 			set, out, asJSON = regression.DefaultFitSettings(), "", false
+			gameFlag(fs, &set.GameName)
 			fs.IntVar(&set.Folds, "folds", set.Folds, "cross-validation folds (grouped by game)")
 			fs.Float64Var(&set.SigmaFloor, "sigma-floor", set.SigmaFloor, "least sigma written")
-			fs.IntVar(&set.Bands, "bands", set.Bands, "bands of checkers fitted apart (0: none)")
+			fs.IntVar(&set.Bands, "bands", set.Bands, "bands of phases (Dice: checkers) fitted apart (0: none)")
 			fs.IntVar(&set.MinBandRows, "min-band", set.MinBandRows, "fewest rows of a band fit")
 			fs.Float64Var(&set.T, "t", set.T, "width of the band drawn, in sigmas")
 			fs.BoolVar(&set.Partial, "partial", false, "fit the rows of a collect run that is not done")
@@ -59,6 +61,9 @@ the run directory is made.`,
 				return usagef("missing input: give collect Parquet files or run directories")
 			}
 			set.Inputs = args
+			if _, err := lookupGame(set.GameName); err != nil {
+				return err
+			}
 			if err := set.Check(); err != nil {
 				return err
 			}
@@ -88,7 +93,7 @@ the run directory is made.`,
 			if res.NetID != "" {
 				net = ", net " + res.NetID
 			}
-			fmt.Fprintf(env.Stdout, "fit: %dx%d/%d, eval=%s%s\n", res.N, res.N, res.M, res.Eval, net)
+			fmt.Fprintf(env.Stdout, "fit: %s %s, eval=%s%s\n", res.Game, res.Variant, res.Eval, net)
 			fmt.Fprintf(env.Stdout, "%-7s %-7s %6s %6s %8s %8s %7s %7s %7s %7s\n", "pair", "band", "n", "games", "a", "b", "sigma", "fit σ", "cv rmse", "R²")
 			for _, l := range res.Lines {
 				fmt.Fprintf(env.Stdout, "%-7s %-7s %6d %6d %8.4f %8.4f %7.4f %7.4f %7.4f %7s\n",

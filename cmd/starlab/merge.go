@@ -33,8 +33,9 @@ match's journal, summary.json and games.parquet; the collect's part files;
 the bench's bench.parquet and summary.json; the tune's tune.parquet,
 tune.json and plot. Times are the shards' own. It refuses, in one line,
 runs that are not finished, shards of different settings, seeds or builds,
-and missing or duplicated shards. The game is the one the runs record (a
-collect, bench or tune is of Dice); -game, if given, must name it.`,
+and missing or duplicated shards. The game is the one the runs record (runs
+of earlier versions, which record none, are of Dice); -game, if given, must
+name it.`,
 		SetFlags: func(fs *flag.FlagSet) {
 			out, gameName = "", ""
 			fs.StringVar(&out, "out", "", "run directory of the merged run")
@@ -61,13 +62,21 @@ collect, bench or tune is of Dice); -game, if given, must name it.`,
 			if err := json.Unmarshal(sh.Settings, settings); err != nil {
 				return err
 			}
-			recorded := games.Default // the stages that record no game are Dice's
+			recorded := games.Default // the runs that record no game are Dice's
 			switch st := settings.(type) {
 			case *selfplay.MatchSettings:
 				if st.GameName != "" {
 					recorded = st.GameName
 				}
 			case *bench.Settings:
+				if st.GameName != "" {
+					recorded = st.GameName
+				}
+			case *regression.CollectSettings:
+				if st.GameName != "" {
+					recorded = st.GameName
+				}
+			case *regression.TuneSettings:
 				if st.GameName != "" {
 					recorded = st.GameName
 				}
@@ -147,8 +156,8 @@ var mergers = map[string]struct {
 		}
 		return fmt.Sprintf("%d pairings", len(rep.Pairings)), nil
 	}},
-	"collect": {func() any { return &regression.CollectSettings{} }, func(ctx context.Context, _ search.Game, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error) {
-		res, err := regression.MergeCollect(ctx, sh, run, p)
+	"collect": {func() any { return &regression.CollectSettings{} }, func(ctx context.Context, g search.Game, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error) {
+		res, err := regression.MergeCollect(ctx, g, sh, run, p)
 		if err != nil {
 			return "", err
 		}
@@ -161,8 +170,8 @@ var mergers = map[string]struct {
 		}
 		return fmt.Sprintf("%d positions, %d algorithms", sum.Positions, len(sum.Algos)), nil
 	}},
-	"tune": {func() any { return &regression.TuneSettings{} }, func(ctx context.Context, _ search.Game, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error) {
-		res, err := regression.MergeTune(ctx, sh, run, p)
+	"tune": {func() any { return &regression.TuneSettings{} }, func(ctx context.Context, g search.Game, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error) {
+		res, err := regression.MergeTune(ctx, g, sh, run, p)
 		if err != nil {
 			return "", err
 		}

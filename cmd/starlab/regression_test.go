@@ -374,6 +374,10 @@ func TestBadInputLeavesNoRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	fit7, err := filepath.Abs("../../search/dice/fits/7x7-5.json")
+	if err != nil {
+		t.Fatal(err)
+	}
 	dir := t.TempDir()
 	t.Chdir(dir)
 	write := func(name, text string) string {
@@ -390,13 +394,17 @@ func TestBadInputLeavesNoRun(t *testing.T) {
 	tune := []string{"tune", "-depths", "3", "-t", "1.6", "-cpc", "cpc:eval=pairs,tt=1"}
 	for _, c := range []badInput{
 		{append(collect, "-suite", over), 2, "finished"},
-		{append(collect, "-suite", mixed), 2, "one board size"},
+		{append(collect, "-suite", mixed), 2, "one variant per collect"},
+		{append(collect, "-suite", suite, "-variant", "5x5-4"), 2, "-variant samples positions"},
+		{append(collect, "-game", "breakthrough", "-n", "5"), 2, "give -variant for breakthrough"},
+		{append(collect, "-game", "chess"), 2, `game "chess" is unknown`},
 		{append(collect, "-suite", filepath.Join(dir, "none")), 2, "none"},
 		{[]string{"collect", "-count", "2", "-n", "6", "-m", "4", "-pairs", "1:3"}, 2, "6x6"},
 		{append(tune, "-suite", filepath.Join(dir, "none")), 2, "none"},
 		{append(tune, "-suite", over), 2, "finished"},
 		{[]string{"tune", "-depths", "3", "-t", "1.6", "-cpc", "cpc:tt=1", "-suite", mixed}, 2, "4x4"},
 		{[]string{"tune", "-depths", "3", "-t", "0.8", "-cpc", "cpc:t=1.6,tt=1"}, 2, "give no t"},
+		{[]string{"tune", "-depths", "3", "-t", "0.8", "-cpc", "cpc:tt=1", "-suite", suite, "-probcut", fit7}, 2, "probcut " + fit7 + " was fitted for dice variant 7x7-5, not 5x5-4"},
 		{[]string{"fit", notParquet}, 2, "rows.parquet"},
 		{[]string{"fit", suite}, 2, "dice5x5-4.suite"},
 	} {
@@ -463,4 +471,70 @@ func tuneRows(t *testing.T, stdout string) []regression.TuneRow {
 		rows = append(rows, r)
 	}
 	return rows
+}
+
+// TestCollectBreakthrough: collect, merge, fit and tune over
+// ChanceBreakthrough from the command line: sampled positions of a small
+// variant, their rows naming the game, the variant and the weighted
+// events; shards that merge into the unsharded rows, the game read from
+// the runs; a fit that needs -game breakthrough and names the game and
+// variant; and tune with that fit over the collect's positions.
+func TestCollectBreakthrough(t *testing.T) {
+	dir := t.TempDir()
+	at := func(name string) string { return filepath.Join(dir, name) }
+	args := []string{"collect", "-game", "breakthrough", "-variant", "4x5", "-count", "8", "-min", "6", "-max", "14", "-seed", "2",
+		"-pairs", "1:2,1:3", "-chunk", "2", "-engine", "staretc:eval=pairs,tt=1"}
+	if code, _, stderr := runCmd(t, append(args, "-out", at("whole"))...); code != 0 {
+		t.Fatal(stderr)
+	}
+	rows, err := regression.ReadRows(at("whole"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	weighted := false
+	for _, r := range rows {
+		if r.Game != "breakthrough" || r.Variant != "4x5" || !strings.Contains(r.Position, " r") || r.Total != 20 || r.Weight < 1 || r.Phase < 1 {
+			t.Fatalf("row %+v", r)
+		}
+		weighted = weighted || r.Weight > 1
+	}
+	if !weighted {
+		t.Error("no event weighs more than 1: the rows test no weights")
+	}
+	var shards []string
+	for i := range 2 {
+		d := at(fmt.Sprintf("shard%d", i))
+		if code, _, stderr := runCmd(t, append(args, "-shard", fmt.Sprintf("%d/2", i), "-out", d)...); code != 0 {
+			t.Fatal(stderr)
+		}
+		shards = append(shards, d)
+	}
+	if code, _, stderr := runCmd(t, append([]string{"merge", "-game", "dice", "-out", at("bad")}, shards...)...); code != 2 || !strings.Contains(stderr, "the runs are of breakthrough") {
+		t.Errorf("merge -game dice of breakthrough runs: exit %d, %s", code, stderr)
+	}
+	if code, stdout, stderr := runCmd(t, append([]string{"merge", "-out", at("merged")}, shards...)...); code != 0 || !strings.Contains(stdout, "2 shards of a collect") {
+		t.Fatalf("merge: exit %d %s %s", code, stdout, stderr)
+	}
+	sameCollect(t, at("merged"), at("whole"))
+
+	if code, _, stderr := runCmd(t, "fit", at("whole"), "-folds", "2", "-out", at("fitdice")); code != 2 || !strings.Contains(stderr, "the rows are of breakthrough, not dice: give -game breakthrough") {
+		t.Errorf("fit of breakthrough rows without -game: exit %d, %s", code, stderr)
+	}
+	if code, stdout, stderr := runCmd(t, "fit", "-game", "breakthrough", "-folds", "2", at("whole"), "-out", at("fit")); code != 0 || !strings.Contains(stdout, "fit: breakthrough 4x5, eval=pairs") {
+		t.Fatalf("fit: exit %d %s %s", code, stdout, stderr)
+	}
+	probcut := filepath.Join(at("fit"), regression.ProbCutFile)
+	var p struct {
+		Version       int
+		Game, Variant string
+	}
+	readJSONFile(t, probcut, &p)
+	if p.Version != 2 || p.Game != "breakthrough" || p.Variant != "4x5" {
+		t.Errorf("probcut.json of version %d, game %q, variant %q", p.Version, p.Game, p.Variant)
+	}
+	code, stdout, stderr := runCmd(t, "tune", "-game", "breakthrough", "-suite", filepath.Join(at("whole"), regression.SuiteFile), "-depths", "2,3", "-t", "1.6",
+		"-cpc", "cpc:eval=pairs,tt=1", "-probcut", probcut, "-out", at("tune"))
+	if code != 0 || !strings.Contains(stdout, "tune over 8 positions of breakthrough 4x5") || !strings.Contains(stdout, probcut+": starlab fit of") {
+		t.Errorf("tune with the fit: exit %d %s %s", code, stdout, stderr)
+	}
 }

@@ -13,6 +13,7 @@ import (
 	"starlab/runs"
 	"starlab/search"
 	"starlab/search/bench"
+	"starlab/search/games"
 )
 
 // tuneCommand returns the tune command, with its own flag state.
@@ -22,14 +23,16 @@ func tuneCommand() *Command {
 	var asJSON bool
 	return &Command{
 		Name:      "tune",
-		UsageLine: "tune [-suite FILE] [-depths 9,11,13] [-t 3.2,1.6,...] [-probcut FILE] [-cpc SPEC]... [-shard i/N] [-json] | tune -resume RUN",
+		UsageLine: "tune [-game G] [-suite FILE] [-depths 9,11,13] [-t 3.2,1.6,...] [-probcut FILE] [-cpc SPEC]... [-shard i/N] [-json] | tune -resume RUN",
 		Short:     "ChanceProbCut's nodes saved and move error for each t: the chapter's tables 5.6-5.8",
-		Long: `Tune searches every position of -suite (default ` + bench.DefaultSuite + `)
-to each of -depths with staretc and with each cpc engine at each -t, each
+		Long: `Tune searches every position of -suite (default ` + bench.DefaultSuite + `),
+positions of -game (default dice) in its notation, all of one variant, to
+each of -depths with staretc and with each cpc engine at each -t, each
 search with a fresh table, and measures, as tables 5.6 to 5.8 of Schadd et
 al. (2009) do, the nodes cpc saves against staretc and the error of the
 value of the move it chooses: cpc's value of its move against that move's
-value in the full search (before the roll, the root's values). ACPCME is
+value in the full search (at a chance node, as in Dice before the roll,
+the root's values). ACPCME is
 the mean of the absolute error, DCPCME its sample standard deviation
 (divisor n-1); "moved" is the share of rolled positions where cpc chose
 another move than staretc. Each figure comes with its standard error over
@@ -60,7 +63,8 @@ suite, the nets and the parameter files are read and checked before the run
 directory is made.`,
 		SetFlags: func(fs *flag.FlagSet) {
 			set, depths, ts, probcut, out, resume, asJSON = regression.DefaultTuneSettings(bench.DefaultSuite), "9,11,13", "3.2,1.6,0.8,0.4,0.2,0.1,0.05", "", "", "", false
-			fs.StringVar(&set.Suite, "suite", set.Suite, "positions, one DPN per line")
+			gameFlag(fs, &set.GameName)
+			fs.StringVar(&set.Suite, "suite", set.Suite, "positions, one per line in the game's notation")
 			fs.IntVar(&set.Limit, "limit", 0, "use only the first N positions (0 = all)")
 			fs.StringVar(&depths, "depths", depths, "search depths")
 			fs.StringVar(&ts, "t", ts, "ChanceProbCut widths in sigmas")
@@ -89,6 +93,14 @@ directory is made.`,
 			}
 			var res *regression.TuneResult
 			err = runStage(env, run, "positions", asJSON, "measure it again with starlab tune -resume "+run.Dir(), func(p runs.Progress) (err error) {
+				if set.Game.Game == nil { // a resumed run's, from its manifest
+					if set.GameName == "" {
+						set.GameName = games.Default // a run of an earlier version, whose settings name no game
+					}
+					if set.Game, err = lookupGame(set.GameName); err != nil {
+						return err
+					}
+				}
 				res, err = regression.Tune(ctx, set, run, p)
 				return err
 			})
@@ -104,7 +116,7 @@ directory is made.`,
 				}
 				return nil
 			}
-			fmt.Fprintf(env.Stdout, "tune over %d positions (%s):\n", res.Positions, set.Suite)
+			fmt.Fprintf(env.Stdout, "tune over %d positions of %s %s (%s):\n", res.Positions, res.Game, res.Variant, set.Suite)
 			for i, c := range res.CPC {
 				fmt.Fprintf(env.Stdout, "  engine %d: %s; parameters: %s\n", i+1, c, res.ProbCut[i])
 			}
@@ -160,6 +172,9 @@ func cpcOptions() []string {
 // tuneSettings fills in the settings from the flags and checks them.
 func tuneSettings(set *regression.TuneSettings, depths, ts, probcut string) error {
 	var err error
+	if set.Game, err = lookupGame(set.GameName); err != nil {
+		return err
+	}
 	if set.Depths, err = bench.ParseDepths(depths); err != nil {
 		return err
 	}

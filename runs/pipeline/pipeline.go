@@ -171,6 +171,12 @@ func (r *Recipe) bindGame() {
 	if r.Bench != nil && r.Game.Game != nil {
 		r.Bench.Game, r.Bench.GameName = r.Game, r.Game.Name()
 	}
+	if r.Collect != nil && r.Game.Game != nil {
+		r.Collect.Game, r.Collect.GameName = r.Game, r.Game.Name()
+	}
+	if r.Tune != nil && r.Game.Game != nil {
+		r.Tune.Game, r.Tune.GameName = r.Game, r.Game.Name()
+	}
 }
 
 func (r *Recipe) check() error {
@@ -217,7 +223,10 @@ func (r *Recipe) check() error {
 		return products(s, net, probcut), nil
 	}
 	if r.Collect != nil {
-		r.Collect.N, r.Collect.M, r.Collect.Seed = r.N, r.M, r.Seed
+		r.Collect.Seed = r.Seed
+		if r.Collect.Suite == "" { // a suite gives its own variant
+			r.Collect.Variant = dice.Variant(r.N, r.M)
+		}
 		c := *r.Collect
 		var err error
 		if c.Engine, err = spec("collect", c.Engine); err != nil {
@@ -320,14 +329,22 @@ func (r *Recipe) Check() error {
 		return nil
 	}
 	collectN, collectM := r.N, r.M
-	if c := r.Collect; c != nil {
+	if r.Collect != nil {
+		c := *r.Collect // its checks fill in the suite's variant, which the recipe leaves out
 		var err error
+		collectBoard := func() (n, m int, err error) {
+			v, err := c.PositionsVariant()
+			if err != nil {
+				return 0, 0, err
+			}
+			return dice.ParseVariant(v)
+		}
 		if names(c.Engine) {
-			if collectN, collectM, err = c.Board(); err == nil {
+			if collectN, collectM, err = collectBoard(); err == nil {
 				err = board("collect", c.Suite, collectN, collectM)
 			}
 		} else if err = c.Check(); err == nil {
-			collectN, collectM, err = c.Board()
+			collectN, collectM, err = collectBoard()
 		}
 		if err != nil {
 			return fmt.Errorf("collect: %v", err)

@@ -71,6 +71,7 @@ func stages(t *testing.T, root string) (net, probcut string) {
 	net = filepath.Join(root, "1-train", td.BestFile)
 
 	cs := regression.DefaultCollectSettings()
+	cs.Game = diceGame
 	cs.Count, cs.Pairs, cs.Engine, cs.Chunk = 12, []regression.Pair{{Shallow: 1, Deep: 3}, {Shallow: 3, Deep: 5}}, "staretc:net="+net+",tt=1", 4
 	run = create("2-collect", "collect", cs)
 	_, err = regression.Collect(ctx, cs, run, runs.NoProgress)
@@ -84,6 +85,7 @@ func stages(t *testing.T, root string) (net, probcut string) {
 	probcut = filepath.Join(root, "3-fit", regression.ProbCutFile)
 
 	tu := regression.DefaultTuneSettings("../../search/testdata/dice5x5-4.suite")
+	tu.Game = diceGame
 	tu.Limit, tu.Depths, tu.Ts, tu.CPC = 4, []int{5}, []float64{1.6, 0.2}, regression.SpecList{"cpc:eval=pairs,tt=1", "cpc:eval=pairs,tt=1,multi=0,r=4"}
 	run = create("4-tune", "tune", tu)
 	_, err = regression.Tune(ctx, tu, run, runs.NoProgress)
