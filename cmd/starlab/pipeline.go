@@ -29,7 +29,8 @@ report.html. The default recipe trains, fits and plays in a few minutes;
 paper-5x5 (about an hour on two cores) and paper-11x11 (many hours: a
 cluster or a night) reproduce the papers' tables. RECIPE is the name of a
 built-in recipe (` + strings.Join(pipeline.Names(), ", ") + `) or a path to a recipe
-file (JSON, format "starlab-recipe/1"); without it, ` + pipeline.DefaultRecipe + `.
+file (JSON, format "starlab-recipe/2", naming its "game" and "variant"; a
+"starlab-recipe/1" file, Dice's with "n" and "m", is read too); without it, ` + pipeline.DefaultRecipe + `.
 
 Every problem of the recipe a check can see (its settings, match names,
 luck references, the suites, nets and parameter files it names) is
@@ -60,11 +61,7 @@ papers', each match with its intervals) and the path of the report.`,
 			default:
 				return usagef("give one recipe")
 			}
-			dg, err := games.Lookup("dice") // a recipe's n and m are Dice's
-			if err != nil {
-				return err
-			}
-			recipe, err := pipeline.LoadRecipe(name, dg)
+			recipe, err := pipeline.LoadRecipe(name, games.Lookup)
 			if err != nil {
 				return runs.Usage(err)
 			}
@@ -78,11 +75,12 @@ papers', each match with its intervals) and the path of the report.`,
 			if found.Dir != "" {
 				out = ""
 			}
+			g := recipe.Game
 			run, resumed, err := runs.Start("out", out, found.Dir, "run", env.Args, recipe, recipe.Seed)
 			if err != nil {
 				return err
 			}
-			recipe.Game = dg // a resumed run's recipe is read back from its manifest, which has no game
+			recipe.Game = g // a resumed run's recipe is read back from its manifest, which names the same game
 			switch {
 			case resumed:
 				fmt.Fprintf(env.Stderr, "starlab run: finishing the unfinished %s run %s\n", recipe.Name, run.Dir())

@@ -15,7 +15,9 @@
 // starts a new run, or is refused in the old run's directory.
 //
 // Recipes are JSON (schema: Recipe; unknown fields are refused), embedded
-// under recipes/ and overridable by a path. A match variant may name the
+// under recipes/ and overridable by a path. A recipe names its game and
+// variant, which every stage plays; the command passes the registry's
+// lookup, so that the pipeline imports no game. A match variant may name the
 // pipeline's own products: {net} is the trained net (best.json), {probcut}
 // the fitted parameters (probcut.json), and a tune stage's suite {suite}
 // is the collect stage's positions (suite.txt); a recipe without a train stage (fit
@@ -36,6 +38,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -44,14 +47,18 @@ import (
 	"starlab/runs/report"
 	"starlab/search"
 	"starlab/search/bench"
-	"starlab/search/dice"
 	"starlab/search/game"
 	"starlab/selfplay"
 	"starlab/td"
 )
 
-// RecipeFormat names the recipe schema.
-const RecipeFormat = "starlab-recipe/1"
+// RecipeFormat names the recipe schema. Version 2 names the game and its
+// variant; a version-1 recipe, read as well, was Dice's and gave the board
+// as n and m.
+const (
+	RecipeFormat   = "starlab-recipe/2"
+	recipeFormatV1 = "starlab-recipe/1"
+)
 
 //go:embed recipes/*.json
 var recipes embed.FS
@@ -77,14 +84,18 @@ type MatchStage struct {
 // Recipe is a pipeline: a net trained by self-play, ChanceProbCut fitted
 // for it, and matches.
 type Recipe struct {
-	// Game is the game the recipe's matches play, Dice, given by the
-	// command (LoadRecipe); it is not part of the recipe's JSON.
-	Game        search.Game                 `json:"-"`
-	Format      string                      `json:"format"`
-	Name        string                      `json:"name"`
-	Description string                      `json:"description"`
-	N           int                         `json:"n"`
-	M           int                         `json:"m"`
+	// Game is the game the recipe's stages play, the one GameName names,
+	// looked up by LoadRecipe; it is not part of the recipe's JSON.
+	Game        search.Game `json:"-"`
+	Format      string      `json:"format"`
+	Name        string      `json:"name"`
+	Description string      `json:"description"`
+	GameName    string      `json:"game"`
+	Variant     string      `json:"variant"` // "" is the game's default
+	// N and M are a version-1 recipe's Dice board; LoadRecipe turns them
+	// into GameName and Variant.
+	N           int                         `json:"n,omitempty"`
+	M           int                         `json:"m,omitempty"`
 	Seed        uint64                      `json:"seed"`
 	Train       *td.Settings                `json:"train,omitempty"`
 	Collect     *regression.CollectSettings `json:"collect,omitempty"`
@@ -94,10 +105,11 @@ type Recipe struct {
 	Matches     []MatchStage                `json:"matches"`
 }
 
-// LoadRecipe reads a recipe of the game g (Dice, whose board the recipe's
-// n and m give): the name of an embedded one, or a path to a JSON file.
-// Settings a recipe leaves out are the stages' defaults.
-func LoadRecipe(nameOrPath string, g search.Game) (*Recipe, error) {
+// LoadRecipe reads a recipe: the name of an embedded one, or a path to a
+// JSON file. lookup gives the game the recipe names (the command passes
+// the registry's, so that this package imports no game). Settings a
+// recipe leaves out are the stages' defaults.
+func LoadRecipe(nameOrPath string, lookup func(name string) (search.Game, error)) (*Recipe, error) {
 	data, err := recipes.ReadFile("recipes/" + nameOrPath + ".json")
 	src := "built-in recipe " + nameOrPath
 	if err != nil {
@@ -110,6 +122,19 @@ func LoadRecipe(nameOrPath string, g search.Game) (*Recipe, error) {
 	// leaves out stays nil.
 	var present map[string]json.RawMessage
 	if err := json.Unmarshal(data, &present); err != nil {
+		return nil, runs.Usagef("%s: %v", src, err)
+	}
+	// The game comes first: the stages' defaults are the game's.
+	var head struct {
+		Format   string `json:"format"`
+		GameName string `json:"game"`
+	}
+	_ = json.Unmarshal(data, &head)
+	if head.GameName == "" {
+		head.GameName = "dice" // a version-1 recipe is Dice's; version 2 must name its game (check)
+	}
+	g, err := lookup(head.GameName)
+	if err != nil {
 		return nil, runs.Usagef("%s: %v", src, err)
 	}
 	r := &Recipe{
@@ -131,14 +156,15 @@ func LoadRecipe(nameOrPath string, g search.Game) (*Recipe, error) {
 	if err := r.check(); err != nil {
 		return nil, runs.Usagef("%s: %v", src, err)
 	}
-	// The board and the seed of train and collect are the recipe's: a
-	// stage that gives others would be overruled without a word.
+	// The game, the variant and the seed of train and collect are the
+	// recipe's: a stage that gives others would be overruled without a
+	// word.
 	for _, stage := range []string{"train", "collect"} {
 		var fields map[string]json.RawMessage
 		if json.Unmarshal(present[stage], &fields) != nil {
 			continue
 		}
-		for key, want := range map[string]string{"n": fmt.Sprint(r.N), "m": fmt.Sprint(r.M), "seed": fmt.Sprint(r.Seed)} {
+		for key, want := range map[string]string{"game": strconv.Quote(r.GameName), "variant": strconv.Quote(r.Variant), "seed": fmt.Sprint(r.Seed)} {
 			if v, ok := fields[key]; ok && string(bytes.TrimSpace(v)) != want {
 				return nil, fmt.Errorf("%s: %s.%s is %s, but the recipe's %s is %s: give it once, at the top", src, stage, key, bytes.TrimSpace(v), key, want)
 			}
@@ -181,17 +207,31 @@ func (r *Recipe) bindGame() {
 
 func (r *Recipe) check() error {
 	r.bindGame()
-	if r.Format != RecipeFormat {
+	switch r.Format {
+	case RecipeFormat:
+		if r.GameName == "" {
+			return fmt.Errorf("no game: give \"game\", as \"dice\"")
+		}
+		if r.N != 0 || r.M != 0 {
+			return fmt.Errorf("n and m are a %s recipe's; give the variant, as \"%dx%d-%d\"", recipeFormatV1, r.N, r.N, r.M)
+		}
+	case recipeFormatV1: // Dice's, its board given by n and m
+		r.Format, r.GameName, r.Variant = RecipeFormat, "dice", fmt.Sprintf("%dx%d-%d", r.N, r.N, r.M)
+		r.N, r.M = 0, 0
+	default:
 		return fmt.Errorf("format %q, want %q", r.Format, RecipeFormat)
 	}
 	if r.Name == "" {
 		return fmt.Errorf("no name")
 	}
-	if r.Game.Game == nil {
+	if r.Game.Game == nil || r.Game.Name() != r.GameName {
 		return fmt.Errorf("no game")
 	}
-	if _, err := dice.New(r.N, r.M); err != nil {
-		return err
+	if r.Variant == "" {
+		r.Variant = r.Game.DefaultVariant()
+	}
+	if _, err := r.Game.New(r.Variant); err != nil {
+		return fmt.Errorf("variant: %v", err)
 	}
 	if r.Fit != nil && r.Collect == nil {
 		return fmt.Errorf("fit: a fit needs a collect stage")
@@ -202,7 +242,7 @@ func (r *Recipe) check() error {
 	net, probcut := "", ""
 	if r.Train != nil {
 		net = "NET"
-		r.Train.Game, r.Train.Variant, r.Train.Seed = r.Game, dice.Variant(r.N, r.M), r.Seed
+		r.Train.Game, r.Train.GameName, r.Train.Variant, r.Train.Seed = r.Game, r.GameName, r.Variant, r.Seed
 		if err := r.Train.Check(); err != nil {
 			return fmt.Errorf("train: %v", err)
 		}
@@ -225,7 +265,7 @@ func (r *Recipe) check() error {
 	if r.Collect != nil {
 		r.Collect.Seed = r.Seed
 		if r.Collect.Suite == "" { // a suite gives its own variant
-			r.Collect.Variant = dice.Variant(r.N, r.M)
+			r.Collect.Variant = r.Variant
 		}
 		c := *r.Collect
 		var err error
@@ -322,29 +362,22 @@ func (r *Recipe) Check() error {
 		return err
 	}
 	names := func(s string) bool { return strings.Contains(s, "{net}") || strings.Contains(s, "{probcut}") }
-	board := func(stage, suite string, n, m int) error {
-		if n != r.N || m != r.M {
-			return fmt.Errorf("%s: suite %s is %dx%d/%d, but the recipe's net and parameters are for %dx%d/%d", stage, suite, n, n, m, r.N, r.N, r.M)
+	same := func(suite, v string) error {
+		if v != r.Variant {
+			return fmt.Errorf("suite %s is of %s variant %s, but the recipe's net and parameters are for %s", suite, r.GameName, v, r.Variant)
 		}
 		return nil
 	}
-	collectN, collectM := r.N, r.M
+	collectVariant := r.Variant
 	if r.Collect != nil {
 		c := *r.Collect // its checks fill in the suite's variant, which the recipe leaves out
 		var err error
-		collectBoard := func() (n, m int, err error) {
-			v, err := c.PositionsVariant()
-			if err != nil {
-				return 0, 0, err
-			}
-			return dice.ParseVariant(v)
-		}
 		if names(c.Engine) {
-			if collectN, collectM, err = collectBoard(); err == nil {
-				err = board("collect", c.Suite, collectN, collectM)
+			if collectVariant, err = c.PositionsVariant(); err == nil {
+				err = same(c.Suite, collectVariant)
 			}
 		} else if err = c.Check(); err == nil {
-			collectN, collectM, err = collectBoard()
+			collectVariant, err = c.PositionsVariant()
 		}
 		if err != nil {
 			return fmt.Errorf("collect: %v", err)
@@ -372,21 +405,21 @@ func (r *Recipe) Check() error {
 		var err error
 		switch named := slices.ContainsFunc(t.CPC, names); {
 		case t.Suite == SuiteProduct || named:
-			suite, n, m := "{suite}", collectN, collectM
+			suite, v := "{suite}", collectVariant
 			if t.Suite != SuiteProduct {
 				var ps []search.SuitePosition
-				if ps, err = search.ReadSuite(dice.Game{}, t.Suite); err == nil {
-					suite, n, m = t.Suite, ps[0].Pos.(*dice.Board).N(), ps[0].Pos.(*dice.Board).M()
+				if ps, err = search.ReadSuite(r.Game, t.Suite); err == nil {
+					suite, v = t.Suite, r.Game.Variant(ps[0].Pos)
 				}
 			}
 			if err == nil && named {
-				err = board("tune", suite, n, m)
+				err = same(suite, v)
 			}
 			// The files of the engines that name no product, on the
-			// suite's board.
+			// suite's variant.
 			for _, c := range t.CPC {
 				if err == nil && !names(c) {
-					err = r.resolveOn(c, n, m)
+					err = r.resolveOn(c, v)
 				}
 			}
 		default:
@@ -404,7 +437,7 @@ func (r *Recipe) Check() error {
 				if v == "" || names(v) {
 					continue
 				}
-				if err := r.resolveOn(v, r.N, r.M); err != nil {
+				if err := r.resolveOn(v, r.Variant); err != nil {
 					return fmt.Errorf("match %s: %v", m.Name, err)
 				}
 			}
@@ -419,8 +452,8 @@ func (r *Recipe) Check() error {
 }
 
 // resolveOn reads the files an engine spec names and checks the engine
-// can search the recipe game's n x n boards with win length m.
-func (r *Recipe) resolveOn(spec string, n, m int) error {
+// can search positions of the recipe game's variant.
+func (r *Recipe) resolveOn(spec, variant string) error {
 	sp, err := search.ParseSpec(spec)
 	if err != nil {
 		return runs.Usagef("%q: %v", spec, err)
@@ -428,7 +461,7 @@ func (r *Recipe) resolveOn(spec string, n, m int) error {
 	res, err := sp.Config.Resolve()
 	var start game.State
 	if err == nil {
-		start, err = r.Game.New(dice.Variant(n, m))
+		start, err = r.Game.New(variant)
 	}
 	if err == nil {
 		err = r.Game.Check(res, start)
@@ -452,7 +485,7 @@ func (r *Recipe) matchSettings(m MatchStage, net, probcut string) selfplay.Match
 		vs[i] = products(v, net, probcut)
 	}
 	ms := selfplay.DefaultMatchSettings(r.Game, vs...)
-	ms.GameName, ms.Variant = r.Game.Name(), dice.Variant(r.N, r.M)
+	ms.GameName, ms.Variant = r.GameName, r.Variant
 	ms.Seed, ms.Games, ms.Gauntlet = r.Seed, m.Games, m.Gauntlet
 	if m.Luck != "" {
 		ms.Luck = products(m.Luck, net, probcut)

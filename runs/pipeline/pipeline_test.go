@@ -56,7 +56,7 @@ func runRecipe(t *testing.T, dir string, r *Recipe, progress Progress) (*Result,
 // resumed: the resumed run skips the stages done, and its matches end
 // with the statistics of the uninterrupted run.
 func TestPipelineInterruptedResumes(t *testing.T) {
-	r, err := LoadRecipe("testdata/tiny.json", diceGame)
+	r, err := LoadRecipe("testdata/tiny.json", games.Lookup)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,13 +149,13 @@ func TestPipelineInterruptedResumes(t *testing.T) {
 
 func TestLoadRecipe(t *testing.T) {
 	for _, name := range Names() {
-		if _, err := LoadRecipe(name, diceGame); err != nil {
+		if _, err := LoadRecipe(name, games.Lookup); err != nil {
 			t.Errorf("built-in recipe %s: %v", name, err)
 		}
 	}
 	// paper-5x5 tunes the chapter's configuration and the default side by
 	// side, the chapter's first (the paired differences are against it).
-	if r, err := LoadRecipe("paper-5x5", diceGame); err != nil || r.Tune == nil || !slices.Equal(r.Tune.CPC, []string{search.ChapterCPC + ",probcut={probcut}", "cpc:probcut={probcut}"}) {
+	if r, err := LoadRecipe("paper-5x5", games.Lookup); err != nil || r.Tune == nil || !slices.Equal(r.Tune.CPC, []string{search.ChapterCPC + ",probcut={probcut}", "cpc:probcut={probcut}"}) {
 		t.Errorf("paper-5x5's tune engines: %v %v", err, r.Tune)
 	}
 	dir := t.TempDir()
@@ -165,7 +165,7 @@ func TestLoadRecipe(t *testing.T) {
 	if err := os.WriteFile(one, []byte(`{"format": "starlab-recipe/1", "name": "one", "n": 5, "m": 4, "tune": {"cpc": "cpc:k=2"}}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if r, err := LoadRecipe(one, diceGame); err != nil || r.Tune == nil || !slices.Equal(r.Tune.CPC, []string{"cpc:k=2"}) {
+	if r, err := LoadRecipe(one, games.Lookup); err != nil || r.Tune == nil || !slices.Equal(r.Tune.CPC, []string{"cpc:k=2"}) {
 		t.Errorf("a tune engine as one string: %v %v", err, r)
 	}
 	for name, text := range map[string]string{
@@ -197,12 +197,12 @@ func TestLoadRecipe(t *testing.T) {
 	} {
 		path := filepath.Join(dir, name+".json")
 		os.WriteFile(path, []byte(text), 0o644)
-		_, err := LoadRecipe(path, diceGame)
+		_, err := LoadRecipe(path, games.Lookup)
 		if err == nil || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), path) {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
-	if _, err := LoadRecipe(filepath.Join(dir, "none.json"), diceGame); err == nil || !strings.Contains(err.Error(), "default") {
+	if _, err := LoadRecipe(filepath.Join(dir, "none.json"), games.Lookup); err == nil || !strings.Contains(err.Error(), "default") {
 		t.Errorf("missing recipe: %v", err)
 	}
 }
@@ -210,7 +210,7 @@ func TestLoadRecipe(t *testing.T) {
 // TestPipelineBenchTune runs the stages of the paper recipes: collect, fit,
 // bench, and tune on the collect's positions with the fitted parameters.
 func TestPipelineBenchTune(t *testing.T) {
-	r, err := LoadRecipe("testdata/papers.json", diceGame)
+	r, err := LoadRecipe("testdata/papers.json", games.Lookup)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -264,8 +264,8 @@ func TestRecipeCheck(t *testing.T) {
 		"tune default suite":                 {head + train + `"tune": {"depths": [3], "ts": [1], "cpc": "cpc:net={net}"}, "matches": []}`, "tune: default suite"},
 		"bench engine":                       {head + train + `"bench": {"suite": "` + suite + `", "depths": [1], "engine": {"net": "missing.json"}}, "matches": []}`, "missing.json"},
 		"tune suite":                         {head + train + `"tune": {"suite": "` + filepath.Join(dir, "none") + `", "depths": [3], "ts": [1], "cpc": "cpc:eval=pairs"}, "matches": []}`, "none"},
-		"tune suite board":                   {head + train + `"tune": {"suite": "` + small + `", "depths": [3], "ts": [1], "cpc": "cpc:net={net}"}, "matches": []}`, "4x4/3"},
-		"collect suite board":                {head + train + `"collect": {"suite": "` + small + `", "pairs": [{"shallow": 1, "deep": 3}], "engine": "staretc:net={net}"}, "matches": []}`, "4x4/3"},
+		"tune suite board":                   {head + train + `"tune": {"suite": "` + small + `", "depths": [3], "ts": [1], "cpc": "cpc:net={net}"}, "matches": []}`, "variant 4x4-3"},
+		"collect suite board":                {head + train + `"collect": {"suite": "` + small + `", "pairs": [{"shallow": 1, "deep": 3}], "engine": "staretc:net={net}"}, "matches": []}`, "variant 4x4-3"},
 		"collect engine":                     {head + train + `"collect": {"count": 4, "pairs": [{"shallow": 1, "deep": 3}], "engine": "staretc:net=missing.json"}, "matches": []}`, "missing.json"},
 		"match net beside a product":         {head + train + `"matches": [{"name": "a", "games": 2, "variants": ["staretc:depth=1,net={net}", "staretc:depth=1,net=missing.json"]}]}`, "missing.json"},
 		"luck beside a product":              {head + train + `"matches": [{"name": "a", "games": 2, "variants": ["staretc:depth=1,net={net}", "star1:depth=1"], "luck": "staretc:depth=3,net=missing.json"}]}`, "missing.json"},
@@ -275,7 +275,7 @@ func TestRecipeCheck(t *testing.T) {
 	} {
 		path := filepath.Join(dir, strings.ReplaceAll(name, " ", "-")+".json")
 		os.WriteFile(path, []byte(c.text), 0o644)
-		r, err := LoadRecipe(path, diceGame)
+		r, err := LoadRecipe(path, games.Lookup)
 		if err != nil {
 			t.Errorf("%s: LoadRecipe: %v", name, err)
 			continue
@@ -295,7 +295,7 @@ func TestRecipeCheck(t *testing.T) {
 	// The built-in recipes pass from the module root.
 	t.Chdir(root)
 	for _, name := range Names() {
-		r, err := LoadRecipe(name, diceGame)
+		r, err := LoadRecipe(name, games.Lookup)
 		if err == nil {
 			err = r.Check()
 		}
@@ -310,7 +310,7 @@ func TestRecipeCheck(t *testing.T) {
 // built-in fit in place of {probcut}, which is the fit the recipe makes),
 // games, board and seed.
 func TestPaper11x11SlurmScript(t *testing.T) {
-	r, err := LoadRecipe("paper-11x11", diceGame)
+	r, err := LoadRecipe("paper-11x11", games.Lookup)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -323,8 +323,8 @@ func TestPaper11x11SlurmScript(t *testing.T) {
 	if line == nil {
 		t.Fatal("paper-11x11.sh: no submit line")
 	}
-	if line[3] != fmt.Sprint(r.N) || line[4] != fmt.Sprint(r.M) || line[5] != fmt.Sprint(r.Seed) {
-		t.Errorf("paper-11x11.sh plays %sx%s/%s with seed %s, the recipe %dx%d/%d with seed %d", line[3], line[3], line[4], line[5], r.N, r.N, r.M, r.Seed)
+	if v := line[3] + "x" + line[3] + "-" + line[4]; r.GameName != "dice" || v != r.Variant || line[5] != fmt.Sprint(r.Seed) {
+		t.Errorf("paper-11x11.sh plays dice %s with seed %s, the recipe %s %s with seed %d", v, line[5], r.GameName, r.Variant, r.Seed)
 	}
 	calls := regexp.MustCompile(`(?m)^submit (\S+) (\d+)$`).FindAllStringSubmatch(text, -1)
 	if len(calls) != len(r.Matches) {
