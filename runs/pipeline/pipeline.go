@@ -94,15 +94,15 @@ type Recipe struct {
 	Variant     string      `json:"variant"` // "" is the game's default
 	// N and M are a version-1 recipe's Dice board; LoadRecipe turns them
 	// into GameName and Variant.
-	N           int                         `json:"n,omitempty"`
-	M           int                         `json:"m,omitempty"`
-	Seed        uint64                      `json:"seed"`
-	Train       *td.Settings                `json:"train,omitempty"`
-	Collect     *regression.CollectSettings `json:"collect,omitempty"`
-	Fit         *regression.FitSettings     `json:"fit,omitempty"`
-	Bench       *bench.Settings             `json:"bench,omitempty"`
-	Tune        *regression.TuneSettings    `json:"tune,omitempty"`
-	Matches     []MatchStage                `json:"matches"`
+	N       int                         `json:"n,omitempty"`
+	M       int                         `json:"m,omitempty"`
+	Seed    uint64                      `json:"seed"`
+	Train   *td.Settings                `json:"train,omitempty"`
+	Collect *regression.CollectSettings `json:"collect,omitempty"`
+	Fit     *regression.FitSettings     `json:"fit,omitempty"`
+	Bench   *bench.Settings             `json:"bench,omitempty"`
+	Tune    *regression.TuneSettings    `json:"tune,omitempty"`
+	Matches []MatchStage                `json:"matches"`
 }
 
 // LoadRecipe reads a recipe: the name of an embedded one, or a path to a
