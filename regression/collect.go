@@ -81,8 +81,11 @@ type CollectSettings struct {
 	Pairs []Pair `json:"pairs"`
 	// Engine is the sound engine of every search, without limits, such as
 	// "staretc:eval=mlp"; each search has a fresh table and a full window.
-	Engine  string `json:"engine"`
-	Workers int    `json:"workers"`
+	Engine string `json:"engine"`
+	// Products are the files Engine names as {name} (a pipeline's net:
+	// search.Products).
+	Products search.Products `json:"products,omitempty"`
+	Workers  int             `json:"workers"`
 	// Chunk is the number of positions per Parquet part file.
 	Chunk int        `json:"chunk"`
 	Shard runs.Shard `json:"shard"`
@@ -305,7 +308,7 @@ func (s *CollectSettings) resolve() (*search.Resolved, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := spec.Config.Resolve()
+	r, err := spec.Config.ResolveIn(s.Products)
 	if err != nil {
 		return nil, runs.Usagef("-engine %s: %v", s.Engine, err)
 	}

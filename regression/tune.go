@@ -90,8 +90,11 @@ type TuneSettings struct {
 	// once; the table compares each with the first. Their staretc base,
 	// the same engine as staretc, must be one: one full search per
 	// position and depth measures them all.
-	CPC     SpecList `json:"cpc"`
-	Workers int      `json:"workers"`
+	CPC SpecList `json:"cpc"`
+	// Products are the files the engines name as {name} (a pipeline's
+	// net and fit: search.Products).
+	Products search.Products `json:"products,omitempty"`
+	Workers  int             `json:"workers"`
 	// Shard limits the run to the positions whose index is i modulo N;
 	// starlab merge joins the shards' records.
 	Shard runs.Shard `json:"shard,omitzero"`
@@ -278,7 +281,7 @@ func (s *TuneSettings) resolve() (base *search.Resolved, cpcs [][]*search.Resolv
 	if err != nil {
 		return nil, nil, err
 	}
-	if base, err = baseOf(specs[0]).Resolve(); err != nil {
+	if base, err = baseOf(specs[0]).ResolveIn(s.Products); err != nil {
 		return nil, nil, runs.Usagef("-cpc %s: %v", s.CPC[0], err)
 	}
 	for i, spec := range specs {
@@ -286,7 +289,7 @@ func (s *TuneSettings) resolve() (base *search.Resolved, cpcs [][]*search.Resolv
 		for _, t := range s.Ts {
 			c := spec.Config
 			c.ProbCutT = t
-			r, err := c.Resolve()
+			r, err := c.ResolveIn(s.Products)
 			if err != nil {
 				return nil, nil, runs.Usagef("-cpc %s: %v", s.CPC[i], err)
 			}

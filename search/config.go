@@ -546,16 +546,56 @@ func CheckFlags(fs *flag.FlagSet, s *Spec, algos ...Algorithm) error {
 type Resolved struct {
 	cfg     Config
 	probcut *ProbCutParams
-	net     *nn.Net // the mlp evaluator's network from net=FILE
+	// probcutFile is the file probcut=FILE names: the product's file
+	// where the option names a product.
+	probcutFile string
+	net         *nn.Net // the mlp evaluator's network from net=FILE
 }
 
 // Resolve checks the configuration and loads its files (the ChanceProbCut
 // parameters, the network). Errors name the file or the option, and are
 // usage errors (runs.UsageError): a configuration and its files are what a
 // user gave.
-func (c Config) Resolve() (*Resolved, error) {
-	r, err := c.resolve()
-	return r, runs.Usage(err)
+func (c Config) Resolve() (*Resolved, error) { return c.ResolveIn(nil) }
+
+// Products are the files a pipeline makes, by name. A spec names one in a
+// file option as {name} (net={net}, probcut={probcut}) and keeps the name:
+// its text, a variant's identity in journals and tables, is the same
+// wherever the run directory is and whatever characters its path holds,
+// and the file reaches the engine as a value of the settings, not spliced
+// into the text. ResolveIn opens the products' files.
+type Products map[string]string
+
+// productName returns the name a file option's value {name} gives a
+// product.
+func productName(v string) (string, bool) {
+	if len(v) > 2 && v[0] == '{' && v[len(v)-1] == '}' {
+		return v[1 : len(v)-1], true
+	}
+	return "", false
+}
+
+// ResolveIn is Resolve with the files a {name} option names taken from
+// products; the Resolved's Config keeps the names.
+func (c Config) ResolveIn(products Products) (*Resolved, error) {
+	files := c
+	for _, f := range []*string{&files.Net, &files.ProbCutFile} {
+		name, ok := productName(*f)
+		if !ok {
+			continue
+		}
+		path, ok := products[name]
+		if !ok {
+			return nil, runs.Usagef("%s names the product {%s}, which only a pipeline that makes it gives; give a file", *f, name)
+		}
+		*f = path
+	}
+	r, err := files.resolve()
+	if err != nil {
+		return nil, runs.Usage(err)
+	}
+	r.cfg = c
+	return r, nil
 }
 
 func (c Config) resolve() (*Resolved, error) {
@@ -582,7 +622,7 @@ func (c Config) resolve() (*Resolved, error) {
 		if err != nil {
 			return nil, err
 		}
-		r.probcut = p
+		r.probcut, r.probcutFile = p, c.ProbCutFile
 	}
 	return r, nil
 }
@@ -625,7 +665,7 @@ func (r *Resolved) NetFile() *nn.Net { return r.net }
 // evaluator, net, game and variant.
 func (r *Resolved) CheckProbCut(game, variant, netID string) error {
 	if r.cfg.Algorithm == CPC && r.cfg.ProbCutFile != "" {
-		return r.probcut.checkFor(r.cfg.ProbCutFile, r.cfg.Eval, netID, game, variant)
+		return r.probcut.checkFor(r.probcutFile, r.cfg.Eval, netID, game, variant)
 	}
 	return nil
 }
@@ -636,7 +676,7 @@ func (r *Resolved) CheckProbCut(game, variant, netID string) error {
 // that they are defaults and no fit.
 func (r *Resolved) ProbCutSource(builtin *ProbCutParams, game, variant, netID string) string {
 	if r.cfg.ProbCutFile != "" {
-		return r.cfg.ProbCutFile + ": " + r.probcut.Source
+		return r.probcutFile + ": " + r.probcut.Source
 	}
 	return r.ProbCutFor(builtin, game, variant, netID).Source
 }

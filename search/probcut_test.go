@@ -2,6 +2,7 @@ package search
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -179,3 +180,39 @@ func TestSpecGives(t *testing.T) {
 }
 
 func writeFile(path, text string) error { return os.WriteFile(path, []byte(text), 0o644) }
+
+// TestProducts: a spec names a pipeline's product as {name} and keeps the
+// name, so its text is the same wherever the file is; ResolveIn opens the
+// product's file, whatever characters its path holds (a comma would break
+// the spec's grammar were the path spliced into the text), and Resolve
+// refuses a product it is not given, in one line.
+func TestProducts(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "a,b=c")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "probcut.json")
+	if err := writeFile(path, `{"format":"starlab-probcut","version":2,"source":"the product","eval":"pairs","game":"dice","variant":"5x5-4","pairs":[{"shallow":3,"deep":7,"a":1,"b":0,"sigma":0.1}]}`); err != nil {
+		t.Fatal(err)
+	}
+	spec, err := ParseSpec("cpc:eval=pairs,probcut={probcut}")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := spec.Config.ResolveIn(Products{"probcut": path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := r.Config().String(); got != spec.String() || !strings.Contains(got, "probcut={probcut}") {
+		t.Errorf("resolved config %q, want the spec %q with the product's name", got, spec.String())
+	}
+	if src := r.ProbCutSource(nil, "dice", "5x5-4", ""); src != path+": the product" {
+		t.Errorf("ProbCutSource = %q, want the product's file and source", src)
+	}
+	if err := r.CheckProbCut("dice", "5x5-4", ""); err != nil {
+		t.Errorf("CheckProbCut: %v", err)
+	}
+	if _, err := spec.Config.Resolve(); err == nil || !strings.Contains(err.Error(), "{probcut}") || strings.Contains(err.Error(), "\n") {
+		t.Errorf("Resolve without the product: %v", err)
+	}
+}

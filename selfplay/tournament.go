@@ -63,11 +63,14 @@ type MatchSettings struct {
 	// Starts are the start positions in the game's notation: the suite's
 	// positions (a Dice position after the roll taken back to before
 	// it), or the start of Variant. Filled by Resolve when empty.
-	Starts      []string   `json:"starts"`
-	Luck        string     `json:"luck"` // luck reference spec, or "none"
-	SPRT        string     `json:"sprt,omitempty"`
-	Concurrency int        `json:"concurrency"`
-	Shard       runs.Shard `json:"shard,omitzero"`
+	Starts []string `json:"starts"`
+	Luck   string   `json:"luck"` // luck reference spec, or "none"
+	// Products are the files the specs name as {name} (a pipeline's net
+	// and fit: search.Products).
+	Products    search.Products `json:"products,omitempty"`
+	SPRT        string          `json:"sprt,omitempty"`
+	Concurrency int             `json:"concurrency"`
+	Shard       runs.Shard      `json:"shard,omitzero"`
 	// N and M are the Dice board size and win length that settings of
 	// format starlab-match/2 held in place of the variant. They are read
 	// so that such settings (a run to resume) are refused by their
@@ -146,7 +149,7 @@ func (s *MatchSettings) Resolve() (*Match, error) {
 	m := &Match{}
 	seen := map[string]bool{}
 	for i, spec := range s.Variants {
-		v, err := ParseVariant(g, spec)
+		v, err := ParseVariantIn(g, spec, s.Products)
 		if err != nil {
 			return nil, err
 		}
@@ -199,7 +202,7 @@ func (s *MatchSettings) Resolve() (*Match, error) {
 		}
 	}
 	if s.Luck != "none" {
-		v, err := ParseVariant(g, s.Luck)
+		v, err := ParseVariantIn(g, s.Luck, s.Products)
 		if err != nil {
 			return nil, runs.Usagef("-luck: %v", err)
 		}

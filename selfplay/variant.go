@@ -25,11 +25,18 @@ type Variant struct {
 // (runs.UsageError), in one line naming the spec. A depth that ends on a
 // chance ply is refused (ParseVariantSpec).
 func ParseVariant(g search.Game, spec string) (Variant, error) {
+	return ParseVariantIn(g, spec, nil)
+}
+
+// ParseVariantIn is ParseVariant with the files a spec names as products
+// ({net}, {probcut}: search.Products) taken from products; the variant's
+// name keeps the products' names.
+func ParseVariantIn(g search.Game, spec string, products search.Products) (Variant, error) {
 	s, err := ParseVariantSpec(g, spec)
 	if err != nil {
 		return Variant{}, err
 	}
-	r, err := s.Config.Resolve()
+	r, err := s.Config.ResolveIn(products)
 	if err != nil {
 		return Variant{}, runs.Usagef("spec %q: %w", spec, err)
 	}

@@ -15,7 +15,9 @@
 // starts a new run, or is refused in the old run's directory.
 //
 // Recipes are JSON (schema: Recipe; unknown fields are refused), embedded
-// under recipes/ and overridable by a path. A recipe names its game and
+// under recipes/ and overridable by a path. A spec keeps a product's name
+// ({net}); the stage gets the file as a value of its settings
+// (search.Products), not spliced into the spec's text. A recipe names its game and
 // variant, which every stage plays; the command passes the registry's
 // lookup, so that the pipeline imports no game. A match variant may name the
 // pipeline's own products: {net} is the trained net (best.json), {probcut}
@@ -236,9 +238,9 @@ func (r *Recipe) check() error {
 	if r.Fit != nil && r.Collect == nil {
 		return fmt.Errorf("fit: a fit needs a collect stage")
 	}
-	// The net and the parameters the specs may name are made by the
-	// stages, so the specs are checked without opening them, with
-	// stand-ins for the products the recipe makes.
+	// The net and the parameters the specs may name ({net}, {probcut})
+	// are made by the stages, so the specs are checked without opening
+	// them; spec refuses a product the recipe does not make.
 	net, probcut := "", ""
 	if r.Train != nil {
 		net = "NET"
@@ -260,7 +262,7 @@ func (r *Recipe) check() error {
 		if strings.Contains(s, "{probcut}") && probcut == "" {
 			return "", fmt.Errorf("%s: %q names {probcut}, but the recipe fits no parameters", stage, s)
 		}
-		return products(s, net, probcut), nil
+		return s, nil
 	}
 	if r.Collect != nil {
 		r.Collect.Seed = r.Seed
@@ -472,23 +474,31 @@ func (r *Recipe) resolveOn(spec, variant string) error {
 	return nil
 }
 
-// products names the pipeline's products in a spec: {net} the trained
-// net, {probcut} the fitted parameters.
-func products(spec, net, probcut string) string {
-	return strings.NewReplacer("{net}", net, "{probcut}", probcut).Replace(spec)
+// products are the pipeline's products made so far, by the names specs
+// give them: {net} the trained net, {probcut} the fitted parameters. A
+// stage gets them as a value of its settings; the specs keep the names.
+func products(net, probcut string) search.Products {
+	p := search.Products{}
+	if net != "" {
+		p["net"] = net
+	}
+	if probcut != "" {
+		p["probcut"] = probcut
+	}
+	if len(p) == 0 {
+		return nil
+	}
+	return p
 }
 
-// matchSettings are the settings of match m with the products filled in.
+// matchSettings are the settings of match m, given the products.
 func (r *Recipe) matchSettings(m MatchStage, net, probcut string) selfplay.MatchSettings {
-	vs := make([]string, len(m.Variants))
-	for i, v := range m.Variants {
-		vs[i] = products(v, net, probcut)
-	}
-	ms := selfplay.DefaultMatchSettings(r.Game, vs...)
+	ms := selfplay.DefaultMatchSettings(r.Game, slices.Clone(m.Variants)...)
 	ms.GameName, ms.Variant = r.GameName, r.Variant
 	ms.Seed, ms.Games, ms.Gauntlet = r.Seed, m.Games, m.Gauntlet
+	ms.Products = products(net, probcut)
 	if m.Luck != "" {
-		ms.Luck = products(m.Luck, net, probcut)
+		ms.Luck = m.Luck
 	}
 	return ms
 }
@@ -705,7 +715,7 @@ func Run(ctx context.Context, r *Recipe, run *runs.Run, progress Progress) (*Res
 		name := next("collect")
 		suite = run.Path(filepath.Join(name, regression.SuiteFile))
 		collect := *r.Collect
-		collect.Engine = products(collect.Engine, res.Net, "")
+		collect.Products = products(res.Net, "")
 		if err := stage(name, "collect", collect, "", nil, func(st *runs.Run, p runs.Progress) error {
 			_, err := regression.Collect(ctx, collect, st, p)
 			return err
@@ -739,10 +749,7 @@ func Run(ctx context.Context, r *Recipe, run *runs.Run, progress Progress) (*Res
 	if r.Tune != nil {
 		name := next("tune")
 		tune := *r.Tune
-		tune.CPC = make(regression.SpecList, len(r.Tune.CPC))
-		for i, c := range r.Tune.CPC {
-			tune.CPC[i] = products(c, res.Net, res.ProbCut)
-		}
+		tune.Products = products(res.Net, res.ProbCut)
 		if tune.Suite == SuiteProduct {
 			tune.Suite = suite
 		}
@@ -844,14 +851,11 @@ func (r *Result) WriteSummary(w io.Writer) {
 			fmt.Fprintln(w)
 		}
 	}
-	// name writes a variant with the products by their names: the new net
-	// as net={net}, the built-in one as eval=mlp(built-in).
+	// name writes a variant, which names the products by their names
+	// (net={net}), with the built-in net as eval=mlp(built-in).
 	name := func(v string) string {
-		if r.ProbCut != "" {
-			v = strings.ReplaceAll(v, "probcut="+r.ProbCut, "probcut={probcut}")
-		}
-		if r.Net != "" && strings.Contains(v, "net="+r.Net) {
-			return strings.NewReplacer(",eval=mlp", "", "net="+r.Net, "net={net}").Replace(v)
+		if strings.Contains(v, "net={net}") {
+			return strings.Replace(v, ",eval=mlp", "", 1)
 		}
 		return strings.Replace(v, ",eval=mlp", ",eval=mlp(built-in)", 1)
 	}
