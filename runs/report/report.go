@@ -15,6 +15,14 @@
 // comes first, with the summary it printed and its matches with the
 // recipe's reason for each; each match's section is headed by its name.
 //
+// Run differs from the other stages' shape (Run(ctx, settings, run,
+// progress)) on purpose: it owns no run directory of its own. The page is
+// a pure function of the finished records of the run it reports, rewritten
+// whole in seconds (atomically, into that run's directory), so there is
+// nothing to lock, journal or resume; its settings are that directory.
+// The pipeline's Run differs only in its progress callback, which names
+// the stage whose progress it reports.
+//
 // Figures are printed as the terminal prints them (runs.Num.Format: "-"
 // where undefined, "inf" where unbounded). Variant specs are shown under
 // short names, paths replaced by base names or by the pipeline's {net} and
