@@ -91,9 +91,7 @@ papers', each match with its intervals) and the path of the report.`,
 			var res *pipeline.Result
 			kept := "finished stages are kept: run starlab run -out " + run.Dir() + " " + name + " again to finish it"
 			err = runStage(env, run, "", asJSON, kept, func(p runs.Progress) (err error) {
-				res, err = pipeline.Run(ctx, recipe, run, func(stage string, done, total int64, status string) {
-					p(done, total, strings.TrimSpace(stage+" "+status))
-				})
+				res, err = pipeline.Run(ctx, recipe, run, p)
 				return err
 			})
 			if err != nil {

@@ -606,9 +606,6 @@ func FindRun(root, out string, r *Recipe) (Found, error) {
 	return f, nil
 }
 
-// Progress reports a stage's progress.
-type Progress func(stage string, done, total int64, status string)
-
 // StageResult is what one stage of a pipeline did.
 type StageResult struct {
 	Name    string  `json:"name"`
@@ -636,7 +633,7 @@ type Result struct {
 // Run runs the recipe in the run directory run, each stage in a
 // sub-directory, skipping stages whose run is done and resuming the one
 // that is not.
-func Run(ctx context.Context, r *Recipe, run *runs.Run, progress Progress) (*Result, error) {
+func Run(ctx context.Context, r *Recipe, run *runs.Run, progress runs.Progress) (*Result, error) {
 	r.bindGame()
 	res := &Result{Recipe: r.Name, Dir: run.Dir()}
 	if err := r.Check(); err != nil {
@@ -673,7 +670,9 @@ func Run(ctx context.Context, r *Recipe, run *runs.Run, progress Progress) (*Res
 		default:
 			return err
 		}
-		err = fn(st, func(done, total int64, status string) { progress(name, done, total, status) })
+		err = fn(st, func(done, total int64, status string) {
+			progress(done, total, strings.TrimSpace(name+" "+status))
+		})
 		if ferr := st.Finish(err); ferr != nil && err == nil {
 			err = ferr
 		}
@@ -781,7 +780,7 @@ func Run(ctx context.Context, r *Recipe, run *runs.Run, progress Progress) (*Res
 	if err := runs.WriteBytesAtomic(run.Path(report.PipelineSummary), sum.Bytes()); err != nil {
 		return res, err
 	}
-	progress("report", 0, 1, "")
+	progress(0, 1, "report")
 	rp, err := report.Run(ctx, run.Dir(), runs.NoProgress)
 	if err != nil {
 		return res, err

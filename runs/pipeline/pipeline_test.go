@@ -29,7 +29,7 @@ var diceGame = func() search.Game {
 	return g
 }()
 
-func runRecipe(t *testing.T, dir string, r *Recipe, progress Progress) (*Result, error) {
+func runRecipe(t *testing.T, dir string, r *Recipe, progress runs.Progress) (*Result, error) {
 	t.Helper()
 	var run *runs.Run
 	var err error
@@ -61,7 +61,7 @@ func TestPipelineInterruptedResumes(t *testing.T) {
 		t.Fatal(err)
 	}
 	root := t.TempDir()
-	want, err := runRecipe(t, filepath.Join(root, "whole"), r, func(string, int64, int64, string) {})
+	want, err := runRecipe(t, filepath.Join(root, "whole"), r, runs.NoProgress)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,8 +97,8 @@ func TestPipelineInterruptedResumes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = Run(ctx, r, run, func(stage string, done, _ int64, _ string) {
-		if stage == "2-collect" && done >= 4 {
+	_, err = Run(ctx, r, run, func(done, _ int64, status string) {
+		if strings.HasPrefix(status, "2-collect") && done >= 4 {
 			cancel()
 		}
 	})
@@ -115,7 +115,7 @@ func TestPipelineInterruptedResumes(t *testing.T) {
 	if page, _ := os.ReadFile(rp.Path); !strings.Contains(string(page), "1 of its 5 stages are done") {
 		t.Errorf("the report of the cut run does not say how far it got")
 	}
-	got, err := runRecipe(t, cut, r, func(string, int64, int64, string) {})
+	got, err := runRecipe(t, cut, r, runs.NoProgress)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,7 +215,7 @@ func TestPipelineBenchTune(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := filepath.Join(t.TempDir(), "run")
-	res, err := runRecipe(t, dir, r, func(string, int64, int64, string) {})
+	res, err := runRecipe(t, dir, r, runs.NoProgress)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -285,7 +285,7 @@ func TestRecipeCheck(t *testing.T) {
 		}
 		// Run refuses it before the first stage (train) starts.
 		out := filepath.Join(dir, strings.ReplaceAll(name, " ", "-"))
-		if _, err := runRecipe(t, out, r, func(string, int64, int64, string) {}); err == nil || !strings.Contains(err.Error(), c.want) {
+		if _, err := runRecipe(t, out, r, runs.NoProgress); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: Run: %v", name, err)
 		}
 		if _, err := os.Stat(filepath.Join(out, "1-train")); err == nil {

@@ -20,8 +20,6 @@
 // a pure function of the finished records of the run it reports, rewritten
 // whole in seconds (atomically, into that run's directory), so there is
 // nothing to lock, journal or resume; its settings are that directory.
-// The pipeline's Run differs only in its progress callback, which names
-// the stage whose progress it reports.
 //
 // Figures are printed as the terminal prints them (runs.Num.Format: "-"
 // where undefined, "inf" where unbounded). Variant specs are shown under
