@@ -3,8 +3,10 @@ package td
 import (
 	"context"
 	"image/png"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -147,6 +149,43 @@ func TestTDLambdaAndExpected(t *testing.T) {
 	res, err := train(t, s, filepath.Join(t.TempDir(), "l"), runs.NoProgress)
 	if err != nil || res.Games != 600 {
 		t.Fatalf("TD(0.7) with expected targets: %v", err)
+	}
+}
+
+// TestTrainsBreakthrough: train runs over another game's network as over
+// Dice's: a few hundred games of ChanceBreakthrough on a 4x5 board are
+// played, learnt and measured, and the net written names the game and the
+// variant, records its games and is no longer the net it started from.
+func TestTrainsBreakthrough(t *testing.T) {
+	g, err := games.Lookup("breakthrough")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := DefaultSettings(g)
+	s.Variant, s.Games, s.CheckpointEvery, s.MeasureEvery, s.MeasureGames = "4x5", 300, 150, 300, 20
+	res, err := train(t, s, filepath.Join(t.TempDir(), "bt"), runs.NoProgress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Games != 300 || len(res.Curve) != 2 || !(res.MeanTDErr > 0) || !(float64(res.Score) >= 0 && float64(res.Score) <= 1) || !(float64(res.MeanPlies) > 0) {
+		t.Fatalf("%d games, %d curve points, TD error %v, score %v, %v plies per game", res.Games, len(res.Curve), res.MeanTDErr, res.Score, res.MeanPlies)
+	}
+	net, err := nn.Load(res.Net)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if net.Game != "breakthrough" || net.Variant != "4x5" || !slices.Equal(net.VariantKey, []int{4, 5}) || net.Meta.Games != 300 {
+		t.Fatalf("net of game %q variant %q key %v after %d games, want breakthrough 4x5 [4 5] after 300", net.Game, net.Variant, net.VariantKey, net.Meta.Games)
+	}
+	if err := g.Net.Check(net, "4x5"); err != nil {
+		t.Fatal(err)
+	}
+	init, err := g.Net.New("4x5", rand.New(rand.NewPCG(s.Seed, 0x1217)), s.Init)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if slices.Equal(net.W1, init.W1) || slices.Equal(net.W2, init.W2) {
+		t.Fatal("the trained net has its initial weights")
 	}
 }
 

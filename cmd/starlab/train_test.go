@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"starlab/nn"
@@ -63,5 +64,36 @@ func TestTrainBadInput(t *testing.T) {
 		{[]string{"train", "-measure-games", "3"}, 2, "-measure-games"},
 		{[]string{"train", "-resume", filepath.Join(dir, "none")}, 1, "does not exist"},
 		{[]string{"train", "-resume", dir, "-games", "5"}, 2, "cannot change"},
+	})
+}
+
+// TestTrainBreakthrough: train takes ChanceBreakthrough (-game, -variant)
+// end to end, measurement against material included, and search plays
+// with the net it wrote; the net on a board of another size, or eval=mlp
+// without a net, is refused in one line.
+func TestTrainBreakthrough(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "bt")
+	code, stdout, stderr := runCmd(t, "train", "-game", "breakthrough", "-variant", "4x5", "-games", "400",
+		"-measure-every", "200", "-measure-games", "20", "-out", dir, "-json")
+	if code != 0 {
+		t.Fatalf("train: exit %d: %s", code, stderr)
+	}
+	var res trainJSON
+	if err := json.Unmarshal([]byte(stdout), &res); err != nil || res.Games != 400 {
+		t.Fatalf("train result %q: %v", stdout, err)
+	}
+	net, err := nn.Load(res.Net)
+	if err != nil || net.Game != "breakthrough" || net.Variant != "4x5" {
+		t.Fatalf("net %s: %v, %v", res.Net, net, err)
+	}
+	code, stdout, stderr = runCmd(t, "search", "-game", "breakthrough", "-algo", "staretc", "-eval", "mlp", "-net", res.Net,
+		"-depth", "3", "4 5 w bbbb/bbbb/..../wwww/wwww")
+	if code != 0 || !strings.Contains(stdout, "eval=mlp") {
+		t.Fatalf("search with the net: exit %d, %q, %s", code, stdout, stderr)
+	}
+	checkBadInput(t, []badInput{
+		{[]string{"search", "-game", "breakthrough", "-eval", "mlp", "-net", res.Net, "-depth", "1", "5 5 w bbbbb/bbbbb/...../wwwww/wwwww"},
+			2, "made for 4x5 boards, not 5x5"},
+		{[]string{"search", "-game", "breakthrough", "-eval", "mlp", "-depth", "1", "4 5 w bbbb/bbbb/..../wwww/wwww"}, 2, "net=FILE"},
 	})
 }

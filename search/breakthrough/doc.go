@@ -65,8 +65,21 @@
 // points per piece and 50 per row of its most advanced piece, own minus
 // the opponent's, from the side to move's view, divided by 1,500 and
 // clamped to [-1, 1]; the chapter's random term of 5 points is left out
-// (duplicate dice decorrelate self-play games). The engine's zero
-// evaluator is the other; no network exists yet (search/engine/breakthrough).
+// (duplicate dice decorrelate self-play games).
+//
+// The network (package nn, a perceptron with one hidden layer) reads the
+// position from the side to move's view (Features): its pieces, one input
+// per square, then the opponent's, with the board turned upside down for
+// Black so that the mover always plays up the board and one net serves
+// both sides, and one input for a pending roll, which a chance node sets;
+// 2*W*H + 1 inputs (InputSize) and W*H/2 hidden units, at least 8
+// (HiddenSize). A net's weight file names the game "breakthrough" and the
+// variant (NetSize, CheckNet, LoadNet). NetEvaluator is the net as a search
+// evaluator: both views' first-layer accumulators in a stack of one frame
+// per move or event followed, a frame updated by the weight columns of the
+// squares whose pieces changed and dropped by the take-back; Value
+// computes the same from the pieces alone. The engine's zero evaluator is
+// the third (search/engine/breakthrough).
 //
 // # Invariants
 //
@@ -74,6 +87,9 @@
 // events and take-backs, and every take-back restores the position bit
 // for bit; the moves, events, end of game and evaluation agree with a
 // plain grid implementation of the rules (the tests' reference)
-// over thousands of random positions; Board and Game pass the contract's
-// conformance test (search/game/gametest) on 3x4, 4x5, 5x5 and 8x8.
+// over thousands of random positions; the net evaluator's incremental
+// value equals Value, and Value a forward pass of Features, to 1e-12
+// along random lines of moves, rolls, events and take-backs; Board and
+// Game pass the contract's conformance test (search/game/gametest) on
+// 3x4, 4x5, 5x5 and 8x8.
 package breakthrough

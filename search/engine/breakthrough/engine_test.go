@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"starlab/runs"
 	"starlab/search"
 	rules "starlab/search/breakthrough"
 	"starlab/search/game"
@@ -66,18 +67,75 @@ func step(s game.State, rng *rand.Rand) {
 // engine returns an engine of algo and eval with a table of ttMiB (0: off)
 // and probing factor k.
 func engine(algo search.Algorithm, eval string, ttMiB, k int) *Engine {
+	return engineNet(algo, eval, "", ttMiB, k)
+}
+
+// engineNet is engine with the net=FILE net.
+func engineNet(algo search.Algorithm, eval, net string, ttMiB, k int) *Engine {
 	c := search.DefaultConfig(algo)
-	c.Eval, c.TTMiB, c.ProbingFactor = eval, ttMiB, k
+	c.Eval, c.Net, c.TTMiB, c.ProbingFactor = eval, net, ttMiB, k
 	return New(c.MustResolve())
 }
 
-// evals are the evaluators an engine can name, with the oracle's
-// evaluation of each: "pairs" is the game's hand evaluator, material;
-// "mlp" is the stand-in network, the same kept through moves and events.
-var evals = map[string]func(game.State) float64{
-	"zero":  func(game.State) float64 { return 0 },
-	"pairs": func(s game.State) float64 { return s.(*Board).Evaluate() },
-	"mlp":   func(s game.State) float64 { return s.(*Board).Evaluate() },
+// nets are random nets of the variants, written to files: the net=FILE of
+// an engine of eval=mlp, and the oracle's evaluation of the same.
+type nets struct {
+	dir   string
+	files map[string]string
+	eval  map[string]func(game.State) float64
+}
+
+func newNets(t testing.TB) *nets {
+	return &nets{dir: t.TempDir(), files: map[string]string{}, eval: map[string]func(game.State) float64{}}
+}
+
+// file returns the path of the random net of variant, writing it the first
+// time: weights of half-width 0.5, so that the values spread over (-1, 1).
+func (n *nets) file(variant string) string {
+	if f, ok := n.files[variant]; ok {
+		return f
+	}
+	w, h, err := rules.ParseVariant(variant)
+	if err != nil {
+		panic(err)
+	}
+	net, err := rules.NewNet(w, h, rand.New(rand.NewPCG(uint64(w), uint64(h))), 0.5)
+	if err != nil {
+		panic(err)
+	}
+	f := filepath.Join(n.dir, variant+".json")
+	if err := runs.WriteFileAtomic(f, net.Write); err != nil {
+		panic(err)
+	}
+	ev, err := rules.NewNetEvaluator(net)
+	if err != nil {
+		panic(err)
+	}
+	n.files[variant], n.eval[variant] = f, func(s game.State) float64 { return ev.Value(s.(*Board)) }
+	return f
+}
+
+// evalFunc returns the oracle's evaluation of eval on variant: "pairs" is
+// the game's hand evaluator, material; "mlp" the net of variant, from
+// scratch (breakthrough.NetEvaluator.Value).
+func (n *nets) evalFunc(eval, variant string) func(game.State) float64 {
+	switch eval {
+	case "zero":
+		return func(game.State) float64 { return 0 }
+	case "pairs":
+		return func(s game.State) float64 { return s.(*Board).Evaluate() }
+	}
+	n.file(variant)
+	return n.eval[variant]
+}
+
+// engineFor is an engine of algo and eval for positions of variant: with
+// eval=mlp, the variant's net.
+func (n *nets) engineFor(algo search.Algorithm, eval, variant string, ttMiB, k int) *Engine {
+	if eval != "mlp" {
+		return engine(algo, eval, ttMiB, k)
+	}
+	return engineNet(algo, eval, n.file(variant), ttMiB, k)
 }
 
 // suite are the positions of the exact checks, each with the deepest depth
@@ -96,15 +154,20 @@ func suites() []suite {
 }
 
 // exact caches the oracle's values: one per position, depth and evaluator
-// (mlp's are pairs').
-type exact map[string]float64
+// (mlp's with the net of the position's variant).
+type exact struct {
+	values map[string]float64
+	nets   *nets
+}
+
+func newExact(t testing.TB) exact { return exact{map[string]float64{}, newNets(t)} }
 
 func (x exact) value(p *Board, depth int, eval string) float64 {
-	k := fmt.Sprint(p, depth, strings.Replace(eval, "mlp", "pairs", 1))
-	v, ok := x[k]
+	k := fmt.Sprint(p, depth, eval)
+	v, ok := x.values[k]
 	if !ok {
-		v = gametest.Value(p, depth, false, evals[eval])
-		x[k] = v
+		v = gametest.Value(p, depth, false, x.nets.evalFunc(eval, rules.Variant(p.W(), p.H())))
+		x.values[k] = v
 	}
 	return v
 }
@@ -113,24 +176,36 @@ func (x exact) value(p *Board, depth int, eval string) float64 {
 // and StarETC return the exact depth-limited value of the rules
 // (gametest.Value) to 1e-9 at every depth of their iterations, over
 // decisions and chance nodes of 3x4, 4x5 and 5x5 boards, with every
-// evaluator and probing factors 1 and 2 (Star2 and StarETC): the weighted chance windows, the
-// roll as a move, depth counting decisions only and the evaluators that
-// follow events, checked against the plain recursion.
+// evaluator (mlp a random net of the variant, evaluated from scratch by the
+// oracle, searched to depth 3 at most) and probing factors 1 and 2 (Star2 and StarETC): the weighted
+// chance windows, the roll as a move, depth counting decisions only and
+// the network's accumulators following moves, events and take-backs,
+// checked against the plain recursion. The engine's Evaluate is the value
+// of depth 0.
 func TestSoundAgreeWithExact(t *testing.T) {
-	x := exact{}
+	x := newExact(t)
 	for _, s := range suites() {
 		ps := positions(s.variant, s.count, 1)
 		for _, eval := range []string{"zero", "pairs", "mlp"} {
+			depth := s.depth
+			if eval == "mlp" {
+				// The oracle's net evaluations are most of the test's time;
+				// the net's hooks are as well exercised at depth 3.
+				depth = min(depth, 3)
+			}
 			for _, algo := range []search.Algorithm{search.Expectimax, search.Star1, search.Star2, search.StarETC} {
 				for _, k := range []int{1, 2} {
 					if k > 1 && algo < search.Star2 {
 						continue // only Star2's probing reads the probing factor
 					}
-					e := engine(algo, eval, 0, k)
+					e := x.nets.engineFor(algo, eval, s.variant, 0, k)
 					for _, p := range ps {
-						res := e.Search(context.Background(), p, search.Limits{Depth: s.depth}, nil)
-						if len(res.Iterations) != s.depth {
-							t.Fatalf("%s on %s: %d iterations, want %d", algo, p, len(res.Iterations), s.depth)
+						if v, want := e.Evaluate(p), x.value(p, 0, eval); math.Abs(v-want) > 1e-9 {
+							t.Fatalf("%s eval=%s on %s: Evaluate %v, exact depth 0 %v", algo, eval, p, v, want)
+						}
+						res := e.Search(context.Background(), p, search.Limits{Depth: depth}, nil)
+						if len(res.Iterations) != depth {
+							t.Fatalf("%s on %s: %d iterations, want %d", algo, p, len(res.Iterations), depth)
 						}
 						for _, it := range res.Iterations {
 							if want := x.value(p, it.Depth, eval); math.Abs(it.Score-want) > 1e-9 {
@@ -195,7 +270,7 @@ func TestCPCWideIsExact(t *testing.T) {
 	c := search.DefaultConfig(search.CPC)
 	c.Eval, c.TTMiB, c.ProbCutT = "pairs", 0, 1e6
 	cpc := New(c.MustResolve())
-	x := exact{}
+	x := newExact(t)
 	searches := int64(0)
 	for _, p := range positions("3x4", 16, 3) {
 		res := cpc.Search(context.Background(), p, search.Limits{Depth: 4}, nil)
@@ -219,7 +294,7 @@ func TestCPCWideIsExact(t *testing.T) {
 // recur at other depths, so the deeper iterations are not held to the
 // depth-limited value (the package doc says what the table promises).
 func TestTableAcrossDepths(t *testing.T) {
-	x := exact{}
+	x := newExact(t)
 	for _, algo := range []search.Algorithm{search.Expectimax, search.StarETC} {
 		e := engine(algo, "pairs", 1, 1)
 		for _, p := range positions("3x4", 20, 4) {
@@ -257,12 +332,17 @@ func TestBestMoveIsLegal(t *testing.T) {
 	}
 }
 
-// TestCheck: Game's Check refuses eval=mlp, a Dice fit and a fit of
-// another variant in one line, and takes the hand evaluator and zero, and
-// a fit of the variant.
+// TestCheck: Game's Check refuses in one line eval=mlp without net=FILE
+// (no net is built in), a net file that is not a ChanceBreakthrough net or
+// is one of another size, a Dice fit and a fit of another variant; it
+// takes the hand evaluator, zero, a net of the position's variant, whose
+// id is NetID's, and a fit of the variant.
 func TestCheck(t *testing.T) {
 	g := Game()
 	pos, _ := g.New("8x8")
+	ns := newNets(t)
+	net8, net56 := ns.file("8x8"), ns.file("5x6")
+	diceNet := "../../dice/nets/5x5-4.json"
 	fit := func(variant string) string {
 		path := filepath.Join(t.TempDir(), "probcut.json")
 		text := `{"format":"starlab-probcut","version":2,"source":"test","eval":"pairs","game":"breakthrough","variant":"` + variant + `","pairs":[{"shallow":1,"deep":3,"a":1,"b":0,"sigma":0.1}]}`
@@ -273,21 +353,24 @@ func TestCheck(t *testing.T) {
 	}
 	fit8x8, fit4x5 := fit("8x8"), fit("4x5")
 	for _, tc := range []struct {
-		algo       search.Algorithm
-		eval, file string
-		want       string
+		algo            search.Algorithm
+		eval, net, file string
+		want            string
 	}{
-		{search.StarETC, "pairs", "", ""},
-		{search.StarETC, "zero", "", ""},
-		{search.CPC, "pairs", "", ""},
-		{search.StarETC, "mlp", "", "eval=mlp: no network is built in for breakthrough"},
-		{search.CPC, "mlp", "../../dice/fits/5x5-4.json", "eval=mlp: no network is built in for breakthrough"},
-		{search.CPC, "pairs", "../../dice/fits/5x5-4.json", "probcut ../../dice/fits/5x5-4.json was fitted for dice, not breakthrough"},
-		{search.CPC, "pairs", fit8x8, ""},
-		{search.CPC, "pairs", fit4x5, "probcut " + fit4x5 + " was fitted for breakthrough variant 4x5, not 8x8"},
+		{search.StarETC, "pairs", "", "", ""},
+		{search.StarETC, "zero", "", "", ""},
+		{search.CPC, "pairs", "", "", ""},
+		{search.StarETC, "mlp", net8, "", ""},
+		{search.StarETC, "mlp", "", "", "eval=mlp: no network is built in for breakthrough; give net=FILE"},
+		{search.CPC, "mlp", "", "../../dice/fits/5x5-4.json", "eval=mlp: no network is built in for breakthrough"},
+		{search.StarETC, "mlp", diceNet, "", "net file " + diceNet + `: a net for the game "dice", not "breakthrough"`},
+		{search.StarETC, "mlp", net56, "", "net " + net56 + ": made for 5x6 boards, not 8x8"},
+		{search.CPC, "pairs", "", "../../dice/fits/5x5-4.json", "probcut ../../dice/fits/5x5-4.json was fitted for dice, not breakthrough"},
+		{search.CPC, "pairs", "", fit8x8, ""},
+		{search.CPC, "pairs", "", fit4x5, "probcut " + fit4x5 + " was fitted for breakthrough variant 4x5, not 8x8"},
 	} {
 		c := search.DefaultConfig(tc.algo)
-		c.Eval, c.ProbCutFile = tc.eval, tc.file
+		c.Eval, c.Net, c.ProbCutFile = tc.eval, tc.net, tc.file
 		r, err := c.Resolve()
 		if err != nil {
 			t.Fatal(err)
@@ -295,9 +378,18 @@ func TestCheck(t *testing.T) {
 		err = g.Check(r, pos)
 		switch {
 		case tc.want == "" && err != nil:
-			t.Errorf("eval=%s probcut=%q: %v", tc.eval, tc.file, err)
+			t.Errorf("eval=%s net=%q probcut=%q: %v", tc.eval, tc.net, tc.file, err)
 		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want) || strings.ContainsAny(err.Error(), "\n\r")):
-			t.Errorf("eval=%s probcut=%q: error %v, want one line with %q", tc.eval, tc.file, err, tc.want)
+			t.Errorf("eval=%s net=%q probcut=%q: error %v, want one line with %q", tc.eval, tc.net, tc.file, err, tc.want)
+		}
+		id := g.NetID(r, pos)
+		switch {
+		case tc.eval != "mlp" || tc.net == "":
+			if id != "" {
+				t.Errorf("eval=%s net=%q: NetID %q, want none", tc.eval, tc.net, id)
+			}
+		case id != r.NetFile().ID() || id == "":
+			t.Errorf("eval=%s net=%q: NetID %q, want the net's %q", tc.eval, tc.net, id, r.NetFile().ID())
 		}
 	}
 	if src := g.ProbCutSource(search.DefaultConfig(search.CPC).MustResolve(), pos); !strings.Contains(src, "defaults") {
@@ -305,14 +397,58 @@ func TestCheck(t *testing.T) {
 	}
 }
 
+// TestNetKit: Game's Net is the network of package breakthrough as
+// training sees it: New makes a net of the variant that Check takes and
+// refuses for another, Evaluator's value is the forward pass of Features
+// at decisions and chance nodes, and Rate is DefaultRate, 10/(4w *
+// hidden units), 0 for a variant that is not one.
+func TestNetKit(t *testing.T) {
+	kit := Game().Net
+	net, err := kit.New("4x5", rand.New(rand.NewPCG(1, 2)), 0.5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := kit.Check(net, "4x5"); err != nil {
+		t.Fatal(err)
+	}
+	if err := kit.Check(net, "5x4"); err == nil || !strings.Contains(err.Error(), "made for 4x5 boards, not 5x4") {
+		t.Errorf("a 4x5 net checked for 5x4: %v", err)
+	}
+	if _, err := kit.New("2x5", rand.New(rand.NewPCG(1, 2)), 0.5); err == nil {
+		t.Error("a net for 2x5")
+	}
+	val, err := kit.Evaluator(net)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, h := make([]float64, net.In), make([]float64, net.H)
+	ps := positions("4x5", 40, 6)
+	for i, p := range ps {
+		v := val.Value(p)
+		if i%2 == 1 {
+			v = val.Clone().Value(p)
+		}
+		kit.Features(p, x)
+		if want := net.Forward(x, h); math.Abs(v-want) > 1e-12 {
+			t.Fatalf("%s: value %v, forward pass %v", p, v, want)
+		}
+	}
+	for variant, want := range map[string]float64{"8x8": 10.0 / (32 * 32), "5x6": 10.0 / (20 * 15), "3x4": 10.0 / (12 * 8), "8x9": 0} {
+		if got := kit.Rate(variant); math.Abs(got-want) > 1e-15 {
+			t.Errorf("rate of %s: %v, want %v", variant, got, want)
+		}
+	}
+}
+
 // midgame is an 8x8 position after some play, with captures made and a
 // piece ahead on each side.
 const midgame = "8 8 w bb.bbbb./b.bb..bb/..b...../...w.b../.w....../..w..w../ww.w.www/w.wwww.w"
 
-// TestSearchAllocations: a StarETC search allocates nothing per node: a
-// handful of allocations for the iterations' list over a search of tens of
-// thousands of nodes.
+// TestSearchAllocations: a StarETC search allocates nothing per node, with
+// the material evaluator or the network: a handful of allocations for the
+// iterations' list over a search of tens of thousands of nodes.
 func TestSearchAllocations(t *testing.T) {
+	net := newNets(t).file("8x8")
 	for _, text := range []string{"", midgame} {
 		var p game.State
 		if text == "" {
@@ -323,33 +459,42 @@ func TestSearchAllocations(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		e := engine(search.StarETC, "pairs", 16, search.DefaultProbingFactor)
-		var nodes int64
-		allocs := testing.AllocsPerRun(2, func() {
-			e.ClearTT()
-			nodes = e.Search(context.Background(), p, search.Limits{Depth: 4}, nil).Last().Nodes
-		})
-		if nodes < 10000 || allocs > 10 {
-			t.Fatalf("%s: a search of %d nodes made %.0f allocations", p, nodes, allocs)
+		for _, e := range []*Engine{
+			engine(search.StarETC, "pairs", 16, search.DefaultProbingFactor),
+			engineNet(search.StarETC, "mlp", net, 16, search.DefaultProbingFactor),
+		} {
+			var nodes int64
+			allocs := testing.AllocsPerRun(2, func() {
+				e.ClearTT()
+				nodes = e.Search(context.Background(), p, search.Limits{Depth: 4}, nil).Last().Nodes
+			})
+			if nodes < 10000 || allocs > 10 {
+				t.Fatalf("%s eval=%s: a search of %d nodes made %.0f allocations", p, e.Config().Eval, nodes, allocs)
+			}
 		}
 	}
 }
 
-// BenchmarkSearch is StarETC with the material evaluator to depth 4 from
-// the 8x8 start and from a middlegame position, the table cleared before
-// each search.
+// BenchmarkSearch is StarETC with the material evaluator and with a
+// random net to depth 4 from the 8x8 start and from a middlegame position,
+// the table cleared before each search.
 func BenchmarkSearch(b *testing.B) {
 	start, _ := rules.New(8, 8)
 	mid, err := rules.Parse(midgame)
 	if err != nil {
 		b.Fatal(err)
 	}
+	net := newNets(b).file("8x8")
 	for _, tc := range []struct {
 		name string
 		pos  *Board
-	}{{"start", start}, {"midgame", mid}} {
+		eval string
+	}{{"start", start, "pairs"}, {"midgame", mid, "pairs"}, {"start-mlp", start, "mlp"}, {"midgame-mlp", mid, "mlp"}} {
 		b.Run(tc.name, func(b *testing.B) {
 			e := engine(search.StarETC, "pairs", 16, search.DefaultProbingFactor)
+			if tc.eval == "mlp" {
+				e = engineNet(search.StarETC, "mlp", net, 16, search.DefaultProbingFactor)
+			}
 			var nodes int64
 			b.ReportAllocs()
 			for b.Loop() {

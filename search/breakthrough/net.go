@@ -1,0 +1,143 @@
+package breakthrough
+
+import (
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+
+	"starlab/nn"
+)
+
+// NetGame is the game a ChanceBreakthrough net's weight file names.
+const NetGame = "breakthrough"
+
+// InputSize returns the number of inputs of the net of a w x h board: one
+// per square for the mover's pieces, one per square for the opponent's,
+// and the pending roll.
+func InputSize(w, h int) int { return 2*w*h + 1 }
+
+// HiddenSize returns the number of hidden units of the net of a w x h
+// board: one per two squares, at least 8; 32 at 8x8, 15 at 5x6, 8 at 3x4.
+// A move costs the evaluator a few weight columns of HiddenSize each and a
+// leaf HiddenSize activations, so with the units in proportion to the
+// squares the net's cost grows with the board as the inputs do; the floor
+// keeps a small board's net from having fewer units than there are
+// things to weigh for each side (material, the most advanced pieces, the
+// roll).
+func HiddenSize(w, h int) int { return max(8, w*h/2) }
+
+// NetVariant returns the variant a net of w x h boards names in its weight
+// file: the game's variant, "8x8" (Variant).
+func NetVariant(w, h int) string { return Variant(w, h) }
+
+// NewNet returns a net of w x h boards, with InputSize(w, h) inputs and
+// HiddenSize(w, h) hidden units, its weights drawn by nn.New from rng and
+// scale.
+func NewNet(w, h int, rng *rand.Rand, scale float64) (*nn.Net, error) {
+	if _, err := empty(w, h); err != nil {
+		return nil, err
+	}
+	net, err := nn.New(InputSize(w, h), HiddenSize(w, h), rng, scale)
+	if err != nil {
+		return nil, err
+	}
+	net.Game, net.Variant, net.VariantKey = NetGame, NetVariant(w, h), []int{w, h}
+	return net, nil
+}
+
+// NetSize returns the board size of the positions a net evaluates, after
+// checking that it is a ChanceBreakthrough net laid out for them: game
+// "breakthrough", a variant "<w>x<h>" of a legal board (ParseVariant), the
+// variant key (w, h) and InputSize(w, h) inputs.
+func NetSize(net *nn.Net) (w, h int, err error) {
+	if net.Game != NetGame {
+		return 0, 0, fmt.Errorf("a net for the game %q, not %q", net.Game, NetGame)
+	}
+	w, h, err = ParseVariant(net.Variant)
+	if err != nil {
+		return 0, 0, err
+	}
+	if len(net.VariantKey) != 2 || net.VariantKey[0] != w || net.VariantKey[1] != h {
+		return 0, 0, fmt.Errorf("variant key %v, want [%d %d] for variant %q", net.VariantKey, w, h, net.Variant)
+	}
+	if net.In != InputSize(w, h) {
+		return 0, 0, fmt.Errorf("%d inputs, want %d for %dx%d", net.In, InputSize(w, h), w, h)
+	}
+	return w, h, nil
+}
+
+// CheckNet reports whether net evaluates positions of w x h boards: a
+// ChanceBreakthrough net (NetSize) made for that size.
+func CheckNet(net *nn.Net, w, h int) error {
+	netW, netH, err := NetSize(net)
+	if err != nil {
+		return err
+	}
+	if netW != w || netH != h {
+		return fmt.Errorf("made for %dx%d boards, not %dx%d", netW, netH, w, h)
+	}
+	return nil
+}
+
+// LoadNet reads a weight file (nn.Load) and checks that its net is a
+// ChanceBreakthrough net (NetSize); errors name the file.
+func LoadNet(path string) (*nn.Net, error) {
+	net, err := nn.Load(path)
+	if err != nil {
+		return nil, err
+	}
+	if _, _, err := NetSize(net); err != nil {
+		return nil, fmt.Errorf("net file %s: %v", path, err)
+	}
+	return net, nil
+}
+
+// pieceInput returns the input that a piece of owner on square sq of a
+// w x h board sets, seen by side: the squares are numbered row by row
+// from the side's home row (Black sees the board upside down, so that
+// forward is up for both), the side's own pieces first, the opponent's
+// after.
+func pieceInput(w, h, side, owner, sq int) int {
+	row, col := sq>>3, sq&7
+	if side == Black {
+		row = h - 1 - row
+	}
+	i := row*w + col
+	if owner != side {
+		i += w * h
+	}
+	return i
+}
+
+// pendingInput is the index of the pending roll's input.
+func pendingInput(w, h int) int { return 2 * w * h }
+
+// Features writes the input vector of b, seen from its side to move, into
+// x (len InputSize(b.W(), b.H())). It is the one definition of the inputs
+// of a ChanceBreakthrough net, used by play and training alike.
+//
+// The inputs are the side to move's pieces, one per square, then the
+// opponent's, with the board turned upside down for Black, so that the
+// mover always plays up the board and one net serves both sides (the
+// rules are symmetric under that map with the colours swapped); and 1
+// when a roll is pending (a chance node: the mover is the side that moves
+// after the event). No other feature is added: a piece count is a sum of
+// the square inputs, which the first layer forms with any weights it
+// learns, and every row has its own inputs, so how far a side has come is
+// there too. The pending input is what a network cannot form from the
+// squares: without it a chance node, which training values as the
+// position a roll leads to, would look like the same board after a roll
+// onto an empty square, and a roll would be worth a pass.
+func Features(b *Board, x []float64) {
+	w, h := b.W(), b.H()
+	clear(x[:InputSize(w, h)])
+	stm := b.SideToMove()
+	for c := range 2 {
+		for p := b.pieces[c]; p != 0; p &= p - 1 {
+			x[pieceInput(w, h, stm, c, bits.TrailingZeros64(p))] = 1
+		}
+	}
+	if b.pending {
+		x[pendingInput(w, h)] = 1
+	}
+}
