@@ -42,9 +42,10 @@ within a pair, and reports:
 
 A variant is algo:key=value,... with the keys of the search command's flags
 (` + strings.Join(search.OptionKeys(), " ") + `) and at
-least one limit: staretc:depth=9, cpc:movetime=100ms,t=1.6. A depth must be
-odd: players search rolled positions, and an even depth ends on a chance
-ply, which no evaluator reads. Variants are named by their canonical spec
+least one limit: staretc:depth=9, cpc:movetime=100ms,t=1.6. In Dice a
+depth must be odd: players search rolled positions, and an even depth ends
+on a chance ply, which no evaluator reads (ChanceBreakthrough's depth counts
+decisions only, so any depth plays). Variants are named by their canonical spec
 (keys in a fixed order, defaults left out), so two spellings of one engine
 are one variant. With more than two variants every pair of them plays
 (round robin), or only the first against the others with -gauntlet, each
