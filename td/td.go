@@ -324,6 +324,8 @@ type learner struct {
 	trace  *nn.Grad
 	sumErr float64
 	nErr   int64
+	start  game.State   // the start of every game
+	cur    game.State   // the state of the game being replayed
 	before game.State   // the afterstate being learnt
 	events []game.Event // a chance node's events, for expected
 	stack  []game.State // scratch states of expected, by depth
@@ -334,7 +336,11 @@ func newLearner(s *Settings, net *nn.Net) (*learner, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &learner{s: s, net: net, x: make([]float64, net.In), h: make([]float64, 2*net.H), g: net.NewGrad(), trace: net.NewGrad()}
+	start, err := s.Game.New(s.Variant)
+	if err != nil {
+		return nil, err
+	}
+	l := &learner{s: s, net: net, x: make([]float64, net.In), h: make([]float64, 2*net.H), g: net.NewGrad(), trace: net.NewGrad(), start: start}
 	l.p = player{val: val}
 	return l, nil
 }
@@ -400,28 +406,30 @@ func (l *learner) expectedAt(s game.State, depth int) float64 {
 // value, which is the rules' value only where the game ends.
 // TD(0) needs no trace: its update touches only the rows of the inputs a
 // position sets (nn.Net.Update).
-func (l *learner) learn(gm *selfplay.Game, rate float64) error {
+//
+// The game is one this stage just played from the settings' start, so its
+// actions are applied without the checks of selfplay.Game.Replay, which
+// would cost a twentieth of the training's time.
+func (l *learner) learn(gm *selfplay.Game, rate float64) {
 	l.trace.Zero()
-	started := false
-	afterMove := true // the start is an afterstate
-	final, err := gm.Replay(l.s.Game, func(_ int, s game.State) bool {
+	s := scratch(&l.cur, l.start)
+	scratch(&l.before, s) // the start is an afterstate
+	afterMove := false
+	for _, a := range gm.Actions {
 		if afterMove {
-			if started {
-				l.update(l.before, s, rate)
-			}
-			scratch(&l.before, s)
-			started = true
+			l.update(l.before, s, rate)
+			l.before.CopyFrom(s)
 		}
 		afterMove = s.Kind() == game.Decision
-		return true
-	})
-	if err != nil {
-		return fmt.Errorf("a self-play game does not replay: %v", err)
+		if afterMove {
+			s.Play(game.Move(a))
+		} else {
+			s.Happen(game.Event{ID: uint16(a)})
+		}
 	}
-	if afterMove || final.Kind() == game.Over {
-		l.update(l.before, final, rate)
+	if afterMove || s.Kind() == game.Over {
+		l.update(l.before, s, rate)
 	}
-	return nil
 }
 
 // update applies the TD update of the afterstate before, whose next
@@ -525,9 +533,7 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 			return nil, err
 		}
 		for i := range games {
-			if err := l.learn(&games[i], s.rate(g+int64(i))); err != nil {
-				return nil, err
-			}
+			l.learn(&games[i], s.rate(g+int64(i)))
 		}
 		g += n
 		status := fmt.Sprintf("TD error %.4f  %.0f games/s", l.sumErr/math.Max(1, float64(l.nErr)), float64(g-st.Games)/math.Max(time.Since(start).Seconds(), 1e-9))

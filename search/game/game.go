@@ -71,7 +71,8 @@ type State interface {
 	Outcomes(dst []Event) ([]Event, int)
 	// Play makes a legal move of a decision.
 	Play(Move)
-	// Happen makes an event of a chance node happen.
+	// Happen makes an event of a chance node happen. An event is known
+	// by its ID (a game record keeps only IDs), so Happen reads only ID.
 	Happen(Event)
 	// Result returns the value of a state that is over, from Mover's
 	// view, in [-1, 1].
