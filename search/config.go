@@ -57,7 +57,8 @@ const (
 // name, default or check.
 type Config struct {
 	Algorithm Algorithm `json:"algo"`
-	// Eval names the leaf evaluator: "zero", "pairs" or "mlp".
+	// Eval names the leaf evaluator: "zero", "mlp", or the game's hand
+	// evaluator ("pairs" in Dice, "material" in ChanceBreakthrough).
 	Eval string `json:"eval"`
 	// Net is the weight file of the mlp evaluator ("" = the embedded net).
 	Net string `json:"net,omitempty"`

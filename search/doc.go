@@ -29,9 +29,9 @@
 // configuration run side by side in different goroutines.
 //
 // Evaluators are the engine's concrete types, called directly at every
-// leaf: zero, the game's hand evaluator (pairs in Dice; in
-// ChanceBreakthrough the grammar's pairs selects material, until evaluator
-// names are per game), and the network,
+// leaf: zero, the game's hand evaluator (eval=pairs in Dice, eval=material
+// in ChanceBreakthrough: search.Game.HandEval; a game refuses another
+// game's), and the network,
 // whose first layer is an accumulator the engine keeps in step: reset at
 // the root of every search, updated after every move, before every
 // take-back and, in a game whose chance events change what it reads,

@@ -53,6 +53,10 @@ type Game struct {
 	// ProbCutSource says where the ChanceProbCut parameters of engines of
 	// r for pos's variant come from.
 	ProbCutSource func(r *Resolved, pos game.State) string
+	// HandEval names the game's hand-written evaluator in a
+	// configuration's eval= ("pairs" in Dice): what a stage plays or
+	// values luck with when no network is asked for.
+	HandEval string
 	// Net is the game's evaluation network, what training (package td)
 	// needs of it; nil for a game without one.
 	Net *NetKit

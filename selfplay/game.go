@@ -375,7 +375,7 @@ type Greedy struct {
 // NewGreedy returns a greedy player of g breaking ties from seed.
 func NewGreedy(g search.Game, seed uint64) *Greedy {
 	c := search.DefaultConfig(search.StarETC)
-	c.Eval, c.TTMiB = "pairs", 1
+	c.Eval, c.TTMiB = g.HandEval, 1
 	return &Greedy{engine: g.NewEngine(c.MustResolve()), rng: rand.New(rand.NewPCG(seed, 0x69ee))}
 }
 

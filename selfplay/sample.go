@@ -80,7 +80,7 @@ func SampleSuite(ctx context.Context, s SampleSettings, progress runs.Progress) 
 	g := s.Game
 	rng := rand.New(rand.NewPCG(s.Seed, 0x9e4))
 	playerCfg := search.DefaultConfig(search.StarETC)
-	playerCfg.Eval, playerCfg.TTMiB = "pairs", 4 // any board size, and the committed suites
+	playerCfg.Eval, playerCfg.TTMiB = g.HandEval, 4 // any board size, and the committed suites
 	player := NewValuePlayer(g.NewEngine(playerCfg.MustResolve()), s.Depth)
 	solverCfg := search.DefaultConfig(search.StarETC)
 	solverCfg.Eval, solverCfg.TTMiB = "zero", 64

@@ -36,10 +36,16 @@ const (
 	SummaryFile  = "summary.json"  // the MatchReport
 )
 
-// DefaultLuckRef is the reference search that values the chance events. Depth 3
-// reduced the variance of d5-d1 matches more than depth 1 (ratio 2.14
-// against 1.92 over 2,000 games) for about a third fewer games per second.
+// DefaultLuckRef is Dice's reference search that values the chance
+// events, LuckRef of Dice. Depth 3 reduced the variance of d5-d1 matches
+// more than depth 1 (ratio 2.14 against 1.92 over 2,000 games) for about a
+// third fewer games per second.
 const DefaultLuckRef = "staretc:depth=3,eval=pairs,tt=1"
+
+// LuckRef returns game g's default luck reference: StarETC to depth 3
+// with the game's hand evaluator and a 1 MiB table (DefaultLuckRef in
+// Dice).
+func LuckRef(g search.Game) string { return "staretc:depth=3,eval=" + g.HandEval + ",tt=1" }
 
 // MatchSettings configure the match stage: two variants head to head, or
 // every pair of three or more (a round robin; with Gauntlet only the first
@@ -64,7 +70,7 @@ type MatchSettings struct {
 	// positions (a Dice position after the roll taken back to before
 	// it), or the start of Variant. Filled by Resolve when empty.
 	Starts []string `json:"starts"`
-	Luck   string   `json:"luck"` // luck reference spec, or "none"
+	Luck   string   `json:"luck"` // luck reference spec, "none", or "" for the game's (LuckRef), which Resolve fills in
 	// Products are the files the specs name as {name} (a pipeline's net
 	// and fit: search.Products).
 	Products    search.Products `json:"products,omitempty"`
@@ -80,11 +86,11 @@ type MatchSettings struct {
 }
 
 // DefaultMatchSettings returns the settings of a 200-game match of g from
-// the start of its default variant, seed 1, with the default luck
-// reference, on every core.
+// the start of its default variant, seed 1, with the game's luck
+// reference (Luck "", which Resolve makes LuckRef(g)), on every core.
 func DefaultMatchSettings(g search.Game, variants ...string) MatchSettings {
 	return MatchSettings{Format: MatchFormat, Game: g, Variants: variants, Games: 200, Seed: 1,
-		Luck: DefaultLuckRef, Concurrency: runtime.NumCPU()}
+		Concurrency: runtime.NumCPU()}
 }
 
 // Pairing is one head-to-head of a match: indexes into the variants.
@@ -200,6 +206,9 @@ func (s *MatchSettings) Resolve() (*Match, error) {
 				return nil, runs.Usagef("variant %s, start position %d: %v", v.Name(), i+1, err)
 			}
 		}
+	}
+	if s.Luck == "" {
+		s.Luck = LuckRef(g)
 	}
 	if s.Luck != "none" {
 		v, err := ParseVariantIn(g, s.Luck, s.Products)

@@ -676,11 +676,11 @@ func measureVsPairs(ctx context.Context, s *Settings, file string, g int64) (sel
 		return selfplay.Summary{}, err
 	}
 	a := selfplay.Variant{Game: dg, Spec: spec, Resolved: res}
-	b, err := selfplay.ParseVariant(dg, "staretc:depth=1,tt=1,eval=pairs")
+	b, err := selfplay.ParseVariant(dg, "staretc:depth=1,tt=1,eval="+dg.HandEval)
 	if err != nil {
 		return selfplay.Summary{}, err
 	}
-	luck, err := selfplay.ParseVariant(dg, selfplay.DefaultLuckRef)
+	luck, err := selfplay.ParseVariant(dg, selfplay.LuckRef(dg))
 	if err != nil {
 		return selfplay.Summary{}, err
 	}

@@ -390,7 +390,7 @@ func TestBadInputLeavesNoRun(t *testing.T) {
 	over := write("over.suite", "5 4 r -1 b b b b - r r r - - - - - - - - - - - - - - - - -\n")
 	mixed := write("mixed.suite", "5 4 b -1 - - - - - - - - - - - - - - - - - - - - - - - - -\n4 3 b -1 - - - - - - - - - - - - - - - -\n")
 	notParquet := write("rows.parquet", "not Parquet")
-	collect := []string{"collect", "-pairs", "1:3", "-engine", "staretc:eval=pairs,tt=1"}
+	collect := []string{"collect", "-pairs", "1:3", "-engine", "staretc:eval=material,tt=1"}
 	tune := []string{"tune", "-depths", "3", "-t", "1.6", "-cpc", "cpc:eval=pairs,tt=1"}
 	for _, c := range []badInput{
 		{append(collect, "-suite", over), 2, "finished"},
@@ -483,7 +483,7 @@ func TestCollectBreakthrough(t *testing.T) {
 	dir := t.TempDir()
 	at := func(name string) string { return filepath.Join(dir, name) }
 	args := []string{"collect", "-game", "breakthrough", "-variant", "4x5", "-count", "8", "-min", "6", "-max", "14", "-seed", "2",
-		"-pairs", "1:2,1:3", "-chunk", "2", "-engine", "staretc:eval=pairs,tt=1"}
+		"-pairs", "1:2,1:3", "-chunk", "2", "-engine", "staretc:eval=material,tt=1"}
 	if code, _, stderr := runCmd(t, append(args, "-out", at("whole"))...); code != 0 {
 		t.Fatal(stderr)
 	}
@@ -520,7 +520,7 @@ func TestCollectBreakthrough(t *testing.T) {
 	if code, _, stderr := runCmd(t, "fit", at("whole"), "-folds", "2", "-out", at("fitdice")); code != 2 || !strings.Contains(stderr, "the rows are of breakthrough, not dice: give -game breakthrough") {
 		t.Errorf("fit of breakthrough rows without -game: exit %d, %s", code, stderr)
 	}
-	if code, stdout, stderr := runCmd(t, "fit", "-game", "breakthrough", "-folds", "2", at("whole"), "-out", at("fit")); code != 0 || !strings.Contains(stdout, "fit: breakthrough 4x5, eval=pairs") {
+	if code, stdout, stderr := runCmd(t, "fit", "-game", "breakthrough", "-folds", "2", at("whole"), "-out", at("fit")); code != 0 || !strings.Contains(stdout, "fit: breakthrough 4x5, eval=material") {
 		t.Fatalf("fit: exit %d %s %s", code, stdout, stderr)
 	}
 	probcut := filepath.Join(at("fit"), regression.ProbCutFile)
@@ -533,7 +533,7 @@ func TestCollectBreakthrough(t *testing.T) {
 		t.Errorf("probcut.json of version %d, game %q, variant %q", p.Version, p.Game, p.Variant)
 	}
 	code, stdout, stderr := runCmd(t, "tune", "-game", "breakthrough", "-suite", filepath.Join(at("whole"), regression.SuiteFile), "-depths", "2,3", "-t", "1.6",
-		"-cpc", "cpc:eval=pairs,tt=1", "-probcut", probcut, "-out", at("tune"))
+		"-cpc", "cpc:eval=material,tt=1", "-probcut", probcut, "-out", at("tune"))
 	if code != 0 || !strings.Contains(stdout, "tune over 8 positions of breakthrough 4x5") || !strings.Contains(stdout, probcut+": starlab fit of") {
 		t.Errorf("tune with the fit: exit %d %s %s", code, stdout, stderr)
 	}

@@ -120,6 +120,12 @@ func TestSearchBadInput(t *testing.T) {
 		{[]string{"show", "5 4 b 1 - - - - - b - - r - r b - - - r - b - - - - - - x"}, 2, "cell"},
 		{[]string{"show", "2 2 b -1 - - - -"}, 2, "board size"},
 		{[]string{"show", "4 3 r -1 b b b - r r r - b - - - - - - -"}, 2, "both blue and red"},
+		{[]string{"show", "-game", "breakthrough", "8 8 w bbbbbbbb/bbbbbbbb/......../......../......../wwwwwwww/wwwwwwww"}, 2, "7 rows, want 8"},
+		{[]string{"show", "-game", "breakthrough", "4 4 w ..../.b../..x./w..."}, 2, "'x' is not ., w or b"},
+		{[]string{"show", "-game", "breakthrough", "4 4 rb w.../.b../..../...."}, 2, "the game is over, so no roll can be pending"},
+		{[]string{"show", "-game", "breakthrough", "4 4 w ..../..../..../...."}, 2, "neither side has a piece"},
+		{[]string{"search", "-game", "breakthrough", "-eval", "pairs", "4 4 w bbbb/..../..../wwww"}, 2, "eval=pairs is not an evaluator of breakthrough"},
+		{[]string{"search", "-eval", "material", exampleDPN}, 2, "eval=material is not an evaluator of dice"},
 		// A flag given twice, and flags that contradict each other.
 		{[]string{"search", "-depth", "3", "-depth", "5", exampleDPN}, 2, "-depth is given twice"},
 		{[]string{"search", "-json", "-json", exampleDPN}, 2, "-json is given twice"},
@@ -173,6 +179,27 @@ func TestGenDeterministic(t *testing.T) {
 	_, b, _ := runCmd(t, "gen", "-count", "5", "-seed", "9")
 	if a != b || strings.Count(a, "\n") != 5 {
 		t.Fatalf("gen differs or has the wrong length:\n%s\n%s", a, b)
+	}
+}
+
+// TestShowBreakthrough: show draws a ChanceBreakthrough position with its
+// 22 piece moves and the roll, the events of a chance node with their
+// weights, and a finished game's result.
+func TestShowBreakthrough(t *testing.T) {
+	code, stdout, stderr := runCmd(t, "show", "-game", "breakthrough", "8 8 w bbbbbbbb/bbbbbbbb/......../......../......../......../wwwwwwww/wwwwwwww")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{" 8  b b b b b b b b", " 1  w w w w w w w w", "    a b c d e f g h", "white to move: 22 moves: b2-a3 ", " h2-h3\nand 1 leading to chance: roll"} {
+		if !strings.Contains(stdout, want) {
+			t.Fatalf("show lacks %q:\n%s", want, stdout)
+		}
+	}
+	if code, stdout, _ = runCmd(t, "show", "-game", "breakthrough", "4 4 rw ..../.b../..../w..."); code != 0 || !strings.Contains(stdout, "nothing        14/16") || !strings.Contains(stdout, "b3             1/16") {
+		t.Errorf("chance node: exit %d:\n%s", code, stdout)
+	}
+	if code, stdout, _ = runCmd(t, "show", "-game", "breakthrough", "4 4 b ..../..../.w../w..."); code != 0 || !strings.Contains(stdout, "game over: -1 for black") {
+		t.Errorf("finished game: exit %d:\n%s", code, stdout)
 	}
 }
 

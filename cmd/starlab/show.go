@@ -2,20 +2,24 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"strings"
 
 	"starlab/runs"
 	"starlab/search/dice"
+	"starlab/search/game"
 )
 
 // showCommand returns the show command, with its own flag state.
 func showCommand() *Command {
+	var name string
 	return &Command{
 		Name:      "show",
-		UsageLine: "show DPN",
-		Short:     "print a position as a board with its rolls, moves and streaks",
+		UsageLine: "show [-game G] POSITION",
+		Short:     "print a position as a board with its chance events or moves",
+		SetFlags:  func(fs *flag.FlagSet) { gameFlag(fs, &name) },
 		Long: `Show parses a position in Dice Position Notation and prints it as a board
 with coordinates, the side to move, the roll, the legal chance events (before
 the roll) or moves (after it), the streak and pair counts of both sides, and
@@ -24,21 +28,76 @@ whether the game is over.
 DPN is "<n> <m> <stm> <roll> <n*n cells>": board size, win length, side to
 move (b or r), roll (-1 = the die must be rolled, k >= 0 = line k was rolled,
 0-based), and the cells row by row, each -, b or r. The DPN may be given as
-one quoted argument or as separate arguments.`,
-		Run: runShow,
+one quoted argument or as separate arguments.
+
+With -game another game's position is shown in its notation, drawn as a
+board, with its legal moves (or, at a chance node, its events and their
+weights) or its result: for breakthrough "W H S ROWS", such as
+"8 8 w bbbbbbbb/bbbbbbbb/......../......../......../......../wwwwwwww/wwwwwwww".`,
+		Run: func(_ context.Context, env *Env, args []string) error {
+			if len(args) == 0 {
+				return usagef("missing position")
+			}
+			g, err := lookupGame(name)
+			if err != nil {
+				return err
+			}
+			text := strings.Join(args, " ")
+			if g.Name() == "dice" {
+				b, err := dice.ParseDPN(text)
+				if err != nil {
+					return runs.Usage(err)
+				}
+				printBoard(env.Stdout, b)
+				return nil
+			}
+			s, err := g.Parse(text)
+			if err != nil {
+				return runs.Usage(err)
+			}
+			showState(env.Stdout, g.Game, s)
+			return nil
+		},
 	}
 }
 
-func runShow(_ context.Context, env *Env, args []string) error {
-	if len(args) == 0 {
-		return usagef("missing DPN")
+// showState writes a position of any game: its notation, its picture
+// where the position draws one, and its moves, events or result.
+func showState(w io.Writer, g game.Game, s game.State) {
+	fmt.Fprintf(w, "%s %s (variant %s)\n", g.Name(), s, g.Variant(s))
+	if p, ok := s.(interface{ Picture() string }); ok {
+		fmt.Fprint(w, p.Picture())
 	}
-	b, err := dice.ParseDPN(strings.Join(args, " "))
-	if err != nil {
-		return runs.Usage(err)
+	side := fmt.Sprintf("side %d", s.Mover())
+	if n, ok := g.(interface{ SideName(int) string }); ok {
+		side = n.SideName(s.Mover())
 	}
-	printBoard(env.Stdout, b)
-	return nil
+	switch s.Kind() {
+	case game.Over:
+		fmt.Fprintf(w, "game over: %+g for %s, the side to move\n", s.Result(), side)
+	case game.Chance:
+		events, total := s.Outcomes(nil)
+		fmt.Fprintf(w, "chance node (%s moves after the event): %d events, total weight %d\n", side, len(events), total)
+		for _, e := range events {
+			fmt.Fprintf(w, "  %-14s %d/%d\n", g.FormatEvent(s, e), e.Weight, total)
+		}
+	default:
+		// Moves that lead to a chance node (a roll) are listed apart.
+		var plain, chance []string
+		for _, m := range s.Legal(nil) {
+			c := s.Clone()
+			c.Play(m)
+			if c.Kind() == game.Chance {
+				chance = append(chance, g.FormatMove(s, m))
+			} else {
+				plain = append(plain, g.FormatMove(s, m))
+			}
+		}
+		fmt.Fprintf(w, "%s to move: %d moves: %s\n", side, len(plain), strings.Join(plain, " "))
+		if len(chance) > 0 {
+			fmt.Fprintf(w, "and %d leading to chance: %s\n", len(chance), strings.Join(chance, " "))
+		}
+	}
 }
 
 // printBoard writes b as a board with coordinates and its state.

@@ -497,8 +497,9 @@ func (r *Recipe) matchSettings(m MatchStage, net, probcut string) selfplay.Match
 	ms.GameName, ms.Variant = r.GameName, r.Variant
 	ms.Seed, ms.Games, ms.Gauntlet = r.Seed, m.Games, m.Gauntlet
 	ms.Products = products(net, probcut)
-	if m.Luck != "" {
-		ms.Luck = m.Luck
+	ms.Luck = m.Luck
+	if ms.Luck == "" {
+		ms.Luck = selfplay.LuckRef(r.Game)
 	}
 	return ms
 }

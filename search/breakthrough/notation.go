@@ -233,3 +233,23 @@ func FormatEvent(ev int) string {
 	}
 	return SquareName(ev)
 }
+
+// Picture draws the board for a person: row H at the top, each row
+// labelled with its number and each column with its letter, pieces as w
+// and b, empty squares as ".".
+func (b *Board) Picture() string {
+	var s strings.Builder
+	for r := int(b.h) - 1; r >= 0; r-- {
+		fmt.Fprintf(&s, "%2d ", r+1)
+		for c := 0; c < int(b.w); c++ {
+			s.WriteString(" " + string(".wb"[b.At(r*8+c)+1]))
+		}
+		s.WriteByte('\n')
+	}
+	s.WriteString("   ")
+	for c := 0; c < int(b.w); c++ {
+		s.WriteString(" " + string(rune('a'+c)))
+	}
+	s.WriteByte('\n')
+	return s.String()
+}

@@ -70,20 +70,29 @@ func TestNamesIsFresh(t *testing.T) {
 }
 
 // TestEveryGameSearches: every game's engine, built through the registry
-// for a configuration its Check accepts (the hand evaluator), searches its
-// default start and gives a legal move of it.
+// for a configuration its Check accepts (its hand evaluator, HandEval),
+// searches its default start and gives a legal move of it; another game's
+// hand evaluator is refused in one line.
 func TestEveryGameSearches(t *testing.T) {
 	for _, name := range Names() {
 		g, _ := Lookup(name)
 		c := search.DefaultConfig(search.StarETC)
-		c.Eval = "pairs"
+		c.Eval = g.HandEval
 		r := c.MustResolve()
 		start, err := g.New(g.DefaultVariant())
 		if err != nil {
 			t.Fatal(err)
 		}
 		if err := g.Check(r, start); err != nil {
-			t.Fatalf("%s: Check of eval=pairs: %v", name, err)
+			t.Fatalf("%s: Check of eval=%s: %v", name, g.HandEval, err)
+		}
+		for _, other := range []string{"pairs", "material"} {
+			o := c
+			o.Eval = other
+			err := g.Check(o.MustResolve(), start)
+			if other != g.HandEval && (err == nil || strings.Contains(err.Error(), "\n")) {
+				t.Errorf("%s: Check of eval=%s, another game's: %v", name, other, err)
+			}
 		}
 		res := g.NewEngine(r).Search(context.Background(), start, search.Limits{Depth: 3}, nil)
 		if len(res.Iterations) != 3 {

@@ -115,14 +115,14 @@ func (n *nets) file(variant string) string {
 	return f
 }
 
-// evalFunc returns the oracle's evaluation of eval on variant: "pairs" is
+// evalFunc returns the oracle's evaluation of eval on variant: "material" is
 // the game's hand evaluator, material; "mlp" the net of variant, from
 // scratch (breakthrough.NetEvaluator.Value).
 func (n *nets) evalFunc(eval, variant string) func(game.State) float64 {
 	switch eval {
 	case "zero":
 		return func(game.State) float64 { return 0 }
-	case "pairs":
+	case "material":
 		return func(s game.State) float64 { return s.(*Board).Evaluate() }
 	}
 	n.file(variant)
@@ -186,7 +186,7 @@ func TestSoundAgreeWithExact(t *testing.T) {
 	x := newExact(t)
 	for _, s := range suites() {
 		ps := positions(s.variant, s.count, 1)
-		for _, eval := range []string{"zero", "pairs", "mlp"} {
+		for _, eval := range []string{"zero", "material", "mlp"} {
 			depth := s.depth
 			if eval == "mlp" {
 				// The oracle's net evaluations are most of the test's time;
@@ -251,7 +251,7 @@ func TestPositionsCover(t *testing.T) {
 // nodes, so the agreement above is not that of searches that never cut.
 func TestCutsHappen(t *testing.T) {
 	for _, algo := range []search.Algorithm{search.Star1, search.Star2, search.StarETC} {
-		e := engine(algo, "pairs", 0, 1)
+		e := engine(algo, "material", 0, 1)
 		var s search.Stats
 		for _, p := range positions("4x5", 20, 2) {
 			it := e.Search(context.Background(), p, search.Limits{Depth: 4}, nil).Last()
@@ -268,14 +268,14 @@ func TestCutsHappen(t *testing.T) {
 // the exact value with the table off.
 func TestCPCWideIsExact(t *testing.T) {
 	c := search.DefaultConfig(search.CPC)
-	c.Eval, c.TTMiB, c.ProbCutT = "pairs", 0, 1e6
+	c.Eval, c.TTMiB, c.ProbCutT = "material", 0, 1e6
 	cpc := New(c.MustResolve())
 	x := newExact(t)
 	searches := int64(0)
 	for _, p := range positions("3x4", 16, 3) {
 		res := cpc.Search(context.Background(), p, search.Limits{Depth: 4}, nil)
 		for _, it := range res.Iterations {
-			want := x.value(p, it.Depth, "pairs")
+			want := x.value(p, it.Depth, "material")
 			if math.Abs(it.Score-want) > 1e-9 || it.Stats.CPCCut != 0 {
 				t.Fatalf("on %s depth %d: cpc %v (%d cuts), exact %v", p, it.Depth, it.Score, it.Stats.CPCCut, want)
 			}
@@ -296,13 +296,13 @@ func TestCPCWideIsExact(t *testing.T) {
 func TestTableAcrossDepths(t *testing.T) {
 	x := newExact(t)
 	for _, algo := range []search.Algorithm{search.Expectimax, search.StarETC} {
-		e := engine(algo, "pairs", 1, 1)
+		e := engine(algo, "material", 1, 1)
 		for _, p := range positions("3x4", 20, 4) {
 			e.ClearTT()
 			res := e.Search(context.Background(), p, search.Limits{Depth: 5}, nil)
 			for _, it := range res.Iterations {
 				if it.Depth == 1 {
-					if want := x.value(p, 1, "pairs"); math.Abs(it.Score-want) > 1e-9 {
+					if want := x.value(p, 1, "material"); math.Abs(it.Score-want) > 1e-9 {
 						t.Fatalf("%s on %s depth 1: %v, exact %v", algo, p, it.Score, want)
 					}
 				}
@@ -317,7 +317,7 @@ func TestTableAcrossDepths(t *testing.T) {
 // TestBestMoveIsLegal: the best move a search reports at a decision is one
 // of its legal moves, and -1 at a chance node.
 func TestBestMoveIsLegal(t *testing.T) {
-	e := engine(search.StarETC, "pairs", 1, 1)
+	e := engine(search.StarETC, "material", 1, 1)
 	for _, p := range positions("5x5", 20, 5) {
 		it := e.Search(context.Background(), p, search.Limits{Depth: 3}, nil).Last()
 		if p.Pending() {
@@ -345,7 +345,7 @@ func TestCheck(t *testing.T) {
 	diceNet := "../../dice/nets/5x5-4.json"
 	fit := func(variant string) string {
 		path := filepath.Join(t.TempDir(), "probcut.json")
-		text := `{"format":"starlab-probcut","version":2,"source":"test","eval":"pairs","game":"breakthrough","variant":"` + variant + `","pairs":[{"shallow":1,"deep":3,"a":1,"b":0,"sigma":0.1}]}`
+		text := `{"format":"starlab-probcut","version":2,"source":"test","eval":"material","game":"breakthrough","variant":"` + variant + `","pairs":[{"shallow":1,"deep":3,"a":1,"b":0,"sigma":0.1}]}`
 		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -357,17 +357,17 @@ func TestCheck(t *testing.T) {
 		eval, net, file string
 		want            string
 	}{
-		{search.StarETC, "pairs", "", "", ""},
+		{search.StarETC, "material", "", "", ""},
 		{search.StarETC, "zero", "", "", ""},
-		{search.CPC, "pairs", "", "", ""},
+		{search.CPC, "material", "", "", ""},
 		{search.StarETC, "mlp", net8, "", ""},
 		{search.StarETC, "mlp", "", "", "eval=mlp: no network is built in for breakthrough; give net=FILE"},
 		{search.CPC, "mlp", "", "../../dice/fits/5x5-4.json", "eval=mlp: no network is built in for breakthrough"},
 		{search.StarETC, "mlp", diceNet, "", "net file " + diceNet + `: a net for the game "dice", not "breakthrough"`},
 		{search.StarETC, "mlp", net56, "", "net " + net56 + ": made for 5x6 boards, not 8x8"},
-		{search.CPC, "pairs", "", "../../dice/fits/5x5-4.json", "probcut ../../dice/fits/5x5-4.json was fitted for dice, not breakthrough"},
-		{search.CPC, "pairs", "", fit8x8, ""},
-		{search.CPC, "pairs", "", fit4x5, "probcut " + fit4x5 + " was fitted for breakthrough variant 4x5, not 8x8"},
+		{search.CPC, "material", "", "../../dice/fits/5x5-4.json", "probcut ../../dice/fits/5x5-4.json was fitted for dice, not breakthrough"},
+		{search.CPC, "material", "", fit8x8, ""},
+		{search.CPC, "material", "", fit4x5, "probcut " + fit4x5 + " was fitted for breakthrough variant 4x5, not 8x8"},
 	} {
 		c := search.DefaultConfig(tc.algo)
 		c.Eval, c.Net, c.ProbCutFile = tc.eval, tc.net, tc.file
@@ -460,7 +460,7 @@ func TestSearchAllocations(t *testing.T) {
 			}
 		}
 		for _, e := range []*Engine{
-			engine(search.StarETC, "pairs", 16, search.DefaultProbingFactor),
+			engine(search.StarETC, "material", 16, search.DefaultProbingFactor),
 			engineNet(search.StarETC, "mlp", net, 16, search.DefaultProbingFactor),
 		} {
 			var nodes int64
@@ -489,9 +489,9 @@ func BenchmarkSearch(b *testing.B) {
 		name string
 		pos  *Board
 		eval string
-	}{{"start", start, "pairs"}, {"midgame", mid, "pairs"}, {"start-mlp", start, "mlp"}, {"midgame-mlp", mid, "mlp"}} {
+	}{{"start", start, "material"}, {"midgame", mid, "material"}, {"start-mlp", start, "mlp"}, {"midgame-mlp", mid, "mlp"}} {
 		b.Run(tc.name, func(b *testing.B) {
-			e := engine(search.StarETC, "pairs", 16, search.DefaultProbingFactor)
+			e := engine(search.StarETC, "material", 16, search.DefaultProbingFactor)
 			if tc.eval == "mlp" {
 				e = engineNet(search.StarETC, "mlp", net, 16, search.DefaultProbingFactor)
 			}

@@ -14,10 +14,10 @@
 //
 // # Evaluators
 //
-// The configuration grammar knows the evaluator names zero, pairs and
-// mlp. Here pairs selects the game's hand evaluator, material (200 per
-// piece and 50 per row of advance, over 1,500; breakthrough.Board.Evaluate),
-// until evaluator names become per-game. mlp is the network of package
+// eval=zero, eval=material, the game's hand evaluator (the chapter's: 200
+// per piece and 50 per row of advance, over 1,500;
+// breakthrough.Board.Evaluate), and eval=mlp; Check refuses eval=pairs,
+// Dice's hand evaluator, in one line. mlp is the network of package
 // search/breakthrough (breakthrough.NetEvaluator): its accumulators follow
 // every move and every event the search makes, each take-back drops what
 // it added, and a leaf finishes the forward pass for its side to move.
@@ -52,8 +52,12 @@ import (
 	"starlab/search/game"
 )
 
-// gameName names the game in messages.
-const gameName = "breakthrough"
+// gameName names the game in messages, and handName its hand evaluator
+// (eval=material: the chapter's, Board.Evaluate).
+const (
+	gameName = "breakthrough"
+	handName = "material"
+)
 
 // Board is the position the engine searches.
 type Board = rules.Board
@@ -154,6 +158,7 @@ func (e *Engine) setBoard(b *Board) {
 func Game() search.Game {
 	return search.Game{
 		Game:         rules.Game{},
+		HandEval:     handName,
 		NewEngine:    func(r *search.Resolved) search.Engine { return New(r) },
 		MaxDepth:     func(root game.State) int { return MaxDepth(boardOf(root)) },
 		EndsOnChance: func(game.State, int) bool { return false },
@@ -237,7 +242,7 @@ func checkNet(r *search.Resolved, w, h int) error {
 	}
 	net := r.NetFile()
 	if net == nil {
-		return fmt.Errorf("eval=mlp: no network is built in for breakthrough; give net=FILE (a net of starlab train -game breakthrough) or use eval=pairs (material) or eval=zero")
+		return fmt.Errorf("eval=mlp: no network is built in for breakthrough; give net=FILE (a net of starlab train -game breakthrough) or use eval=material or eval=zero")
 	}
 	if _, _, err := rules.NetSize(net); err != nil {
 		return fmt.Errorf("net file %s: %v", c.Net, err)
@@ -270,6 +275,9 @@ func netID(r *search.Resolved) string {
 // is not a net=FILE of pos's variant (checkNet), and a ChanceProbCut fit
 // made for another game, variant or net.
 func check(r *search.Resolved, pos game.State) error {
+	if err := search.CheckHandEval(r.Config(), gameName, handName); err != nil {
+		return err
+	}
 	if err := checkNet(r, boardOf(pos).W(), boardOf(pos).H()); err != nil {
 		return err
 	}

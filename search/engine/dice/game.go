@@ -20,8 +20,12 @@ import (
 	"starlab/search/game"
 )
 
-// gameName names the game in messages.
-const gameName = "dice"
+// gameName names the game in messages, and handName its hand evaluator
+// (eval=pairs: Hauk's pair count).
+const (
+	gameName = "dice"
+	handName = "pairs"
+)
 
 // Board is the position the engine searches.
 type Board = rules.Board
@@ -111,6 +115,7 @@ func (e *Engine) setBoard(b *Board) {
 func Game() search.Game {
 	return search.Game{
 		Game:      rules.Game{},
+		HandEval:  handName,
 		NewEngine: func(r *search.Resolved) search.Engine { return New(r) },
 		MaxDepth:  func(root game.State) int { return MaxDepth(boardOf(root)) },
 		EndsOnChance: func(root game.State, depth int) bool {
@@ -192,6 +197,9 @@ func (v netValue) Clone() search.NetValue       { return netValue{v.ev.Clone()} 
 // net.
 func CheckBoard(r *search.Resolved, n, m int) error {
 	c := r.Config()
+	if err := search.CheckHandEval(c, gameName, handName); err != nil {
+		return err
+	}
 	if net := r.NetFile(); net != nil {
 		if _, _, err := rules.NetSize(net); err != nil { // a Dice net, of a legal board
 			return fmt.Errorf("net file %s: %v", c.Net, err)

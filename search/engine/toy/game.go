@@ -120,6 +120,7 @@ func (e *Engine) setBoard(b *Board) {
 func Game() search.Game {
 	return search.Game{
 		Game:         rules.Game{},
+		HandEval:     "pairs",
 		NewEngine:    func(r *search.Resolved) search.Engine { return New(r) },
 		MaxDepth:     func(root game.State) int { return MaxDepth(boardOf(root)) },
 		EndsOnChance: func(game.State, int) bool { return false },
