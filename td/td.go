@@ -71,6 +71,12 @@ type Settings struct {
 	CheckpointEvery int64 `json:"checkpoint_every"`
 	MeasureEvery    int64 `json:"measure_every"`
 	MeasureGames    int   `json:"measure_games"`
+	// MeasureSuite is a file of start positions for the measurements
+	// (starlab gen), played in turn; "" plays every measurement game from
+	// the variant's start. A game whose depth-1 players never meet chance
+	// (ChanceBreakthrough, where neither rolls from the start) needs one:
+	// from one start every game of the measurement would be the same.
+	MeasureSuite string `json:"measure_suite,omitempty"`
 }
 
 // DefaultSettings returns 20,000 games of online TD(0) of game g's
@@ -121,6 +127,9 @@ func (s *Settings) Check() error {
 		return runs.Usagef("-checkpoint and -measure-every must be at least 1 game")
 	case s.MeasureGames < 2 || s.MeasureGames%2 != 0:
 		return runs.Usagef("-measure-games %d: want an even number of at least 2", s.MeasureGames)
+	}
+	if _, err := s.measureStarts(); err != nil {
+		return err
 	}
 	return runs.CheckWorkers("workers", s.Workers)
 }
@@ -656,6 +665,31 @@ func playRound(ctx context.Context, s *Settings, net *nn.Net, g, n int64, live *
 	return games, err
 }
 
+// measureStarts returns the start positions of a measurement: the
+// suite's, each of the variant and not over, or the variant's start.
+// Errors are runs.UsageError naming the suite.
+func (s *Settings) measureStarts() ([]game.State, error) {
+	if s.MeasureSuite == "" {
+		start, err := s.Game.New(s.Variant)
+		return []game.State{start}, err
+	}
+	ps, err := search.ReadSuite(s.Game, s.MeasureSuite)
+	if err != nil {
+		return nil, runs.Usagef("-measure-suite: %v", err)
+	}
+	var starts []game.State
+	for _, p := range ps {
+		switch {
+		case s.Game.Variant(p.Pos) != s.Variant:
+			return nil, runs.Usagef("-measure-suite %s: line %d is of variant %s, the training's is %s", s.MeasureSuite, p.Line, s.Game.Variant(p.Pos), s.Variant)
+		case p.Pos.Kind() == game.Over:
+			return nil, runs.Usagef("-measure-suite %s: line %d is a finished game", s.MeasureSuite, p.Line)
+		}
+		starts = append(starts, p.Pos)
+	}
+	return starts, nil
+}
+
 // nextStop returns the first multiple of every after g.
 func nextStop(g, every int64) int64 { return (g/every + 1) * every }
 
@@ -684,11 +718,11 @@ func measureVsPairs(ctx context.Context, s *Settings, file string, g int64) (sel
 	if err != nil {
 		return selfplay.Summary{}, err
 	}
-	start, err := dg.New(s.Variant)
+	starts, err := s.measureStarts()
 	if err != nil {
 		return selfplay.Summary{}, err
 	}
-	cfg := &selfplay.MatchConfig{Game: dg, A: a, B: b, Starts: []game.State{start}, Pairs: s.MeasureGames / 2, Seed: s.Seed ^ uint64(g), Workers: s.Workers, LuckRef: &luck}
+	cfg := &selfplay.MatchConfig{Game: dg, A: a, B: b, Starts: starts, Pairs: s.MeasureGames / 2, Seed: s.Seed ^ uint64(g), Workers: s.Workers, LuckRef: &luck}
 	todo := make([]int, cfg.Pairs)
 	for i := range todo {
 		todo[i] = i

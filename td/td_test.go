@@ -215,3 +215,51 @@ func diceGame() search.Game {
 	}
 	return g
 }
+
+// TestMeasureSuite: the measurement's starts are the suite's positions
+// (ChanceBreakthrough's depth-1 players never roll from the start, so one
+// start would make every game one game), and training measures from them;
+// a suite of another variant or with a finished game is refused in one
+// line naming the line.
+func TestMeasureSuite(t *testing.T) {
+	g, err := games.Lookup("breakthrough")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	suite := filepath.Join(dir, "starts.suite")
+	lines := "4 5 w bbbb/.bbb/b.../wwww/wwww\n4 5 b bbbb/bbbb/..w./w.ww/wwww\n4 5 w b.bb/bbbb/..../.www/wwww\n4 5 b bbbb/b.bb/.b../wwww/w.ww\n"
+	if err := os.WriteFile(suite, []byte(lines), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := DefaultSettings(g)
+	s.Variant, s.Games, s.CheckpointEvery, s.MeasureEvery, s.MeasureGames, s.MeasureSuite = "4x5", 40, 40, 40, 8, suite
+	if err := s.Check(); err != nil {
+		t.Fatal(err)
+	}
+	starts, err := s.measureStarts()
+	if err != nil || len(starts) != 4 {
+		t.Fatalf("%d starts: %v", len(starts), err)
+	}
+	res, err := train(t, s, filepath.Join(dir, "run"), runs.NoProgress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Games != 40 || !(float64(res.MeanPlies) > 0) {
+		t.Fatalf("%d games, %v plies per game", res.Games, res.MeanPlies)
+	}
+	for name, text := range map[string]string{
+		"line 2 is of variant 5x5": "4 5 w bbbb/.bbb/b.../wwww/wwww\n5 5 w bbbbb/bbbbb/...../wwwww/wwwww\n",
+		"line 1 is a finished game": "4 5 b ..../..../..../wwww/wwww\n",
+	} {
+		bad := filepath.Join(dir, "bad.suite")
+		if err := os.WriteFile(bad, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		b := s
+		b.MeasureSuite = bad
+		if err := b.Check(); err == nil || !strings.Contains(err.Error(), name) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("suite with %s: %v", name, err)
+		}
+	}
+}

@@ -60,6 +60,7 @@ pairs with its 95% interval; -json prints it as an object.`,
 			fs.Int64Var(&set.CheckpointEvery, "checkpoint", set.CheckpointEvery, "games between checkpoints")
 			fs.Int64Var(&set.MeasureEvery, "measure-every", set.MeasureEvery, "games between measurements against pairs")
 			fs.IntVar(&set.MeasureGames, "measure-games", set.MeasureGames, "games of each measurement (even)")
+			fs.StringVar(&set.MeasureSuite, "measure-suite", "", "file of start positions for the measurements, played in turn (starlab gen; default: the variant's start)")
 			fs.StringVar(&out, "out", "", "run directory (default: a new one under out/)")
 			fs.StringVar(&resume, "resume", "", "resume the unfinished run in this directory (latest: the newest under out/)")
 			fs.BoolVar(&asJSON, "json", false, "print the result as JSON")
