@@ -249,7 +249,7 @@ func TestMeasureSuite(t *testing.T) {
 		t.Fatalf("%d games, %v plies per game", res.Games, res.MeanPlies)
 	}
 	for name, text := range map[string]string{
-		"line 2 is of variant 5x5": "4 5 w bbbb/.bbb/b.../wwww/wwww\n5 5 w bbbbb/bbbbb/...../wwwww/wwwww\n",
+		"line 2 is of variant 5x5":  "4 5 w bbbb/.bbb/b.../wwww/wwww\n5 5 w bbbbb/bbbbb/...../wwwww/wwwww\n",
 		"line 1 is a finished game": "4 5 b ..../..../..../wwww/wwww\n",
 	} {
 		bad := filepath.Join(dir, "bad.suite")
