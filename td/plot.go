@@ -26,7 +26,8 @@ const (
 )
 
 // curvePlots returns the two panels of the learning curve: the score
-// against pairs with its 95% interval over pairs and the luck-adjusted
+// against the game's hand evaluator (Dice's pairs, ChanceBreakthrough's
+// material) with its 95% interval over pairs of games and the luck-adjusted
 // score, and the mean TD error, both against games trained.
 func curvePlots(curve []CurvePoint) ([]*plot.Plot, error) {
 	var score, luck plotter.XYs
@@ -50,7 +51,7 @@ func curvePlots(curve []CurvePoint) ([]*plot.Plot, error) {
 		}
 	}
 	top := plot.New()
-	top.Title.Text = "Score against pairs at depth 1 (duplicate dice)"
+	top.Title.Text = "Score against the hand evaluator at depth 1 (duplicate dice)"
 	top.Y.Label.Text = "score (%)"
 	top.X.Label.Text = "games trained"
 	top.Add(plotter.NewGrid())

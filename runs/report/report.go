@@ -522,7 +522,7 @@ func addTrain(s *Section, run *runs.Run) error {
 	if err != nil {
 		return err
 	}
-	t := Table{Caption: "Learning curve: score against pairs at depth 1 over duplicate-dice games (- where a checkpoint was not measured)",
+	t := Table{Caption: "Learning curve: score against the game's hand evaluator (pairs in Dice, material in ChanceBreakthrough) at depth 1 over duplicate-dice games (- where a checkpoint was not measured)",
 		Head: []string{"games", "seconds", "mean |TD error|", "score", "± 95% over pairs", "luck-adjusted", "± 95%", "plies per game"}}
 	for _, p := range curve {
 		plies := p.MeanPlies.Format("%.1f") // "-" at a checkpoint without a measurement

@@ -388,3 +388,20 @@ func BenchmarkNetValue(b *testing.B) {
 	}
 	sink = s
 }
+
+// TestEmbeddedNet pins the id and checksum of the built-in 8x8 net (a fit
+// or collected rows name a net by its id, so a change of its bytes must
+// show here), and says there is none for another board in one line.
+func TestEmbeddedNet(t *testing.T) {
+	const sum = "3f6da7e2755c38492d055d6a4745f7485c1730a5b2e75d55e0cd46c0b07e157c"
+	net, err := EmbeddedNet(8, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if net.Checksum() != sum || net.ID() != sum[:12] || net.Game != NetGame || net.Variant != "8x8" {
+		t.Errorf("built-in 8x8 net: checksum %s, id %s, game %q, variant %q; want %s", net.Checksum(), net.ID(), net.Game, net.Variant, sum)
+	}
+	if _, err := EmbeddedNet(5, 6); err == nil || !strings.Contains(err.Error(), "no network is built in for breakthrough 5x6") || strings.Contains(err.Error(), "\n") {
+		t.Errorf("5x6: %v", err)
+	}
+}

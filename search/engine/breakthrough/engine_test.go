@@ -361,8 +361,8 @@ func TestCheck(t *testing.T) {
 		{search.StarETC, "zero", "", "", ""},
 		{search.CPC, "material", "", "", ""},
 		{search.StarETC, "mlp", net8, "", ""},
-		{search.StarETC, "mlp", "", "", "eval=mlp: no network is built in for breakthrough; give net=FILE"},
-		{search.CPC, "mlp", "", "../../dice/fits/5x5-4.json", "eval=mlp: no network is built in for breakthrough"},
+		{search.StarETC, "mlp", "", "", ""}, // the built-in 8x8 net
+		{search.CPC, "mlp", "", "../../dice/fits/5x5-4.json", "probcut ../../dice/fits/5x5-4.json was fitted for dice, not breakthrough"},
 		{search.StarETC, "mlp", diceNet, "", "net file " + diceNet + `: a net for the game "dice", not "breakthrough"`},
 		{search.StarETC, "mlp", net56, "", "net " + net56 + ": made for 5x6 boards, not 8x8"},
 		{search.CPC, "material", "", "../../dice/fits/5x5-4.json", "probcut ../../dice/fits/5x5-4.json was fitted for dice, not breakthrough"},
@@ -384,13 +384,24 @@ func TestCheck(t *testing.T) {
 		}
 		id := g.NetID(r, pos)
 		switch {
-		case tc.eval != "mlp" || tc.net == "":
+		case tc.eval != "mlp":
 			if id != "" {
 				t.Errorf("eval=%s net=%q: NetID %q, want none", tc.eval, tc.net, id)
+			}
+		case tc.net == "":
+			if builtin, _ := rules.EmbeddedNet(8, 8); id != builtin.ID() {
+				t.Errorf("eval=mlp: NetID %q, want the built-in net's %q", id, builtin.ID())
 			}
 		case id != r.NetFile().ID() || id == "":
 			t.Errorf("eval=%s net=%q: NetID %q, want the net's %q", tc.eval, tc.net, id, r.NetFile().ID())
 		}
+	}
+	// No net is built in for 5x6.
+	c := search.DefaultConfig(search.StarETC)
+	c.Eval = "mlp"
+	pos56, _ := g.New("5x6")
+	if err := g.Check(c.MustResolve(), pos56); err == nil || !strings.Contains(err.Error(), "no network is built in for breakthrough 5x6; give net=FILE") {
+		t.Errorf("eval=mlp on 5x6 without a net: %v", err)
 	}
 	if src := g.ProbCutSource(search.DefaultConfig(search.CPC).MustResolve(), pos); !strings.Contains(src, "defaults") {
 		t.Errorf("ProbCutSource without a file: %q, want the defaults", src)

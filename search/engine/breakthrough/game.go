@@ -21,9 +21,10 @@
 // search/breakthrough (breakthrough.NetEvaluator): its accumulators follow
 // every move and every event the search makes, each take-back drops what
 // it added, and a leaf finishes the forward pass for its side to move.
-// No network is built in yet, so eval=mlp needs net=FILE, a net of the
-// position's variant (Game's Check says so in one line otherwise), such as
-// starlab train -game breakthrough -variant V writes. Game's Net is the
+// eval=mlp is the built-in net of the position's board
+// (breakthrough.EmbeddedNet: 8x8) or net=FILE, a net of the position's
+// variant such as starlab train -game breakthrough -variant V writes;
+// Game's Check refuses another in one line. Game's Net is the
 // network as training sees it (search.NetKit), with DefaultRate as its
 // learning rate.
 //
@@ -132,8 +133,8 @@ func endsOnChance(_ bool, _ int) bool { return false }
 func MaxDepth(*Board) int { return maxDepth }
 
 // setBoard makes the evaluator and the ChanceProbCut models those of b's
-// variant: the net=FILE's evaluator (Check checked that the net is of the
-// variant), and the parameters of probcut=FILE or the defaults (no fit
+// variant: the evaluator of net=FILE or of the built-in net (Check
+// checked that the net is of the variant), and the parameters of probcut=FILE or the defaults (no fit
 // exists yet).
 func (e *Engine) setBoard(b *Board) {
 	v := variantKey{b.W(), b.H()}
@@ -149,7 +150,7 @@ func (e *Engine) setBoard(b *Board) {
 		e.net = net
 	}
 	if e.cpcOn {
-		e.setModels(e.res.ProbCutFor(nil, gameName, rules.Variant(v[0], v[1]), netID(e.res)))
+		e.setModels(e.res.ProbCutFor(nil, gameName, rules.Variant(v[0], v[1]), netID(e.res, v[0], v[1])))
 	}
 }
 
@@ -163,9 +164,11 @@ func Game() search.Game {
 		MaxDepth:     func(root game.State) int { return MaxDepth(boardOf(root)) },
 		EndsOnChance: func(game.State, int) bool { return false },
 		Check:        check,
-		NetID:        func(r *search.Resolved, _ game.State) string { return netID(r) },
+		NetID: func(r *search.Resolved, pos game.State) string {
+			return netID(r, boardOf(pos).W(), boardOf(pos).H())
+		},
 		ProbCutSource: func(r *search.Resolved, pos game.State) string {
-			return r.ProbCutSource(nil, gameName, rules.Game{}.Variant(pos), netID(r))
+			return r.ProbCutSource(nil, gameName, rules.Game{}.Variant(pos), netID(r, boardOf(pos).W(), boardOf(pos).H()))
 		},
 		ChanceNode: func(pos game.State) (game.State, bool) {
 			if pos.Kind() != game.Decision {
@@ -232,8 +235,8 @@ func (v netValue) Value(pos game.State) float64 { return v.ev.Value(boardOf(pos)
 func (v netValue) Clone() search.NetValue       { return netValue{v.ev.Clone()} }
 
 // checkNet reports whether engines of r can evaluate w x h boards with
-// their network: eval=mlp needs net=FILE (no net is built in), a
-// ChanceBreakthrough net of the size. It says nothing of other
+// their network: eval=mlp needs net=FILE, a ChanceBreakthrough net of the
+// size, or a built-in net of the size. It says nothing of other
 // evaluators.
 func checkNet(r *search.Resolved, w, h int) error {
 	c := r.Config()
@@ -242,7 +245,10 @@ func checkNet(r *search.Resolved, w, h int) error {
 	}
 	net := r.NetFile()
 	if net == nil {
-		return fmt.Errorf("eval=mlp: no network is built in for breakthrough; give net=FILE (a net of starlab train -game breakthrough) or use eval=material or eval=zero")
+		if _, err := rules.EmbeddedNet(w, h); err != nil {
+			return fmt.Errorf("eval=mlp: %v", err)
+		}
+		return nil
 	}
 	if _, _, err := rules.NetSize(net); err != nil {
 		return fmt.Errorf("net file %s: %v", c.Net, err)
@@ -259,20 +265,34 @@ func newNetEval(r *search.Resolved, w, h int) (*netEval, error) {
 	if err := checkNet(r, w, h); err != nil {
 		return nil, err
 	}
-	return rules.NewNetEvaluator(r.NetFile())
+	if net := r.NetFile(); net != nil {
+		return rules.NewNetEvaluator(net)
+	}
+	net, err := rules.EmbeddedNet(w, h)
+	if err != nil {
+		return nil, err
+	}
+	return rules.NewNetEvaluator(net)
 }
 
-// netID returns the id of the network engines of r evaluate with, the
-// net=FILE's; "" when the evaluator is not a network.
-func netID(r *search.Resolved) string {
-	if net := r.NetFile(); net != nil && r.Config().Eval == "mlp" {
+// netID returns the id of the network engines of r evaluate w x h boards
+// with, the net=FILE's or the built-in net's of the size; "" when the
+// evaluator is not a network or there is none.
+func netID(r *search.Resolved, w, h int) string {
+	if r.Config().Eval != "mlp" {
+		return ""
+	}
+	if net := r.NetFile(); net != nil {
+		return net.ID()
+	}
+	if net, err := rules.EmbeddedNet(w, h); err == nil {
 		return net.ID()
 	}
 	return ""
 }
 
 // check refuses what engines of r cannot search pos with: a network that
-// is not a net=FILE of pos's variant (checkNet), and a ChanceProbCut fit
+// is not of pos's variant (checkNet), and a ChanceProbCut fit
 // made for another game, variant or net.
 func check(r *search.Resolved, pos game.State) error {
 	if err := search.CheckHandEval(r.Config(), gameName, handName); err != nil {
@@ -281,5 +301,5 @@ func check(r *search.Resolved, pos game.State) error {
 	if err := checkNet(r, boardOf(pos).W(), boardOf(pos).H()); err != nil {
 		return err
 	}
-	return r.CheckProbCut(gameName, rules.Game{}.Variant(pos), netID(r))
+	return r.CheckProbCut(gameName, rules.Game{}.Variant(pos), netID(r, boardOf(pos).W(), boardOf(pos).H()))
 }
