@@ -11,18 +11,17 @@ import (
 
 	"starlab/runs"
 	"starlab/search"
-	"starlab/search/dice"
-	diceengine "starlab/search/engine/dice"
+	"starlab/search/game"
 )
 
 // evalCommand returns the eval command, with its own flag state.
 func evalCommand() *Command {
-	var evals, net, suite string
+	var evals, net, suite, gameName string
 	var depth int
 	var asJSON bool
 	return &Command{
 		Name:      "eval",
-		UsageLine: "eval [-eval mlp,pairs,...] [-net FILE] [-depth D] [-json] DPN... | eval -suite FILE",
+		UsageLine: "eval [-game G] [-eval mlp,pairs,...] [-net FILE] [-depth D] [-json] POSITION... | eval -suite FILE",
 		Short:     "print what each evaluator thinks of positions",
 		Long: `Eval prints the static value of each position (each argument one DPN, or
 every position of -suite) under each evaluator of -eval, from the side to
@@ -30,35 +29,50 @@ move's view in [-1, 1], and with -depth D also its value searched to D plies
 by staretc with that evaluator. mlp uses -net FILE, a weight file from
 starlab train, or else the built-in net of the board size. A finished position has its rules' value. With -json it
 prints one object per position: {"dpn": "...", "pairs": 0.12, "mlp": 0.31},
-with "pairs_d5" and so on for the searched values.`,
+with "pairs_d5" and so on for the searched values. -game plays another
+game's positions, in its notation ("position" in place of "dpn"); -eval
+defaults to mlp and the game's hand evaluator (pairs in Dice, material in
+ChanceBreakthrough).`,
 		SetFlags: func(fs *flag.FlagSet) {
-			evals, net, suite, depth, asJSON = "mlp,pairs", "", "", 0, false
-			fs.StringVar(&evals, "eval", evals, "comma-separated evaluators: "+strings.Join(search.EvaluatorNames(), ", "))
+			evals, net, suite, depth, asJSON = "", "", "", 0, false
+			gameFlag(fs, &gameName)
+			fs.StringVar(&evals, "eval", evals, "comma-separated evaluators: "+strings.Join(search.EvaluatorNames(), ", ")+" (default: mlp and the game's hand evaluator)")
 			fs.StringVar(&net, "net", "", "weight file of the mlp evaluator")
 			fs.StringVar(&suite, "suite", "", "evaluate every position of this suite file")
 			fs.IntVar(&depth, "depth", 0, "also search each position to this depth (0 = static only)")
 			fs.BoolVar(&asJSON, "json", false, "print one JSON object per position")
 		},
 		Run: func(ctx context.Context, env *Env, args []string) error {
-			var boards []*dice.Board
+			g, err := lookupGame(gameName)
+			if err != nil {
+				return err
+			}
+			if evals == "" {
+				evals = "mlp," + g.HandEval
+			}
+			key, head := "position", "POSITION"
+			if g.Name() == "dice" {
+				key, head = "dpn", "DPN"
+			}
+			var boards []game.State
 			switch {
 			case suite != "" && len(args) > 0:
-				return usagef("give DPNs or -suite, not both")
+				return usagef("give positions or -suite, not both")
 			case suite != "":
-				ps, err := search.ReadSuite(dice.Game{}, suite)
+				ps, err := search.ReadSuite(g, suite)
 				if err != nil {
 					return runs.Usage(err)
 				}
 				for _, p := range ps {
-					boards = append(boards, p.Pos.(*dice.Board))
+					boards = append(boards, p.Pos)
 				}
 			case len(args) == 0:
-				return usagef("missing DPN (each argument one DPN, quoted) or -suite FILE")
+				return usagef("missing %s (each argument one position, quoted) or -suite FILE", head)
 			}
 			for _, a := range args {
-				b, err := dice.ParseDPN(a)
+				b, err := g.Parse(a)
 				if err != nil {
-					return usagef("%v (each argument is one whole DPN; quote it)", err)
+					return usagef("%v (each argument is one whole position; quote it)", err)
 				}
 				boards = append(boards, b)
 			}
@@ -69,7 +83,7 @@ with "pairs_d5" and so on for the searched values.`,
 				return usagef("-net is the mlp evaluator's, and -eval %s has no mlp", evals)
 			}
 			var names []string
-			var engines []*diceengine.Engine
+			var engines []search.Engine
 			for _, name := range strings.Split(evals, ",") {
 				spec, err := search.ParseSpec("staretc:eval=" + name)
 				if err != nil {
@@ -83,12 +97,12 @@ with "pairs_d5" and so on for the searched values.`,
 					return err
 				}
 				for _, b := range boards {
-					if err := diceengine.CheckBoard(r, b.N(), b.M()); err != nil {
+					if err := g.Check(r, b); err != nil {
 						return runs.Usage(err)
 					}
 				}
 				names = append(names, name)
-				engines = append(engines, diceengine.New(r))
+				engines = append(engines, g.NewEngine(r))
 			}
 			tw := tabwriter.NewWriter(env.Stdout, 0, 0, 2, ' ', 0)
 			if !asJSON {
@@ -98,14 +112,16 @@ with "pairs_d5" and so on for the searched values.`,
 						fmt.Fprintf(tw, "\t%s d%d", n, depth)
 					}
 				}
-				fmt.Fprintln(tw, "\tDPN")
+				fmt.Fprintln(tw, "\t"+head)
 			}
 			for _, b := range boards {
-				obj := map[string]any{"dpn": b.DPN()}
+				obj := map[string]any{key: b.String()}
 				var cells []string
 				for i, e := range engines {
-					v := b.Result()
-					if !b.Over() {
+					var v float64
+					if b.Kind() == game.Over {
+						v = b.Result()
+					} else {
 						v = e.Evaluate(b)
 					}
 					obj[names[i]] = v
@@ -126,7 +142,7 @@ with "pairs_d5" and so on for the searched values.`,
 					}
 					continue
 				}
-				fmt.Fprintf(tw, "%s\t%s\n", strings.Join(cells, "\t"), b.DPN())
+				fmt.Fprintf(tw, "%s\t%s\n", strings.Join(cells, "\t"), b.String())
 			}
 			return tw.Flush()
 		},

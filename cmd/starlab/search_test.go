@@ -348,3 +348,18 @@ func TestSearchGameFlag(t *testing.T) {
 		{[]string{"search", "-game", "dice"}, 2, "missing the position"},
 	})
 }
+
+// TestEvalBreakthrough: eval reads ChanceBreakthrough positions with
+// -game, evaluates them with the built-in net and material by default,
+// and refuses a board without a built-in net in one line.
+func TestEvalBreakthrough(t *testing.T) {
+	const start = "8 8 w bbbbbbbb/bbbbbbbb/......../......../......../......../wwwwwwww/wwwwwwww"
+	code, stdout, stderr := runCmd(t, "eval", "-game", "breakthrough", "-depth", "1", start)
+	if code != 0 || !strings.Contains(stdout, "mlp") || !strings.Contains(stdout, "material d1") || !strings.Contains(stdout, start) {
+		t.Fatalf("exit %d: %s%s", code, stdout, stderr)
+	}
+	code, _, stderr = runCmd(t, "eval", "-game", "breakthrough", "4 5 w bbbb/.bbb/b.../wwww/wwww")
+	if code != 2 || !strings.Contains(stderr, "no network is built in for breakthrough 4x5") {
+		t.Errorf("4x5 without a net: exit %d, %s", code, stderr)
+	}
+}
