@@ -78,9 +78,13 @@ type MatchStage struct {
 	Variants []string `json:"variants"`
 	Games    int      `json:"games"`
 	Gauntlet bool     `json:"gauntlet,omitempty"`
-	Luck     string   `json:"luck,omitempty"`  // default: the match stage's
-	Why      string   `json:"why"`             // what the match shows, for the summary
-	Paper    string   `json:"paper,omitempty"` // the paper's result, printed beside ours
+	Luck     string   `json:"luck,omitempty"` // default: the match stage's
+	// Suite is a file of start positions, each the start of a pair of
+	// games in turn (default: the variant's start). A game whose players
+	// seldom meet chance from the start (ChanceBreakthrough) needs one.
+	Suite string `json:"suite,omitempty"`
+	Why   string `json:"why"`             // what the match shows, for the summary
+	Paper string `json:"paper,omitempty"` // the paper's result, printed beside ours
 }
 
 // Recipe is a pipeline: a net trained by self-play, ChanceProbCut fitted
@@ -497,6 +501,7 @@ func (r *Recipe) matchSettings(m MatchStage, net, probcut string) selfplay.Match
 	ms.GameName, ms.Variant = r.GameName, r.Variant
 	ms.Seed, ms.Games, ms.Gauntlet = r.Seed, m.Games, m.Gauntlet
 	ms.Products = products(net, probcut)
+	ms.Suite = m.Suite
 	ms.Luck = m.Luck
 	if ms.Luck == "" {
 		ms.Luck = selfplay.LuckRef(r.Game)
