@@ -303,6 +303,12 @@ func TestToyMatchAndSuite(t *testing.T) {
 	if rep.Pairings[0].Games != 8 || rep.Settings.GameName != "toy" || rep.Settings.Variant != "8" || rep.Settings.Starts[0] != "8 0 0 0" {
 		t.Fatalf("report %+v", rep)
 	}
+	// The games' shape: a toy decision has three moves (step, jump and the
+	// roll), and a chance node three events; these players never roll, so
+	// there is no chance node and no mean number of events.
+	if s := rep.Pairings[0]; s.Branching != 3 || !(s.DecisionsPerGame > 0) || s.ChancePerGame != 0 || !math.IsNaN(float64(s.EventsPerChance)) {
+		t.Errorf("shape: %v decisions per game, branching %v, %v chance nodes per game, %v events each", s.DecisionsPerGame, s.Branching, s.ChancePerGame, s.EventsPerChance)
+	}
 	rows, err := runs.ReadParquet[GameRow](run.Path(GamesFile), MatchFormat)
 	if err != nil || len(rows) != 8 {
 		t.Fatalf("games.parquet: %d rows, %v", len(rows), err)

@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"starlab/runs"
+	"starlab/search/game"
 )
 
 // Summary is the statistics of a match from variant A's view.
@@ -53,6 +54,15 @@ type Summary struct {
 	LLRUpper  float64   `json:"llr_upper,omitempty"`
 	Decision  string    `json:"decision,omitempty"`
 	MeanPlies float64   `json:"mean_plies"`
+	// The games' shape, as the chapter reports its self-play games:
+	// decisions (moves and, where chance is a choice, rolls) per game,
+	// legal moves per decision (the branching factor), chance nodes per
+	// game and events per chance node; NaN without games (or without
+	// chance nodes).
+	DecisionsPerGame runs.Num `json:"decisions_per_game"`
+	Branching        runs.Num `json:"branching"`
+	ChancePerGame    runs.Num `json:"chance_nodes_per_game"`
+	EventsPerChance  runs.Num `json:"events_per_chance"`
 	// Mean completed depth per move and nodes per move, for A and B.
 	DepthA      float64 `json:"mean_depth_a"`
 	DepthB      float64 `json:"mean_depth_b"`
@@ -147,4 +157,46 @@ func ratio(x, y float64) float64 {
 		return 0
 	}
 	return x / y
+}
+
+// gameShape fills s's decisions per game, branching factor and events per
+// chance node from its pairs' games, each replayed through g; a record
+// that does not replay (which Report's caller has checked) is left out.
+func gameShape(g game.Game, s *Summary, pairs []PairRecord) {
+	nan := runs.Num(math.NaN())
+	s.DecisionsPerGame, s.Branching, s.ChancePerGame, s.EventsPerChance = nan, nan, nan, nan
+	if g == nil {
+		return
+	}
+	var games, decisions, moves, chances, events int
+	var ms []game.Move
+	var es []game.Event
+	for _, p := range pairs {
+		for _, r := range p.Games {
+			_, err := r.Game.Replay(g, func(_ int, st game.State) bool {
+				switch st.Kind() {
+				case game.Decision:
+					ms = st.Legal(ms)
+					decisions++
+					moves += len(ms)
+				case game.Chance:
+					es, _ = st.Outcomes(es)
+					chances++
+					events += len(es)
+				}
+				return true
+			})
+			if err == nil {
+				games++
+			}
+		}
+	}
+	mean := func(x, n int) runs.Num {
+		if n == 0 {
+			return nan
+		}
+		return runs.Num(float64(x) / float64(n))
+	}
+	s.DecisionsPerGame, s.Branching = mean(decisions, games), mean(moves, decisions)
+	s.ChancePerGame, s.EventsPerChance = mean(chances, games), mean(events, chances)
 }

@@ -318,6 +318,7 @@ func Report(m *Match, dir string, recs []MatchRecord) *MatchReport {
 	rep := &MatchReport{Format: MatchFormat, Run: dir, Settings: set}
 	for pi, pg := range pairings {
 		s := Summarize(set.Variants[pg.A], set.Variants[pg.B], counted[pi], m.Luck != nil, m.SPRT)
+		gameShape(set.Game.Game, &s, counted[pi])
 		s.Seconds = elapsed
 		s.GamesPerSec = float64(games) / max(elapsed, 1e-9)
 		rep.Pairings = append(rep.Pairings, s)
