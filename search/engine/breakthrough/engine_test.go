@@ -403,8 +403,15 @@ func TestCheck(t *testing.T) {
 	if err := g.Check(c.MustResolve(), pos56); err == nil || !strings.Contains(err.Error(), "no network is built in for breakthrough 5x6; give net=FILE") {
 		t.Errorf("eval=mlp on 5x6 without a net: %v", err)
 	}
-	if src := g.ProbCutSource(search.DefaultConfig(search.CPC).MustResolve(), pos); !strings.Contains(src, "defaults") {
-		t.Errorf("ProbCutSource without a file: %q, want the defaults", src)
+	// Without a file cpc uses the built-in 8x8 fit with the built-in net
+	// (eval=mlp, the default), and the defaults with material.
+	if src := g.ProbCutSource(search.DefaultConfig(search.CPC).MustResolve(), pos); !strings.HasPrefix(src, "built-in fit search/breakthrough/fits/8x8.json") {
+		t.Errorf("ProbCutSource of eval=mlp without a file: %q, want the built-in fit", src)
+	}
+	mat := search.DefaultConfig(search.CPC)
+	mat.Eval = "material"
+	if src := g.ProbCutSource(mat.MustResolve(), pos); !strings.Contains(src, "defaults") {
+		t.Errorf("ProbCutSource of eval=material without a file: %q, want the defaults", src)
 	}
 }
 

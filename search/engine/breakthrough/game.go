@@ -134,8 +134,9 @@ func MaxDepth(*Board) int { return maxDepth }
 
 // setBoard makes the evaluator and the ChanceProbCut models those of b's
 // variant: the evaluator of net=FILE or of the built-in net (Check
-// checked that the net is of the variant), and the parameters of probcut=FILE or the defaults (no fit
-// exists yet).
+// checked that the net is of the variant), and the parameters of
+// probcut=FILE, else the built-in fit of the variant for its net
+// (breakthrough.BuiltinFit: 8x8), else the defaults.
 func (e *Engine) setBoard(b *Board) {
 	v := variantKey{b.W(), b.H()}
 	if e.variant == v {
@@ -150,7 +151,8 @@ func (e *Engine) setBoard(b *Board) {
 		e.net = net
 	}
 	if e.cpcOn {
-		e.setModels(e.res.ProbCutFor(nil, gameName, rules.Variant(v[0], v[1]), netID(e.res, v[0], v[1])))
+		variant := rules.Variant(v[0], v[1])
+		e.setModels(e.res.ProbCutFor(rules.BuiltinFit(variant), gameName, variant, netID(e.res, v[0], v[1])))
 	}
 }
 
@@ -168,7 +170,8 @@ func Game() search.Game {
 			return netID(r, boardOf(pos).W(), boardOf(pos).H())
 		},
 		ProbCutSource: func(r *search.Resolved, pos game.State) string {
-			return r.ProbCutSource(nil, gameName, rules.Game{}.Variant(pos), netID(r, boardOf(pos).W(), boardOf(pos).H()))
+			variant := rules.Game{}.Variant(pos)
+			return r.ProbCutSource(rules.BuiltinFit(variant), gameName, variant, netID(r, boardOf(pos).W(), boardOf(pos).H()))
 		},
 		ChanceNode: func(pos game.State) (game.State, bool) {
 			if pos.Kind() != game.Decision {
