@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
+	"sync"
 
 	"starlab/runs"
 )
@@ -198,4 +200,39 @@ func ParseProbCut(path string, data []byte) (*ProbCutParams, error) {
 		}
 	}
 	return &p, nil
+}
+
+// BuiltinFits returns a lookup of a game's built-in ChanceProbCut fits by
+// variant: every dir/*.json of files (probcut.json files from starlab fit,
+// embedded as written), parsed once on first use, each saying in its
+// Source that it is the built-in fit at pkg/dir/NAME (pkg: the package's
+// path in the module, as "search/dice"). The
+// lookup returns nil for a variant without one; the fits are shared, and
+// callers must not change them. A file that does not parse panics: each
+// game's tests load its fits.
+func BuiltinFits(files fs.FS, pkg, dir string) func(variant string) *ProbCutParams {
+	fits := sync.OnceValue(func() map[string]*ProbCutParams {
+		m := map[string]*ProbCutParams{}
+		names, err := fs.Glob(files, dir+"/*.json")
+		if err != nil {
+			panic(err)
+		}
+		for _, name := range names {
+			data, err := fs.ReadFile(files, name)
+			if err != nil {
+				panic(err)
+			}
+			base := name[len(dir)+1:]
+			p, err := ParseProbCut("built-in "+base, data)
+			if err != nil {
+				panic(err)
+			}
+			// Where the parameters come from is said wherever they are
+			// reported (tune, bench, match): the built-in fit, by its file.
+			p.Source = "built-in fit " + pkg + "/" + name + " (" + p.Source + ")"
+			m[p.Variant] = p
+		}
+		return m
+	})
+	return func(variant string) *ProbCutParams { return fits()[variant] }
 }

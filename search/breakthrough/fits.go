@@ -2,7 +2,6 @@ package breakthrough
 
 import (
 	"embed"
-	"sync"
 
 	"starlab/search"
 )
@@ -16,29 +15,11 @@ import (
 //go:embed fits/*.json
 var fits embed.FS
 
-// builtinFits parses the built-in fits once, by variant.
-var builtinFits = sync.OnceValue(func() map[string]*search.ProbCutParams {
-	m := map[string]*search.ProbCutParams{}
-	entries, _ := fits.ReadDir("fits")
-	for _, e := range entries {
-		data, err := fits.ReadFile("fits/" + e.Name())
-		if err != nil {
-			panic(err)
-		}
-		p, err := search.ParseProbCut("built-in "+e.Name(), data)
-		if err != nil {
-			panic(err) // a test loads every built-in fit
-		}
-		// Where the parameters come from is said wherever they are
-		// reported (tune, bench, match): the built-in fit, by its file.
-		p.Source = "built-in fit search/breakthrough/fits/" + e.Name() + " (" + p.Source + ")"
-		m[p.Variant] = p
-	}
-	return m
-})
+// builtinFits looks the fits up by variant.
+var builtinFits = search.BuiltinFits(fits, "search/breakthrough", "fits")
 
 // BuiltinFit returns the built-in ChanceProbCut fit of a variant
 // ("8x8"), nil when there is none. It is shared: callers must not change
 // it. search.Resolved.ProbCutFor uses it only for the evaluator and net it
 // was made for.
-func BuiltinFit(variant string) *search.ProbCutParams { return builtinFits()[variant] }
+func BuiltinFit(variant string) *search.ProbCutParams { return builtinFits(variant) }
