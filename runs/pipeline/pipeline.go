@@ -244,40 +244,36 @@ func (r *Recipe) check() error {
 	}
 	// The net and the parameters the specs may name ({net}, {probcut})
 	// are made by the stages, so the specs are checked without opening
-	// them; spec refuses a product the recipe does not make.
-	net, probcut := "", ""
+	// them; named refuses a product the recipe does not make.
 	if r.Train != nil {
-		net = "NET"
 		r.Train.Game, r.Train.GameName, r.Train.Variant, r.Train.Seed = r.Game, r.GameName, r.Variant, r.Seed
 		if err := r.Train.Check(); err != nil {
 			return fmt.Errorf("train: %v", err)
 		}
 	}
 	if r.Fit != nil {
-		probcut = "PROBCUT"
 		if err := r.Fit.CheckSyntax(); err != nil {
 			return fmt.Errorf("fit: %v", err)
 		}
 	}
-	spec := func(stage, s string) (string, error) {
-		if strings.Contains(s, "{net}") && net == "" {
-			return "", fmt.Errorf("%s: %q names {net}, but the recipe trains no net", stage, s)
+	named := func(stage, s string) error {
+		if strings.Contains(s, "{net}") && r.Train == nil {
+			return fmt.Errorf("%s: %q names {net}, but the recipe trains no net", stage, s)
 		}
-		if strings.Contains(s, "{probcut}") && probcut == "" {
-			return "", fmt.Errorf("%s: %q names {probcut}, but the recipe fits no parameters", stage, s)
+		if strings.Contains(s, "{probcut}") && r.Fit == nil {
+			return fmt.Errorf("%s: %q names {probcut}, but the recipe fits no parameters", stage, s)
 		}
-		return s, nil
+		return nil
 	}
 	if r.Collect != nil {
 		r.Collect.Seed = r.Seed
 		if r.Collect.Suite == "" { // a suite gives its own variant
 			r.Collect.Variant = r.Variant
 		}
-		c := *r.Collect
-		var err error
-		if c.Engine, err = spec("collect", c.Engine); err != nil {
+		if err := named("collect", r.Collect.Engine); err != nil {
 			return err
 		}
+		c := *r.Collect // CheckSyntax fills in what the recipe leaves out
 		if err := c.CheckSyntax(); err != nil {
 			return fmt.Errorf("collect: %v", err)
 		}
@@ -291,14 +287,12 @@ func (r *Recipe) check() error {
 		if r.Tune.Suite == SuiteProduct && r.Collect == nil {
 			return fmt.Errorf("tune: suite %s names the collect's positions, but the recipe collects none", SuiteProduct)
 		}
-		t := *r.Tune
-		t.CPC = make(regression.SpecList, len(r.Tune.CPC))
-		for i, c := range r.Tune.CPC {
-			var err error
-			if t.CPC[i], err = spec("tune", c); err != nil {
+		for _, c := range r.Tune.CPC {
+			if err := named("tune", c); err != nil {
 				return err
 			}
 		}
+		t := *r.Tune // CheckSyntax fills in what the recipe leaves out
 		if err := t.CheckSyntax(); err != nil {
 			return fmt.Errorf("tune: %v", err)
 		}
@@ -317,11 +311,10 @@ func (r *Recipe) check() error {
 			return fmt.Errorf("match %d: name %q is another match's", i+1, m.Name)
 		}
 		names[m.Name] = true
-		ms := r.matchSettings(m, net, probcut)
+		luck := r.matchSettings(m, "", "").Luck
 		seen := map[string]bool{}
 		for _, v := range m.Variants {
-			v, err := spec("match "+m.Name, v)
-			if err != nil {
+			if err := named("match "+m.Name, v); err != nil {
 				return err
 			}
 			vs, err := selfplay.ParseVariantSpec(r.Game, v)
@@ -333,11 +326,11 @@ func (r *Recipe) check() error {
 			}
 			seen[vs.String()] = true
 		}
-		if ms.Luck != "none" {
-			if _, err := spec("match "+m.Name, m.Luck); err != nil {
+		if luck != "none" {
+			if err := named("match "+m.Name, luck); err != nil {
 				return err
 			}
-			ls, err := selfplay.ParseVariantSpec(r.Game, ms.Luck)
+			ls, err := selfplay.ParseVariantSpec(r.Game, luck)
 			if err != nil {
 				return fmt.Errorf("match %s: luck: %v", m.Name, err)
 			}
