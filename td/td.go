@@ -9,7 +9,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
-	"slices"
 	"time"
 
 	"starlab/nn"
@@ -336,8 +335,10 @@ type learner struct {
 	start  game.State   // the start of every game
 	cur    game.State   // the state of the game being replayed
 	before game.State   // the afterstate being learnt
-	events []game.Event // a chance node's events, for expected
-	stack  []game.State // scratch states of expected, by depth
+	// expected's scratch, by depth of its recursion: the state after an
+	// event, and the chance node's events.
+	stack  []game.State
+	events [][]game.Event
 }
 
 func newLearner(s *Settings, net *nn.Net) (*learner, error) {
@@ -389,13 +390,12 @@ func (l *learner) expectedAt(s game.State, depth int) float64 {
 		return v
 	}
 	if depth == len(l.stack) {
-		l.stack = append(l.stack, nil)
+		l.stack, l.events = append(l.stack, nil), append(l.events, nil)
 	}
 	var total int
-	l.events, total = s.Outcomes(l.events)
-	events := slices.Clone(l.events) // the recursion reuses l.events
+	l.events[depth], total = s.Outcomes(l.events[depth])
 	sum := 0.0
-	for _, e := range events {
+	for _, e := range l.events[depth] {
 		w := scratch(&l.stack[depth], s)
 		w.Happen(e)
 		v := l.expectedAt(w, depth+1)
