@@ -231,16 +231,7 @@ func (s *CollectSettings) checkGame() error {
 	if s.N != 0 || s.M != 0 {
 		return runs.Usagef("collect settings with n %d and m %d are of an earlier format, which named no game; collect again (fit still reads their rows)", s.N, s.M)
 	}
-	if s.Game.Game == nil {
-		return fmt.Errorf("collect settings without a game")
-	}
-	if s.GameName == "" {
-		s.GameName = s.Game.Name()
-	}
-	if s.GameName != s.Game.Name() {
-		return fmt.Errorf("collect settings of game %q, given the game %q", s.GameName, s.Game.Name())
-	}
-	return nil
+	return s.Game.Bind("collect settings", &s.GameName)
 }
 
 // suiteNodes returns the chance nodes of the suite's positions, checked,

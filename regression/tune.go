@@ -161,16 +161,7 @@ func (s *TuneSettings) Check() error {
 // checkGame checks that the settings have a game, of the name recorded,
 // and fills in GameName.
 func (s *TuneSettings) checkGame() error {
-	if s.Game.Game == nil {
-		return fmt.Errorf("tune settings without a game")
-	}
-	if s.GameName == "" {
-		s.GameName = s.Game.Name()
-	}
-	if s.GameName != s.Game.Name() {
-		return fmt.Errorf("tune settings of game %q, given the game %q", s.GameName, s.Game.Name())
-	}
-	return nil
+	return s.Game.Bind("tune settings", &s.GameName)
 }
 
 // positions reads the suite, keeps its first Limit positions, and checks

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 
 	"starlab/nn"
@@ -66,6 +67,23 @@ type Game struct {
 	// or the one its roll move leads to (ChanceBreakthrough, the toy
 	// game); false when there is none.
 	ChanceNode func(pos game.State) (game.State, bool)
+}
+
+// Bind checks that g is a game and that name, the game a stage's settings
+// record, is g's, filling it in when empty: settings read back from a run
+// must be played with the game they name. what names the settings in the
+// one-line error ("match settings").
+func (g Game) Bind(what string, name *string) error {
+	if g.Game == nil {
+		return fmt.Errorf("%s without a game", what)
+	}
+	if *name == "" {
+		*name = g.Name()
+	}
+	if *name != g.Name() {
+		return fmt.Errorf("%s of game %q, given the game %q", what, *name, g.Name())
+	}
+	return nil
 }
 
 // NetKit is what a game says of its evaluation network: the net of a

@@ -130,14 +130,8 @@ func (s *MatchSettings) Resolve() (*Match, error) {
 		return nil, runs.Usagef("match settings with n %d and m %d: give the variant (Dice %q)", s.N, s.M, "<n>x<n>-<m>")
 	}
 	g := s.Game
-	if g.Game == nil {
-		return nil, fmt.Errorf("match settings without a game")
-	}
-	if s.GameName == "" {
-		s.GameName = g.Name()
-	}
-	if s.GameName != g.Name() {
-		return nil, fmt.Errorf("match settings of game %q, given the game %q", s.GameName, g.Name())
+	if err := g.Bind("match settings", &s.GameName); err != nil {
+		return nil, err
 	}
 	if len(s.Variants) < 2 {
 		return nil, runs.Usagef("need at least two variants")

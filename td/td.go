@@ -332,9 +332,9 @@ type learner struct {
 	trace  *nn.Grad
 	sumErr float64
 	nErr   int64
-	start  game.State   // the start of every game
-	cur    game.State   // the state of the game being replayed
-	before game.State   // the afterstate being learnt
+	start  game.State // the start of every game
+	cur    game.State // the state of the game being replayed
+	before game.State // the afterstate being learnt
 	// expected's scratch, by depth of its recursion: the state after an
 	// event, and the chance node's events.
 	stack  []game.State
