@@ -82,9 +82,13 @@ type Config struct {
 	ProbCutT    float64 `json:"t"`
 	ProbCutFile string  `json:"probcut,omitempty"`
 	// CPCMinDepth and CPCMaxDepth are the chance-node depths where
-	// ChanceProbCut applies; 0 means R+1 and no limit.
+	// ChanceProbCut applies; 0 means R+1 and no limit. CPCStep > 1 keeps
+	// every CPCStep-th depth of that range from CPCMinDepth only: the
+	// chapter's "d in {3, 5}" of ChanceBreakthrough is cpcmin=3,
+	// cpcmax=5, cpcstep=2. 0 and 1 keep every depth.
 	CPCMinDepth int `json:"cpc_min_depth"`
 	CPCMaxDepth int `json:"cpc_max_depth"`
+	CPCStep     int `json:"cpc_step,omitempty"`
 	// Multi is Multi-ChanceProbCut: every depth pair of the parameters
 	// whose deep depth is the events' is tried, shallowest first, instead
 	// of the one pair of reduction ProbCutR. It is the default: with the
@@ -264,6 +268,15 @@ var options = []option{
 			return err
 		},
 		get: func(s *Spec) string { return itoa0(s.CPCMaxDepth) }},
+	{key: "cpcstep", usage: "apply ChanceProbCut at every step-th chance-node depth from cpcmin only (cpcmin=3,cpcmax=5,cpcstep=2 is the chapter's d in {3, 5}; default every depth)", reads: cpcOnly,
+		set: func(s *Spec, v string) (err error) {
+			s.CPCStep, err = positive(v, "a step of at least 1")
+			if s.CPCStep == 1 {
+				s.CPCStep = 0 // every depth, the default: one engine, one name
+			}
+			return err
+		},
+		get: func(s *Spec) string { return itoa0(s.CPCStep) }},
 	{key: "multi", usage: "Multi-ChanceProbCut: 1 tries every depth pair of the parameters, shallowest first; 0 the single pair of reduction r", reads: cpcOnly,
 		set: func(s *Spec, v string) error {
 			switch v {

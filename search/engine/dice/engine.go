@@ -110,7 +110,8 @@ func (e *Engine) setModels(params *search.ProbCutParams) {
 	if hi == 0 {
 		hi = len(e.cpc) - 1
 	}
-	for d := lo; d <= hi && d < len(e.cpc); d++ {
+	step := max(c.CPCStep, 1)
+	for d := lo; d <= hi && d < len(e.cpc); d += step {
 		// The events of a chance node of depth d are searched to d-1
 		// where chance plies count, to d where they do not. A depth that
 		// ends on a chance ply has the value of one ply less
