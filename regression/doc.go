@@ -36,18 +36,22 @@
 // version 2) names them.
 //
 // Tune measures ChanceProbCut against StarETC over a suite of one variant
-// for a list of t, as tables 5.6 to 5.8 of the chapter: the nodes saved and
-// the error of the value of the move cpc chooses against that move's value
-// in the full search (at a decision; at a chance node, the root's values). Several cpc engines are measured over the same positions against
-// one staretc search per position and depth (so they must share its
-// options), and each engine after the first is compared with the first by
-// the paired difference of their absolute errors. Every figure carries its
-// standard error over the positions: the mean's, s/sqrt(n); DCPCME's, the
-// sample standard deviation s (divisor n-1; the chapter says only "the
-// standard deviation"), by the delta method, sqrt((m4 - s⁴)/n)/(2s); the
-// reduction's as a ratio estimator's (Cochran 1977, section 6.3). The
-// chapter's figures are given on our scale: its evaluation is bound to
-// [-10, 10] (section 5.5.4), ours to [-1, 1], so its ACPCME and DCPCME are
-// divided by 10 (ChapterScale), and they belong to its configuration,
-// ChanceProbCut with R = 4 at depths 7 and 9 only (ChapterEngine).
+// for a list of t, as tables 5.6 to 5.8 (Dice) and 5.10 (ChanceBreakthrough)
+// of the chapter: the nodes saved and the error of the value of the move
+// cpc chooses against that move's value in the full search (at a decision;
+// at a chance node, the root's values). Several cpc engines are measured
+// over the same positions against one staretc search per position and
+// depth (so they must share its options), and each engine after the first
+// is compared with the first by the paired difference of their absolute
+// errors. Every figure carries its standard error over the positions: the
+// mean's, s/sqrt(n); DCPCME's, the sample standard deviation s (divisor
+// n-1; the chapter says only "the standard deviation"), by the delta
+// method, sqrt((m4 - s⁴)/n)/(2s); the reduction's as a ratio estimator's
+// (Cochran 1977, section 6.3). The chapter's figures (ChapterOf, per game)
+// are given on our scale: its Dice evaluation is bound to [-10, 10] and its
+// ChanceBreakthrough evaluation to [-1500, 1500] (section 5.5.4), ours to
+// [-1, 1], so its ACPCME and DCPCME are divided by 10 and by 1,500
+// (Chapter.Scale), and they belong to its configurations: in Dice R = 4 at
+// depths 7 and 9 only (ChapterEngine), in ChanceBreakthrough R = 2 at
+// depths 3 and 5 (BreakthroughChapterCPC).
 package regression

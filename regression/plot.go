@@ -215,7 +215,11 @@ const minTuneAxis = 0.001
 func tunePlot(res *TuneResult) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text = "ChanceProbCut: nodes saved against move error"
-	p.X.Label.Text = "ACPCME ± SE, on [-1, 1] (the chapter's: its points / 10)"
+	p.X.Label.Text = "ACPCME ± SE, on [-1, 1]"
+	ch := res.Chapter()
+	if ch != nil {
+		p.X.Label.Text += fmt.Sprintf(" (the chapter's: its points / %d)", ch.Points)
+	}
 	p.Y.Label.Text = "nodes saved against staretc (%)"
 	p.Add(plotter.NewGrid())
 	colors := []color.RGBA{{31, 119, 180, 255}, {255, 127, 14, 255}, {44, 160, 44, 255}, {214, 39, 40, 255}, {148, 103, 189, 255}}
@@ -308,8 +312,8 @@ func tunePlot(res *TuneResult) (*plot.Plot, error) {
 			&plotter.Line{LineStyle: draw.LineStyle{Color: black, Width: vg.Points(1), Dashes: st.dashes}},
 			&plotter.Scatter{GlyphStyle: draw.GlyphStyle{Color: black, Radius: vg.Points(2.5), Shape: st.glyph}})
 	}
-	if chapter {
-		p.Legend.Add("the chapter, "+ChapterEngine,
+	if chapter && ch != nil {
+		p.Legend.Add("the chapter, "+ch.Engine,
 			&plotter.Line{LineStyle: draw.LineStyle{Color: black, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(4), vg.Points(3)}}},
 			&plotter.Scatter{GlyphStyle: draw.GlyphStyle{Color: black, Radius: vg.Points(2.5), Shape: draw.TriangleGlyph{}}})
 	}

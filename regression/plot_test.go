@@ -51,9 +51,9 @@ func TestScatterStacksAndLegend(t *testing.T) {
 // errors reach beyond ours, lie inside the tune plot rather than on its
 // edge.
 func TestTunePlotHoldsTheChapter(t *testing.T) {
-	res := &TuneResult{}
+	res := &TuneResult{Game: "dice"}
 	for _, tt := range ChapterTs {
-		cr, ca, cd := chapterFigures(9, tt)
+		cr, ca, cd := ChapterOf("dice").figures(9, tt)
 		res.Rows = append(res.Rows, TuneRow{Depth: 9, T: tt, Engine: "cpc:eval=mlp", Reduction: cr * 0.9, ACPCME: ca * 0.5, ACPCMESE: ca * 0.1,
 			ChapterReduction: cr, ChapterACPCME: ca, ChapterDCPCME: cd})
 	}
@@ -61,7 +61,7 @@ func TestTunePlotHoldsTheChapter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, top, _ := chapterFigures(9, 0.05); p.X.Max < 1.1*float64(top) {
+	if _, top, _ := ChapterOf("dice").figures(9, 0.05); p.X.Max < 1.1*float64(top) {
 		t.Errorf("error axis ends at %g, on or inside the chapter's largest error %g plus a tenth", p.X.Max, top)
 	}
 }

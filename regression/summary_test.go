@@ -69,7 +69,7 @@ func TestTuneFileKeepsUndefinedChapterFigures(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer run.Close()
-	if err := writeTune(run, s, &TuneResult{Format: TuneFormat, CPC: []string{"cpc:eval=mlp"}}, all); err != nil {
+	if err := writeTune(run, s, &TuneResult{Format: TuneFormat, Game: "dice", CPC: []string{"cpc:eval=mlp"}}, all); err != nil {
 		t.Fatal(err)
 	}
 	var back TuneResult

@@ -36,17 +36,70 @@ const (
 	TunePlot        = "tune" // .png and .svg
 )
 
-// ChapterTs are the widths of tables 5.6 to 5.8 of the chapter.
+// ChapterTs are the widths of tables 5.6 to 5.8 and 5.10 of the chapter.
 var ChapterTs = []float64{3.2, 1.6, 0.8, 0.4, 0.2, 0.1, 0.05}
 
-// ChapterScale says on what scale tune gives the chapter's errors. The
-// chapter's Dice evaluation is bound to [-10, 10] (section 5.5.4), ours
-// to [-1, 1], so its ACPCME and DCPCME are divided by 10 to compare with
-// ours; its reductions are shares and need nothing.
-const ChapterScale = "the chapter's points / 10: its evaluation is on [-10, 10], ours on [-1, 1]"
+// Chapter is what the ChanceProbCut chapter (Schadd et al. 2009) gives
+// of tuning t in one game: which tables, for which configuration (as our
+// spec) over how many of its positions, and its evaluation's bound, by
+// which its errors are divided to be on our scale, [-1, 1].
+type Chapter struct {
+	Tables    string // "tables 5.6-5.8"
+	Engine    string // its configuration, as a cpc spec without limits
+	Positions string // "1,000 other positions"
+	Points    int    // its evaluation is on [-Points, Points]
+	Depths    []int  // the depths of its tables
+	// rows holds the tables as printed, per depth and t: the reduction
+	// in tenths of a percent, ACPCME and DCPCME in hundredths of the
+	// chapter's points.
+	rows map[int]map[float64][3]int
+}
 
-// ChapterEngine is the configuration of the chapter's tables 5.6 to 5.8,
-// which its figures belong to: search.ChapterCPC.
+// chapters are the chapter's tuning tables per game (registry name).
+var chapters = map[string]*Chapter{
+	// Dice on 5x5 with win length 4, tables 5.6 to 5.8; its evaluation
+	// is bound to [-10, 10] (section 5.5.4).
+	"dice": {Tables: "tables 5.6-5.8", Engine: search.ChapterCPC, Positions: "1,000 other positions", Points: 10, Depths: []int{9, 11, 13},
+		rows: map[int]map[float64][3]int{
+			9:  {3.2: {141, 0, 2}, 1.6: {274, 1, 5}, 0.8: {410, 5, 9}, 0.4: {527, 10, 15}, 0.2: {619, 14, 14}, 0.1: {666, 16, 15}, 0.05: {690, 18, 16}},
+			11: {3.2: {162, 1, 4}, 1.6: {305, 2, 5}, 0.8: {443, 5, 9}, 0.4: {561, 9, 11}, 0.2: {643, 12, 19}, 0.1: {686, 14, 15}, 0.05: {708, 15, 15}},
+			13: {3.2: {166, 1, 2}, 1.6: {315, 3, 8}, 0.8: {457, 6, 11}, 0.4: {574, 10, 13}, 0.2: {659, 13, 14}, 0.1: {697, 14, 15}, 0.05: {714, 15, 15}},
+		}},
+	// ChanceBreakthrough on 8x8, table 5.10: R = 2 at d in {3, 5}
+	// (section 5.6.3); its evaluation is bound to [-1500, 1500] (5.5.4).
+	"breakthrough": {Tables: "table 5.10", Engine: BreakthroughChapterCPC, Positions: "500 other positions", Points: 1500, Depths: []int{5},
+		rows: map[int]map[float64][3]int{
+			5: {3.2: {516, 3026, 17266}, 1.6: {539, 3202, 18273}, 0.8: {613, 3317, 18783}, 0.4: {682, 3405, 19026}, 0.2: {725, 3512, 19143}, 0.1: {760, 3558, 19207}, 0.05: {772, 3580, 19230}},
+		}},
+}
+
+// BreakthroughChapterCPC is the chapter's ChanceProbCut configuration in
+// ChanceBreakthrough: R = 2 at chance-node depths 3 and 5 (the events'
+// depths: depth counts decisions only there), one depth pair each.
+const BreakthroughChapterCPC = "cpc:multi=0,r=2,cpcmin=3,cpcmax=5,cpcstep=2"
+
+// ChapterOf returns the chapter's tuning tables of the game named game,
+// nil for a game the chapter does not tune.
+func ChapterOf(game string) *Chapter { return chapters[game] }
+
+// Chapter returns the chapter's tuning tables of the result's game: a
+// result of a format before 3 names no game and is Dice's.
+func (r *TuneResult) Chapter() *Chapter {
+	if r.Game == "" {
+		return ChapterOf("dice")
+	}
+	return ChapterOf(r.Game)
+}
+
+// Scale says on what scale tune gives the chapter's errors: its points
+// divided by its bound, Points; its reductions are shares and need
+// nothing.
+func (c *Chapter) Scale() string {
+	return fmt.Sprintf("the chapter's points / %d: its evaluation is on [-%d, %d], ours on [-1, 1]", c.Points, c.Points, c.Points)
+}
+
+// ChapterEngine is the configuration of the chapter's Dice tables 5.6 to
+// 5.8, which their figures belong to: search.ChapterCPC.
 const ChapterEngine = search.ChapterCPC
 
 // SpecList is a list of engine specs. Its JSON is a list of strings; one
@@ -386,27 +439,23 @@ type TuneResult struct {
 	Seconds       float64   `json:"seconds"`
 }
 
-// chapterTables holds tables 5.6 to 5.8 as printed, per depth and t: the
-// reduction in tenths of a percent, and ACPCME and DCPCME in hundredths of
-// the chapter's points, which are thousandths of ours.
-var chapterTables = map[int]map[float64][3]int{
-	9:  {3.2: {141, 0, 2}, 1.6: {274, 1, 5}, 0.8: {410, 5, 9}, 0.4: {527, 10, 15}, 0.2: {619, 14, 14}, 0.1: {666, 16, 15}, 0.05: {690, 18, 16}},
-	11: {3.2: {162, 1, 4}, 1.6: {305, 2, 5}, 0.8: {443, 5, 9}, 0.4: {561, 9, 11}, 0.2: {643, 12, 19}, 0.1: {686, 14, 15}, 0.05: {708, 15, 15}},
-	13: {3.2: {166, 1, 2}, 1.6: {315, 3, 8}, 0.8: {457, 6, 11}, 0.4: {574, 10, 13}, 0.2: {659, 13, 14}, 0.1: {697, 14, 15}, 0.05: {714, 15, 15}},
-}
-
-// chapterFigures returns the chapter's reduction, ACPCME and DCPCME at
-// depth d and width t, its errors on our scale (ChapterScale), or NaN
-// where the chapter has no figure.
-func chapterFigures(d int, t float64) (reduction, acpcme, dcpcme runs.Num) {
-	c, ok := chapterTables[d][t]
+// figures returns the chapter's reduction, ACPCME and DCPCME at depth d
+// and width t, its errors on our scale (Scale), or NaN where the chapter
+// has no figure (or c is nil).
+func (c *Chapter) figures(d int, t float64) (reduction, acpcme, dcpcme runs.Num) {
+	var f [3]int
+	ok := false
+	if c != nil {
+		f, ok = c.rows[d][t]
+	}
 	if !ok {
 		nan := runs.Num(math.NaN())
 		return nan, nan, nan
 	}
 	// Integers divided once, so that 0.01 of its points is 0.001 exactly
 	// as JSON writes it, not 0.0010000000000000002.
-	return runs.Num(float64(c[0]) / 1000), runs.Num(float64(c[1]) / 1000), runs.Num(float64(c[2]) / 1000)
+	div := float64(100 * c.Points)
+	return runs.Num(float64(f[0]) / 1000), runs.Num(float64(f[1]) / div), runs.Num(float64(f[2]) / div)
 }
 
 type tuneWorker struct {
@@ -481,8 +530,11 @@ func Tune(ctx context.Context, s TuneSettings, run *runs.Run, progress runs.Prog
 // tune.json and the plot: a tune run's artifacts, which are a function of
 // its records alone.
 func writeTune(run *runs.Run, s TuneSettings, res *TuneResult, all []TuneRecord) error {
-	res.ChapterScale, res.ChapterEngine = ChapterScale, ChapterEngine
-	res.Rows = summarize(all, s.Depths, s.Ts, res.CPC)
+	ch := res.Chapter()
+	if ch != nil {
+		res.ChapterScale, res.ChapterEngine = ch.Scale(), ch.Engine
+	}
+	res.Rows = summarize(all, s.Depths, s.Ts, res.CPC, ch)
 	engines, err := json.Marshal(res.CPC)
 	if err != nil {
 		return err
@@ -572,7 +624,11 @@ func (s *TuneSettings) position(ctx context.Context, w *tuneWorker, i int, b gam
 
 // summarize makes the table from the records: a row per depth, t and
 // engine, in that order.
-func summarize(all []TuneRecord, depths []int, ts []float64, engines []string) []TuneRow {
+func summarize(all []TuneRecord, depths []int, ts []float64, engines []string, ch *Chapter) []TuneRow {
+	scale := ""
+	if ch != nil {
+		scale = ch.Scale()
+	}
 	type key struct {
 		depth, engine int
 		t             float64
@@ -592,7 +648,7 @@ func summarize(all []TuneRecord, depths []int, ts []float64, engines []string) [
 			}
 			for e, name := range engines {
 				rs := by[key{d, e, t}]
-				row := TuneRow{Depth: d, T: t, Engine: name, Positions: len(rs), ChapterScale: ChapterScale,
+				row := TuneRow{Depth: d, T: t, Engine: name, Positions: len(rs), ChapterScale: scale,
 					MaxError: runs.Num(math.NaN()), MoveChanged: runs.Num(math.NaN()),
 					ACPCMEMinusFirst: runs.Num(math.NaN()), ACPCMEMinusFirstSE: runs.Num(math.NaN())}
 				var errs, nodes, base, diffs []float64
@@ -623,7 +679,7 @@ func summarize(all []TuneRecord, depths []int, ts []float64, engines []string) [
 				if e > 0 {
 					row.ACPCMEMinusFirst, row.ACPCMEMinusFirstSE = meanSE(diffs)
 				}
-				row.ChapterReduction, row.ChapterACPCME, row.ChapterDCPCME = chapterFigures(d, t)
+				row.ChapterReduction, row.ChapterACPCME, row.ChapterDCPCME = ch.figures(d, t)
 				rows = append(rows, row)
 			}
 		}
@@ -631,15 +687,22 @@ func summarize(all []TuneRecord, depths []int, ts []float64, engines []string) [
 	return rows
 }
 
-// TuneCaption says what the tune table's figures are and on what scale:
-// the terminal prints it above the table, the report as its caption. Its
+// Caption says what the tune table's figures are and on what scale: the
+// terminal prints it above the table, the report as its caption. Its
 // lines are short enough for a terminal.
-const TuneCaption = `Errors are on our evaluation's scale, [-1, 1]; ± is one standard error
+func (r *TuneResult) Caption() string {
+	c := `Errors are on our evaluation's scale, [-1, 1]; ± is one standard error
 over the positions; DCPCME is the sample standard deviation (divisor n-1)
 of |error|; "vs 1" is the paired difference of |error| against engine 1
-over the same positions. The chapter's lines are its tables 5.6-5.8
-(Schadd et al. 2009) for ` + ChapterEngine + ` over 1,000 other
-positions, its errors in its points / 10 (its evaluation is on [-10, 10]).`
+over the same positions.`
+	if ch := r.Chapter(); ch != nil {
+		c += fmt.Sprintf(` The chapter's lines are its %s
+(Schadd et al. 2009) for %s
+over %s, its errors in its points / %d
+(its evaluation is on [-%d, %d]).`, ch.Tables, ch.Engine, ch.Positions, ch.Points, ch.Points, ch.Points)
+	}
+	return c
+}
 
 // Table returns the tune table as text: the header and a line per depth,
 // t and engine (numbered from 1 as in CPC), each depth and t followed by

@@ -171,7 +171,7 @@ func TestTuneChapterOnOurScale(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{`"chapter_acpcme":0.001,`, `"chapter_dcpcme":0.005}`, `"chapter_scale":"` + regression.ChapterScale + `"`, `"acpcme_se":`, `"reduction":`} {
+	for _, want := range []string{`"chapter_acpcme":0.001,`, `"chapter_dcpcme":0.005}`, `"chapter_scale":"` + regression.ChapterOf("dice").Scale() + `"`, `"acpcme_se":`, `"reduction":`} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("tune -json lacks %s: %s", want, stdout)
 		}

@@ -24,10 +24,11 @@ func tuneCommand() *Command {
 	return &Command{
 		Name:      "tune",
 		UsageLine: "tune [-game G] [-suite FILE] [-depths 9,11,13] [-t 3.2,1.6,...] [-probcut FILE] [-cpc SPEC]... [-shard i/N] [-json] | tune -resume RUN",
-		Short:     "ChanceProbCut's nodes saved and move error for each t: the chapter's tables 5.6-5.8",
+		Short:     "ChanceProbCut's nodes saved and move error for each t: the chapter's tables 5.6-5.8 and 5.10",
 		Long: `Tune searches every position of -suite (default ` + bench.DefaultSuite + `),
 positions of -game (default dice) in its notation, all of one variant, to
-each of -depths with staretc and with each cpc engine at each -t, each
+each of -depths (default: the chapter's, 9,11,13 in Dice, 5 in
+ChanceBreakthrough) with staretc and with each cpc engine at each -t, each
 search with a fresh table, and measures, as tables 5.6 to 5.8 of Schadd et
 al. (2009) do, the nodes cpc saves against staretc and the error of the
 value of the move it chooses: cpc's value of its move against that move's
@@ -46,12 +47,15 @@ and the same staretc searches (their eval, net, tt, k and etc must agree;
 an engine given twice is refused): the table then gives, per depth and t,
 each engine's line and the paired difference of its absolute errors against
 the first engine's, with its standard error. The chapter's configuration is
--cpc ` + regression.ChapterEngine + `. -probcut FILE is the parameter file
+-cpc ` + regression.ChapterEngine + ` in Dice (tables 5.6-5.8) and
+-cpc ` + regression.BreakthroughChapterCPC + ` in
+ChanceBreakthrough (table 5.10). -probcut FILE is the parameter file
 (probcut=FILE) of every engine that names none itself.
 
 The chapter's figures are printed once per depth and t, on our scale: its
-Dice evaluation is on [-10, 10], ours on [-1, 1], so its errors are divided
-by 10. The table is written into the run directory as tune.json (with
+Dice evaluation is on [-10, 10] and its ChanceBreakthrough evaluation on
+[-1500, 1500], ours on [-1, 1], so its errors are divided by 10 and by
+1,500. The table is written into the run directory as tune.json (with
 -json, its rows are printed, one JSON object per depth, t and engine),
 tune.parquet (one record per position, depth, engine and t) and tune.png
 and .svg, the reduction against the error.
@@ -84,7 +88,7 @@ directory is made.`,
 				if err := checkResumeFlags(env.Flags, "json"); err != nil {
 					return err
 				}
-			} else if err := tuneSettings(&set, depths, ts, probcut); err != nil {
+			} else if err := tuneSettings(&set, depths, flagGiven(env.Flags, "depths"), ts, probcut); err != nil {
 				return err
 			}
 			run, _, err := runs.Start("out", out, resume, "tune", env.Args, &set, 0)
@@ -120,7 +124,7 @@ directory is made.`,
 			for i, c := range res.CPC {
 				fmt.Fprintf(env.Stdout, "  engine %d: %s; parameters: %s\n", i+1, c, res.ProbCut[i])
 			}
-			fmt.Fprintln(env.Stdout, regression.TuneCaption)
+			fmt.Fprintln(env.Stdout, res.Caption())
 			head, lines := res.Table()
 			tw := tabwriter.NewWriter(env.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 			fmt.Fprintln(tw, strings.Join(head, "\t")+"\t")
@@ -170,12 +174,14 @@ func cpcOptions() []string {
 }
 
 // tuneSettings fills in the settings from the flags and checks them.
-func tuneSettings(set *regression.TuneSettings, depths, ts, probcut string) error {
+func tuneSettings(set *regression.TuneSettings, depths string, depthsGiven bool, ts, probcut string) error {
 	var err error
 	if set.Game, err = lookupGame(set.GameName); err != nil {
 		return err
 	}
-	if set.Depths, err = bench.ParseDepths(depths); err != nil {
+	if ch := regression.ChapterOf(set.Game.Name()); ch != nil && !depthsGiven {
+		set.Depths = slices.Clone(ch.Depths)
+	} else if set.Depths, err = bench.ParseDepths(depths); err != nil {
 		return err
 	}
 	if set.Ts, err = regression.ParseTs(ts); err != nil {

@@ -823,7 +823,11 @@ func (r *Result) WriteSummary(w io.Writer) {
 		fmt.Fprintln(w)
 	}
 	if t := r.Tune; t != nil {
-		fmt.Fprintf(w, "tune, nodes saved and ACPCME ± SE against staretc (errors on [-1, 1]; the chapter's, for %s, in its points / 10):\n", regression.ChapterEngine)
+		if ch := t.Chapter(); ch != nil {
+			fmt.Fprintf(w, "tune, nodes saved and ACPCME ± SE against staretc (errors on [-1, 1]; the chapter's, for %s, in its points / %d):\n", ch.Engine, ch.Points)
+		} else {
+			fmt.Fprintln(w, "tune, nodes saved and ACPCME ± SE against staretc (errors on [-1, 1]):")
+		}
 		for i, c := range t.CPC {
 			src := "-"
 			if i < len(t.ProbCut) {

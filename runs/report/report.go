@@ -598,7 +598,11 @@ func addTune(s *Section, run *runs.Run) error {
 		s.Notes = append(s.Notes, fmt.Sprintf("Engine %d: %s over %d positions; parameters: %s.", i+1, s.names.spec(c), r.Positions, src))
 	}
 	h, lines := r.Table()
-	t := Table{Caption: "Against staretc, beside the chapter's tables 5.6-5.8. " + strings.Join(strings.Fields(regression.TuneCaption), " "), Head: h}
+	beside, scale := "Against staretc.", ""
+	if ch := r.Chapter(); ch != nil {
+		beside, scale = "Against staretc, beside the chapter's "+ch.Tables+".", fmt.Sprintf("; the chapter's points / %d", ch.Points)
+	}
+	t := Table{Caption: beside + " " + strings.Join(strings.Fields(r.Caption()), " "), Head: h}
 	for _, l := range lines {
 		t.add(l...)
 		if e, err := strconv.Atoi(l[2]); err == nil && e >= 1 && e <= len(r.CPC) {
@@ -606,7 +610,7 @@ func addTune(s *Section, run *runs.Run) error {
 		}
 	}
 	s.Tables = append(s.Tables, t)
-	return s.image(run, regression.TunePlot+".png", "Reduction against error (errors on our scale; the chapter's points / 10)")
+	return s.image(run, regression.TunePlot+".png", "Reduction against error (errors on our scale"+scale+")")
 }
 
 func addCollect(s *Section, run *runs.Run) error {
