@@ -198,8 +198,17 @@ func TestShowBreakthrough(t *testing.T) {
 	if code, stdout, _ = runCmd(t, "show", "-game", "breakthrough", "4 4 rw ..../.b../..../w..."); code != 0 || !strings.Contains(stdout, "nothing        14/16") || !strings.Contains(stdout, "b3             1/16") {
 		t.Errorf("chance node: exit %d:\n%s", code, stdout)
 	}
-	if code, stdout, _ = runCmd(t, "show", "-game", "breakthrough", "4 4 b ..../..../.w../w..."); code != 0 || !strings.Contains(stdout, "game over: -1 for black") {
-		t.Errorf("finished game: exit %d:\n%s", code, stdout)
+	// A finished game, either end condition, is refused in one line that
+	// says why and gives the result.
+	for pos, want := range map[string]string{
+		"4 4 b ..../..../.w../w...": "black has no piece (-1 for black, the side to move)",
+		"4 4 b .w../bb../..../ww..": "white stands on its far row (-1 for black, the side to move)",
+		"4 4 w ..../..../.w../b...": "black stands on its far row (-1 for white, the side to move)",
+	} {
+		code, stdout, stderr := runCmd(t, "show", "-game", "breakthrough", pos)
+		if code != 2 || stdout != "" || !strings.Contains(stderr, want) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+			t.Errorf("finished game %q: exit %d, stdout %q, stderr %q, want 2 and one line with %q", pos, code, stdout, stderr, want)
+		}
 	}
 }
 

@@ -32,7 +32,10 @@ one quoted argument or as separate arguments.
 
 With -game another game's position is shown in its notation, drawn as a
 board, with its legal moves (or, at a chance node, its events and their
-weights) or its result: for breakthrough "W H S ROWS", such as
+weights); a finished game (ChanceBreakthrough: a side on its far row, or a
+side without a piece) is refused in one line that says why and gives the
+result, exit 2, as a running position that cannot arise in play is. For
+breakthrough the notation is "W H S ROWS", such as
 "8 8 w bbbbbbbb/bbbbbbbb/......../......../......../......../wwwwwwww/wwwwwwww".`,
 		Run: func(_ context.Context, env *Env, args []string) error {
 			if len(args) == 0 {
@@ -55,6 +58,15 @@ weights) or its result: for breakthrough "W H S ROWS", such as
 			if err != nil {
 				return runs.Usage(err)
 			}
+			if s.Kind() == game.Over {
+				// A finished game has no moves or events to show: the
+				// one line says so, why, and its result.
+				why := ""
+				if e, ok := s.(interface{ End() string }); ok {
+					why = ": " + e.End()
+				}
+				return usagef("position %q is a finished game, not one to play%s (%+g for %s, the side to move)", text, why, s.Result(), sideName(g.Game, s.Mover()))
+			}
 			showState(env.Stdout, g.Game, s)
 			return nil
 		},
@@ -68,10 +80,7 @@ func showState(w io.Writer, g game.Game, s game.State) {
 	if p, ok := s.(interface{ Picture() string }); ok {
 		fmt.Fprint(w, p.Picture())
 	}
-	side := fmt.Sprintf("side %d", s.Mover())
-	if n, ok := g.(interface{ SideName(int) string }); ok {
-		side = n.SideName(s.Mover())
-	}
+	side := sideName(g, s.Mover())
 	switch s.Kind() {
 	case game.Over:
 		fmt.Fprintf(w, "game over: %+g for %s, the side to move\n", s.Result(), side)
@@ -162,4 +171,13 @@ func printBoard(w io.Writer, b *dice.Board) {
 		}
 		fmt.Fprintf(w, "%-5s streaks (length:count) %s; pairs %d\n", c.Name(), strings.Join(parts, " "), b.Pairs(c))
 	}
+}
+
+// sideName names side in g's words where the game has them ("white"),
+// else by its number.
+func sideName(g game.Game, side int) string {
+	if n, ok := g.(interface{ SideName(int) string }); ok {
+		return n.SideName(side)
+	}
+	return fmt.Sprintf("side %d", side)
 }

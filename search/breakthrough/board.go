@@ -165,6 +165,23 @@ func (b *Board) Over() bool {
 		b.pieces[White] == 0 || b.pieces[Black] == 0
 }
 
+// End says why a finished game ended, in words ("white stands on its far
+// row", "black has no piece"), "" for a game that is not over. Where two
+// conditions hold it names the capture onto the far row.
+func (b *Board) End() string {
+	for c := White; c <= Black; c++ {
+		if b.pieces[c]&b.far[c] != 0 {
+			return colorNames[c] + " stands on its far row"
+		}
+	}
+	for c := White; c <= Black; c++ {
+		if b.pieces[c] == 0 {
+			return colorNames[c] + " has no piece"
+		}
+	}
+	return ""
+}
+
 // Result returns the value of a finished game for the side to move: -1
 // when the opponent stands on its far row or the side to move has no
 // piece, else +1 (the side to move stands on its far row, or the opponent
