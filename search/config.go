@@ -98,6 +98,14 @@ type Config struct {
 	// 0.0036 for R = 4, and at t = 0.8 70.3% (0.0085) against 59.2%
 	// (0.0071) and 60.0% (0.0104).
 	Multi bool `json:"multi"`
+	// Noise is the chapter's random factor (section 5.5.4): a term
+	// uniform in [-Noise, Noise] added to every leaf evaluation (clamped
+	// to [-1, 1]), a function of the position and the game's salt
+	// (Salter), so that one search sees one evaluation per position and
+	// self-play games from one start differ where their players see
+	// equal values. 0 (the default) is none; only games that have it
+	// (ChanceBreakthrough) accept it (CheckNoise).
+	Noise float64 `json:"noise,omitempty"`
 }
 
 // DefaultConfig returns the configuration of algo with every option at its
@@ -277,6 +285,21 @@ var options = []option{
 			return err
 		},
 		get: func(s *Spec) string { return itoa0(s.CPCStep) }},
+	{key: "noise", usage: "evaluation noise: a term uniform in [-x, x] at every leaf, fixed per position and game (the chapter's random factor, 5 of its points in ChanceBreakthrough: noise=0.0033; default none)",
+		set: func(s *Spec, v string) error {
+			x, err := strconv.ParseFloat(v, 64)
+			if err != nil || !(x >= 0 && x <= 0.5) {
+				return fmt.Errorf("want a number from 0 to 0.5")
+			}
+			s.Noise = x
+			return nil
+		},
+		get: func(s *Spec) string {
+			if s.Noise == 0 {
+				return ""
+			}
+			return strconv.FormatFloat(s.Noise, 'g', -1, 64)
+		}},
 	{key: "multi", usage: "Multi-ChanceProbCut: 1 tries every depth pair of the parameters, shallowest first; 0 the single pair of reduction r", reads: cpcOnly,
 		set: func(s *Spec, v string) error {
 			switch v {

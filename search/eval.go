@@ -24,3 +24,32 @@ func CheckHandEval(c Config, game, hand string) error {
 	}
 	return fmt.Errorf("eval=%s is not an evaluator of %s: its hand evaluator is eval=%s (or eval=zero, eval=mlp)", c.Eval, game, hand)
 }
+
+// CheckNoise refuses noise= for a game whose engines have no evaluation
+// noise (has false): the chapter's random factor is ChanceBreakthrough's.
+func CheckNoise(c Config, game string, has bool) error {
+	if c.Noise != 0 && !has {
+		return fmt.Errorf("noise=%g: %s has no evaluation noise (the chapter's random factor is ChanceBreakthrough's)", c.Noise, game)
+	}
+	return nil
+}
+
+// Salter is an engine whose evaluation noise (Config.Noise) depends on a
+// salt besides the position: a match gives each game's dice seed, so
+// that games from one start differ, and one game repeats.
+type Salter interface {
+	SetSalt(salt uint64)
+}
+
+// Noisy returns v plus the noise of key, uniform in [-x, x] and a
+// function of key alone (SplitMix64's finaliser of it), clamped to
+// [-1, 1], the evaluations' bounds, which Star1 and Star2 rely on.
+func Noisy(v float64, key uint64, x float64) float64 {
+	key ^= key >> 30
+	key *= 0xbf58476d1ce4e5b9
+	key ^= key >> 27
+	key *= 0x94d049bb133111eb
+	key ^= key >> 31
+	u := float64(key>>11) / (1 << 53) // [0, 1)
+	return min(max(v+x*(2*u-1), -1), 1)
+}

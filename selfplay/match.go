@@ -126,8 +126,12 @@ func (w *matchWorker) playPair(ctx context.Context, c *MatchConfig, i int) (Pair
 	si := i % len(c.Starts)
 	pr := PairRecord{Index: i}
 	for g := 0; g < 2; g++ {
-		w.a.Engine().ClearTT()
-		w.b.Engine().ClearTT()
+		for _, e := range []search.Engine{w.a.Engine(), w.b.Engine()} {
+			e.ClearTT()
+			if s, ok := e.(search.Salter); ok {
+				s.SetSalt(seed) // the game's evaluation noise, where there is any
+			}
+		}
 		players := [2]Player{w.a, w.b}
 		if g == 1 {
 			players = [2]Player{w.b, w.a}

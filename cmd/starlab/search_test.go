@@ -116,6 +116,8 @@ func TestSearchBadInput(t *testing.T) {
 		{[]string{"search", "-tt", "8796093022208", exampleDPN}, 2, "-tt"},
 		{[]string{"search", "-t", "1", exampleDPN}, 2, "does not read"},
 		{[]string{"search", "-algo", "cpc", "-cpcmin", "9", "-cpcmax", "3", exampleDPN}, 2, "above cpcmax"},
+		{[]string{"search", "-noise", "0.1", exampleDPN}, 2, "dice has no evaluation noise"},
+		{[]string{"search", "-noise", "2", exampleDPN}, 2, "want a number from 0 to 0.5"},
 		{[]string{"search", "-algo", "cpc", "-r", "4", exampleDPN}, 2, "-r: read only with -multi 0: multi=1 (the default) tries every depth pair of the parameters, and r is the single pair's reduction under multi=0 (want -multi 0 -r 4)"},
 		{[]string{"show", "5 4 b 1 - - - - - b - - r - r b - - - r - b - - - - - - x"}, 2, "cell"},
 		{[]string{"show", "2 2 b -1 - - - -"}, 2, "board size"},

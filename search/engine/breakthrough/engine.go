@@ -51,6 +51,10 @@ type Engine struct {
 	// (setBoard); res builds them.
 	variant variantKey
 	res     *search.Resolved
+	// noise is the evaluation noise of games that have it (evalNoise):
+	// the configuration's, salted per game by SetSalt.
+	noise float64
+	salt  uint64
 
 	killers [maxPly][2]move
 	history [2][moveIDs]int64
@@ -94,6 +98,7 @@ func New(r *search.Resolved) *Engine {
 	e.star2 = c.Algorithm >= search.Star2
 	e.chanceTT = c.Algorithm >= search.StarETC
 	e.cpcOn = c.Algorithm == search.CPC
+	e.noise = c.Noise
 	if e.cpcOn {
 		e.cpc = make([][]cpcModel, 2*maxPly+1)
 	}
@@ -173,15 +178,30 @@ func (e *Engine) Evaluate(pos game.State) float64 {
 
 // leaf evaluates b afresh (the network's accumulators computed from it).
 func (e *Engine) leaf(b *Board) float64 {
+	if e.kind == evalNet {
+		e.net.Reset(b)
+	}
+	if evalNoise && e.noise != 0 {
+		return search.Noisy(e.plain(b), b.Key()^e.salt, e.noise)
+	}
+	return e.plain(b)
+}
+
+// plain is evaluate without the noise, for the noise to be added to: the
+// network's accumulators follow the board.
+func (e *Engine) plain(b *Board) float64 {
 	switch e.kind {
 	case evalZero:
 		return 0
 	case evalHand:
 		return handEval(b)
 	}
-	e.net.Reset(b)
 	return e.net.Evaluate(b)
 }
+
+// SetSalt sets the salt of the evaluation noise (search.Salter): a
+// match gives each game's seed. It changes nothing without noise.
+func (e *Engine) SetSalt(salt uint64) { e.salt = salt }
 
 // ClearTT empties the transposition table and the move-ordering tables, so
 // that the next search depends on nothing searched before.
@@ -193,6 +213,11 @@ func (e *Engine) ClearTT() {
 
 func (e *Engine) evaluate() float64 {
 	e.stats.Leaves++
+	if evalNoise && e.noise != 0 {
+		return search.Noisy(e.plain(&e.b), e.b.Key()^e.salt, e.noise)
+	}
+	// plain's switch, written out: plain is too large to inline, and
+	// this is the engine's every leaf.
 	switch e.kind {
 	case evalZero:
 		return 0

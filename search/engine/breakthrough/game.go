@@ -90,6 +90,8 @@ const (
 	countsChance = false
 	// eventsTouchEval: an event removes a piece the evaluators read.
 	eventsTouchEval = true
+	// evalNoise: the chapter's random factor (noise=) exists here.
+	evalNoise = true
 )
 
 // maxDepth is the deepest search: no game-theoretic horizon bounds a game
@@ -298,6 +300,9 @@ func netID(r *search.Resolved, w, h int) string {
 // is not of pos's variant (checkNet), and a ChanceProbCut fit
 // made for another game, variant or net.
 func check(r *search.Resolved, pos game.State) error {
+	if err := search.CheckNoise(r.Config(), gameName, evalNoise); err != nil {
+		return err
+	}
 	if err := search.CheckHandEval(r.Config(), gameName, handName); err != nil {
 		return err
 	}

@@ -55,6 +55,8 @@ const (
 	countsChance = true
 	// eventsTouchEval: no evaluator reads the roll.
 	eventsTouchEval = false
+	// evalNoise: Dice has no evaluation noise: the chapter adds none.
+	evalNoise = false
 )
 
 // variantKey is what the evaluator and the ChanceProbCut models depend
@@ -122,6 +124,9 @@ func Game() search.Game {
 			return endsOnChance(isChance(boardOf(root)), depth)
 		},
 		Check: func(r *search.Resolved, pos game.State) error {
+			if err := search.CheckNoise(r.Config(), gameName, evalNoise); err != nil {
+				return err
+			}
 			b := boardOf(pos)
 			return CheckBoard(r, b.N(), b.M())
 		},

@@ -45,6 +45,8 @@ const (
 	countsChance = false
 	// eventsTouchEval: an event moves a counter the evaluators read.
 	eventsTouchEval = true
+	// evalNoise: the toy game has no evaluation noise.
+	evalNoise = false
 )
 
 // netEval is the toy's stand-in for a network: the hand evaluator kept
@@ -125,6 +127,9 @@ func Game() search.Game {
 		MaxDepth:     func(root game.State) int { return MaxDepth(boardOf(root)) },
 		EndsOnChance: func(game.State, int) bool { return false },
 		Check: func(r *search.Resolved, pos game.State) error {
+			if err := search.CheckNoise(r.Config(), gameName, evalNoise); err != nil {
+				return err
+			}
 			if r.Config().Eval == "mlp" && r.Config().Net != "" {
 				return fmt.Errorf("the toy game has no network file")
 			}
