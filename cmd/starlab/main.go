@@ -1,5 +1,6 @@
-// Command starlab searches, trains and plays the game of Dice with the
-// *-minimax family of algorithms. Run "starlab help" for its subcommands.
+// Command starlab searches, trains and plays two-player games with chance,
+// Dice and ChanceBreakthrough, with the *-minimax family of algorithms. Run
+// "starlab help" for its subcommands.
 package main
 
 import (
@@ -211,7 +212,7 @@ func once(name string, v flag.Value) flag.Value {
 }
 
 func mainUsage(cs []*Command, w io.Writer) {
-	fmt.Fprint(w, "starlab searches, trains and plays two-player games with chance (the game of Dice).\n\nUsage:\n\n\tstarlab <command> [flags] [arguments]\n\nThe commands are:\n\n")
+	fmt.Fprint(w, "starlab searches, trains and plays two-player games with chance (Dice and ChanceBreakthrough).\n\nUsage:\n\n\tstarlab <command> [flags] [arguments]\n\nThe commands are:\n\n")
 	for _, c := range cs {
 		fmt.Fprintf(w, "\t%-10s %s\n", c.Name, c.Short)
 	}

@@ -28,7 +28,7 @@ parameters, bench the algorithms, tune t, play the matches; then it writes
 report.html. The default recipe trains, fits and plays in a few minutes;
 paper-5x5 (about an hour on two cores) and paper-11x11 (many hours: a
 cluster or a night) reproduce the papers' Dice tables, paper-breakthrough
-(many hours) the chapter's ChanceBreakthrough tables. RECIPE is the name of a
+(an hour and a half) the chapter's ChanceBreakthrough tables. RECIPE is the name of a
 built-in recipe (` + strings.Join(pipeline.Names(), ", ") + `) or a path to a recipe
 file (JSON, format "starlab-recipe/2", naming its "game" and "variant"; a
 "starlab-recipe/1" file, Dice's with "n" and "m", is read too); without it, ` + pipeline.DefaultRecipe + `.

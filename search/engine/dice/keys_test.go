@@ -70,7 +70,13 @@ func TestEveryKeyMatters(t *testing.T) {
 		"probcut":  {probcut, ""},
 		"cpcmin":   {"8", ""},
 		"cpcmax":   {"7", ""},
+		"cpcstep":  {"3", ""}, // chance nodes here are at depths 3, 5, 7 and 9
 		"multi":    {"0", ""},
+	}
+	// Keys Dice's engines cannot honour, which its Game's Check refuses in
+	// one line before any search.
+	refused := map[string]struct{ val, why string }{
+		"noise": {"0.01", "dice has no evaluation noise"},
 	}
 	run := func(spec string) (searched, error) {
 		s, err := search.ParseSpec(spec)
@@ -85,6 +91,19 @@ func TestEveryKeyMatters(t *testing.T) {
 		return searched{res.Last().Nodes, res.Last().Score, len(res.Iterations)}, nil
 	}
 	for _, key := range search.OptionKeys() {
+		if r, ok := refused[key]; ok {
+			for _, algo := range search.AlgorithmNames() {
+				spec := algo + ":" + key + "=" + r.val
+				s, err := search.ParseSpec(spec)
+				if err != nil {
+					t.Fatalf("%s: %v", spec, err)
+				}
+				if err := Game().Check(s.Config.MustResolve(), root); err == nil || !strings.Contains(err.Error(), r.why) {
+					t.Errorf("%s: Check gave %v, want a refusal with %q", spec, err, r.why)
+				}
+			}
+			continue
+		}
 		c, ok := cases[key]
 		if !ok {
 			t.Errorf("key %s has no case here: give it a value off its default that changes the search", key)
