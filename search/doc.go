@@ -85,6 +85,17 @@
 //     size. ChapterCPC, "cpc:multi=0,r=4,cpcmin=8,cpcmax=11", is the
 //     chapter's configuration in Dice (section 5.6.2: R = 4 at d in
 //     {7, 9}, the pairs (3, 7) and (5, 9), at chance-node depths 8 to 11).
+//     In ChanceBreakthrough, where depth counts decisions only and a
+//     chance node's depth is its events', the chapter's R = 2 at d in
+//     {3, 5} (section 5.6.3) is cpc:multi=0,r=2,cpcmin=3,cpcmax=5,cpcstep=2:
+//     Config.CPCStep keeps every step-th depth of [cpcmin, cpcmax].
+//
+// Config.Noise is the chapter's random factor (section 5.5.4), a term
+// uniform in [-noise, noise] added to every leaf evaluation (Noisy): a
+// function of the position's key and a salt that a match sets to each
+// game's seed (Salter), so a search sees one evaluation per position and
+// self-play games from one start differ. Only ChanceBreakthrough's engines
+// have it (CheckNoise); Dice's fold it away.
 //
 // A chance node runs in named phases, each of which may decide it: the
 // table cut (tableCut), successor probing (successorProbing), ChanceProbCut
