@@ -181,22 +181,24 @@ func (e *Engine) leaf(b *Board) float64 {
 	if e.kind == evalNet {
 		e.net.Reset(b)
 	}
-	if evalNoise && e.noise != 0 {
-		return search.Noisy(e.plain(b), b.Key()^e.salt, e.noise)
-	}
-	return e.plain(b)
+	return e.value(b)
 }
 
-// plain is evaluate without the noise, for the noise to be added to: the
-// network's accumulators follow the board.
-func (e *Engine) plain(b *Board) float64 {
+// value is b's evaluation, the network's accumulators following b, plus
+// the evaluation noise where the game has it (evalNoise).
+func (e *Engine) value(b *Board) float64 {
+	v := 0.0
 	switch e.kind {
 	case evalZero:
-		return 0
 	case evalHand:
-		return handEval(b)
+		v = handEval(b)
+	default:
+		v = e.net.Evaluate(b)
 	}
-	return e.net.Evaluate(b)
+	if evalNoise && e.noise != 0 {
+		v = search.Noisy(v, b.Key()^e.salt, e.noise)
+	}
+	return v
 }
 
 // SetSalt sets the salt of the evaluation noise (search.Salter): a
@@ -211,20 +213,11 @@ func (e *Engine) ClearTT() {
 	e.history = [2][moveIDs]int64{}
 }
 
+// evaluate is the search's leaf: the board's value, counted. It inlines
+// into the node functions, so a leaf costs one call, as before noise.
 func (e *Engine) evaluate() float64 {
 	e.stats.Leaves++
-	if evalNoise && e.noise != 0 {
-		return search.Noisy(e.plain(&e.b), e.b.Key()^e.salt, e.noise)
-	}
-	// plain's switch, written out: plain is too large to inline, and
-	// this is the engine's every leaf.
-	switch e.kind {
-	case evalZero:
-		return 0
-	case evalHand:
-		return handEval(&e.b)
-	}
-	return e.net.Evaluate(&e.b)
+	return e.value(&e.b)
 }
 
 // make and unmake play a move at ply on the engine's board, restoring the
