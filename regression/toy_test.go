@@ -198,7 +198,7 @@ func TestTuneToy(t *testing.T) {
 	if err := os.WriteFile(wrong, []byte(`{"format":"starlab-probcut","version":2,"source":"test","eval":"pairs","game":"toy","variant":"6","pairs":[`+strings.Join(pairs, ",")+`]}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s := DefaultTuneSettings(toySuite(t))
+	s := DefaultTuneSettings("toy", toySuite(t))
 	s.Game, s.Depths, s.Ts, s.CPC = toyGame, []int{3, 4}, []float64{1e6, 0.05}, SpecList{"cpc:eval=pairs,tt=0", "cpc:eval=pairs,tt=0,probcut=" + wrong}
 	if err := s.Check(); err != nil {
 		t.Fatal(err)

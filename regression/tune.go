@@ -153,11 +153,22 @@ type TuneSettings struct {
 	Shard runs.Shard `json:"shard,omitzero"`
 }
 
-// DefaultTuneSettings returns the chapter's tables 5.6 to 5.8: depths 9,
-// 11 and 13, the t of the tables, cpc with its defaults. The caller gives
-// the game.
-func DefaultTuneSettings(suite string) TuneSettings {
-	return TuneSettings{Suite: suite, Depths: []int{9, 11, 13}, Ts: slices.Clone(ChapterTs), CPC: SpecList{"cpc"}, Workers: 1}
+// DefaultTuneSettings returns the chapter's tuning of the game named game
+// (its registry name): the depths of its tables (DefaultTuneDepths), their
+// t, cpc with its defaults. The caller gives the search.Game.
+func DefaultTuneSettings(game, suite string) TuneSettings {
+	return TuneSettings{Suite: suite, Depths: DefaultTuneDepths(game), Ts: slices.Clone(ChapterTs), CPC: SpecList{"cpc"}, Workers: 1}
+}
+
+// DefaultTuneDepths returns the depths of the chapter's tuning tables of
+// the game named game: 9, 11 and 13 in Dice (tables 5.6 to 5.8), 5 in
+// ChanceBreakthrough (table 5.10), and Dice's for a game the chapter does
+// not tune.
+func DefaultTuneDepths(game string) []int {
+	if ch := ChapterOf(game); ch != nil {
+		return slices.Clone(ch.Depths)
+	}
+	return slices.Clone(chapters["dice"].Depths)
 }
 
 // SetProbCut gives the parameter file path to every engine that names

@@ -166,7 +166,7 @@ func TestSpecListJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(`{"cpc": ["cpc", "cpc:multi=0"]}`), &s); err != nil || !slices.Equal(s.CPC, []string{"cpc", "cpc:multi=0"}) {
 		t.Errorf("a list: %q, %v", s.CPC, err)
 	}
-	data, err := json.Marshal(DefaultTuneSettings("x"))
+	data, err := json.Marshal(DefaultTuneSettings("dice", "x"))
 	if err != nil || !strings.Contains(string(data), `"cpc":["cpc"]`) {
 		t.Errorf("settings written as %s, %v", data, err)
 	}
@@ -193,14 +193,14 @@ func TestTuneSettingsRefuse(t *testing.T) {
 		{SpecList{"cpc", "staretc"}, "not cpc"},
 		{SpecList{}, "at least one"},
 	} {
-		s := DefaultTuneSettings("../search/testdata/dice5x5-4.suite")
+		s := DefaultTuneSettings("dice", "../search/testdata/dice5x5-4.suite")
 		s.Game, s.CPC = diceGame, c.cpc
 		err := s.CheckSyntax()
 		if err == nil || !runs.IsUsage(err) || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("%q: %v, want a usage error saying %q", c.cpc, err, c.want)
 		}
 	}
-	s := DefaultTuneSettings("x")
+	s := DefaultTuneSettings("dice", "x")
 	s.CPC = SpecList{"cpc:probcut=a.json", "cpc:multi=0,probcut=b.json"}
 	if err := s.SetProbCut("c.json"); err == nil || !runs.IsUsage(err) {
 		t.Errorf("-probcut that no engine takes: %v", err)
@@ -220,7 +220,7 @@ func TestTuneTwoEngines(t *testing.T) {
 	suite := "../search/testdata/dice5x5-4.suite"
 	tune := func(cpc ...string) (*TuneResult, []TuneRecord) {
 		t.Helper()
-		s := DefaultTuneSettings(suite)
+		s := DefaultTuneSettings("dice", suite)
 		s.Game = diceGame
 		s.Limit, s.Depths, s.Ts, s.CPC, s.Workers = 10, []int{5, 7}, []float64{0.4, 0.05}, cpc, 2
 		run, err := runs.CreateAt(filepath.Join(t.TempDir(), "t"), "tune", nil, s, 0)

@@ -66,7 +66,7 @@ again, with its own settings (a tune run keeps no partial results). The
 suite, the nets and the parameter files are read and checked before the run
 directory is made.`,
 		SetFlags: func(fs *flag.FlagSet) {
-			set, depths, ts, probcut, out, resume, asJSON = regression.DefaultTuneSettings(bench.DefaultSuite), "9,11,13", "3.2,1.6,0.8,0.4,0.2,0.1,0.05", "", "", "", false
+			set, depths, ts, probcut, out, resume, asJSON = regression.DefaultTuneSettings(games.Default, bench.DefaultSuite), "9,11,13", "3.2,1.6,0.8,0.4,0.2,0.1,0.05", "", "", "", false
 			gameFlag(fs, &set.GameName)
 			fs.StringVar(&set.Suite, "suite", set.Suite, "positions, one per line in the game's notation")
 			fs.IntVar(&set.Limit, "limit", 0, "use only the first N positions (0 = all)")
@@ -179,8 +179,8 @@ func tuneSettings(set *regression.TuneSettings, depths string, depthsGiven bool,
 	if set.Game, err = lookupGame(set.GameName); err != nil {
 		return err
 	}
-	if ch := regression.ChapterOf(set.Game.Name()); ch != nil && !depthsGiven {
-		set.Depths = slices.Clone(ch.Depths)
+	if !depthsGiven {
+		set.Depths = regression.DefaultTuneDepths(set.Game.Name())
 	} else if set.Depths, err = bench.ParseDepths(depths); err != nil {
 		return err
 	}

@@ -149,7 +149,7 @@ func LoadRecipe(nameOrPath string, lookup func(name string) (search.Game, error)
 		Collect: preset(present, "collect", regression.DefaultCollectSettings),
 		Fit:     preset(present, "fit", regression.DefaultFitSettings),
 		Bench:   preset(present, "bench", bench.DefaultSettings),
-		Tune:    preset(present, "tune", func() regression.TuneSettings { return regression.DefaultTuneSettings(bench.DefaultSuite) }),
+		Tune:    preset(present, "tune", func() regression.TuneSettings { return regression.DefaultTuneSettings(g.Name(), bench.DefaultSuite) }),
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()

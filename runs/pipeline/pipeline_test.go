@@ -339,3 +339,25 @@ func TestPaper11x11SlurmScript(t *testing.T) {
 		}
 	}
 }
+
+// TestTuneDepthsAreTheGames: a recipe's tune that gives no depths tunes
+// at the depths of the chapter's tables for the recipe's game, 5 in
+// ChanceBreakthrough (table 5.10) and 9, 11 and 13 in Dice (tables 5.6 to
+// 5.8), as the tune command does.
+func TestTuneDepthsAreTheGames(t *testing.T) {
+	for game, want := range map[string][]int{"breakthrough": {5}, "dice": {9, 11, 13}} {
+		variant := map[string]string{"breakthrough": "8x8", "dice": "5x5-4"}[game]
+		path := filepath.Join(t.TempDir(), "r.json")
+		recipe := fmt.Sprintf(`{"format": "starlab-recipe/2", "name": "r", "game": %q, "variant": %q, "seed": 1, "tune": {"ts": [1.6]}}`, game, variant)
+		if err := os.WriteFile(path, []byte(recipe), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r, err := LoadRecipe(path, games.Lookup)
+		if err != nil {
+			t.Fatalf("%s: %v", game, err)
+		}
+		if !slices.Equal(r.Tune.Depths, want) {
+			t.Errorf("%s: tune depths %v, want %v", game, r.Tune.Depths, want)
+		}
+	}
+}

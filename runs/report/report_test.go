@@ -84,7 +84,7 @@ func stages(t *testing.T, root string) (net, probcut string) {
 	finish(run, err)
 	probcut = filepath.Join(root, "3-fit", regression.ProbCutFile)
 
-	tu := regression.DefaultTuneSettings("../../search/testdata/dice5x5-4.suite")
+	tu := regression.DefaultTuneSettings("dice", "../../search/testdata/dice5x5-4.suite")
 	tu.Game = diceGame
 	tu.Limit, tu.Depths, tu.Ts, tu.CPC = 4, []int{5}, []float64{1.6, 0.2}, regression.SpecList{"cpc:eval=pairs,tt=1", "cpc:eval=pairs,tt=1,multi=0,r=4"}
 	run = create("4-tune", "tune", tu)
