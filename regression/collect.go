@@ -333,7 +333,7 @@ func (s *CollectSettings) engineSpec() (search.Spec, error) {
 		return none, err
 	}
 	bad := func(err error) (search.Spec, error) { return none, runs.Usagef("-engine %s: %v", s.Engine, err) }
-	spec, err := search.ParseSpec(s.Engine)
+	spec, err := s.Game.ParseSpec(s.Engine)
 	if err != nil {
 		return bad(err)
 	}

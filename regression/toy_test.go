@@ -21,7 +21,7 @@ import (
 // move whose child is the chance node), as a command would hand it over.
 var toyGame = toyengine.Game()
 
-// toyEval is the toy engine's eval=pairs, the oracle's evaluation.
+// toyEval is the toy engine's eval=race, the oracle's evaluation.
 func toyEval(s game.State) float64 { return s.(*toy.Board).Evaluate() }
 
 // toySuite writes a suite of toy positions of target 6, decisions and
@@ -50,7 +50,7 @@ func TestCollectAndFitToy(t *testing.T) {
 	root := t.TempDir()
 	suite := toySuite(t)
 	s := DefaultCollectSettings()
-	s.Game, s.Suite, s.Pairs, s.Engine, s.Chunk = toyGame, suite, []Pair{{1, 3}, {2, 4}}, "staretc:eval=pairs,tt=0", 3
+	s.Game, s.Suite, s.Pairs, s.Engine, s.Chunk = toyGame, suite, []Pair{{1, 3}, {2, 4}}, "staretc:eval=race,tt=0", 3
 	if err := s.Check(); err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +86,7 @@ func TestCollectAndFitToy(t *testing.T) {
 			node.Play(toy.Roll)
 		}
 		if r.Game != "toy" || r.Variant != "6" || r.Position != node.String() || r.Phase != int32(toyGame.Phase(node)) ||
-			r.Weight != weights[r.Event] || r.Total != toy.TotalWeight || r.Eval != "pairs" {
+			r.Weight != weights[r.Event] || r.Total != toy.TotalWeight || r.Eval != "race" {
 			t.Fatalf("row %+v of suite position %s (chance node %s)", r, pos, node)
 		}
 		after := node.Clone()
@@ -132,10 +132,10 @@ func TestCollectAndFitToy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Version != search.ProbCutVersion || p.Game != "toy" || p.Variant != "6" || p.Eval != "pairs" || len(p.Pairs) != 2 {
+	if p.Version != search.ProbCutVersion || p.Game != "toy" || p.Variant != "6" || p.Eval != "race" || len(p.Pairs) != 2 {
 		t.Fatalf("probcut.json %+v", p)
 	}
-	spec, err := search.ParseSpec("cpc:eval=pairs,tt=0,probcut=" + path)
+	spec, err := search.ParseSpec("cpc:eval=race,tt=0,probcut=" + path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +166,7 @@ func TestCollectRefusesPositions(t *testing.T) {
 		{toyGame, []string{"6 0 0 0", "8 0 0 0"}, "suite position 2 (line 2) is of variant 8, the first is of 6"},
 	} {
 		s := DefaultCollectSettings()
-		s.Game, s.Suite, s.Pairs, s.Engine = c.g, toySuite(t, c.lines...), []Pair{{1, 3}}, "staretc:eval=pairs,tt=0"
+		s.Game, s.Suite, s.Pairs, s.Engine = c.g, toySuite(t, c.lines...), []Pair{{1, 3}}, "staretc:eval=race,tt=0"
 		err := s.Check()
 		if err == nil || !runs.IsUsage(err) || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), s.Suite) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("%q: %v, want a usage error naming %s and saying %q", c.lines, err, s.Suite, c.want)
@@ -174,7 +174,7 @@ func TestCollectRefusesPositions(t *testing.T) {
 	}
 	// The chance node of a decision, where the game has one, is searched.
 	s := DefaultCollectSettings()
-	s.Game, s.Suite, s.Pairs, s.Engine = noChance, toySuite(t, "6 0 0 r1", "6 1 0 r0"), []Pair{{1, 3}}, "staretc:eval=pairs,tt=0"
+	s.Game, s.Suite, s.Pairs, s.Engine = noChance, toySuite(t, "6 0 0 r1", "6 1 0 r0"), []Pair{{1, 3}}, "staretc:eval=race,tt=0"
 	if err := s.Check(); err != nil {
 		t.Errorf("chance nodes: %v", err)
 	}
@@ -195,11 +195,11 @@ func TestTuneToy(t *testing.T) {
 		}
 	}
 	wrong := filepath.Join(t.TempDir(), "wrong.json")
-	if err := os.WriteFile(wrong, []byte(`{"format":"starlab-probcut","version":2,"source":"test","eval":"pairs","game":"toy","variant":"6","pairs":[`+strings.Join(pairs, ",")+`]}`), 0o644); err != nil {
+	if err := os.WriteFile(wrong, []byte(`{"format":"starlab-probcut","version":2,"source":"test","eval":"race","game":"toy","variant":"6","pairs":[`+strings.Join(pairs, ",")+`]}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	s := DefaultTuneSettings("toy", toySuite(t))
-	s.Game, s.Depths, s.Ts, s.CPC = toyGame, []int{3, 4}, []float64{1e6, 0.05}, SpecList{"cpc:eval=pairs,tt=0", "cpc:eval=pairs,tt=0,probcut=" + wrong}
+	s.Game, s.Depths, s.Ts, s.CPC = toyGame, []int{3, 4}, []float64{1e6, 0.05}, SpecList{"cpc:eval=race,tt=0", "cpc:eval=race,tt=0,probcut=" + wrong}
 	if err := s.Check(); err != nil {
 		t.Fatal(err)
 	}

@@ -295,7 +295,7 @@ func (s *TuneSettings) cpcSpecs() ([]search.Spec, error) {
 	}
 	var specs []search.Spec
 	for i, c := range s.CPC {
-		spec, err := search.ParseSpec(c)
+		spec, err := s.Game.ParseSpec(c)
 		switch {
 		case err != nil:
 		case spec.Algorithm != search.CPC:
@@ -360,7 +360,7 @@ func (s *TuneSettings) resolve() (base *search.Resolved, cpcs [][]*search.Resolv
 func (s *TuneSettings) engineNames() []string {
 	var names []string
 	for _, c := range s.CPC {
-		spec, _ := search.ParseSpec(c)
+		spec, _ := s.Game.ParseSpec(c)
 		names = append(names, spec.Config.String())
 	}
 	return names

@@ -206,15 +206,13 @@ var options = []option{
 			}
 			return s.Limits.MoveTime.String()
 		}},
-	{key: "eval", usage: "leaf evaluator: " + strings.Join(EvaluatorNames(), ", "), always: true,
+	{key: "eval", usage: "leaf evaluator: " + strings.Join(EvaluatorNames(), ", ") + " or the game's hand evaluator (default: mlp, or the hand evaluator of a game without built-in nets)", always: true,
 		set: func(s *Spec, v string) error {
-			for _, n := range EvaluatorNames() {
-				if v == n {
-					s.Eval = v
-					return nil
-				}
+			if !ValidEvalName(v) {
+				return fmt.Errorf("not an evaluator name (want %s or the game's hand evaluator)", strings.Join(EvaluatorNames(), ", "))
 			}
-			return fmt.Errorf("unknown evaluator (want %s)", strings.Join(EvaluatorNames(), ", "))
+			s.Eval = v
+			return nil
 		},
 		get: func(s *Spec) string { return s.Eval }},
 	{key: "net", usage: "network weight file of the mlp evaluator",

@@ -9,20 +9,35 @@ const (
 	U = +1.0 // highest possible score: the side to move has won
 )
 
-// EvaluatorNames returns the evaluators a Config can name, in a new slice:
-// zero and mlp, which every game has, and the games' hand evaluators,
-// pairs (Dice's) and material (ChanceBreakthrough's). A game's Check
-// refuses another game's hand evaluator (search.Game.HandEval names its
-// own).
-func EvaluatorNames() []string { return []string{"zero", "pairs", "material", "mlp"} }
+// EvaluatorNames returns the evaluators every game has, in a new slice:
+// zero (0 at every leaf that is not over) and mlp (the network). A game
+// adds its own hand evaluator (search.Game.HandEval: pairs in Dice,
+// material in ChanceBreakthrough), whose name the grammar takes as any
+// other (ValidEvalName) and the game's Check refuses for another game
+// (CheckHandEval): no list of the games' evaluators lives here.
+func EvaluatorNames() []string { return []string{"zero", "mlp"} }
+
+// ValidEvalName reports whether name can name an evaluator: a lower-case
+// letter, then lower-case letters, digits, '-' or '_'.
+func ValidEvalName(name string) bool {
+	for i, r := range name {
+		switch {
+		case r >= 'a' && r <= 'z':
+		case i > 0 && (r >= '0' && r <= '9' || r == '-' || r == '_'):
+		default:
+			return false
+		}
+	}
+	return name != ""
+}
 
 // CheckHandEval refuses, in one line, a configuration whose evaluator is
-// a hand evaluator other than hand, game's own.
+// not zero, mlp or hand, game's own hand evaluator.
 func CheckHandEval(c Config, game, hand string) error {
 	if c.Eval == "zero" || c.Eval == "mlp" || c.Eval == hand {
 		return nil
 	}
-	return fmt.Errorf("eval=%s is not an evaluator of %s: its hand evaluator is eval=%s (or eval=zero, eval=mlp)", c.Eval, game, hand)
+	return fmt.Errorf("eval=%s is not an evaluator of %s: its evaluators are eval=%s (its hand evaluator), eval=zero and eval=mlp", c.Eval, game, hand)
 }
 
 // CheckNoise refuses noise= for a game whose engines have no evaluation

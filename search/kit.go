@@ -56,8 +56,33 @@ type Game struct {
 	ProbCutSource func(r *Resolved, pos game.State) string
 	// HandEval names the game's hand-written evaluator in a
 	// configuration's eval= ("pairs" in Dice): what a stage plays or
-	// values luck with when no network is asked for.
+	// values luck with when no network is asked for, and the opponent a
+	// net in training is measured against. The name is the game's own:
+	// the spec grammar takes any evaluator name, and Check refuses one
+	// that is not zero, mlp or the game's HandEval (CheckHandEval).
 	HandEval string
+	// DefaultEval is the evaluator of an engine whose spec names none:
+	// "mlp" for a game with built-in nets (DefaultEval, and "" reads as
+	// it), the hand evaluator for a game without (Spec, ConfigOf).
+	DefaultEval string
+	// Defaults are what the stages use when a command names no suite,
+	// depths or phases.
+	Defaults Defaults
+	// Notation names the game's position notation in messages and JSON
+	// keys ("DPN" in Dice); "" reads as "position".
+	Notation string
+	// SizedVariant, for a game whose variants are a board size n and a
+	// win length m (Dice), returns the variant of n and m, or an error
+	// naming the problem; nil for other games, which refuse -n and -m.
+	SizedVariant func(n, m int) (string, error)
+	// DepthTranspositions reports that one search can meet a position at
+	// two depths (the toy game: two steps and a jump reach the same
+	// counters), so that with the table on a value stored at one depth
+	// answers a search at another, and sound algorithms may differ by
+	// the order in which they met it; their agreement is then checked
+	// only with the table off. Dice and ChanceBreakthrough cannot: each
+	// move adds a checker, or moves a piece one row forward.
+	DepthTranspositions bool
 	// Net is the game's evaluation network, what training (package td)
 	// needs of it; nil for a game without one.
 	Net *NetKit
@@ -116,3 +141,58 @@ type NetValue interface {
 	Value(pos game.State) float64
 	Clone() NetValue
 }
+
+// Defaults are a game's defaults for the stages that measure a suite or
+// collect positions: what a command uses when it is given no -suite,
+// -depths, -pairs, -min or -max.
+type Defaults struct {
+	// Suite is the path of the default suite, relative to the module
+	// root (bench, tune).
+	Suite string
+	// BenchDepths and TuneDepths are bench's and tune's depths.
+	BenchDepths, TuneDepths []int
+	// CollectPairs are collect's depth pairs (shallow, deep), and
+	// CollectPhases the least and most phase (Game.Phase) of its
+	// positions.
+	CollectPairs  [][2]int
+	CollectPhases [2]int
+}
+
+// Eval returns the evaluator of an engine whose spec names none:
+// DefaultEval, or "mlp" where it is empty.
+func (g Game) Eval() string {
+	if g.DefaultEval == "" {
+		return DefaultEval
+	}
+	return g.DefaultEval
+}
+
+// ParseSpec parses spec as the package function ParseSpec does, with the
+// game's evaluator (Eval) where the spec names none (and no net=, which
+// is the mlp evaluator's).
+func (g Game) ParseSpec(spec string) (Spec, error) {
+	s, err := ParseSpec(spec)
+	if err == nil && !SpecGives(spec, "eval") && !SpecGives(spec, "net") {
+		s.Eval = g.Eval()
+	}
+	return s, err
+}
+
+// Config returns DefaultConfig(algo) with the game's evaluator.
+func (g Game) Config(algo Algorithm) Config {
+	c := DefaultConfig(algo)
+	c.Eval = g.Eval()
+	return c
+}
+
+// NotationName names the game's notation: Notation, or "position".
+func (g Game) NotationName() string {
+	if g.Notation == "" {
+		return "position"
+	}
+	return g.Notation
+}
+
+// CheckEval refuses, in one line, an evaluator that is not one of the
+// game's: zero, mlp or its HandEval.
+func (g Game) CheckEval(c Config) error { return CheckHandEval(c, g.Name(), g.HandEval) }

@@ -261,7 +261,7 @@ func (cheat) Choose(context.Context, game.State) Choice { return Choice{Move: 24
 // 1, 2 and 3 the plain sum does not.
 func TestToyLuckWeighted(t *testing.T) {
 	c := search.DefaultConfig(search.StarETC)
-	c.TTMiB, c.Eval = 0, "pairs"
+	c.TTMiB, c.Eval = 0, "race"
 	l := NewLuck(toyGame.NewEngine(c.MustResolve()), search.Limits{Depth: 3})
 	plain := 0.0
 	for _, text := range []string{"9 2 3 r0", "9 2 3 r1", "9 7 1 r0", "12 0 5 r1", "6 4 4 r0"} {
@@ -294,8 +294,8 @@ func TestToyMatchAndSuite(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer run.Close()
-	s := DefaultMatchSettings(toyGame, "staretc:depth=2,eval=pairs", "expectimax:depth=1,eval=pairs")
-	s.Variant, s.Games, s.Concurrency, s.Luck = "8", 8, 1, "staretc:depth=1,eval=pairs,tt=1"
+	s := DefaultMatchSettings(toyGame, "staretc:depth=2,eval=race", "expectimax:depth=1,eval=race")
+	s.Variant, s.Games, s.Concurrency, s.Luck = "8", 8, 1, "staretc:depth=1,eval=race,tt=1"
 	rep, err := RunMatch(context.Background(), s, run, runs.NoProgress)
 	if err != nil {
 		t.Fatal(err)

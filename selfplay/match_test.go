@@ -58,7 +58,7 @@ func TestParseVariant(t *testing.T) {
 		"staretc:depth=3,speed=9":               "unknown key \"speed\"",
 		"staretc:depth=3,depth=5":               "twice",
 		"staretc:depth":                         "not key=value",
-		"staretc:depth=3,eval=nn":               "unknown evaluator",
+		"staretc:depth=3,eval=nn":               "is not an evaluator of dice",
 		"staretc:depth=3,eval=pairs,net=f":      "needs eval=mlp",
 		"staretc:depth=3,tt=1000000":            "at most",
 		"cpc:depth=3,t=-1":                      "t=",

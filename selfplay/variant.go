@@ -51,9 +51,12 @@ func ParseVariantIn(g search.Game, spec string, products search.Products) (Varia
 // evaluators do not read them, at an even depth) it has the value of the
 // depth below at two to three times the cost.
 func ParseVariantSpec(g search.Game, spec string) (search.Spec, error) {
-	s, err := search.ParseSpec(spec)
+	s, err := g.ParseSpec(spec)
 	if err != nil {
 		return s, runs.Usagef("%v", err)
+	}
+	if err := g.CheckEval(s.Config); err != nil {
+		return s, runs.Usagef("spec %q: %v", spec, err)
 	}
 	if s.Limits == (search.Limits{}) {
 		return s, runs.Usagef("spec %q: no limit (give depth=, nodes= or movetime=)", spec)

@@ -12,6 +12,7 @@ import (
 	"starlab/runs"
 	"starlab/search"
 	"starlab/search/bench"
+	"starlab/search/games"
 )
 
 // benchCommand returns the bench command, with its own flag state.
@@ -27,8 +28,9 @@ func benchCommand() *Command {
 		Short:        "measure nodes and time to depth of several algorithms on a suite",
 		Long: `Bench measures the *-minimax algorithms against each other, as in the
 thesis's section 5 (figures 5.2 and 5.5): each algorithm of -algos searches
-each position of SUITE (default ` + bench.DefaultSuite + `, relative
-to the working directory; -limit N keeps its first N) with an empty table by
+each position of SUITE (default: the game's suite, ` + bench.DefaultSuite + `
+for dice, relative to the working directory; -limit N keeps its first N),
+to -depths (default: the game's, 9, 11 and 13 for dice), with an empty table by
 iterative deepening to the deepest of -depths. For each requested depth it
 records the nodes and the time to the end of that iteration, cumulative over
 the iterations as in the thesis, with the score and cut-off counts. A
@@ -62,7 +64,7 @@ again, with its own settings (a bench run keeps no partial results).`,
 			spec = search.Spec{Config: set.Engine}
 			search.RegisterFlags(fs, &spec, "algo", "depth", "nodes", "movetime")
 			fs.StringVar(&algos, "algos", strings.Join(set.Algos, ","), "comma-separated algorithms to compare: "+strings.Join(search.AlgorithmNames(), ", "))
-			fs.StringVar(&depths, "depths", "9,11,13", "comma-separated depths in plies to record")
+			fs.StringVar(&depths, "depths", "9,11,13", "comma-separated depths in plies to record (default: the game's)")
 			fs.IntVar(&set.Limit, "limit", 0, "use only the first N positions (0 = all)")
 			fs.IntVar(&set.Workers, "workers", 1, "positions searched at once")
 			fs.Var(&set.Shard, "shard", "measure only shard i/N of the positions")
@@ -89,7 +91,7 @@ again, with its own settings (a bench run keeps no partial results).`,
 				return err
 			}
 			if set.GameName == "" {
-				set.GameName = "dice" // a run of an earlier version, whose settings name no game
+				set.GameName = games.Default // a run of an earlier version, whose settings name no game
 			}
 			if set.Game, err = lookupGame(set.GameName); err != nil { // a resumed run's, from its manifest
 				return err
@@ -123,9 +125,13 @@ func benchSettings(env *Env, set *bench.Settings, spec *search.Spec, algos, dept
 	if set.Algos, err = bench.ParseAlgos(algos); err != nil {
 		return err
 	}
+	if !flagGiven(env.Flags, "depths") {
+		depths = joinInts(set.Game.Defaults.BenchDepths)
+	}
 	if set.Depths, err = bench.ParseDepths(depths); err != nil {
 		return err
 	}
+	gameEval(env, set.Game, spec)
 	var as []search.Algorithm
 	for _, a := range set.Algos {
 		x, _ := search.ParseAlgorithm(a)
@@ -137,6 +143,8 @@ func benchSettings(env *Env, set *bench.Settings, spec *search.Spec, algos, dept
 	set.Engine = spec.Config
 	if len(args) == 1 {
 		set.Suite = args[0]
+	} else if set.Suite = set.Game.Defaults.Suite; set.Suite == "" {
+		return usagef("%s has no default suite: name a SUITE", set.Game.Name())
 	} else if _, err := os.Stat(set.Suite); errors.Is(err, fs.ErrNotExist) {
 		return usagef("default suite %s not found: run from the module root or name a SUITE", set.Suite)
 	}

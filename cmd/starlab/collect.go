@@ -49,10 +49,10 @@ the run directory is made.`,
 			fs.StringVar(&set.Suite, "suite", "", "positions, one per line in the game's notation (default: sample them)")
 			gf.set(fs, "Dice's board size of sampled positions (-variant NxN-M)", "Dice's win length of sampled positions (-variant NxN-M)")
 			fs.IntVar(&set.Count, "count", set.Count, "positions to sample")
-			fs.IntVar(&set.Min, "min", set.Min, "lowest phase of a sampled position (Dice: fewest checkers)")
-			fs.IntVar(&set.Max, "max", set.Max, "highest phase of a sampled position (Dice: most checkers)")
+			fs.IntVar(&set.Min, "min", set.Min, "lowest phase of a sampled position (Dice: fewest checkers; default: the game's)")
+			fs.IntVar(&set.Max, "max", set.Max, "highest phase of a sampled position (Dice: most checkers; default: the game's)")
 			fs.Uint64Var(&set.Seed, "seed", set.Seed, "seed of the sampled positions")
-			fs.StringVar(&pairs, "pairs", pairs, "depth pairs shallow:deep, comma-separated")
+			fs.StringVar(&pairs, "pairs", pairs, "depth pairs shallow:deep, comma-separated (default: the game's)")
 			fs.StringVar(&set.Engine, "engine", set.Engine, "sound engine without limits, such as staretc:eval=pairs,tt=64")
 			fs.IntVar(&set.Workers, "workers", set.Workers, "parallel searches")
 			fs.IntVar(&set.Chunk, "chunk", set.Chunk, "positions per Parquet part file")
@@ -81,11 +81,26 @@ the run directory is made.`,
 				if set.Game, set.Variant, err = gf.resolve(env.Flags); err != nil {
 					return err
 				}
-				ps, err := regression.ParsePairs(pairs)
-				if err != nil {
-					return usagef("-pairs: %v", err)
+				if flagGiven(env.Flags, "pairs") {
+					ps, err := regression.ParsePairs(pairs)
+					if err != nil {
+						return usagef("-pairs: %v", err)
+					}
+					set.Pairs = ps
+				} else if d := set.Game.Defaults.CollectPairs; len(d) > 0 {
+					set.Pairs = nil
+					for _, p := range d {
+						set.Pairs = append(set.Pairs, regression.Pair{Shallow: p[0], Deep: p[1]})
+					}
 				}
-				set.Pairs = ps
+				if d := set.Game.Defaults.CollectPhases; d != [2]int{} {
+					if !flagGiven(env.Flags, "min") {
+						set.Min = d[0]
+					}
+					if !flagGiven(env.Flags, "max") {
+						set.Max = d[1]
+					}
+				}
 				if err := set.Check(); err != nil {
 					return err
 				}

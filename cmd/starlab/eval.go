@@ -32,7 +32,8 @@ prints one object per position: {"dpn": "...", "pairs": 0.12, "mlp": 0.31},
 with "pairs_d5" and so on for the searched values. -game plays another
 game's positions, in its notation ("position" in place of "dpn"); -eval
 defaults to mlp and the game's hand evaluator (pairs in Dice, material in
-ChanceBreakthrough).`,
+ChanceBreakthrough), and to the hand evaluator alone in a game without
+built-in nets unless -net names one (toy: race).`,
 		SetFlags: func(fs *flag.FlagSet) {
 			evals, net, suite, depth, asJSON = "", "", "", 0, false
 			gameFlag(fs, &gameName)
@@ -49,11 +50,14 @@ ChanceBreakthrough).`,
 			}
 			if evals == "" {
 				evals = "mlp," + g.HandEval
+				if g.Eval() != "mlp" {
+					evals = g.HandEval // no built-in net: mlp needs -net
+				}
+				if net != "" {
+					evals = "mlp," + g.HandEval
+				}
 			}
-			key, head := "position", "POSITION"
-			if g.Name() == "dice" {
-				key, head = "dpn", "DPN"
-			}
+			key, head := strings.ToLower(g.NotationName()), strings.ToUpper(g.NotationName())
 			var boards []game.State
 			switch {
 			case suite != "" && len(args) > 0:

@@ -65,7 +65,7 @@ func TestEvalAndSearchWithNet(t *testing.T) {
 		{[]string{"eval", "-eval", "mlp", "-net", other, exampleDPN}, 2, "7x7"},
 		{[]string{"match", "staretc:depth=1,eval=mlp,net=" + other, "staretc:depth=1", "-games", "2"}, 2, "7x7"},
 		{[]string{"search", "-eval", "mlp", "-net", exampleDPN + ".json", exampleDPN}, 2, "net file"},
-		{[]string{"eval", "-eval", "nn", exampleDPN}, 2, "unknown evaluator"},
+		{[]string{"eval", "-eval", "nn", exampleDPN}, 2, "eval=nn is not an evaluator of dice"},
 		{[]string{"eval", "-eval", "mlp", "6 4 b -1" + strings.Repeat(" -", 36)}, 2, "no network is built in for 6x6"},
 		{[]string{"eval"}, 2, "missing DPN"},
 	})

@@ -6,9 +6,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"strings"
 
 	"starlab/regression"
 	"starlab/runs"
+	"starlab/search/games"
 )
 
 // fitCommand returns the fit command, with its own flag state.
@@ -22,8 +24,8 @@ func fitCommand() *Command {
 		Interspersed: true,
 		Short:        "fit ChanceProbCut's a, b and sigma per depth pair from collect rows",
 		Long: `Fit reads the rows of starlab collect (Parquet files, or collect run
-directories) of -game (default dice), all of one variant, evaluator and
-net, and fits v_deep = a*v_shallow + b by least squares for every depth
+directories), all of one game, variant, evaluator and net (the rows name
+them; -game G refuses rows of another game), and fits v_deep = a*v_shallow + b by least squares for every depth
 pair (Schadd et al. 2009, equations 5.6 and 5.7), over all rows and over
 -bands bands of game phases (Dice: checkers on the board) that have at
 least -min-band rows. Each fit is cross-validated over -folds folds of games, so
@@ -46,7 +48,7 @@ only some of its rows: finish it with starlab collect -resume, or give
 the run directory is made.`,
 		SetFlags: func(fs *flag.FlagSet) {
 			set, out, asJSON = regression.DefaultFitSettings(), "", false
-			gameFlag(fs, &set.GameName)
+			fs.StringVar(&set.GameName, "game", "", "the game the rows must be of: "+strings.Join(games.Names(), ", ")+" (default: the game the rows name)")
 			fs.IntVar(&set.Folds, "folds", set.Folds, "cross-validation folds (grouped by game)")
 			fs.Float64Var(&set.SigmaFloor, "sigma-floor", set.SigmaFloor, "least sigma written")
 			fs.IntVar(&set.Bands, "bands", set.Bands, "bands of phases (Dice: checkers) fitted apart (0: none)")
@@ -61,8 +63,10 @@ the run directory is made.`,
 				return usagef("missing input: give collect Parquet files or run directories")
 			}
 			set.Inputs = args
-			if _, err := lookupGame(set.GameName); err != nil {
-				return err
+			if set.GameName != "" {
+				if _, err := lookupGame(set.GameName); err != nil {
+					return err
+				}
 			}
 			if err := set.Check(); err != nil {
 				return err

@@ -2,10 +2,10 @@ package main
 
 import (
 	"flag"
+	"strconv"
 	"strings"
 
 	"starlab/search"
-	"starlab/search/dice"
 	"starlab/search/games"
 )
 
@@ -40,15 +40,16 @@ func (f *gameFlags) resolve(fs *flag.FlagSet) (search.Game, string, error) {
 		}
 	})
 	switch {
-	case len(sized) > 0 && g.Name() != "dice":
+	case len(sized) > 0 && g.SizedVariant == nil:
 		return g, "", usagef("%s: the board size and win length are Dice's; give -variant for %s", strings.Join(sized, " and "), g.Name())
 	case len(sized) > 0 && f.variant != "":
 		return g, "", usagef("-variant gives the board; %s cannot change it", strings.Join(sized, " and "))
 	case len(sized) > 0:
-		if _, err := dice.New(f.n, f.m); err != nil {
+		v, err := g.SizedVariant(f.n, f.m)
+		if err != nil {
 			return g, "", usagef("-n %d -m %d: %v", f.n, f.m, err)
 		}
-		return g, dice.Variant(f.n, f.m), nil
+		return g, v, nil
 	case f.variant != "":
 		if _, err := g.New(f.variant); err != nil {
 			return g, "", usagef("-variant: %v", err)
@@ -72,4 +73,22 @@ func lookupGame(name string) (search.Game, error) {
 func gameFlag(fs *flag.FlagSet, name *string) {
 	*name = games.Default
 	fs.StringVar(name, "game", games.Default, "the game: "+strings.Join(games.Names(), ", "))
+}
+
+// gameEval gives spec g's evaluator (search.Game.Eval) unless the flags
+// name one (-eval, or -net, which is the mlp evaluator's): a game without
+// built-in nets searches with its hand evaluator by default.
+func gameEval(env *Env, g search.Game, spec *search.Spec) {
+	if !flagGiven(env.Flags, "eval") && !flagGiven(env.Flags, "net") {
+		spec.Eval = g.Eval()
+	}
+}
+
+// joinInts writes ints as a comma-separated list, as the flags take them.
+func joinInts(ints []int) string {
+	s := make([]string, len(ints))
+	for i, n := range ints {
+		s[i] = strconv.Itoa(n)
+	}
+	return strings.Join(s, ",")
 }

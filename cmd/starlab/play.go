@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strings"
 
-	"starlab/search/dice"
 	"starlab/search/game"
 	"starlab/selfplay"
 )
@@ -15,29 +14,36 @@ import (
 func playCommand() *Command {
 	var (
 		gf         gameFlags
-		blue, red  string
+		players    [2]string // -first and -second
+		aliases    [2]string // -blue and -red, Dice's names for them
 		seed       uint64
 		start      string
 		showBoards bool
 	)
 	return &Command{
 		Name:      "play",
-		UsageLine: "play [-game G] [-variant V | -n N -m M] [-blue P] [-red P] [-seed S] [-start POS]",
+		UsageLine: "play [-game G] [-variant V | -n N -m M] [-first P] [-second P] [-seed S] [-start POS]",
 		Short:     "play one game between two simple players and print it",
 		Long: `Play plays one game of -game (default dice) between two simple players and
-prints the chance events and moves in notation and the result. Blue is the
-player who moves first (side 0), red the other. A player is "random" (a
+prints the chance events and moves in notation and the result. -first
+plays the side that moves first (side 0: blue in Dice, white in
+ChanceBreakthrough), -second the other; -blue and -red are Dice's names for
+them. The sides are named in the game's words. A player is "random" (a
 uniform legal move) or "greedy" (wins at once if it can, otherwise plays the
 move the game's hand evaluator values most: in Dice, its pair count minus
 the opponent's). The game starts from its -variant's start (for Dice, -n and
 -m give the variant "<n>x<n>-<m>": the empty board), or from -start, a
-position in the game's notation (a Dice position before the roll). The dice
+position in the game's notation that is not over (in a game whose start is
+a chance node, such as Dice's roll, one before the roll). The dice
 and the players' choices come from the seed, so the same seed gives the
 same game.`,
 		SetFlags: func(fs *flag.FlagSet) {
 			gf.set(fs, "Dice's board size (3..17)", "Dice's win length (2..n)")
-			fs.StringVar(&blue, "blue", "greedy", "blue player (moves first): random or greedy")
-			fs.StringVar(&red, "red", "random", "red player: random or greedy")
+			players, aliases = [2]string{"greedy", "random"}, [2]string{}
+			fs.StringVar(&players[0], "first", players[0], "player of the side that moves first: random or greedy")
+			fs.StringVar(&players[1], "second", players[1], "player of the other side: random or greedy")
+			fs.StringVar(&aliases[0], "blue", "", "Dice's name for -first")
+			fs.StringVar(&aliases[1], "red", "", "Dice's name for -second")
 			fs.Uint64Var(&seed, "seed", 1, "seed of the dice and the players")
 			fs.StringVar(&start, "start", "", "start position in the game's notation (default: the variant's start)")
 			fs.BoolVar(&showBoards, "board", false, "print the final position")
@@ -49,6 +55,15 @@ same game.`,
 			g, variant, err := gf.resolve(env.Flags)
 			if err != nil {
 				return err
+			}
+			for i, alias := range aliases {
+				if alias == "" {
+					continue
+				}
+				if flagGiven(env.Flags, []string{"first", "second"}[i]) {
+					return usagef("-%s and -%s name one player: give one", []string{"first", "second"}[i], []string{"blue", "red"}[i])
+				}
+				players[i] = alias
 			}
 			var st game.State
 			if start != "" {
@@ -64,8 +79,15 @@ same game.`,
 				if st, err = g.Parse(start); err != nil {
 					return usagef("-start: %v", err)
 				}
-				if b, ok := st.(*dice.Board); ok && b.Roll() != dice.NoRoll {
-					return usagef("-start: a position before the roll (roll -1), not one with line %d rolled", b.Roll())
+				if st.Kind() == game.Over {
+					return usagef("-start %q: a finished game, not one to play", start)
+				}
+				first, err := g.New(g.Variant(st))
+				if err != nil {
+					return usagef("-start: %v", err)
+				}
+				if first.Kind() == game.Chance && st.Kind() != game.Chance {
+					return usagef("-start %q: a position before the roll, as the game's start is, not one with the roll made", start)
 				}
 			} else {
 				if variant == "" {
@@ -75,22 +97,23 @@ same game.`,
 					return usagef("-variant: %v", err)
 				}
 			}
-			var players [2]selfplay.Player
-			for i, name := range []string{blue, red} {
+			var ps [2]selfplay.Player
+			side := [2]string{game.SideName(g.Game, 0), game.SideName(g.Game, 1)}
+			for i, name := range players {
 				switch name {
 				case "random":
-					players[i] = selfplay.NewRandom(seed + uint64(i))
+					ps[i] = selfplay.NewRandom(seed + uint64(i))
 				case "greedy":
-					players[i] = selfplay.NewGreedy(g, seed+uint64(i))
+					ps[i] = selfplay.NewGreedy(g, seed+uint64(i))
 				default:
-					return usagef("-%s player %q is not random or greedy", []string{"blue", "red"}[i], name)
+					return usagef("-%s player %q is not random or greedy", []string{"first", "second"}[i], name)
 				}
 			}
-			rec, err := selfplay.Play(ctx, g, st, players, selfplay.NewChanceStream(seed), nil)
+			rec, err := selfplay.Play(ctx, g, st, ps, selfplay.NewChanceStream(seed), nil)
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(env.Stdout, "start  %s\nblue   %s\nred    %s\nseed   %d\n\n", rec.Start, players[0].Name(), players[1].Name(), seed)
+			fmt.Fprintf(env.Stdout, "%-6s %s\n%-6s %s\n%-6s %s\n%-6s %d\n\n", "start", rec.Start, side[0], ps[0].Name(), side[1], ps[1].Name(), "seed", seed)
 			var events []string // since the last move
 			var evs []game.Event
 			moves := 0
@@ -106,7 +129,7 @@ same game.`,
 					return true
 				}
 				moves++
-				line := fmt.Sprintf("%3d. %s:", moves, []string{"blue", "red"}[s.Mover()])
+				line := fmt.Sprintf("%3d. %s:", moves, side[s.Mover()])
 				if len(events) > 0 {
 					line += " " + strings.Join(events, ", ") + ","
 				}
@@ -122,17 +145,20 @@ same game.`,
 			}
 			switch rec.Result {
 			case 1:
-				fmt.Fprintf(env.Stdout, "\nresult 1-0: blue (%s) wins in %d plies\n", players[0].Name(), rec.Plies)
+				fmt.Fprintf(env.Stdout, "\nresult 1-0: %s (%s) wins in %d plies\n", side[0], ps[0].Name(), rec.Plies)
 			case -1:
-				fmt.Fprintf(env.Stdout, "\nresult 0-1: red (%s) wins in %d plies\n", players[1].Name(), rec.Plies)
+				fmt.Fprintf(env.Stdout, "\nresult 0-1: %s (%s) wins in %d plies\n", side[1], ps[1].Name(), rec.Plies)
 			default:
 				fmt.Fprintf(env.Stdout, "\nresult 1/2-1/2: drawn in %d plies\n", rec.Plies)
 			}
 			if showBoards {
 				fmt.Fprintln(env.Stdout)
-				if b, ok := end.(*dice.Board); ok {
-					printBoard(env.Stdout, b)
-				} else {
+				switch b := end.(type) {
+				case game.Describer:
+					fmt.Fprint(env.Stdout, b.Describe())
+				case game.Picturer:
+					fmt.Fprintf(env.Stdout, "%s\n%s", end, b.Picture())
+				default:
 					fmt.Fprintln(env.Stdout, end)
 				}
 			}

@@ -517,8 +517,13 @@ func TestCollectBreakthrough(t *testing.T) {
 	}
 	sameCollect(t, at("merged"), at("whole"))
 
-	if code, _, stderr := runCmd(t, "fit", at("whole"), "-folds", "2", "-out", at("fitdice")); code != 2 || !strings.Contains(stderr, "the rows are of breakthrough, not dice: give -game breakthrough") {
-		t.Errorf("fit of breakthrough rows without -game: exit %d, %s", code, stderr)
+	if code, _, stderr := runCmd(t, "fit", "-game", "dice", at("whole"), "-folds", "2", "-out", at("fitdice")); code != 2 || !strings.Contains(stderr, "the rows are of breakthrough, not dice: give -game breakthrough") {
+		t.Errorf("fit -game dice of breakthrough rows: exit %d, %s", code, stderr)
+	}
+	// Without -game, fit takes the game the rows name, as collect's
+	// closing line suggests.
+	if code, stdout, stderr := runCmd(t, "fit", "-folds", "2", at("whole"), "-out", at("fitrows")); code != 0 || !strings.Contains(stdout, "fit: breakthrough 4x5, eval=material") {
+		t.Fatalf("fit without -game: exit %d %s %s", code, stdout, stderr)
 	}
 	if code, stdout, stderr := runCmd(t, "fit", "-game", "breakthrough", "-folds", "2", at("whole"), "-out", at("fit")); code != 0 || !strings.Contains(stdout, "fit: breakthrough 4x5, eval=material") {
 		t.Fatalf("fit: exit %d %s %s", code, stdout, stderr)

@@ -29,7 +29,10 @@ iterative deepening and prints, deepest first, the thesis table: Depth, Score
 Time (seconds) and Best move (empty at a chance-node root, before the roll).
 
 The position is in the notation of the game (-game, dice by default: DPN).
-In Dice depth counts chance plies and move plies alike. Limits combine: the search
+In Dice depth counts chance plies and move plies alike; in ChanceBreakthrough
+and the toy game it counts decisions only (a chance node is no ply).
+-eval defaults to mlp, or to the game's hand evaluator in a game without
+built-in nets (toy: race). Limits combine: the search
 stops at -depth, after -nodes nodes or after -movetime, whichever comes first,
 and reports the last completed iteration. With no limit it searches to the
 end of the game.
@@ -61,6 +64,7 @@ star1_cut, cpc_cut).`,
 			if err := search.CheckFlags(env.Flags, &spec, spec.Algorithm); err != nil {
 				return runs.Usage(err)
 			}
+			gameEval(env, g, &spec)
 			res, err := spec.Config.Resolve()
 			if err != nil {
 				return err

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"starlab/runs"
-	"starlab/search/dice"
 	"starlab/search/game"
 )
 
@@ -46,26 +45,22 @@ breakthrough the notation is "W H S ROWS", such as
 				return err
 			}
 			text := strings.Join(args, " ")
-			if g.Name() == "dice" {
-				b, err := dice.ParseDPN(text)
-				if err != nil {
-					return runs.Usage(err)
-				}
-				printBoard(env.Stdout, b)
-				return nil
-			}
 			s, err := g.Parse(text)
 			if err != nil {
 				return runs.Usage(err)
+			}
+			if d, ok := s.(game.Describer); ok {
+				fmt.Fprint(env.Stdout, d.Describe())
+				return nil
 			}
 			if s.Kind() == game.Over {
 				// A finished game has no moves or events to show: the
 				// one line says so, why, and its result.
 				why := ""
-				if e, ok := s.(interface{ End() string }); ok {
+				if e, ok := s.(game.Ender); ok {
 					why = ": " + e.End()
 				}
-				return usagef("position %q is a finished game, not one to play%s (%+g for %s, the side to move)", text, why, s.Result(), sideName(g.Game, s.Mover()))
+				return usagef("position %q is a finished game, not one to play%s (%+g for %s, the side to move)", text, why, s.Result(), game.SideName(g.Game, s.Mover()))
 			}
 			showState(env.Stdout, g.Game, s)
 			return nil
@@ -77,10 +72,10 @@ breakthrough the notation is "W H S ROWS", such as
 // where the position draws one, and its moves, events or result.
 func showState(w io.Writer, g game.Game, s game.State) {
 	fmt.Fprintf(w, "%s %s (variant %s)\n", g.Name(), s, g.Variant(s))
-	if p, ok := s.(interface{ Picture() string }); ok {
+	if p, ok := s.(game.Picturer); ok {
 		fmt.Fprint(w, p.Picture())
 	}
-	side := sideName(g, s.Mover())
+	side := game.SideName(g, s.Mover())
 	switch s.Kind() {
 	case game.Over:
 		fmt.Fprintf(w, "game over: %+g for %s, the side to move\n", s.Result(), side)
@@ -107,77 +102,4 @@ func showState(w io.Writer, g game.Game, s game.State) {
 			fmt.Fprintf(w, "and %d leading to chance: %s\n", len(chance), strings.Join(chance, " "))
 		}
 	}
-}
-
-// printBoard writes b as a board with coordinates and its state.
-func printBoard(w io.Writer, b *dice.Board) {
-	n := b.N()
-	fmt.Fprint(w, "    ")
-	for c := 0; c < n; c++ {
-		fmt.Fprintf(w, " %c", 'a'+c)
-	}
-	fmt.Fprintln(w)
-	stm := b.SideToMove()
-	for r := 0; r < n; r++ {
-		mark := "  "
-		if b.Roll() == r && stm == dice.Blue {
-			mark = " >"
-		}
-		fmt.Fprintf(w, "%3d%s", r+1, mark[1:])
-		for c := 0; c < n; c++ {
-			fmt.Fprintf(w, " %c", ".br"[b.At(r*n+c)])
-		}
-		fmt.Fprintln(w)
-	}
-	if stm == dice.Red && b.Roll() != dice.NoRoll {
-		fmt.Fprintf(w, "    %s^\n", strings.Repeat("  ", b.Roll()+1)[1:])
-	}
-	fmt.Fprintf(w, "\n%dx%d board, %d in a row wins; %d checkers\n", n, n, b.M(), b.Checkers())
-	fmt.Fprintf(w, "DPN: %s\n", b.DPN())
-	lineWord := "row"
-	if stm == dice.Red {
-		lineWord = "column"
-	}
-	switch {
-	case b.Over():
-		if wc, ok := b.Winner(); ok {
-			fmt.Fprintf(w, "Game over: %s has won\n", wc.Name())
-		} else {
-			fmt.Fprintln(w, "Game over: drawn (full board)")
-		}
-	case b.Roll() == dice.NoRoll:
-		var lines [dice.MaxN]int8
-		k := b.Rolls(&lines)
-		labels := make([]string, k)
-		for i := 0; i < k; i++ {
-			labels[i] = b.LineLabel(int(lines[i]))
-		}
-		fmt.Fprintf(w, "To move: %s (%s player), die not rolled\n", stm.Name(), lineWord)
-		fmt.Fprintf(w, "Chance events: %d, each 1/%d: %s %s\n", k, k, lineWord, strings.Join(labels, " "))
-	default:
-		var moves [dice.MaxN]int16
-		k := b.Moves(&moves)
-		names := make([]string, k)
-		for i := 0; i < k; i++ {
-			names[i] = dice.FormatMove(int(moves[i]), n)
-		}
-		fmt.Fprintf(w, "To move: %s (%s player), rolled %s %s\n", stm.Name(), lineWord, lineWord, b.LineLabel(b.Roll()))
-		fmt.Fprintf(w, "Moves: %s\n", strings.Join(names, " "))
-	}
-	for _, c := range []dice.Color{dice.Blue, dice.Red} {
-		var parts []string
-		for k := 2; k < b.M(); k++ {
-			parts = append(parts, fmt.Sprintf("%d:%d", k, b.Streaks(c, k)))
-		}
-		fmt.Fprintf(w, "%-5s streaks (length:count) %s; pairs %d\n", c.Name(), strings.Join(parts, " "), b.Pairs(c))
-	}
-}
-
-// sideName names side in g's words where the game has them ("white"),
-// else by its number.
-func sideName(g game.Game, side int) string {
-	if n, ok := g.(interface{ SideName(int) string }); ok {
-		return n.SideName(side)
-	}
-	return fmt.Sprintf("side %d", side)
 }

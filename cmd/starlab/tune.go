@@ -25,7 +25,7 @@ func tuneCommand() *Command {
 		Name:      "tune",
 		UsageLine: "tune [-game G] [-suite FILE] [-depths 9,11,13] [-t 3.2,1.6,...] [-probcut FILE] [-cpc SPEC]... [-shard i/N] [-json] | tune -resume RUN",
 		Short:     "ChanceProbCut's nodes saved and move error for each t: the chapter's tables 5.6-5.8 and 5.10",
-		Long: `Tune searches every position of -suite (default ` + bench.DefaultSuite + `),
+		Long: `Tune searches every position of -suite (default: the game's suite, ` + bench.DefaultSuite + ` for dice),
 positions of -game (default dice) in its notation, all of one variant, to
 each of -depths (default: the chapter's, 9,11,13 in Dice, 5 in
 ChanceBreakthrough) with staretc and with each cpc engine at each -t, each
@@ -88,7 +88,7 @@ directory is made.`,
 				if err := checkResumeFlags(env.Flags, "json"); err != nil {
 					return err
 				}
-			} else if err := tuneSettings(&set, depths, flagGiven(env.Flags, "depths"), ts, probcut); err != nil {
+			} else if err := tuneSettings(env, &set, depths, ts, probcut); err != nil {
 				return err
 			}
 			run, _, err := runs.Start("out", out, resume, "tune", env.Args, &set, 0)
@@ -174,13 +174,18 @@ func cpcOptions() []string {
 }
 
 // tuneSettings fills in the settings from the flags and checks them.
-func tuneSettings(set *regression.TuneSettings, depths string, depthsGiven bool, ts, probcut string) error {
+func tuneSettings(env *Env, set *regression.TuneSettings, depths string, ts, probcut string) error {
 	var err error
 	if set.Game, err = lookupGame(set.GameName); err != nil {
 		return err
 	}
-	if !depthsGiven {
-		set.Depths = regression.DefaultTuneDepths(set.Game.Name())
+	if !flagGiven(env.Flags, "suite") {
+		if set.Suite = set.Game.Defaults.Suite; set.Suite == "" {
+			return usagef("%s has no default suite: give -suite", set.Game.Name())
+		}
+	}
+	if !flagGiven(env.Flags, "depths") {
+		set.Depths = slices.Clone(set.Game.Defaults.TuneDepths)
 	} else if set.Depths, err = bench.ParseDepths(depths); err != nil {
 		return err
 	}

@@ -281,7 +281,22 @@ type Summary struct {
 	SoundAlgos    int            `json:"sound_algos"`
 	SoundAgree    bool           `json:"sound_agree"`
 	Disagreements []Disagreement `json:"disagreements"`
+	// SoundCheck says what was checked of the sound algorithms' scores:
+	// "agree" (every score to SoundTolerance), or "bounds" (every score
+	// within [L, U]) for a game whose positions recur at other depths of
+	// one search (search.Game.DepthTranspositions) searched with the
+	// table on, where a value stored at one depth answers another and the
+	// algorithms may differ by the order they met it; with -tt 0 such a
+	// game is held to agreement too. Empty in runs of earlier versions,
+	// which always checked agreement.
+	SoundCheck string `json:"sound_check,omitempty"`
 }
+
+// The checks of Summary.SoundCheck.
+const (
+	CheckAgree  = "agree"
+	CheckBounds = "bounds"
+)
 
 // ThesisDepth is the depth of the thesis's figures 5.2 and 5.5.
 const ThesisDepth = 13
@@ -396,6 +411,9 @@ func (b *Bench) write(run *runs.Run, points [][][]point) (*Summary, error) {
 	}
 	if !sum.SoundAgree {
 		d := sum.Disagreements[0]
+		if sum.SoundCheck == CheckBounds {
+			return sum, fmt.Errorf("%d scores of sound algorithms out of [-1, 1], first on position %d (line %d) at depth %d: %s %.12f", len(sum.Disagreements), d.Position, d.Line, d.Depth, d.Algo, d.Score)
+		}
 		return sum, fmt.Errorf("sound algorithms disagree %d times, first on position %d (line %d) at depth %d: %s %.12f, %s %.12f",
 			len(sum.Disagreements), d.Position, d.Line, d.Depth, d.Ref, d.RefScore, d.Algo, d.Score)
 	}
@@ -536,20 +554,32 @@ func (b *Bench) summarize(points [][][]point, dir string) *Summary {
 		sum.Results = append(sum.Results, bd)
 	}
 
+	sum.SoundCheck = CheckAgree
+	if b.Settings.Game.DepthTranspositions && b.Settings.Engine.TTMiB > 0 {
+		sum.SoundCheck = CheckBounds
+	}
 	ref := -1 // the first sound algorithm, the reference of the check
 	for ai, algo := range algos {
 		if !algo.Sound() {
 			continue
 		}
 		sum.SoundAlgos++
-		if ref < 0 {
+		if ref < 0 && sum.SoundCheck == CheckAgree {
 			ref = ai
 			continue
 		}
 		for pi, pos := range suite {
 			p := b.Suite[pos-1]
 			for di, d := range depths {
-				v, w := points[ai][pi][di].score, points[ref][pi][di].score
+				v := points[ai][pi][di].score
+				if sum.SoundCheck == CheckBounds {
+					if !(v >= search.L && v <= search.U) {
+						sum.Disagreements = append(sum.Disagreements, Disagreement{Position: pos, Line: p.Line, Depth: d,
+							Algo: algo.String(), Score: v, Ref: "bound", RefScore: math.Copysign(1, v)})
+					}
+					continue
+				}
+				w := points[ref][pi][di].score
 				if !(math.Abs(v-w) <= SoundTolerance) {
 					sum.Disagreements = append(sum.Disagreements, Disagreement{Position: pos, Line: p.Line, Depth: d,
 						Algo: algo.String(), Score: v, Ref: algos[ref].String(), RefScore: w})
@@ -722,6 +752,9 @@ func (sum *Summary) WriteText(w io.Writer) {
 	switch {
 	case sum.SoundAlgos < 2:
 		fmt.Fprintln(w, "fewer than two sound algorithms: no agreement to check")
+	case sum.SoundAgree && sum.SoundCheck == CheckBounds:
+		fmt.Fprintf(w, "sound algorithms' scores within [-1, 1] on all %d positions x %d depths; not compared with each other: in %s a position recurs at other depths of one search, and with the table on a value stored at one depth answers another (-tt 0 compares them to 1e-9)\n",
+			sum.Positions, len(sum.Depths), sum.Game)
 	case sum.SoundAgree:
 		fmt.Fprintf(w, "sound algorithms agree on all %d positions x %d depths (to 1e-9)\n", sum.Positions, len(sum.Depths))
 	default:

@@ -162,3 +162,7 @@ func board(s game.State) *Board {
 	}
 	return b
 }
+
+// SideName returns side's colour in words: blue (0, the row player, who
+// moves first) or red (1) (game.SideNamer).
+func (Game) SideName(side int) string { return Color(side & 1).Name() }

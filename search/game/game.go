@@ -111,10 +111,55 @@ type Game interface {
 	// FormatMove and ParseMove write and read a move of a decision state.
 	FormatMove(State, Move) string
 	ParseMove(State, string) (Move, error)
-	// FormatEvent returns an event of a chance state in words.
+	// FormatEvent returns an event of a chance state in words, on one
+	// line. Its last word stands for the event in game records (the
+	// events column of games.parquet), so the last words of a node's
+	// events differ ("row 3" is recorded as "3").
 	FormatEvent(State, Event) string
 	// CountsChance reports whether a search's depth counts chance nodes
 	// as plies (Dice, as the thesis does) or only decisions
 	// (ChanceBreakthrough, as the chapter does).
 	CountsChance() bool
+}
+
+// The hooks below are optional: a game's State or Game may implement any
+// of them, and the commands use them where present and a plain form
+// where not. gametest.Check calls those a game has.
+
+// Describer is a State that describes itself for starlab show: the whole
+// text show prints (Dice: the board with coordinates, the roll, the
+// events or moves, the streaks and pairs). Without it show prints the
+// position's notation, its Picture, and its moves or events.
+type Describer interface {
+	Describe() string
+}
+
+// Picturer is a State that draws itself as a board, one or more lines
+// ending in a newline, for show and play -board.
+type Picturer interface {
+	Picture() string
+}
+
+// Ender is a State that is over and says why in a few words ("white
+// reached the far row"), for the one-line refusal of a finished game.
+type Ender interface {
+	End() string
+}
+
+// SideNamer is a Game that names its sides (Dice: "blue" and "red") for
+// show, play and records; without it the sides are "side 0" and "side 1".
+type SideNamer interface {
+	SideName(side int) string
+}
+
+// SideName names side (0 or 1) of g: g's own name for it (SideNamer),
+// else "side 0" or "side 1".
+func SideName(g Game, side int) string {
+	if n, ok := g.(SideNamer); ok {
+		return n.SideName(side)
+	}
+	if side == 0 {
+		return "side 0"
+	}
+	return "side 1"
 }

@@ -6,6 +6,11 @@
 // imports a game. It holds no state: Lookup returns a fresh descriptor
 // and Names a fresh list on every call.
 //
+// The toy game (package starlab/search/game/toy, a race of weighted,
+// optional chance) is registered as the smallest complete game: the one
+// to copy when adding a game, and the one the tests drive every command
+// with.
+//
 // A game joins the registry with a case in Lookup and its name in Names,
 // and its own tests run the contract's conformance test
 // (starlab/search/game/gametest); this package's tests check that every

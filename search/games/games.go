@@ -7,13 +7,14 @@ import (
 	"starlab/search"
 	breakthroughengine "starlab/search/engine/breakthrough"
 	diceengine "starlab/search/engine/dice"
+	toyengine "starlab/search/engine/toy"
 )
 
 // Default is the name of the game played when none is given.
 const Default = "dice"
 
 // Names returns the names of the known games, sorted, in a new slice.
-func Names() []string { return []string{"breakthrough", "dice"} }
+func Names() []string { return []string{"breakthrough", "dice", "toy"} }
 
 // Lookup returns the game called name, or a one-line error naming it and
 // listing the known games.
@@ -23,6 +24,8 @@ func Lookup(name string) (search.Game, error) {
 		return breakthroughengine.Game(), nil
 	case "dice":
 		return diceengine.Game(), nil
+	case "toy":
+		return toyengine.Game(), nil
 	}
 	return search.Game{}, fmt.Errorf("game %q is unknown; the games are %s", name, strings.Join(Names(), ", "))
 }

@@ -162,8 +162,18 @@ func (e *Engine) setBoard(b *Board) {
 // engine, and the depths a search can take.
 func Game() search.Game {
 	return search.Game{
-		Game:         rules.Game{},
-		HandEval:     handName,
+		Game:     rules.Game{},
+		HandEval: handName,
+		// The suites and settings of the chapter's measurements on 8x8
+		// (README: ChanceBreakthrough beside the chapter); bench's depths
+		// are the shallow ones, which every algorithm reaches in seconds.
+		Defaults: search.Defaults{
+			Suite:         "search/testdata/breakthrough8x8-measure.suite",
+			BenchDepths:   []int{1, 2, 3},
+			TuneDepths:    []int{5},
+			CollectPairs:  [][2]int{{1, 3}, {2, 4}, {3, 5}},
+			CollectPhases: [2]int{10, 31},
+		},
 		NewEngine:    func(r *search.Resolved) search.Engine { return New(r) },
 		MaxDepth:     func(root game.State) int { return MaxDepth(boardOf(root)) },
 		EndsOnChance: func(game.State, int) bool { return false },

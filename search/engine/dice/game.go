@@ -116,8 +116,25 @@ func (e *Engine) setBoard(b *Board) {
 // depths a search of a Dice position can take.
 func Game() search.Game {
 	return search.Game{
-		Game:      rules.Game{},
-		HandEval:  handName,
+		Game:     rules.Game{},
+		HandEval: handName,
+		// The thesis's bench (depths 9, 11, 13 on the committed 5x5/4
+		// suite), the chapter's tune depths (tables 5.6 to 5.8) and its
+		// collect (pairs 3:7 and 5:9 over positions of 5 to 12 checkers).
+		Defaults: search.Defaults{
+			Suite:         "search/testdata/dice5x5-4.suite",
+			BenchDepths:   []int{9, 11, 13},
+			TuneDepths:    []int{9, 11, 13},
+			CollectPairs:  [][2]int{{3, 7}, {5, 9}},
+			CollectPhases: [2]int{5, 12},
+		},
+		Notation: "DPN",
+		SizedVariant: func(n, m int) (string, error) {
+			if _, err := rules.New(n, m); err != nil {
+				return "", err
+			}
+			return rules.Variant(n, m), nil
+		},
 		NewEngine: func(r *search.Resolved) search.Engine { return New(r) },
 		MaxDepth:  func(root game.State) int { return MaxDepth(boardOf(root)) },
 		EndsOnChance: func(root game.State, depth int) bool {

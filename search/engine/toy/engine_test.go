@@ -4,6 +4,9 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"starlab/search"
@@ -38,13 +41,12 @@ func engine(algo search.Algorithm, eval string, ttMiB, k int) *Engine {
 	return New(c.MustResolve())
 }
 
-// evals are the evaluators an engine can name, with the oracle's
-// evaluation of each: "pairs" is the game's hand evaluator, "mlp" the
-// same kept incrementally through moves and events.
+// evals are the evaluators an engine can name without a net file, with
+// the oracle's evaluation of each: "race" is the game's hand evaluator.
+// The net, which needs a file, is checked by TestNetAgreeWithExact.
 var evals = map[string]func(game.State) float64{
-	"zero":  func(game.State) float64 { return 0 },
-	"pairs": func(s game.State) float64 { return s.(*Board).Evaluate() },
-	"mlp":   func(s game.State) float64 { return s.(*Board).Evaluate() },
+	"zero": func(game.State) float64 { return 0 },
+	"race": func(s game.State) float64 { return s.(*Board).Evaluate() },
 }
 
 // TestSoundAgreeWithExact: with the table off, expectimax, Star1, Star2
@@ -80,7 +82,7 @@ func TestSoundAgreeWithExact(t *testing.T) {
 // nodes, so the agreement above is not that of searches that never cut.
 func TestCutsHappen(t *testing.T) {
 	for _, algo := range []search.Algorithm{search.Star1, search.Star2, search.StarETC} {
-		e := engine(algo, "pairs", 0, 1)
+		e := engine(algo, "race", 0, 1)
 		var s search.Stats
 		for _, p := range positions(40, 2) {
 			it := e.Search(context.Background(), p, search.Limits{Depth: 7}, nil).Last()
@@ -98,12 +100,12 @@ func TestCutsHappen(t *testing.T) {
 // event with the full window, so it is not StarETC node for node).
 func TestCPCWideIsExact(t *testing.T) {
 	c := search.DefaultConfig(search.CPC)
-	c.Eval, c.TTMiB, c.ProbCutT = "pairs", 0, 1e6
+	c.Eval, c.TTMiB, c.ProbCutT = "race", 0, 1e6
 	cpc := New(c.MustResolve())
 	for _, p := range positions(20, 3) {
 		res := cpc.Search(context.Background(), p, search.Limits{Depth: 6}, nil)
 		for _, it := range res.Iterations {
-			want := gametest.Value(p, it.Depth, false, evals["pairs"])
+			want := gametest.Value(p, it.Depth, false, evals["race"])
 			if math.Abs(it.Score-want) > 1e-9 || it.Stats.CPCCut != 0 {
 				t.Fatalf("on %s depth %d: cpc %v (%d cuts), exact %v", p, it.Depth, it.Score, it.Stats.CPCCut, want)
 			}
@@ -121,12 +123,12 @@ func TestCPCWideIsExact(t *testing.T) {
 func TestTableAcrossDepths(t *testing.T) {
 	differ := 0
 	for _, algo := range []search.Algorithm{search.Expectimax, search.StarETC} {
-		e := engine(algo, "pairs", 1, 1)
+		e := engine(algo, "race", 1, 1)
 		for _, p := range positions(40, 4) {
 			e.ClearTT()
 			res := e.Search(context.Background(), p, search.Limits{Depth: 6}, nil)
 			for _, it := range res.Iterations {
-				want := gametest.Value(p, it.Depth, false, evals["pairs"])
+				want := gametest.Value(p, it.Depth, false, evals["race"])
 				if it.Depth == 1 && math.Abs(it.Score-want) > 1e-9 {
 					t.Fatalf("%s on %s depth 1: %v, exact %v", algo, p, it.Score, want)
 				}
@@ -154,5 +156,57 @@ func TestEvaluateIsDepthZero(t *testing.T) {
 				t.Fatalf("eval=%s on %s: Evaluate %v, depth-0 value %v", eval, p, got, want)
 			}
 		}
+	}
+}
+
+// TestNetAgreeWithExact: with eval=mlp and a net file, the sound
+// algorithms return the exact value with the net's evaluation as the
+// oracle's, over positions of the net's target: the evaluator follows
+// every move and event (it panics where it does not) and its value is the
+// net's of the position alone.
+func TestNetAgreeWithExact(t *testing.T) {
+	net, err := rules.NewNet(6, rand.New(rand.NewPCG(3, 4)), 0.5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "net.json")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := net.Write(f); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	val := newNetEval(net)
+	oracle := func(s game.State) float64 { return val.Value(s.(*Board)) }
+	var ps []*Board
+	for _, p := range positions(200, 6) {
+		if p.Target() == 6 {
+			ps = append(ps, p)
+		}
+	}
+	for _, algo := range []search.Algorithm{search.Expectimax, search.Star1, search.Star2, search.StarETC} {
+		c := search.DefaultConfig(algo)
+		c.Eval, c.Net, c.TTMiB = "mlp", path, 0
+		r := c.MustResolve()
+		if err := Game().Check(r, ps[0]); err != nil {
+			t.Fatal(err)
+		}
+		e := New(r)
+		for _, p := range ps {
+			if got, want := e.Evaluate(p), gametest.Value(p, 0, false, oracle); math.Abs(got-want) > 1e-12 {
+				t.Fatalf("%s on %s: Evaluate %v, depth-0 value %v", algo, p, got, want)
+			}
+			for _, it := range e.Search(context.Background(), p, search.Limits{Depth: 5}, nil).Iterations {
+				if want := gametest.Value(p, it.Depth, false, oracle); math.Abs(it.Score-want) > 1e-9 {
+					t.Fatalf("%s on %s depth %d: %v, exact %v", algo, p, it.Depth, it.Score, want)
+				}
+			}
+		}
+	}
+	c := search.DefaultConfig(search.StarETC)
+	if err := Game().Check(c.MustResolve(), ps[0]); err == nil || !strings.Contains(err.Error(), "no built-in net") {
+		t.Fatalf("eval=mlp without a net file: %v, want a refusal", err)
 	}
 }

@@ -7,8 +7,10 @@ package toy
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strconv"
 
+	"starlab/nn"
 	"starlab/search"
 	"starlab/search/game"
 	rules "starlab/search/game/toy"
@@ -49,17 +51,24 @@ const (
 	evalNoise = false
 )
 
-// netEval is the toy's stand-in for a network: the hand evaluator kept
-// incrementally, the counters' difference from side 0's view, updated by
-// every move and event, so that the engine's hooks for an incremental
-// evaluator that reads chance events are exercised (eval=mlp).
+// netEval is the toy's network evaluator (eval=mlp with net=FILE: the toy
+// has no built-in net). It keeps the position it was last told of,
+// reread at every move and event, and checks it against the board at
+// every evaluation, so that the engine's hooks for an evaluator that
+// reads chance events are exercised and a missed one fails loudly.
 type netEval struct {
-	diff   int // side 0's counter minus side 1's
-	target int
+	net  *nn.Net
+	seen Board     // the position as the hooks last gave it
+	x, h []float64 // the inputs and hidden units, reused
 }
 
-// Reset reads the difference from b.
-func (n *netEval) Reset(b *Board) { n.diff, n.target = b.Pos(0)-b.Pos(1), b.Target() }
+// newNetEval returns an evaluator of net.
+func newNetEval(net *nn.Net) *netEval {
+	return &netEval{net: net, x: make([]float64, net.In), h: make([]float64, net.H)}
+}
+
+// Reset reads the position from b.
+func (n *netEval) Reset(b *Board) { n.seen = *b }
 
 // Make follows b.MakeSaving(m, u): b has its move made.
 func (n *netEval) Make(b *Board, m int) { n.Reset(b) }
@@ -67,17 +76,22 @@ func (n *netEval) Make(b *Board, m int) { n.Reset(b) }
 // Unmake precedes the take-back of m.
 func (n *netEval) Unmake(b *Board, m int) {}
 
-// Evaluate returns the evaluation from the side to move's view.
+// Evaluate returns the net's value from the side to move's view.
 func (n *netEval) Evaluate(b *Board) float64 {
-	if n.diff != b.Pos(0)-b.Pos(1) {
-		panic(fmt.Sprintf("toy evaluator: follows difference %d, board %s", n.diff, b))
+	if n.seen != *b {
+		panic(fmt.Sprintf("toy evaluator: follows %s, board %s", &n.seen, b))
 	}
-	d := n.diff
-	if b.SideToMove() == 1 {
-		d = -d
-	}
-	return 0.5 * float64(d) / float64(n.target)
+	return n.Value(b)
 }
+
+// Value is the net's value of b computed from b alone.
+func (n *netEval) Value(b *Board) float64 {
+	rules.Features(b, n.x)
+	return n.net.Forward(n.x, n.h)
+}
+
+// Clone returns an evaluator of the same net with buffers of its own.
+func (n *netEval) Clone() *netEval { return newNetEval(n.net) }
 
 func isChance(b *Board) bool { return b.Pending() }
 
@@ -111,33 +125,55 @@ func (e *Engine) setBoard(b *Board) {
 	}
 	e.variant = b.Target()
 	if e.kind == evalNet && e.net == nil {
-		e.net = &netEval{}
+		e.net = newNetEval(e.res.NetFile()) // Check refused eval=mlp without net=
 	}
 	if e.cpcOn {
 		e.setModels(e.res.ProbCutFor(nil, gameName, strconv.Itoa(b.Target()), ""))
 	}
 }
 
-// Game is the toy as the stages use it.
+// Game is the toy as the stages use it. It has no built-in net, so its
+// engines evaluate with its hand evaluator, race, unless a spec names
+// eval=mlp with net=FILE (a net starlab train -game toy made).
 func Game() search.Game {
 	return search.Game{
-		Game:         rules.Game{},
-		HandEval:     "pairs",
-		NewEngine:    func(r *search.Resolved) search.Engine { return New(r) },
-		MaxDepth:     func(root game.State) int { return MaxDepth(boardOf(root)) },
-		EndsOnChance: func(game.State, int) bool { return false },
+		Game:        rules.Game{},
+		HandEval:    handName,
+		DefaultEval: handName,
+		Defaults: search.Defaults{
+			Suite:         "search/testdata/toy6.suite",
+			BenchDepths:   []int{4, 6, 8},
+			TuneDepths:    []int{6},
+			CollectPairs:  [][2]int{{1, 3}, {2, 4}},
+			CollectPhases: [2]int{1, 8},
+		},
+		DepthTranspositions: true,
+		NewEngine:           func(r *search.Resolved) search.Engine { return New(r) },
+		MaxDepth:            func(root game.State) int { return MaxDepth(boardOf(root)) },
+		EndsOnChance:        func(game.State, int) bool { return false },
 		Check: func(r *search.Resolved, pos game.State) error {
-			if err := search.CheckNoise(r.Config(), gameName, evalNoise); err != nil {
+			c := r.Config()
+			if err := search.CheckNoise(c, gameName, evalNoise); err != nil {
 				return err
 			}
-			if r.Config().Eval == "mlp" && r.Config().Net != "" {
-				return fmt.Errorf("the toy game has no network file")
+			if err := search.CheckHandEval(c, gameName, handName); err != nil {
+				return err
 			}
-			return r.CheckProbCut(gameName, rules.Game{}.Variant(pos), "")
+			target := boardOf(pos).Target()
+			if c.Eval == "mlp" {
+				net := r.NetFile()
+				if net == nil {
+					return fmt.Errorf("eval=mlp: the toy game has no built-in net; give net=FILE (starlab train -game toy makes one) or eval=%s", handName)
+				}
+				if err := rules.CheckNet(net, target); err != nil {
+					return fmt.Errorf("net %s: %v", c.Net, err)
+				}
+			}
+			return r.CheckProbCut(gameName, strconv.Itoa(target), netID(r))
 		},
-		NetID: func(*search.Resolved, game.State) string { return "" },
+		NetID: func(r *search.Resolved, _ game.State) string { return netID(r) },
 		ProbCutSource: func(r *search.Resolved, pos game.State) string {
-			return r.ProbCutSource(nil, gameName, rules.Game{}.Variant(pos), "")
+			return r.ProbCutSource(nil, gameName, rules.Game{}.Variant(pos), netID(r))
 		},
 		ChanceNode: func(pos game.State) (game.State, bool) {
 			if pos.Kind() != game.Decision {
@@ -147,5 +183,47 @@ func Game() search.Game {
 			c.Play(rules.Roll) // the roll, always a move
 			return c, true
 		},
+		Net: &search.NetKit{
+			New: func(variant string, rng *rand.Rand, scale float64) (*nn.Net, error) {
+				target, err := strconv.Atoi(variant)
+				if err != nil {
+					return nil, fmt.Errorf("toy variant %q is not a target", variant)
+				}
+				return rules.NewNet(target, rng, scale)
+			},
+			Check: func(net *nn.Net, variant string) error {
+				target, err := strconv.Atoi(variant)
+				if err != nil {
+					return fmt.Errorf("toy variant %q is not a target", variant)
+				}
+				return rules.CheckNet(net, target)
+			},
+			Features: func(pos game.State, x []float64) { rules.Features(boardOf(pos), x) },
+			Evaluator: func(net *nn.Net) (search.NetValue, error) {
+				if net.Game != rules.NetGame {
+					return nil, fmt.Errorf("a net for the game %q, not %q", net.Game, rules.NetGame)
+				}
+				return netValue{newNetEval(net)}, nil
+			},
+			Rate: func(string) float64 { return 0.1 },
+		},
 	}
 }
+
+// handName is the toy's hand evaluator in eval=: the race's lead.
+const handName = "race"
+
+// netID returns the id of the net engines of r evaluate with, "" when
+// they evaluate otherwise.
+func netID(r *search.Resolved) string {
+	if net := r.NetFile(); net != nil && r.Config().Eval == "mlp" {
+		return net.ID()
+	}
+	return ""
+}
+
+// netValue is the engine's net evaluator as a search.NetValue.
+type netValue struct{ ev *netEval }
+
+func (v netValue) Value(pos game.State) float64 { return v.ev.Value(boardOf(pos)) }
+func (v netValue) Clone() search.NetValue       { return netValue{v.ev.Clone()} }
