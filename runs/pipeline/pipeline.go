@@ -453,7 +453,7 @@ func (r *Recipe) Check() error {
 // resolveOn reads the files an engine spec names and checks the engine
 // can search positions of the recipe game's variant.
 func (r *Recipe) resolveOn(spec, variant string) error {
-	sp, err := search.ParseSpec(spec)
+	sp, err := r.Game.ParseSpec(spec)
 	if err != nil {
 		return runs.Usagef("%q: %v", spec, err)
 	}
