@@ -86,7 +86,8 @@ func showState(w io.Writer, g game.Game, s game.State) {
 			fmt.Fprintf(w, "  %-14s %d/%d\n", g.FormatEvent(s, e), e.Weight, total)
 		}
 	default:
-		// Moves that lead to a chance node (a roll) are listed apart.
+		// Moves that lead to a chance node (a roll, as in
+		// ChanceBreakthrough) are listed apart from the others.
 		var plain, chance []string
 		for _, m := range s.Legal(nil) {
 			c := s.Clone()
@@ -97,9 +98,16 @@ func showState(w io.Writer, g game.Game, s game.State) {
 				plain = append(plain, g.FormatMove(s, m))
 			}
 		}
-		fmt.Fprintf(w, "%s to move: %d moves: %s\n", side, len(plain), strings.Join(plain, " "))
-		if len(chance) > 0 {
+		switch {
+		case len(plain) == 0:
+			// Every move leads to chance (the next roll comes before
+			// every move, as in Dice): they are plain moves.
+			fmt.Fprintf(w, "%s to move: %d moves, each followed by chance: %s\n", side, len(chance), strings.Join(chance, " "))
+		case len(chance) > 0:
+			fmt.Fprintf(w, "%s to move: %d moves: %s\n", side, len(plain), strings.Join(plain, " "))
 			fmt.Fprintf(w, "and %d leading to chance: %s\n", len(chance), strings.Join(chance, " "))
+		default:
+			fmt.Fprintf(w, "%s to move: %d moves: %s\n", side, len(plain), strings.Join(plain, " "))
 		}
 	}
 }
