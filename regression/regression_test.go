@@ -14,14 +14,17 @@ import (
 	"starlab/search/games"
 )
 
-// diceGame is Dice as a command hands it to the stages.
-var diceGame = func() search.Game {
-	g, err := games.Lookup("dice")
+// diceGame and breakthroughGame are the games as a command hands them to
+// the stages.
+var diceGame, breakthroughGame = lookup("dice"), lookup("breakthrough")
+
+func lookup(name string) search.Game {
+	g, err := games.Lookup(name)
 	if err != nil {
 		panic(err)
 	}
 	return g
-}()
+}
 
 // TestFitRecovers: rows drawn from v_deep = a*v_shallow + b + N(0, sigma)
 // give back a, b and sigma within sampling error, and the cross-validated

@@ -200,18 +200,7 @@ func TestTuneToy(t *testing.T) {
 	}
 	s := DefaultTuneSettings("toy", toySuite(t))
 	s.Game, s.Depths, s.Ts, s.CPC = toyGame, []int{3, 4}, []float64{1e6, 0.05}, SpecList{"cpc:eval=pairs,tt=0", "cpc:eval=pairs,tt=0,probcut=" + wrong}
-	if err := s.Check(); err != nil {
-		t.Fatal(err)
-	}
-	run, err := runs.CreateAt(filepath.Join(t.TempDir(), "t"), "tune", nil, s, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer run.Close()
-	res, err := Tune(context.Background(), s, run, runs.NoProgress)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res, run := checkAndTune(t, s)
 	if res.Game != "toy" || res.Variant != "6" || res.Positions != 7 {
 		t.Fatalf("result of game %q variant %q over %d positions", res.Game, res.Variant, res.Positions)
 	}

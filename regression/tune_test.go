@@ -30,7 +30,7 @@ func TestChapterFiguresOnOurScale(t *testing.T) {
 		{13, 0.2, 0.659, 0.13, 0.14},
 		{13, 3.2, 0.166, 0.01, 0.02},
 	} {
-		r, a, d := ChapterOf("dice").figures(c.d, c.t)
+		r, a, d := diceGame.ChapterOf("5x5-4").Figures(c.d, c.t)
 		if float64(r) != c.red || math.Abs(float64(a)-c.acpcme/10) > 1e-15 || math.Abs(float64(d)-c.dcpc/10) > 1e-15 {
 			t.Errorf("depth %d t=%g: %v %v %v, want %v and the printed %v and %v / 10", c.d, c.t, r, a, d, c.red, c.acpcme, c.dcpc)
 		}
@@ -40,21 +40,21 @@ func TestChapterFiguresOnOurScale(t *testing.T) {
 		t                 float64
 		red, acpcme, dcpc float64
 	}{{3.2, 0.516, 30.26, 172.66}, {1.6, 0.539, 32.02, 182.73}, {0.05, 0.772, 35.80, 192.30}} {
-		r, a, d := ChapterOf("breakthrough").figures(5, c.t)
+		r, a, d := breakthroughGame.ChapterOf("8x8").Figures(5, c.t)
 		if float64(r) != c.red || math.Abs(float64(a)-c.acpcme/1500) > 1e-15 || math.Abs(float64(d)-c.dcpc/1500) > 1e-15 {
 			t.Errorf("breakthrough t=%g: %v %v %v, want %v and the printed %v and %v / 1500", c.t, r, a, d, c.red, c.acpcme, c.dcpc)
 		}
 	}
-	if r, _, _ := ChapterOf("breakthrough").figures(9, 1.6); !math.IsNaN(float64(r)) {
+	if r, _, _ := breakthroughGame.ChapterOf("8x8").Figures(9, 1.6); !math.IsNaN(r) {
 		t.Errorf("breakthrough at depth 9: %v, want NaN (no table)", r)
 	}
 	rows := summarize([]TuneRecord{{Depth: 9, T: 1.6, Nodes: 1, BaseNodes: 2, Error: 0.01}, {Depth: 13, T: 0.2, Nodes: 1, BaseNodes: 2}},
-		[]int{9, 13}, []float64{1.6, 0.2}, []string{"cpc:eval=mlp"}, ChapterOf("dice"))
+		[]int{9, 13}, []float64{1.6, 0.2}, []string{"cpc:eval=mlp"}, diceGame.ChapterOf("5x5-4"))
 	data, err := json.Marshal(rows)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`"chapter_acpcme":0.001,`, `"chapter_dcpcme":0.005}`, `"chapter_acpcme":0.013,`, `"chapter_scale":"` + ChapterOf("dice").Scale() + `"`} {
+	for _, want := range []string{`"chapter_acpcme":0.001,`, `"chapter_dcpcme":0.005}`, `"chapter_acpcme":0.013,`, `"chapter_scale":"` + diceGame.ChapterOf("5x5-4").Scale() + `"`} {
 		if !strings.Contains(string(data), want) {
 			t.Errorf("rows lack %s: %s", want, data)
 		}
@@ -305,7 +305,7 @@ func TestTuneTwoEngines(t *testing.T) {
 // depth and t, after the engines' lines, however many engines there are.
 func TestTuneTableChapterOnce(t *testing.T) {
 	res := &TuneResult{CPC: []string{"cpc:a", "cpc:b"}}
-	res.Rows = summarize(nil, []int{7, 9}, []float64{1.6}, res.CPC, ChapterOf("dice"))
+	res.Rows = summarize(nil, []int{7, 9}, []float64{1.6}, res.CPC, diceGame.ChapterOf("5x5-4"))
 	head, lines := res.Table()
 	var col []string
 	for _, l := range lines {

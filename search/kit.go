@@ -58,6 +58,10 @@ type Game struct {
 	// configuration's eval= ("pairs" in Dice): what a stage plays or
 	// values luck with when no network is asked for.
 	HandEval string
+	// Chapter returns the ChanceProbCut chapter's tuning tables of a
+	// variant, nil for a board the chapter did not measure (see ChapterOf,
+	// which also takes a nil Chapter).
+	Chapter func(variant string) *Chapter
 	// Net is the game's evaluation network, what training (package td)
 	// needs of it; nil for a game without one.
 	Net *NetKit

@@ -823,7 +823,8 @@ func (r *Result) WriteSummary(w io.Writer) {
 		fmt.Fprintln(w)
 	}
 	if t := r.Tune; t != nil {
-		if ch := t.Chapter(); ch != nil {
+		ch := t.Chapter()
+		if ch != nil {
 			fmt.Fprintf(w, "tune, nodes saved and ACPCME ± SE against staretc (errors on [-1, 1]; the chapter's, for %s, in its points / %d):\n", ch.Engine, ch.Points)
 		} else {
 			fmt.Fprintln(w, "tune, nodes saved and ACPCME ± SE against staretc (errors on [-1, 1]):")
@@ -847,8 +848,8 @@ func (r *Result) WriteSummary(w io.Writer) {
 				fmt.Fprint(w, ";")
 				continue
 			}
-			if !math.IsNaN(float64(row.ChapterReduction)) || !math.IsNaN(float64(row.ChapterACPCME)) {
-				fmt.Fprintf(w, " (chapter %s %s)", pct(row.ChapterReduction), row.ChapterACPCME.Format("%.3f"))
+			if red, acpcme, _ := ch.Figures(row.Depth, row.T); !math.IsNaN(red) || !math.IsNaN(acpcme) {
+				fmt.Fprintf(w, " (chapter %s %s)", pct(runs.Num(red)), runs.Num(acpcme).Format("%.3f"))
 			}
 			fmt.Fprintln(w)
 		}

@@ -328,3 +328,39 @@ func TestProbCutSource(t *testing.T) {
 		}
 	}
 }
+
+// TestReportTuneChapterOnlyOnItsBoard: the page of a ChanceBreakthrough
+// tune names the chapter's table 5.10 on 8x8 and no chapter's figures on
+// 5x6, a board the chapter did not measure.
+func TestReportTuneChapterOnlyOnItsBoard(t *testing.T) {
+	bt, err := games.Lookup("breakthrough")
+	if err != nil {
+		t.Fatal(err)
+	}
+	suite5x6 := filepath.Join(t.TempDir(), "5x6.suite")
+	if err := os.WriteFile(suite5x6, []byte("5 6 b ..bbb/b..../w..../w..ww/...../...ww\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		suite, want string
+	}{{suite5x6, ""}, {"../../search/testdata/breakthrough8x8-measure.suite", "table 5.10"}} {
+		dir := t.TempDir()
+		tu := regression.DefaultTuneSettings("breakthrough", c.suite)
+		tu.Game, tu.Limit, tu.Depths, tu.Ts, tu.CPC = bt, 1, []int{3}, []float64{1.6}, regression.SpecList{"cpc:eval=material"}
+		run, err := runs.CreateAt(dir, "tune", []string{"starlab", "tune"}, tu, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := regression.Tune(context.Background(), tu, run, runs.NoProgress); err != nil {
+			t.Fatal(err)
+		}
+		if err := run.Finish(nil); err != nil {
+			t.Fatal(err)
+		}
+		run.Close()
+		_, html := reportPage(t, dir)
+		if has := strings.Contains(html, "chapter"); c.want == "" && has || c.want != "" && !strings.Contains(html, c.want) {
+			t.Errorf("%s: the page shows the chapter %v, want %q:\n%s", c.suite, has, c.want, visible(html))
+		}
+	}
+}

@@ -164,6 +164,7 @@ func Game() search.Game {
 	return search.Game{
 		Game:         rules.Game{},
 		HandEval:     handName,
+		Chapter:      rules.Chapter,
 		NewEngine:    func(r *search.Resolved) search.Engine { return New(r) },
 		MaxDepth:     func(root game.State) int { return MaxDepth(boardOf(root)) },
 		EndsOnChance: func(game.State, int) bool { return false },
