@@ -248,9 +248,17 @@ func (s *TuneSettings) cpcSpecs() ([]search.Spec, error) {
 	if len(s.Depths) == 0 || len(s.Ts) == 0 {
 		return nil, runs.Usagef("-depths and -t need at least one value each")
 	}
-	for _, d := range s.Depths {
+	for i, d := range s.Depths {
 		if d < 2 || d > search.MaxDepthLimit {
 			return nil, runs.Usagef("-depths: %d is not a depth from 2 to %d", d, search.MaxDepthLimit)
+		}
+		if slices.Contains(s.Depths[:i], d) {
+			return nil, runs.Usagef("-depths: %d is given twice: its row would count every position twice", d)
+		}
+	}
+	for i, t := range s.Ts {
+		if slices.Contains(s.Ts[:i], t) {
+			return nil, runs.Usagef("-t: %g is given twice: its row would count every position twice", t)
 		}
 	}
 	if s.Limit < 0 {
@@ -273,6 +281,8 @@ func (s *TuneSettings) cpcSpecs() ([]search.Spec, error) {
 			err = fmt.Errorf("give no limits: -depths sets them")
 		case search.SpecGives(c, "t"):
 			err = fmt.Errorf("give no t: -t sets it")
+		case spec.Noise != 0:
+			err = fmt.Errorf("give no noise=: the staretc searches it is measured against are noiseless, so its error would measure the noise")
 		}
 		for j := 0; err == nil && j < i; j++ {
 			switch first := specs[j]; {

@@ -192,12 +192,30 @@ func TestTuneSettingsRefuse(t *testing.T) {
 		{SpecList{"cpc", "cpc:k=2"}, "staretc base"},
 		{SpecList{"cpc", "staretc"}, "not cpc"},
 		{SpecList{}, "at least one"},
+		{SpecList{"cpc:noise=0.01"}, "-cpc cpc:noise=0.01: give no noise=: the staretc searches it is measured against are noiseless"},
 	} {
 		s := DefaultTuneSettings("dice", "../search/testdata/dice5x5-4.suite")
 		s.Game, s.CPC = diceGame, c.cpc
 		err := s.CheckSyntax()
 		if err == nil || !runs.IsUsage(err) || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("%q: %v, want a usage error saying %q", c.cpc, err, c.want)
+		}
+	}
+	// A t or a depth given twice would count each position twice in its
+	// row, with standard errors too small for the positions measured.
+	for _, c := range []struct {
+		depths []int
+		ts     []float64
+		want   string
+	}{
+		{[]int{9}, []float64{1.6, 0.8, 1.6}, "-t: 1.6 is given twice"},
+		{[]int{9, 11, 9}, []float64{1.6}, "-depths: 9 is given twice"},
+	} {
+		s := DefaultTuneSettings("dice", "../search/testdata/dice5x5-4.suite")
+		s.Game, s.Depths, s.Ts = diceGame, c.depths, c.ts
+		err := s.CheckSyntax()
+		if err == nil || !runs.IsUsage(err) || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("-depths %v -t %v: %v, want a usage error saying %q", c.depths, c.ts, err, c.want)
 		}
 	}
 	s := DefaultTuneSettings("dice", "x")

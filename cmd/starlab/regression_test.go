@@ -266,6 +266,8 @@ func TestRegressionBadInput(t *testing.T) {
 		{[]string{"tune", "-cpc", "cpc:eval=pairs", "-cpc", "cpc"}, 2, "staretc base"},
 		{[]string{"tune", "-cpc", "cpc:probcut=a.json", "-probcut", "b.json"}, 2, "none would use it"},
 		{[]string{"tune", "-depths", "5", "-depths", "7"}, 2, "-depths is given twice"},
+		{[]string{"tune", "-t", "1.6,1.6"}, 2, "-t: 1.6 is given twice"},
+		{[]string{"tune", "-game", "breakthrough", "-cpc", "cpc:noise=0.01"}, 2, "-cpc cpc:noise=0.01: give no noise="},
 		{[]string{"run", "nosuch"}, 2, "no built-in recipe"},
 		{[]string{"run", "a", "b"}, 2, "one recipe"},
 	})
