@@ -696,14 +696,15 @@ func Run(ctx context.Context, r *Recipe, run *runs.Run, progress runs.Progress) 
 		}
 		res.Net = run.Path(filepath.Join(name, td.BestFile))
 		if res.Train == nil { // trained before this process: the curve has the scores
-			curve, err := runs.ReadParquet[td.CurvePoint](run.Path(filepath.Join(name, td.CurveFile)), td.Format)
+			curve, err := td.ReadCurve(run.Path(name))
 			if err != nil {
 				return res, err
 			}
 			res.Train = &td.Result{}
 			for _, p := range curve {
 				if !math.IsNaN(float64(p.Score)) {
-					res.Train.Games, res.Train.Score, res.Train.ScoreCI95 = p.Games, p.Score, p.ScoreCI95
+					res.Train.Games, res.Train.Score, res.Train.ScoreCI95, res.Train.Opponent = p.Games, p.Score, p.ScoreCI95, p.Opponent
+					res.Train.MeasurePairs, res.Train.DistinctPairs = p.MeasurePairs, p.DistinctPairs
 				}
 			}
 		}
@@ -799,8 +800,15 @@ func (r *Result) WriteSummary(w io.Writer) {
 		}
 	}
 	if r.Train != nil {
-		fmt.Fprintf(w, "net %s: %d games, last measured %s ± %s against pairs at depth 1\n",
-			r.Net, r.Train.Games, pct(r.Train.Score), pct(r.Train.ScoreCI95))
+		opponent, repeated := r.Train.Opponent, ""
+		if opponent == "" { // a curve of format 1 names none
+			opponent = "the hand evaluator"
+		}
+		if note := r.Train.Repeated(); note != "" {
+			repeated = " (" + note + ")"
+		}
+		fmt.Fprintf(w, "net %s: %d games, last measured %s ± %s against %s at depth 1%s\n",
+			r.Net, r.Train.Games, pct(r.Train.Score), pct(r.Train.ScoreCI95), opponent, repeated)
 	}
 	if r.Fit != nil {
 		fmt.Fprintf(w, "ChanceProbCut fit (net %s):", r.Fit.NetID)

@@ -32,7 +32,7 @@ func TestSummaryPrintsUndefinedAsTheStagesDo(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	res := &Result{Recipe: "r", Dir: dir, Net: "n.json", Train: &td.Result{Games: 40, Score: runs.Num(math.NaN()), ScoreCI95: runs.Num(math.Inf(1))},
+	res := &Result{Recipe: "r", Dir: dir, Net: "n.json", Train: &td.Result{Games: 40, Opponent: "pairs", Score: runs.Num(math.NaN()), ScoreCI95: runs.Num(math.Inf(1))},
 		Tune: &regression.TuneResult{}, Bench: &bench.Summary{}}
 	read("tune.json", `{"format": "starlab-tune/2", "cpc": ["cpc:a", "cpc:b"], "probcut": ["p", "p"], "rows": [
 		{"depth": 5, "t": 0.8, "engine": "cpc:a", "reduction": 0.5, "reduction_se": null, "acpcme": 0.01, "acpcme_se": null, "acpcme_minus_first": null, "chapter_reduction": null, "chapter_acpcme": null},
@@ -94,5 +94,19 @@ func TestSummaryTuneChapterOnlyOnItsBoard(t *testing.T) {
 		if c.want == "" && strings.Contains(out, "chapter") || !strings.Contains(out, c.want) {
 			t.Errorf("%s: summary\n%s\nwant the chapter's figures only as %q", c.variant, out, c.want)
 		}
+	}
+}
+
+// TestSummaryTrainOpponent: the summary names the opponent the train
+// stage measured against, the game's hand evaluator, and says so when the
+// measurement's pairs of games were all one pair.
+func TestSummaryTrainOpponent(t *testing.T) {
+	res := &Result{Recipe: "r", Dir: t.TempDir(), Net: "n.json",
+		Train: &td.Result{Games: 2000, Opponent: "material", Score: 0, ScoreCI95: 0, MeasurePairs: 200, DistinctPairs: 1}}
+	var b strings.Builder
+	res.WriteSummary(&b)
+	want := "net n.json: 2000 games, last measured 0.0% ± 0.0% against material at depth 1 (every one of the 200 pairs of games is the same pair: the score is one pair's, repeated, and its interval means nothing)\n"
+	if out := b.String(); !strings.Contains(out, want) {
+		t.Errorf("summary\n%s\nlacks %q", out, want)
 	}
 }

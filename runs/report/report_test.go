@@ -329,6 +329,23 @@ func TestProbCutSource(t *testing.T) {
 	}
 }
 
+// finishedRun runs stage as the command command would in a new run
+// directory dir with settings, and finishes the run.
+func finishedRun(t *testing.T, dir, command string, settings any, stage func(*runs.Run) error) {
+	t.Helper()
+	run, err := runs.CreateAt(dir, command, []string{"starlab", command}, settings, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer run.Close()
+	if err := stage(run); err != nil {
+		t.Fatal(err)
+	}
+	if err := run.Finish(nil); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestReportTuneChapterOnlyOnItsBoard: the page of a ChanceBreakthrough
 // tune names the chapter's table 5.10 on 8x8 and no chapter's figures on
 // 5x6, a board the chapter did not measure.
@@ -347,20 +364,34 @@ func TestReportTuneChapterOnlyOnItsBoard(t *testing.T) {
 		dir := t.TempDir()
 		tu := regression.DefaultTuneSettings("breakthrough", c.suite)
 		tu.Game, tu.Limit, tu.Depths, tu.Ts, tu.CPC = bt, 1, []int{3}, []float64{1.6}, regression.SpecList{"cpc:eval=material"}
-		run, err := runs.CreateAt(dir, "tune", []string{"starlab", "tune"}, tu, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := regression.Tune(context.Background(), tu, run, runs.NoProgress); err != nil {
-			t.Fatal(err)
-		}
-		if err := run.Finish(nil); err != nil {
-			t.Fatal(err)
-		}
-		run.Close()
+		finishedRun(t, dir, "tune", tu, func(run *runs.Run) error {
+			_, err := regression.Tune(context.Background(), tu, run, runs.NoProgress)
+			return err
+		})
 		_, html := reportPage(t, dir)
 		if has := strings.Contains(html, "chapter"); c.want == "" && has || c.want != "" && !strings.Contains(html, c.want) {
 			t.Errorf("%s: the page shows the chapter %v, want %q:\n%s", c.suite, has, c.want, visible(html))
 		}
+	}
+}
+
+// TestReportTrainRepeatedMeasurement: the page of a ChanceBreakthrough
+// training measured from the start, where the depth-1 players never meet
+// chance, says that every pair of the measurement's games is one pair.
+func TestReportTrainRepeatedMeasurement(t *testing.T) {
+	bt, err := games.Lookup("breakthrough")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	ts := td.DefaultSettings(bt)
+	ts.Variant, ts.Games, ts.CheckpointEvery, ts.MeasureEvery, ts.MeasureGames = "4x5", 400, 400, 400, 20
+	finishedRun(t, dir, "train", ts, func(run *runs.Run) error {
+		_, err := td.Run(context.Background(), ts, run, runs.NoProgress)
+		return err
+	})
+	_, html := reportPage(t, dir)
+	if want := "The measurement after 400 games: every one of the 10 pairs of games is the same pair"; !strings.Contains(html, want) {
+		t.Errorf("the page lacks %q:\n%s", want, visible(html))
 	}
 }
