@@ -6,7 +6,9 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
+	"time"
 
 	"starlab/runs"
 	"starlab/search"
@@ -157,6 +159,9 @@ func TestCollectInterruptedResumes(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	_, err = Collect(ctx, s, run, func(done, total int64, _ string) {
+		if done == 1 {
+			time.Sleep(300 * time.Millisecond) // time the first part's file counts
+		}
 		if done >= 4 {
 			cancel()
 		}
@@ -179,6 +184,13 @@ func TestCollectInterruptedResumes(t *testing.T) {
 	again.Close()
 	if res.Resumed < 1 || res.Resumed == res.Parts {
 		t.Errorf("resumed %d of %d parts; want some, not all", res.Resumed, res.Parts)
+	}
+	// The time is the whole run's, as train gives it: the first process's
+	// up to its last part file, and the second's.
+	if v, ok, err := runs.ParquetMeta(filepath.Join(again.Dir(), partName(0)), partSecondsKey); err != nil || !ok {
+		t.Errorf("part 0 records no time: %q %v %v", v, ok, err)
+	} else if first, _ := strconv.ParseFloat(v, 64); !(first >= 0.3) || !(res.Seconds > first) {
+		t.Errorf("resumed collect: %g s, the first process's part 0 written after %g s (want at least 0.3)", res.Seconds, first)
 	}
 	got, err := ReadRows(again.Dir())
 	if err != nil {
