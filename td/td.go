@@ -207,11 +207,11 @@ func upgrade(v1 []curvePointV1) []CurvePoint {
 	return curve
 }
 
-// Repeated says what a measurement of pairs pairs of games of which
-// distinct differ measured when not every pair differs: "" when they do
-// (or when the counts were not recorded), otherwise a note to print beside
-// the score, whose interval over pairs is too narrow (all one pair: it is
-// 0, though the score is that of a single pair of games).
+// Repeated returns the note to print beside the score of a measurement
+// of pairs pairs of games of which distinct differ: "" when all differ (or
+// the counts were not recorded); otherwise the interval over pairs, which
+// counts every pair, is too narrow, and when all are one pair it is 0
+// around the score of that one pair.
 func Repeated(pairs, distinct int32) string {
 	switch {
 	case distinct <= 0 || distinct >= pairs:
