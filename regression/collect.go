@@ -97,13 +97,24 @@ type CollectSettings struct {
 	M int `json:"m,omitzero"`
 }
 
-// DefaultCollectSettings returns the chapter's setting (section 5.6.2):
-// 1,000 positions of the game's default variant (Dice 5x5/4) with phases
-// 5 to 12 (checkers, in Dice), depth pairs (3, 7) and (5, 9), searched by
-// staretc with the default evaluator. The caller gives the game.
-func DefaultCollectSettings() CollectSettings {
-	return CollectSettings{Count: 1000, Min: 5, Max: 12, Seed: 1,
+// DefaultCollectSettings returns the default collect of g: 1,000
+// positions of its default variant with its phases and depth pairs
+// (search.Game.Defaults; Dice's are the chapter's, section 5.6.2: 5 to 12
+// checkers, pairs (3, 7) and (5, 9)), searched by staretc with the game's
+// evaluator; the caller sets Game.
+func DefaultCollectSettings(g search.Game) CollectSettings {
+	s := CollectSettings{Count: 1000, Min: 5, Max: 12, Seed: 1,
 		Pairs: []Pair{{3, 7}, {5, 9}}, Engine: "staretc", Workers: 1, Chunk: 50}
+	if d := g.Defaults.CollectPhases; d != [2]int{} {
+		s.Min, s.Max = d[0], d[1]
+	}
+	if d := g.Defaults.CollectPairs; len(d) > 0 {
+		s.Pairs = nil
+		for _, p := range d {
+			s.Pairs = append(s.Pairs, Pair{p[0], p[1]})
+		}
+	}
+	return s
 }
 
 // Row is one chance event searched to one depth pair. Position is the
@@ -357,12 +368,16 @@ func (s *CollectSettings) sample() selfplay.SampleSettings {
 
 // CollectResult is what a collect wrote.
 type CollectResult struct {
-	Positions int     `json:"positions"`
-	Rows      int     `json:"rows"`
-	Parts     int     `json:"parts"`
-	Resumed   int     `json:"parts_resumed"` // part files found from an earlier process
-	Seconds   float64 `json:"seconds"`
-	Dir       string  `json:"dir"` // the directory of the part files
+	Positions int `json:"positions"`
+	Rows      int `json:"rows"`
+	Parts     int `json:"parts"`
+	Resumed   int `json:"parts_resumed"` // part files found from an earlier process
+	// Seconds is the whole collect's time, as train gives a resumed run's:
+	// this process's, and the earlier processes' up to the last part file
+	// they wrote (its metadata partSecondsKey), beside the counts of the
+	// whole run's rows and parts.
+	Seconds float64 `json:"seconds"`
+	Dir     string  `json:"dir"` // the directory of the part files
 }
 
 // positions reads or samples the suite and returns the chance node of
@@ -404,6 +419,12 @@ func (s *CollectSettings) positions(ctx context.Context, run *runs.Run, progress
 	return nodes, nil
 }
 
+// partSecondsKey is the Parquet metadata of a part file that holds the
+// collect's time when it was written, in seconds over every process of
+// the run, so that a resumed collect counts the earlier processes' time.
+// Part files of earlier builds have none, and count nothing.
+const partSecondsKey = "starlab.seconds"
+
 // partName is the file of chunk c.
 func partName(c int) string { return filepath.Join(RowsDir, fmt.Sprintf("part-%05d.parquet", c)) }
 
@@ -433,6 +454,8 @@ func Collect(ctx context.Context, s CollectSettings, run *runs.Run, progress run
 		return CollectResult{}, err
 	}
 	out := CollectResult{Positions: len(nodes), Dir: run.Path(RowsDir)}
+	prior := 0.0 // the earlier processes' time, up to their last part file
+	elapsed := func() float64 { return prior + time.Since(start).Seconds() }
 	chunks := (len(nodes) + s.Chunk - 1) / s.Chunk
 	type job struct{ chunk, pos int }
 	type chunkRows struct {
@@ -450,6 +473,11 @@ func Collect(ctx context.Context, s CollectSettings, run *runs.Run, progress run
 			rows, err := readPart(run.Path(partName(c)))
 			if err != nil {
 				return out, err
+			}
+			if v, ok, err := runs.ParquetMeta(run.Path(partName(c)), partSecondsKey); err == nil && ok {
+				if sec, err := strconv.ParseFloat(v, 64); err == nil && sec >= 0 && !math.IsInf(sec, 0) {
+					prior = max(prior, sec)
+				}
 			}
 			out.Resumed++
 			out.Rows += len(rows)
@@ -480,7 +508,8 @@ func Collect(ctx context.Context, s CollectSettings, run *runs.Run, progress run
 			if pending[c]--; pending[c] == 0 {
 				part := rowsOf[c]
 				slices.SortStableFunc(part, func(a, b Row) int { return int(a.GameID - b.GameID) })
-				if err := runs.WriteParquet(run, partName(c), RowsFormat, part, meta...); err != nil {
+				at := strconv.FormatFloat(elapsed(), 'g', -1, 64)
+				if err := runs.WriteParquet(run, partName(c), RowsFormat, part, append(slices.Clip(meta), partSecondsKey, at)...); err != nil {
 					return false, err
 				}
 				out.Rows += len(part)
@@ -491,7 +520,7 @@ func Collect(ctx context.Context, s CollectSettings, run *runs.Run, progress run
 	if err != nil {
 		return out, err
 	}
-	out.Seconds = time.Since(start).Seconds()
+	out.Seconds = elapsed()
 	return out, nil
 }
 

@@ -47,11 +47,15 @@
 // mean's, s/sqrt(n); DCPCME's, the sample standard deviation s (divisor
 // n-1; the chapter says only "the standard deviation"), by the delta
 // method, sqrt((m4 - s⁴)/n)/(2s); the reduction's as a ratio estimator's
-// (Cochran 1977, section 6.3). The chapter's figures (ChapterOf, per game)
-// are given on our scale: its Dice evaluation is bound to [-10, 10] and its
-// ChanceBreakthrough evaluation to [-1500, 1500] (section 5.5.4), ours to
-// [-1, 1], so its ACPCME and DCPCME are divided by 10 and by 1,500
-// (Chapter.Scale), and they belong to its configurations: in Dice R = 4 at
-// depths 7 and 9 only (ChapterEngine), in ChanceBreakthrough R = 2 at
-// depths 3 and 5 (BreakthroughChapterCPC).
+// (Cochran 1977, section 6.3). The chapter's figures are the game's
+// (search.Game.Chapter, per variant) and are shown beside a tune of the
+// boards the chapter measured only, Dice 5x5-4 and ChanceBreakthrough 8x8;
+// a result read back gets them through the registry from the game and
+// variant it names (TuneResult.Chapter). They are given on our scale: its
+// Dice evaluation is bound to [-10, 10] and its ChanceBreakthrough
+// evaluation to [-1500, 1500] (section 5.5.4), ours to [-1, 1], so its
+// ACPCME and DCPCME are divided by 10 and by 1,500 (search.Chapter.Scale),
+// and they belong to its configurations: in Dice R = 4 at depths 7 and 9
+// only (search.ChapterCPC), in ChanceBreakthrough R = 2 at depths 3 and 5
+// (search/breakthrough.ChapterCPC).
 package regression

@@ -286,8 +286,8 @@ func tunePlot(res *TuneResult) (*plot.Plot, error) {
 		// The chapter's figures, once per depth and t.
 		var theirs plotter.XYs
 		for _, r := range res.Rows {
-			if r.Depth == d && (len(engines) == 0 || r.Engine == engines[0]) && !math.IsNaN(float64(r.ChapterReduction)) {
-				theirs = append(theirs, plotter.XY{X: float64(r.ChapterACPCME), Y: 100 * float64(r.ChapterReduction)})
+			if red, acpcme, _ := ch.Figures(r.Depth, r.T); r.Depth == d && (len(engines) == 0 || r.Engine == engines[0]) && !math.IsNaN(red) {
+				theirs = append(theirs, plotter.XY{X: acpcme, Y: 100 * red})
 			}
 		}
 		if len(theirs) > 0 {
@@ -330,7 +330,7 @@ func tunePlot(res *TuneResult) (*plot.Plot, error) {
 			}
 			right = math.Max(right, x)
 		}
-		if c := float64(r.ChapterACPCME); !math.IsNaN(c) {
+		if _, c, _ := ch.Figures(r.Depth, r.T); !math.IsNaN(c) {
 			right = math.Max(right, c)
 		}
 	}

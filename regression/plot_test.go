@@ -51,17 +51,18 @@ func TestScatterStacksAndLegend(t *testing.T) {
 // errors reach beyond ours, lie inside the tune plot rather than on its
 // edge.
 func TestTunePlotHoldsTheChapter(t *testing.T) {
-	res := &TuneResult{Game: "dice"}
+	res := &TuneResult{Game: "dice", Variant: "5x5-4"}
+	ch := diceGame.ChapterOf(res.Variant)
 	for _, tt := range ChapterTs {
-		cr, ca, cd := ChapterOf("dice").figures(9, tt)
-		res.Rows = append(res.Rows, TuneRow{Depth: 9, T: tt, Engine: "cpc:eval=mlp", Reduction: cr * 0.9, ACPCME: ca * 0.5, ACPCMESE: ca * 0.1,
-			ChapterReduction: cr, ChapterACPCME: ca, ChapterDCPCME: cd})
+		cr, ca, _ := ch.Figures(9, tt)
+		res.Rows = append(res.Rows, TuneRow{Depth: 9, T: tt, Engine: "cpc:eval=mlp", Reduction: runs.Num(cr * 0.9), ACPCME: runs.Num(ca * 0.5), ACPCMESE: runs.Num(ca * 0.1),
+			ChapterFigures: chapterFigures(ch, 9, tt)})
 	}
 	p, err := tunePlot(res)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, top, _ := ChapterOf("dice").figures(9, 0.05); p.X.Max < 1.1*float64(top) {
+	if _, top, _ := ch.Figures(9, 0.05); p.X.Max < 1.1*top {
 		t.Errorf("error axis ends at %g, on or inside the chapter's largest error %g plus a tenth", p.X.Max, top)
 	}
 }
@@ -70,8 +71,7 @@ func TestTunePlotHoldsTheChapter(t *testing.T) {
 // that changed a value) are drawn on an axis at least minTuneAxis wide,
 // not on one of 1e-16.
 func TestTunePlotRoundingErrors(t *testing.T) {
-	res := &TuneResult{Rows: []TuneRow{{Depth: 7, T: 1.6, Engine: "cpc:eval=mlp", Reduction: 0.04, ACPCME: 1.5e-16, ACPCMESE: 1e-16,
-		ChapterReduction: runs.Num(math.NaN()), ChapterACPCME: runs.Num(math.NaN()), ChapterDCPCME: runs.Num(math.NaN())}}}
+	res := &TuneResult{Rows: []TuneRow{{Depth: 7, T: 1.6, Engine: "cpc:eval=mlp", Reduction: 0.04, ACPCME: 1.5e-16, ACPCMESE: 1e-16}}}
 	p, err := tunePlot(res)
 	if err != nil {
 		t.Fatal(err)

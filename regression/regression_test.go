@@ -6,7 +6,9 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
+	"time"
 
 	"starlab/runs"
 	"starlab/search"
@@ -14,14 +16,17 @@ import (
 	"starlab/search/games"
 )
 
-// diceGame is Dice as a command hands it to the stages.
-var diceGame = func() search.Game {
-	g, err := games.Lookup("dice")
+// diceGame and breakthroughGame are the games as a command hands them to
+// the stages.
+var diceGame, breakthroughGame = lookup("dice"), lookup("breakthrough")
+
+func lookup(name string) search.Game {
+	g, err := games.Lookup(name)
 	if err != nil {
 		panic(err)
 	}
 	return g
-}()
+}
 
 // TestFitRecovers: rows drawn from v_deep = a*v_shallow + b + N(0, sigma)
 // give back a, b and sigma within sampling error, and the cross-validated
@@ -81,7 +86,7 @@ func TestFitRecovers(t *testing.T) {
 }
 
 func smallCollect(suite string) CollectSettings {
-	s := DefaultCollectSettings()
+	s := DefaultCollectSettings(diceGame)
 	s.Game = diceGame
 	s.Suite, s.Pairs, s.Engine, s.Chunk, s.Workers = suite, []Pair{{1, 3}, {2, 4}}, "staretc:eval=pairs,tt=1", 3, 2
 	return s
@@ -154,6 +159,9 @@ func TestCollectInterruptedResumes(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	_, err = Collect(ctx, s, run, func(done, total int64, _ string) {
+		if done == 1 {
+			time.Sleep(300 * time.Millisecond) // time the first part's file counts
+		}
 		if done >= 4 {
 			cancel()
 		}
@@ -177,6 +185,13 @@ func TestCollectInterruptedResumes(t *testing.T) {
 	if res.Resumed < 1 || res.Resumed == res.Parts {
 		t.Errorf("resumed %d of %d parts; want some, not all", res.Resumed, res.Parts)
 	}
+	// The time is the whole run's, as train gives it: the first process's
+	// up to its last part file, and the second's.
+	if v, ok, err := runs.ParquetMeta(filepath.Join(again.Dir(), partName(0)), partSecondsKey); err != nil || !ok {
+		t.Errorf("part 0 records no time: %q %v %v", v, ok, err)
+	} else if first, _ := strconv.ParseFloat(v, 64); !(first >= 0.3) || !(res.Seconds > first) {
+		t.Errorf("resumed collect: %g s, the first process's part 0 written after %g s (want at least 0.3)", res.Seconds, first)
+	}
 	got, err := ReadRows(again.Dir())
 	if err != nil {
 		t.Fatal(err)
@@ -197,7 +212,7 @@ func TestCollectInterruptedResumes(t *testing.T) {
 // moves); a narrow one saves nodes; the table has one row per depth and t
 // and the chapter's figures where it has them.
 func TestTune(t *testing.T) {
-	s := DefaultTuneSettings("dice", "../search/testdata/dice5x5-4.suite")
+	s := DefaultTuneSettings(diceGame, "../search/testdata/dice5x5-4.suite")
 	s.Game = diceGame
 	s.Limit, s.Depths, s.Ts, s.CPC, s.Workers = 12, []int{5, 9}, []float64{1e6, 0.1}, SpecList{"cpc:eval=pairs,tt=1"}, 2
 	run, err := runs.CreateAt(filepath.Join(t.TempDir(), "t"), "tune", nil, s, 0)

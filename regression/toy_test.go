@@ -49,7 +49,7 @@ func toySuite(t *testing.T, lines ...string) string {
 func TestCollectAndFitToy(t *testing.T) {
 	root := t.TempDir()
 	suite := toySuite(t)
-	s := DefaultCollectSettings()
+	s := DefaultCollectSettings(toyGame)
 	s.Game, s.Suite, s.Pairs, s.Engine, s.Chunk = toyGame, suite, []Pair{{1, 3}, {2, 4}}, "staretc:eval=race,tt=0", 3
 	if err := s.Check(); err != nil {
 		t.Fatal(err)
@@ -165,7 +165,7 @@ func TestCollectRefusesPositions(t *testing.T) {
 		{noChance, []string{"6 0 0 r1", "6 1 0 1"}, "suite position 2 (line 2, 6 1 0 1) has no chance node to search"},
 		{toyGame, []string{"6 0 0 0", "8 0 0 0"}, "suite position 2 (line 2) is of variant 8, the first is of 6"},
 	} {
-		s := DefaultCollectSettings()
+		s := DefaultCollectSettings(toyGame)
 		s.Game, s.Suite, s.Pairs, s.Engine = c.g, toySuite(t, c.lines...), []Pair{{1, 3}}, "staretc:eval=race,tt=0"
 		err := s.Check()
 		if err == nil || !runs.IsUsage(err) || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), s.Suite) || strings.Contains(err.Error(), "\n") {
@@ -173,7 +173,7 @@ func TestCollectRefusesPositions(t *testing.T) {
 		}
 	}
 	// The chance node of a decision, where the game has one, is searched.
-	s := DefaultCollectSettings()
+	s := DefaultCollectSettings(toyGame)
 	s.Game, s.Suite, s.Pairs, s.Engine = noChance, toySuite(t, "6 0 0 r1", "6 1 0 r0"), []Pair{{1, 3}}, "staretc:eval=race,tt=0"
 	if err := s.Check(); err != nil {
 		t.Errorf("chance nodes: %v", err)
@@ -198,20 +198,9 @@ func TestTuneToy(t *testing.T) {
 	if err := os.WriteFile(wrong, []byte(`{"format":"starlab-probcut","version":2,"source":"test","eval":"race","game":"toy","variant":"6","pairs":[`+strings.Join(pairs, ",")+`]}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s := DefaultTuneSettings("toy", toySuite(t))
+	s := DefaultTuneSettings(toyGame, toySuite(t))
 	s.Game, s.Depths, s.Ts, s.CPC = toyGame, []int{3, 4}, []float64{1e6, 0.05}, SpecList{"cpc:eval=race,tt=0", "cpc:eval=race,tt=0,probcut=" + wrong}
-	if err := s.Check(); err != nil {
-		t.Fatal(err)
-	}
-	run, err := runs.CreateAt(filepath.Join(t.TempDir(), "t"), "tune", nil, s, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer run.Close()
-	res, err := Tune(context.Background(), s, run, runs.NoProgress)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res, run := checkAndTune(t, s)
 	if res.Game != "toy" || res.Variant != "6" || res.Positions != 7 {
 		t.Fatalf("result of game %q variant %q over %d positions", res.Game, res.Variant, res.Positions)
 	}

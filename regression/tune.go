@@ -18,6 +18,7 @@ import (
 	"starlab/runs"
 	"starlab/search"
 	"starlab/search/game"
+	"starlab/search/games"
 )
 
 // TuneFormat names the schema of tune.parquet and tune.json. Format 3
@@ -39,68 +40,35 @@ const (
 // ChapterTs are the widths of tables 5.6 to 5.8 and 5.10 of the chapter.
 var ChapterTs = []float64{3.2, 1.6, 0.8, 0.4, 0.2, 0.1, 0.05}
 
-// Chapter is what the ChanceProbCut chapter (Schadd et al. 2009) gives
-// of tuning t in one game: which tables, for which configuration (as our
-// spec) over how many of its positions, and its evaluation's bound, by
-// which its errors are divided to be on our scale, [-1, 1].
-type Chapter struct {
-	Tables    string // "tables 5.6-5.8"
-	Engine    string // its configuration, as a cpc spec without limits
-	Positions string // "1,000 other positions"
-	Points    int    // its evaluation is on [-Points, Points]
-	Depths    []int  // the depths of its tables
-	// rows holds the tables as printed, per depth and t: the reduction
-	// in tenths of a percent, ACPCME and DCPCME in hundredths of the
-	// chapter's points.
-	rows map[int]map[float64][3]int
-}
-
-// chapters are the chapter's tuning tables per game (registry name).
-var chapters = map[string]*Chapter{
-	// Dice on 5x5 with win length 4, tables 5.6 to 5.8; its evaluation
-	// is bound to [-10, 10] (section 5.5.4).
-	"dice": {Tables: "tables 5.6-5.8", Engine: search.ChapterCPC, Positions: "1,000 other positions", Points: 10, Depths: []int{9, 11, 13},
-		rows: map[int]map[float64][3]int{
-			9:  {3.2: {141, 0, 2}, 1.6: {274, 1, 5}, 0.8: {410, 5, 9}, 0.4: {527, 10, 15}, 0.2: {619, 14, 14}, 0.1: {666, 16, 15}, 0.05: {690, 18, 16}},
-			11: {3.2: {162, 1, 4}, 1.6: {305, 2, 5}, 0.8: {443, 5, 9}, 0.4: {561, 9, 11}, 0.2: {643, 12, 19}, 0.1: {686, 14, 15}, 0.05: {708, 15, 15}},
-			13: {3.2: {166, 1, 2}, 1.6: {315, 3, 8}, 0.8: {457, 6, 11}, 0.4: {574, 10, 13}, 0.2: {659, 13, 14}, 0.1: {697, 14, 15}, 0.05: {714, 15, 15}},
-		}},
-	// ChanceBreakthrough on 8x8, table 5.10: R = 2 at d in {3, 5}
-	// (section 5.6.3); its evaluation is bound to [-1500, 1500] (5.5.4).
-	"breakthrough": {Tables: "table 5.10", Engine: BreakthroughChapterCPC, Positions: "500 other positions", Points: 1500, Depths: []int{5},
-		rows: map[int]map[float64][3]int{
-			5: {3.2: {516, 3026, 17266}, 1.6: {539, 3202, 18273}, 0.8: {613, 3317, 18783}, 0.4: {682, 3405, 19026}, 0.2: {725, 3512, 19143}, 0.1: {760, 3558, 19207}, 0.05: {772, 3580, 19230}},
-		}},
-}
-
-// BreakthroughChapterCPC is the chapter's ChanceProbCut configuration in
-// ChanceBreakthrough: R = 2 at chance-node depths 3 and 5 (the events'
-// depths: depth counts decisions only there), one depth pair each.
-const BreakthroughChapterCPC = "cpc:multi=0,r=2,cpcmin=3,cpcmax=5,cpcstep=2"
-
-// ChapterOf returns the chapter's tuning tables of the game named game,
-// nil for a game the chapter does not tune.
-func ChapterOf(game string) *Chapter { return chapters[game] }
-
-// Chapter returns the chapter's tuning tables of the result's game: a
-// result of a format before 3 names no game and is Dice's.
-func (r *TuneResult) Chapter() *Chapter {
-	if r.Game == "" {
-		return ChapterOf("dice")
+// Chapter returns the chapter's tuning tables of the result's game and
+// variant, nil for a board the chapter did not measure. A result read back
+// from its file names its game, and the registry gives that game's
+// descriptor, which owns the chapter's figures: so the report, which has
+// only the run directory, and the pipeline's summary show the figures of
+// the board measured and no other's, whatever a file of an earlier
+// version wrote into its rows. A result of a format before 3 names no
+// game and is of Dice on 5x5-4.
+func (r *TuneResult) Chapter() *search.Chapter {
+	name := r.Game
+	if name == "" {
+		name = "dice"
 	}
-	return ChapterOf(r.Game)
+	return chapterOf(name, r.Variant)
 }
 
-// Scale says on what scale tune gives the chapter's errors: its points
-// divided by its bound, Points; its reductions are shares and need
-// nothing.
-func (c *Chapter) Scale() string {
-	return fmt.Sprintf("the chapter's points / %d: its evaluation is on [-%d, %d], ours on [-1, 1]", c.Points, c.Points, c.Points)
+// chapterOf returns the chapter's tuning tables of the variant of the game
+// named name (its default variant when variant is ""), nil for a board the
+// chapter did not measure or a game the registry does not know.
+func chapterOf(name, variant string) *search.Chapter {
+	g, err := games.Lookup(name)
+	if err != nil {
+		return nil
+	}
+	if variant == "" {
+		variant = g.DefaultVariant()
+	}
+	return g.ChapterOf(variant)
 }
-
-// ChapterEngine is the configuration of the chapter's Dice tables 5.6 to
-// 5.8, which their figures belong to: search.ChapterCPC.
-const ChapterEngine = search.ChapterCPC
 
 // SpecList is a list of engine specs. Its JSON is a list of strings; one
 // string, as settings and recipes gave tune's engine before it took
@@ -153,22 +121,15 @@ type TuneSettings struct {
 	Shard runs.Shard `json:"shard,omitzero"`
 }
 
-// DefaultTuneSettings returns the chapter's tuning of the game named game
-// (its registry name): the depths of its tables (DefaultTuneDepths), their
-// t, cpc with its defaults. The caller gives the search.Game.
-func DefaultTuneSettings(game, suite string) TuneSettings {
-	return TuneSettings{Suite: suite, Depths: DefaultTuneDepths(game), Ts: slices.Clone(ChapterTs), CPC: SpecList{"cpc"}, Workers: 1}
-}
-
-// DefaultTuneDepths returns the depths of the chapter's tuning tables of
-// the game named game: 9, 11 and 13 in Dice (tables 5.6 to 5.8), 5 in
-// ChanceBreakthrough (table 5.10), and Dice's for a game the chapter does
-// not tune.
-func DefaultTuneDepths(game string) []int {
-	if ch := ChapterOf(game); ch != nil {
-		return slices.Clone(ch.Depths)
+// DefaultTuneSettings returns the default tuning of g: its default
+// suite and tune depths (search.Game.Defaults: Dice's chapter depths 9, 11
+// and 13, ChanceBreakthrough's 5), the chapter's t, cpc with its defaults;
+// suite, when not empty, replaces the game's.
+func DefaultTuneSettings(g search.Game, suite string) TuneSettings {
+	if suite == "" {
+		suite = g.Defaults.Suite
 	}
-	return slices.Clone(chapters["dice"].Depths)
+	return TuneSettings{Game: g, GameName: g.Name(), Suite: suite, Depths: slices.Clone(g.Defaults.TuneDepths), Ts: slices.Clone(ChapterTs), CPC: SpecList{"cpc"}, Workers: 1}
 }
 
 // SetProbCut gives the parameter file path to every engine that names
@@ -279,9 +240,17 @@ func (s *TuneSettings) cpcSpecs() ([]search.Spec, error) {
 	if len(s.Depths) == 0 || len(s.Ts) == 0 {
 		return nil, runs.Usagef("-depths and -t need at least one value each")
 	}
-	for _, d := range s.Depths {
+	for i, d := range s.Depths {
 		if d < 2 || d > search.MaxDepthLimit {
 			return nil, runs.Usagef("-depths: %d is not a depth from 2 to %d", d, search.MaxDepthLimit)
+		}
+		if slices.Contains(s.Depths[:i], d) {
+			return nil, runs.Usagef("-depths: %d is given twice: its row would count every position twice", d)
+		}
+	}
+	for i, t := range s.Ts {
+		if slices.Contains(s.Ts[:i], t) {
+			return nil, runs.Usagef("-t: %g is given twice: its row would count every position twice", t)
 		}
 	}
 	if s.Limit < 0 {
@@ -304,6 +273,8 @@ func (s *TuneSettings) cpcSpecs() ([]search.Spec, error) {
 			err = fmt.Errorf("give no limits: -depths sets them")
 		case search.SpecGives(c, "t"):
 			err = fmt.Errorf("give no t: -t sets it")
+		case spec.Noise != 0:
+			err = fmt.Errorf("give no noise=: the staretc searches it is measured against are noiseless, so its error would measure the noise")
 		}
 		for j := 0; err == nil && j < i; j++ {
 			switch first := specs[j]; {
@@ -422,13 +393,31 @@ type TuneRow struct {
 	// Both are NaN for the first engine.
 	ACPCMEMinusFirst   runs.Num `json:"acpcme_minus_first"`
 	ACPCMEMinusFirstSE runs.Num `json:"acpcme_minus_first_se"`
-	// The chapter's figures for this depth and t (tables 5.6 to 5.8, for
-	// ChapterEngine over 1,000 other positions), or NaN: its reduction,
-	// and its ACPCME and DCPCME on our scale, as ChapterScale says.
+	// ChapterFigures are the chapter's figures for this depth and t, nil
+	// (no keys in JSON) on a board the chapter did not measure.
+	*ChapterFigures
+}
+
+// ChapterFigures are the chapter's figures for a row's depth and t (for
+// the game's search.Chapter: tables 5.6 to 5.8 in Dice on 5x5-4, table
+// 5.10 in ChanceBreakthrough on 8x8), or NaN where its tables have none:
+// its reduction, and its ACPCME and DCPCME on our scale, as ChapterScale
+// says.
+type ChapterFigures struct {
 	ChapterScale     string   `json:"chapter_scale"`
 	ChapterReduction runs.Num `json:"chapter_reduction"`
 	ChapterACPCME    runs.Num `json:"chapter_acpcme"`
 	ChapterDCPCME    runs.Num `json:"chapter_dcpcme"`
+}
+
+// chapterFigures returns ch's figures at depth d and width t, nil when ch
+// is nil.
+func chapterFigures(ch *search.Chapter, d int, t float64) *ChapterFigures {
+	if ch == nil {
+		return nil
+	}
+	r, a, dc := ch.Figures(d, t)
+	return &ChapterFigures{ChapterScale: ch.Scale(), ChapterReduction: runs.Num(r), ChapterACPCME: runs.Num(a), ChapterDCPCME: runs.Num(dc)}
 }
 
 // TuneResult is the tune stage's result.
@@ -443,30 +432,12 @@ type TuneResult struct {
 	ProbCut   []string `json:"probcut"`
 	Positions int      `json:"positions"`
 	// The chapter's figures in the rows are those of ChapterEngine, on
-	// the scale ChapterScale says.
-	ChapterScale  string    `json:"chapter_scale"`
-	ChapterEngine string    `json:"chapter_engine"`
+	// the scale ChapterScale says; both are absent on a board the chapter
+	// did not measure.
+	ChapterScale  string    `json:"chapter_scale,omitempty"`
+	ChapterEngine string    `json:"chapter_engine,omitempty"`
 	Rows          []TuneRow `json:"rows"`
 	Seconds       float64   `json:"seconds"`
-}
-
-// figures returns the chapter's reduction, ACPCME and DCPCME at depth d
-// and width t, its errors on our scale (Scale), or NaN where the chapter
-// has no figure (or c is nil).
-func (c *Chapter) figures(d int, t float64) (reduction, acpcme, dcpcme runs.Num) {
-	var f [3]int
-	ok := false
-	if c != nil {
-		f, ok = c.rows[d][t]
-	}
-	if !ok {
-		nan := runs.Num(math.NaN())
-		return nan, nan, nan
-	}
-	// Integers divided once, so that 0.01 of its points is 0.001 exactly
-	// as JSON writes it, not 0.0010000000000000002.
-	div := float64(100 * c.Points)
-	return runs.Num(float64(f[0]) / 1000), runs.Num(float64(f[1]) / div), runs.Num(float64(f[2]) / div)
 }
 
 type tuneWorker struct {
@@ -541,7 +512,7 @@ func Tune(ctx context.Context, s TuneSettings, run *runs.Run, progress runs.Prog
 // tune.json and the plot: a tune run's artifacts, which are a function of
 // its records alone.
 func writeTune(run *runs.Run, s TuneSettings, res *TuneResult, all []TuneRecord) error {
-	ch := res.Chapter()
+	ch := s.Game.ChapterOf(s.Variant)
 	if ch != nil {
 		res.ChapterScale, res.ChapterEngine = ch.Scale(), ch.Engine
 	}
@@ -635,11 +606,7 @@ func (s *TuneSettings) position(ctx context.Context, w *tuneWorker, i int, b gam
 
 // summarize makes the table from the records: a row per depth, t and
 // engine, in that order.
-func summarize(all []TuneRecord, depths []int, ts []float64, engines []string, ch *Chapter) []TuneRow {
-	scale := ""
-	if ch != nil {
-		scale = ch.Scale()
-	}
+func summarize(all []TuneRecord, depths []int, ts []float64, engines []string, ch *search.Chapter) []TuneRow {
 	type key struct {
 		depth, engine int
 		t             float64
@@ -659,7 +626,7 @@ func summarize(all []TuneRecord, depths []int, ts []float64, engines []string, c
 			}
 			for e, name := range engines {
 				rs := by[key{d, e, t}]
-				row := TuneRow{Depth: d, T: t, Engine: name, Positions: len(rs), ChapterScale: scale,
+				row := TuneRow{Depth: d, T: t, Engine: name, Positions: len(rs),
 					MaxError: runs.Num(math.NaN()), MoveChanged: runs.Num(math.NaN()),
 					ACPCMEMinusFirst: runs.Num(math.NaN()), ACPCMEMinusFirstSE: runs.Num(math.NaN())}
 				var errs, nodes, base, diffs []float64
@@ -690,7 +657,7 @@ func summarize(all []TuneRecord, depths []int, ts []float64, engines []string, c
 				if e > 0 {
 					row.ACPCMEMinusFirst, row.ACPCMEMinusFirstSE = meanSE(diffs)
 				}
-				row.ChapterReduction, row.ChapterACPCME, row.ChapterDCPCME = ch.figures(d, t)
+				row.ChapterFigures = chapterFigures(ch, d, t)
 				rows = append(rows, row)
 			}
 		}
@@ -726,6 +693,7 @@ func (r *TuneResult) Table() (head []string, lines [][]string) {
 		head = append(head, "vs 1", "±")
 	}
 	pct := func(x runs.Num) string { return (100 * x).Format("%.1f%%") }
+	ch := r.Chapter()
 	for i, x := range r.Rows {
 		e := slices.Index(r.CPC, x.Engine)
 		line := []string{fmt.Sprint(x.Depth), fmt.Sprint(x.T), fmt.Sprint(e + 1), fmt.Sprint(x.Nodes), fmt.Sprint(x.BaseNodes),
@@ -736,11 +704,12 @@ func (r *TuneResult) Table() (head []string, lines [][]string) {
 		}
 		lines = append(lines, line)
 		last := i == len(r.Rows)-1 || r.Rows[i+1].Depth != x.Depth || r.Rows[i+1].T != x.T
-		if !last || math.IsNaN(float64(x.ChapterReduction)) {
+		red, acpcme, dcpcme := ch.Figures(x.Depth, x.T)
+		if !last || math.IsNaN(red) {
 			continue
 		}
-		line = []string{fmt.Sprint(x.Depth), fmt.Sprint(x.T), "chapter", "-", "-", pct(x.ChapterReduction), "-",
-			x.ChapterACPCME.Format("%.3f"), "-", x.ChapterDCPCME.Format("%.3f"), "-", "-", "-"}
+		line = []string{fmt.Sprint(x.Depth), fmt.Sprint(x.T), "chapter", "-", "-", pct(runs.Num(red)), "-",
+			runs.Num(acpcme).Format("%.3f"), "-", runs.Num(dcpcme).Format("%.3f"), "-", "-", "-"}
 		if paired {
 			line = append(line, "-", "-")
 		}

@@ -30,7 +30,7 @@ func TestChapterFiguresOnOurScale(t *testing.T) {
 		{13, 0.2, 0.659, 0.13, 0.14},
 		{13, 3.2, 0.166, 0.01, 0.02},
 	} {
-		r, a, d := ChapterOf("dice").figures(c.d, c.t)
+		r, a, d := diceGame.ChapterOf("5x5-4").Figures(c.d, c.t)
 		if float64(r) != c.red || math.Abs(float64(a)-c.acpcme/10) > 1e-15 || math.Abs(float64(d)-c.dcpc/10) > 1e-15 {
 			t.Errorf("depth %d t=%g: %v %v %v, want %v and the printed %v and %v / 10", c.d, c.t, r, a, d, c.red, c.acpcme, c.dcpc)
 		}
@@ -40,21 +40,21 @@ func TestChapterFiguresOnOurScale(t *testing.T) {
 		t                 float64
 		red, acpcme, dcpc float64
 	}{{3.2, 0.516, 30.26, 172.66}, {1.6, 0.539, 32.02, 182.73}, {0.05, 0.772, 35.80, 192.30}} {
-		r, a, d := ChapterOf("breakthrough").figures(5, c.t)
+		r, a, d := breakthroughGame.ChapterOf("8x8").Figures(5, c.t)
 		if float64(r) != c.red || math.Abs(float64(a)-c.acpcme/1500) > 1e-15 || math.Abs(float64(d)-c.dcpc/1500) > 1e-15 {
 			t.Errorf("breakthrough t=%g: %v %v %v, want %v and the printed %v and %v / 1500", c.t, r, a, d, c.red, c.acpcme, c.dcpc)
 		}
 	}
-	if r, _, _ := ChapterOf("breakthrough").figures(9, 1.6); !math.IsNaN(float64(r)) {
+	if r, _, _ := breakthroughGame.ChapterOf("8x8").Figures(9, 1.6); !math.IsNaN(r) {
 		t.Errorf("breakthrough at depth 9: %v, want NaN (no table)", r)
 	}
 	rows := summarize([]TuneRecord{{Depth: 9, T: 1.6, Nodes: 1, BaseNodes: 2, Error: 0.01}, {Depth: 13, T: 0.2, Nodes: 1, BaseNodes: 2}},
-		[]int{9, 13}, []float64{1.6, 0.2}, []string{"cpc:eval=mlp"}, ChapterOf("dice"))
+		[]int{9, 13}, []float64{1.6, 0.2}, []string{"cpc:eval=mlp"}, diceGame.ChapterOf("5x5-4"))
 	data, err := json.Marshal(rows)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`"chapter_acpcme":0.001,`, `"chapter_dcpcme":0.005}`, `"chapter_acpcme":0.013,`, `"chapter_scale":"` + ChapterOf("dice").Scale() + `"`} {
+	for _, want := range []string{`"chapter_acpcme":0.001,`, `"chapter_dcpcme":0.005}`, `"chapter_acpcme":0.013,`, `"chapter_scale":"` + diceGame.ChapterOf("5x5-4").Scale() + `"`} {
 		if !strings.Contains(string(data), want) {
 			t.Errorf("rows lack %s: %s", want, data)
 		}
@@ -166,7 +166,7 @@ func TestSpecListJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(`{"cpc": ["cpc", "cpc:multi=0"]}`), &s); err != nil || !slices.Equal(s.CPC, []string{"cpc", "cpc:multi=0"}) {
 		t.Errorf("a list: %q, %v", s.CPC, err)
 	}
-	data, err := json.Marshal(DefaultTuneSettings("dice", "x"))
+	data, err := json.Marshal(DefaultTuneSettings(diceGame, "x"))
 	if err != nil || !strings.Contains(string(data), `"cpc":["cpc"]`) {
 		t.Errorf("settings written as %s, %v", data, err)
 	}
@@ -192,15 +192,33 @@ func TestTuneSettingsRefuse(t *testing.T) {
 		{SpecList{"cpc", "cpc:k=2"}, "staretc base"},
 		{SpecList{"cpc", "staretc"}, "not cpc"},
 		{SpecList{}, "at least one"},
+		{SpecList{"cpc:noise=0.01"}, "-cpc cpc:noise=0.01: give no noise=: the staretc searches it is measured against are noiseless"},
 	} {
-		s := DefaultTuneSettings("dice", "../search/testdata/dice5x5-4.suite")
+		s := DefaultTuneSettings(diceGame, "../search/testdata/dice5x5-4.suite")
 		s.Game, s.CPC = diceGame, c.cpc
 		err := s.CheckSyntax()
 		if err == nil || !runs.IsUsage(err) || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("%q: %v, want a usage error saying %q", c.cpc, err, c.want)
 		}
 	}
-	s := DefaultTuneSettings("dice", "x")
+	// A t or a depth given twice would count each position twice in its
+	// row, with standard errors too small for the positions measured.
+	for _, c := range []struct {
+		depths []int
+		ts     []float64
+		want   string
+	}{
+		{[]int{9}, []float64{1.6, 0.8, 1.6}, "-t: 1.6 is given twice"},
+		{[]int{9, 11, 9}, []float64{1.6}, "-depths: 9 is given twice"},
+	} {
+		s := DefaultTuneSettings(diceGame, "../search/testdata/dice5x5-4.suite")
+		s.Game, s.Depths, s.Ts = diceGame, c.depths, c.ts
+		err := s.CheckSyntax()
+		if err == nil || !runs.IsUsage(err) || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("-depths %v -t %v: %v, want a usage error saying %q", c.depths, c.ts, err, c.want)
+		}
+	}
+	s := DefaultTuneSettings(diceGame, "x")
 	s.CPC = SpecList{"cpc:probcut=a.json", "cpc:multi=0,probcut=b.json"}
 	if err := s.SetProbCut("c.json"); err == nil || !runs.IsUsage(err) {
 		t.Errorf("-probcut that no engine takes: %v", err)
@@ -220,7 +238,7 @@ func TestTuneTwoEngines(t *testing.T) {
 	suite := "../search/testdata/dice5x5-4.suite"
 	tune := func(cpc ...string) (*TuneResult, []TuneRecord) {
 		t.Helper()
-		s := DefaultTuneSettings("dice", suite)
+		s := DefaultTuneSettings(diceGame, suite)
 		s.Game = diceGame
 		s.Limit, s.Depths, s.Ts, s.CPC, s.Workers = 10, []int{5, 7}, []float64{0.4, 0.05}, cpc, 2
 		run, err := runs.CreateAt(filepath.Join(t.TempDir(), "t"), "tune", nil, s, 0)
@@ -305,7 +323,7 @@ func TestTuneTwoEngines(t *testing.T) {
 // depth and t, after the engines' lines, however many engines there are.
 func TestTuneTableChapterOnce(t *testing.T) {
 	res := &TuneResult{CPC: []string{"cpc:a", "cpc:b"}}
-	res.Rows = summarize(nil, []int{7, 9}, []float64{1.6}, res.CPC, ChapterOf("dice"))
+	res.Rows = summarize(nil, []int{7, 9}, []float64{1.6}, res.CPC, diceGame.ChapterOf("5x5-4"))
 	head, lines := res.Table()
 	var col []string
 	for _, l := range lines {

@@ -90,22 +90,30 @@ func ReadParquet[T any](path, format string) ([]T, error) {
 // reader of several versions of a schema can pick the one to read with
 // ReadParquet; errors are one line naming the file.
 func ParquetFormat(path string) (string, error) {
+	format, ok, err := ParquetMeta(path, FormatKey)
+	if err == nil && !ok {
+		err = fmt.Errorf("%s: no %s metadata: not a starlab file", path, FormatKey)
+	}
+	return format, err
+}
+
+// ParquetMeta returns the metadata value of key in a Parquet file (as
+// WriteParquet's meta gives it), and whether the file has the key; errors
+// are one line naming the file.
+func ParquetMeta(path, key string) (value string, ok bool, err error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return "", fmt.Errorf("read %s: %w", path, err)
+		return "", false, fmt.Errorf("read %s: %w", path, err)
 	}
 	defer f.Close()
 	fi, err := f.Stat()
 	if err != nil {
-		return "", fmt.Errorf("read %s: %w", path, err)
+		return "", false, fmt.Errorf("read %s: %w", path, err)
 	}
 	pf, err := parquet.OpenFile(f, fi.Size())
 	if err != nil {
-		return "", fmt.Errorf("%s: not a readable Parquet file: %v", path, err)
+		return "", false, fmt.Errorf("%s: not a readable Parquet file: %v", path, err)
 	}
-	format, ok := pf.Lookup(FormatKey)
-	if !ok {
-		return "", fmt.Errorf("%s: no %s metadata: not a starlab file", path, FormatKey)
-	}
-	return format, nil
+	value, ok = pf.Lookup(key)
+	return value, ok, nil
 }

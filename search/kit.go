@@ -83,6 +83,10 @@ type Game struct {
 	// only with the table off. Dice and ChanceBreakthrough cannot: each
 	// move adds a checker, or moves a piece one row forward.
 	DepthTranspositions bool
+	// Chapter returns the ChanceProbCut chapter's tuning tables of a
+	// variant, nil for a board the chapter did not measure (see ChapterOf,
+	// which also takes a nil Chapter).
+	Chapter func(variant string) *Chapter
 	// Net is the game's evaluation network, what training (package td)
 	// needs of it; nil for a game without one.
 	Net *NetKit

@@ -33,7 +33,12 @@
 // and ends with the net and the curve of an uninterrupted run. A score
 // never measured, and the mean game length of a checkpoint without a
 // measurement, stay undefined (NaN) through a resume.
-// Every MeasureEvery games the net plays pairs at depth 1 with duplicate
-// dice (the match library, luck adjusted): the learning curve records
-// that score, never training error alone, and the best net by it is kept.
+// Every MeasureEvery games the net plays the game's hand evaluator (pairs
+// in Dice, material in ChanceBreakthrough; search.Game.HandEval) at depth 1
+// with duplicate dice (the match library, luck adjusted): the learning
+// curve records that score, never training error alone, with the
+// evaluator's name and how many of the measurement's pairs of games
+// differ (from one start where the players never meet chance, all are
+// one pair, and the interval means nothing), and the best net by it is
+// kept.
 package td

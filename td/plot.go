@@ -152,9 +152,10 @@ func CurvePNGData(curve []CurvePoint) ([]byte, error) {
 // ReadCurve reads the learning curve of the train run in dir: curve.parquet
 // when the run has finished, else the points its state file holds so far
 // (an unfinished run's checkpoints). A run with neither has no curve: an
-// error wrapping fs.ErrNotExist.
+// error wrapping fs.ErrNotExist. Files of format 1 (FormatV1) are read as
+// this format's, without the opponent's name and the counts of pairs.
 func ReadCurve(dir string) ([]CurvePoint, error) {
-	curve, err := runs.ReadParquet[CurvePoint](filepath.Join(dir, CurveFile), Format)
+	curve, err := readCurveFile(filepath.Join(dir, CurveFile))
 	if !errors.Is(err, fs.ErrNotExist) {
 		return curve, err
 	}
@@ -168,6 +169,18 @@ func ReadCurve(dir string) ([]CurvePoint, error) {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	return st.Curve, nil
+}
+
+// readCurveFile reads the curve.parquet at path, of Format or FormatV1.
+func readCurveFile(path string) ([]CurvePoint, error) {
+	curve, err := runs.ReadParquet[CurvePoint](path, Format)
+	if err == nil || errors.Is(err, fs.ErrNotExist) {
+		return curve, err
+	}
+	if v1, errV1 := runs.ReadParquet[curvePointV1](path, FormatV1); errV1 == nil {
+		return upgrade(v1), nil
+	}
+	return nil, err
 }
 
 // WriteCurvePlots draws the learning curve as curve.png and curve.svg in

@@ -104,7 +104,7 @@ func TestResumeAtAnyPointKeepsTheCurve(t *testing.T) {
 			if g.Games != w.Games || g.TDError != w.TDError || g.NetID != w.NetID || g.Checkpoint != w.Checkpoint ||
 				!same(float64(g.Score), float64(w.Score)) || !same(float64(g.ScoreCI95), float64(w.ScoreCI95)) ||
 				!same(float64(g.LuckScore), float64(w.LuckScore)) || !same(float64(g.LuckCI95), float64(w.LuckCI95)) ||
-				!same(float64(g.MeanPlies), float64(w.MeanPlies)) {
+				!same(float64(g.MeanPlies), float64(w.MeanPlies)) || g.Opponent != w.Opponent || g.MeasurePairs != w.MeasurePairs || g.DistinctPairs != w.DistinctPairs {
 				t.Errorf("k=%d: row %d resumed %+v, uninterrupted %+v", k, i, g, w)
 			}
 		}

@@ -41,7 +41,7 @@ func TestDamagedStateRefused(t *testing.T) {
 		"best above 1":       {`"best_score": `, `"best_score": 7, "x": `},
 		"unknown field":      {`"format"`, `"formatt": 1, "format"`},
 		"curve out of order": {`"games": 20`, `"games": 60`},
-		"other format":       {`"starlab-train/1"`, `"starlab-train/0"`},
+		"other format":       {`"` + Format + `"`, `"starlab-train/0"`},
 		"truncated":          {`"curve"`, `"curve`},
 		"binary garbage":     {`{`, "\x00\xff\xfe{"},
 	} {

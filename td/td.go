@@ -18,13 +18,22 @@ import (
 	"starlab/selfplay"
 )
 
-// Format versions the train stage's files: the state file and curve.parquet.
-const Format = "starlab-train/1"
+// Format versions the train stage's files: the state file and
+// curve.parquet. Format 2 names the measurement's opponent, the game's hand
+// evaluator (opponent: "pairs" in Dice, "material" in ChanceBreakthrough),
+// scores against it as score_vs_hand where format 1 had score_vs_pairs
+// whatever the game, and counts the measurement's pairs of games and how
+// many of them differ (measure_pairs, distinct_pairs). Files of format 1
+// still load (FormatV1).
+const Format = "starlab-train/2"
+
+// FormatV1 is the format before Format, read but no longer written.
+const FormatV1 = "starlab-train/1"
 
 // The train stage's files in its run directory.
 const (
 	NetFile   = "net.json"      // the net after the last checkpoint
-	BestFile  = "best.json"     // the net with the best measured score against pairs
+	BestFile  = "best.json"     // the net with the best measured score against the hand evaluator
 	StateFile = "state.json"    // games done and the learning curve so far
 	CurveFile = "curve.parquet" // the learning curve
 	// NextFile is the net of a point being written: measured from there,
@@ -66,7 +75,7 @@ type Settings struct {
 	Batch   int `json:"batch"`
 	// CheckpointEvery and MeasureEvery are in games: a checkpoint saves
 	// the net and the state; a measurement plays MeasureGames duplicate-dice
-	// games of the net against pairs at depth 1.
+	// games of the net against the game's hand evaluator at depth 1.
 	CheckpointEvery int64 `json:"checkpoint_every"`
 	MeasureEvery    int64 `json:"measure_every"`
 	MeasureGames    int   `json:"measure_games"`
@@ -146,10 +155,11 @@ type CurvePoint struct {
 	Games   int64   `parquet:"games" json:"games"`
 	Seconds float64 `parquet:"seconds" json:"seconds"`
 	TDError float64 `parquet:"td_error" json:"td_error"` // mean |delta| over the games since the last point
-	// The score against pairs (NaN, null in JSON, at a checkpoint that
-	// was not measured), its interval over pairs, and the luck-adjusted
-	// score and its interval.
-	Score     runs.Num `parquet:"score_vs_pairs" json:"score_vs_pairs"`
+	// The score against the opponent, the game's hand evaluator at depth
+	// 1 (NaN, null in JSON, at a checkpoint that was not measured), its
+	// interval over pairs of games, and the luck-adjusted score and its
+	// interval.
+	Score     runs.Num `parquet:"score_vs_hand" json:"score_vs_hand"`
 	ScoreCI95 runs.Num `parquet:"score_ci95_pairs" json:"score_ci95_pairs"`
 	LuckScore runs.Num `parquet:"luck_score" json:"luck_score"`
 	LuckCI95  runs.Num `parquet:"luck_ci95" json:"luck_ci95"`
@@ -158,6 +168,58 @@ type CurvePoint struct {
 	GamesPerS  float64 `parquet:"games_per_s" json:"games_per_s"`
 	NetID      string  `parquet:"net_id" json:"net_id"`
 	Checkpoint bool    `parquet:"checkpoint" json:"checkpoint"`
+	// Opponent names the hand evaluator measured against (search.Game's
+	// HandEval); "" in a point of format 1, which did not record it.
+	Opponent string `parquet:"opponent" json:"opponent"`
+	// MeasurePairs is the number of pairs of games of the measurement and
+	// DistinctPairs how many of them differ (0 where not measured, or not
+	// recorded): a measurement whose pairs are all one pair, as from one
+	// start where the players never meet chance, has a score of one pair
+	// of games and an interval that says nothing.
+	MeasurePairs  int32 `parquet:"measure_pairs" json:"measure_pairs"`
+	DistinctPairs int32 `parquet:"distinct_pairs" json:"distinct_pairs"`
+}
+
+// curvePointV1 is a curve point of format 1 (FormatV1), its score named
+// score_vs_pairs whatever the opponent.
+type curvePointV1 struct {
+	Games      int64    `parquet:"games" json:"games"`
+	Seconds    float64  `parquet:"seconds" json:"seconds"`
+	TDError    float64  `parquet:"td_error" json:"td_error"`
+	Score      runs.Num `parquet:"score_vs_pairs" json:"score_vs_pairs"`
+	ScoreCI95  runs.Num `parquet:"score_ci95_pairs" json:"score_ci95_pairs"`
+	LuckScore  runs.Num `parquet:"luck_score" json:"luck_score"`
+	LuckCI95   runs.Num `parquet:"luck_ci95" json:"luck_ci95"`
+	MeanPlies  runs.Num `parquet:"mean_plies" json:"mean_plies"`
+	GamesPerS  float64  `parquet:"games_per_s" json:"games_per_s"`
+	NetID      string   `parquet:"net_id" json:"net_id"`
+	Checkpoint bool     `parquet:"checkpoint" json:"checkpoint"`
+}
+
+// upgrade returns the points of format 1 as points of Format, which name
+// no opponent and no count of pairs: format 1 did not record them.
+func upgrade(v1 []curvePointV1) []CurvePoint {
+	curve := make([]CurvePoint, len(v1))
+	for i, p := range v1 {
+		curve[i] = CurvePoint{Games: p.Games, Seconds: p.Seconds, TDError: p.TDError, Score: p.Score, ScoreCI95: p.ScoreCI95,
+			LuckScore: p.LuckScore, LuckCI95: p.LuckCI95, MeanPlies: p.MeanPlies, GamesPerS: p.GamesPerS, NetID: p.NetID, Checkpoint: p.Checkpoint}
+	}
+	return curve
+}
+
+// Repeated returns the note to print beside the score of a measurement
+// of pairs pairs of games of which distinct differ: "" when all differ (or
+// the counts were not recorded); otherwise the interval over pairs, which
+// counts every pair, is too narrow, and when all are one pair it is 0
+// around the score of that one pair.
+func Repeated(pairs, distinct int32) string {
+	switch {
+	case distinct <= 0 || distinct >= pairs:
+		return ""
+	case distinct == 1:
+		return fmt.Sprintf("every one of the %d pairs of games is the same pair: the score is one pair's, repeated, and its interval means nothing", pairs)
+	}
+	return fmt.Sprintf("only %d of the %d pairs of games differ: the interval, which counts them all, is too narrow", distinct, pairs)
 }
 
 // state is the state file: what a resumed run continues from.
@@ -169,19 +231,49 @@ type state struct {
 	Curve   []CurvePoint `json:"curve"`
 }
 
-// parse decodes a state file: one JSON object of this format with no
-// unknown field.
+// stateV1 is the state file of format 1 (FormatV1).
+type stateV1 struct {
+	Format  string         `json:"format"`
+	Games   int64          `json:"games"`
+	Seconds float64        `json:"seconds"`
+	Best    float64        `json:"best_score"`
+	Curve   []curvePointV1 `json:"curve"`
+}
+
+// parse decodes a state file: one JSON object of this format, or of format
+// 1 (read as this format: a resumed run goes on in it), with no unknown
+// field.
 func (st *state) parse(data []byte) error {
+	var head struct {
+		Format string `json:"format"`
+	}
+	if err := json.Unmarshal(data, &head); err == nil && head.Format == FormatV1 {
+		var v1 stateV1
+		if err := decodeStrict(data, &v1); err != nil {
+			return err
+		}
+		*st = state{Format: Format, Games: v1.Games, Seconds: v1.Seconds, Best: v1.Best, Curve: upgrade(v1.Curve)}
+		return nil
+	}
+	if err := decodeStrict(data, st); err != nil {
+		return err
+	}
+	if st.Format != Format {
+		return fmt.Errorf("format %q, this build reads %q and %q", st.Format, Format, FormatV1)
+	}
+	return nil
+}
+
+// decodeStrict decodes data, a state file, into v: one JSON object with no
+// unknown field.
+func decodeStrict(data []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(st); err != nil {
+	if err := dec.Decode(v); err != nil {
 		return fmt.Errorf("not a %s state file: %v", Format, err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return fmt.Errorf("not a %s state file: data after the state", Format)
-	}
-	if st.Format != Format {
-		return fmt.Errorf("format %q, this build reads %q", st.Format, Format)
 	}
 	return nil
 }
@@ -195,6 +287,11 @@ func (st *state) parse(data []byte) error {
 func (st *state) decode(data []byte, s *Settings) error {
 	if err := st.parse(data); err != nil {
 		return err
+	}
+	for i := range st.Curve { // a point of format 1, which named none
+		if st.Curve[i].Opponent == "" {
+			st.Curve[i].Opponent = s.Game.HandEval
+		}
 	}
 	switch {
 	case st.Games < 0 || st.Games > s.Games:
@@ -221,13 +318,17 @@ func (st *state) decode(data []byte, s *Settings) error {
 
 // Result is what the train stage returns.
 type Result struct {
-	Games      int64        `json:"games"`
-	Seconds    float64      `json:"seconds"`
-	GamesPerS  float64      `json:"games_per_s"`
-	Net        string       `json:"net"`
-	Best       string       `json:"best"`
-	NetID      string       `json:"net_id"`
-	Score      runs.Num     `json:"score_vs_pairs"`
+	Games     int64   `json:"games"`
+	Seconds   float64 `json:"seconds"`
+	GamesPerS float64 `json:"games_per_s"`
+	Net       string  `json:"net"`
+	Best      string  `json:"best"`
+	NetID     string  `json:"net_id"`
+	// Opponent names the hand evaluator the last measurement played
+	// against at depth 1 ("pairs" in Dice, "material" in
+	// ChanceBreakthrough), and Score is the net's score against it.
+	Opponent   string       `json:"opponent"`
+	Score      runs.Num     `json:"score_vs_hand"`
 	ScoreCI95  runs.Num     `json:"score_ci95"`
 	LuckScore  runs.Num     `json:"luck_score"`
 	LuckCI95   runs.Num     `json:"luck_ci95"`
@@ -235,7 +336,15 @@ type Result struct {
 	MeanPlies  runs.Num     `json:"mean_plies"`
 	MeanTDErr  float64      `json:"td_error"`
 	Checkpoint int64        `json:"checkpoint_games"`
+	// MeasurePairs and DistinctPairs count the last measurement's pairs
+	// of games and those that differ (see CurvePoint).
+	MeasurePairs  int32 `json:"measure_pairs"`
+	DistinctPairs int32 `json:"distinct_pairs"`
 }
+
+// Repeated says whether the last measurement's pairs of games were not all
+// different, "" when they were (see the function Repeated).
+func (r *Result) Repeated() string { return Repeated(r.MeasurePairs, r.DistinctPairs) }
 
 // The positions TD values are the afterstates of the 1-ply search: the
 // start, every position a move leads to (in Dice the chance node before
@@ -487,7 +596,8 @@ func addScaled(dst, src *nn.Grad, f float64) {
 // Run is the train stage: TD self-play training of a net for the board of
 // the settings, from scratch or, when the run directory holds a
 // checkpoint, from it. It checkpoints every CheckpointEvery games (the net
-// and the state, atomically), measures the net against pairs every
+// and the state, atomically), measures the net against the game's hand
+// evaluator every
 // MeasureEvery games with the match library (duplicate dice, luck
 // adjusted), keeps the best net by that score, and writes the learning
 // curve. Cancelled, it returns ctx's error; a later Run on the run
@@ -554,7 +664,7 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 		}
 		pt := CurvePoint{Games: g, Seconds: elapsed(), TDError: l.sumErr / math.Max(1, float64(l.nErr)), NetID: net.ID(), Checkpoint: checkpoint,
 			Score: runs.Num(math.NaN()), ScoreCI95: runs.Num(math.NaN()), LuckScore: runs.Num(math.NaN()), LuckCI95: runs.Num(math.NaN()),
-			MeanPlies: runs.Num(math.NaN())}
+			MeanPlies: runs.Num(math.NaN()), Opponent: s.Game.HandEval}
 		pt.GamesPerS = float64(g) / math.Max(pt.Seconds, 1e-9)
 		l.sumErr, l.nErr = 0, 0
 		net.Meta = nn.Meta{Games: g, Source: fmt.Sprintf("starlab train, TD(%g) self-play with 1-ply searches", s.Lambda), Settings: settingsMap}
@@ -562,10 +672,11 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 			return nil, err
 		}
 		if measure {
-			sum, err := measureVsPairs(ctx, &s, run.Path(NextFile), g)
+			sum, distinct, err := measureVsHand(ctx, &s, run.Path(NextFile), g)
 			if err != nil {
 				return nil, err
 			}
+			pt.MeasurePairs, pt.DistinctPairs = int32(s.MeasureGames/2), int32(distinct)
 			pt.Score, pt.ScoreCI95, pt.MeanPlies = runs.Num(sum.Score), runs.Num(sum.ScoreCI95Pairs), runs.Num(sum.MeanPlies)
 			pt.LuckScore, pt.LuckCI95 = sum.LuckScore, sum.LuckCI95
 			if sum.Score > st.Best {
@@ -592,7 +703,7 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 	}
 	last := st.Curve[len(st.Curve)-1]
 	res := &Result{Games: g, Seconds: st.Seconds, GamesPerS: float64(g) / math.Max(st.Seconds, 1e-9), Net: run.Path(NetFile),
-		Best: run.Path(BestFile), NetID: net.ID(), Score: last.Score, ScoreCI95: last.ScoreCI95, LuckScore: last.LuckScore,
+		Best: run.Path(BestFile), NetID: net.ID(), Opponent: s.Game.HandEval, MeasurePairs: last.MeasurePairs, DistinctPairs: last.DistinctPairs, Score: last.Score, ScoreCI95: last.ScoreCI95, LuckScore: last.LuckScore,
 		LuckCI95: last.LuckCI95, Curve: st.Curve, MeanPlies: last.MeanPlies, MeanTDErr: last.TDError, Checkpoint: g}
 	return res, nil
 }
@@ -693,34 +804,35 @@ func (s *Settings) measureStarts() ([]game.State, error) {
 // nextStop returns the first multiple of every after g.
 func nextStop(g, every int64) int64 { return (g/every + 1) * every }
 
-// measureVsPairs plays the net in file at depth 1 against pairs at depth 1
-// with duplicate dice and the match stage's default luck reference, seeded
-// by the games trained, and returns the net's statistics.
-func measureVsPairs(ctx context.Context, s *Settings, file string, g int64) (selfplay.Summary, error) {
+// measureVsHand plays the net in file at depth 1 against the game's hand
+// evaluator at depth 1 with duplicate dice and the match stage's default
+// luck reference, seeded by the games trained, and returns the net's
+// statistics and how many of the pairs of games differ.
+func measureVsHand(ctx context.Context, s *Settings, file string, g int64) (selfplay.Summary, int, error) {
 	// The net's path goes into the spec's fields, not its text, where a
 	// run directory with a comma in its path would break the grammar.
 	dg := s.Game
 	spec, err := selfplay.ParseVariantSpec(dg, "staretc:depth=1,tt=1,eval=mlp")
 	if err != nil {
-		return selfplay.Summary{}, err
+		return selfplay.Summary{}, 0, err
 	}
 	spec.Net = file
 	res, err := spec.Config.Resolve()
 	if err != nil {
-		return selfplay.Summary{}, err
+		return selfplay.Summary{}, 0, err
 	}
 	a := selfplay.Variant{Game: dg, Spec: spec, Resolved: res}
 	b, err := selfplay.ParseVariant(dg, "staretc:depth=1,tt=1,eval="+dg.HandEval)
 	if err != nil {
-		return selfplay.Summary{}, err
+		return selfplay.Summary{}, 0, err
 	}
 	luck, err := selfplay.ParseVariant(dg, selfplay.LuckRef(dg))
 	if err != nil {
-		return selfplay.Summary{}, err
+		return selfplay.Summary{}, 0, err
 	}
 	starts, err := s.measureStarts()
 	if err != nil {
-		return selfplay.Summary{}, err
+		return selfplay.Summary{}, 0, err
 	}
 	cfg := &selfplay.MatchConfig{Game: dg, A: a, B: b, Starts: starts, Pairs: s.MeasureGames / 2, Seed: s.Seed ^ uint64(g), Workers: s.Workers, LuckRef: &luck}
 	todo := make([]int, cfg.Pairs)
@@ -732,7 +844,18 @@ func measureVsPairs(ctx context.Context, s *Settings, file string, g int64) (sel
 		prs = append(prs, pr)
 		return false, nil
 	}); err != nil {
-		return selfplay.Summary{}, err
+		return selfplay.Summary{}, 0, err
 	}
-	return selfplay.Summarize(a.Name(), b.Name(), prs, true, nil), nil
+	return selfplay.Summarize(a.Name(), b.Name(), prs, true, nil), distinctPairs(prs), nil
+}
+
+// distinctPairs counts the different pairs of games among prs: pairs that
+// start from the same position and play the same moves and events.
+func distinctPairs(prs []selfplay.PairRecord) int {
+	seen := map[string]bool{}
+	for _, pr := range prs {
+		key, _ := json.Marshal([]any{pr.Games[0].Start, pr.Games[0].Game.Actions, pr.Games[1].Game.Actions})
+		seen[string(key)] = true
+	}
+	return len(seen)
 }

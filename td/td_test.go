@@ -170,6 +170,13 @@ func TestTrainsBreakthrough(t *testing.T) {
 	if res.Games != 300 || len(res.Curve) != 2 || !(res.MeanTDErr > 0) || !(float64(res.Score) >= 0 && float64(res.Score) <= 1) || !(float64(res.MeanPlies) > 0) {
 		t.Fatalf("%d games, %d curve points, TD error %v, score %v, %v plies per game", res.Games, len(res.Curve), res.MeanTDErr, res.Score, res.MeanPlies)
 	}
+	// From the start neither depth-1 player rolls: every pair of the
+	// measurement is one pair, which the result and the curve say, and
+	// the opponent is ChanceBreakthrough's hand evaluator.
+	if last := res.Curve[1]; res.Opponent != "material" || last.Opponent != "material" || res.MeasurePairs != 10 || res.DistinctPairs != 1 ||
+		last.DistinctPairs != 1 || !strings.Contains(res.Repeated(), "every one of the 10 pairs of games is the same pair") {
+		t.Errorf("measured against %q (curve: %q), %d distinct pairs of %d: %q", res.Opponent, last.Opponent, res.DistinctPairs, res.MeasurePairs, res.Repeated())
+	}
 	net, err := nn.Load(res.Net)
 	if err != nil {
 		t.Fatal(err)
@@ -247,6 +254,9 @@ func TestMeasureSuite(t *testing.T) {
 	}
 	if res.Games != 40 || !(float64(res.MeanPlies) > 0) {
 		t.Fatalf("%d games, %v plies per game", res.Games, res.MeanPlies)
+	}
+	if res.DistinctPairs != 4 || res.Repeated() != "" {
+		t.Errorf("%d distinct pairs of %d from four starts: %q", res.DistinctPairs, res.MeasurePairs, res.Repeated())
 	}
 	for name, text := range map[string]string{
 		"line 2 is of variant 5x5":  "4 5 w bbbb/.bbb/b.../wwww/wwww\n5 5 w bbbbb/bbbbb/...../wwwww/wwwww\n",

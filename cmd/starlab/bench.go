@@ -17,7 +17,7 @@ import (
 
 // benchCommand returns the bench command, with its own flag state.
 func benchCommand() *Command {
-	set := bench.DefaultSettings()
+	set := bench.DefaultSettings(defaultGame())
 	spec := search.Spec{Config: set.Engine}
 	var algos, depths, out, resume string
 	var asJSON bool
@@ -59,7 +59,7 @@ but -algo and the limits; an option none of -algos reads is refused.
 merge joins the shards. -resume RUN measures a run that did not finish
 again, with its own settings (a bench run keeps no partial results).`,
 		SetFlags: func(fs *flag.FlagSet) {
-			set = bench.DefaultSettings()
+			set = bench.DefaultSettings(defaultGame())
 			gameFlag(fs, &set.GameName)
 			spec = search.Spec{Config: set.Engine}
 			search.RegisterFlags(fs, &spec, "algo", "depth", "nodes", "movetime")

@@ -45,7 +45,7 @@ the chunks whose index is i modulo N. starlab fit reads the run directory.
 The suite, the engine's net and parameters are read and checked before
 the run directory is made.`,
 		SetFlags: func(fs *flag.FlagSet) {
-			set, pairs, out, resume, asJSON = regression.DefaultCollectSettings(), "3:7,5:9", "", "", false
+			set, pairs, out, resume, asJSON = regression.DefaultCollectSettings(defaultGame()), "3:7,5:9", "", "", false
 			fs.StringVar(&set.Suite, "suite", "", "positions, one per line in the game's notation (default: sample them)")
 			gf.set(fs, "Dice's board size of sampled positions (-variant NxN-M)", "Dice's win length of sampled positions (-variant NxN-M)")
 			fs.IntVar(&set.Count, "count", set.Count, "positions to sample")

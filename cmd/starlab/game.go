@@ -92,3 +92,13 @@ func joinInts(ints []int) string {
 	}
 	return strings.Join(s, ",")
 }
+
+// defaultGame is the game a command plays when -game names none, for the
+// defaults its flags show.
+func defaultGame() search.Game {
+	g, err := games.Lookup(games.Default)
+	if err != nil {
+		panic(err) // the registry names its default
+	}
+	return g
+}

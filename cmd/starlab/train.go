@@ -33,17 +33,24 @@ The inputs of the net are the game's. The net starts from small random
 weights (-init) drawn from -seed.
 
 Every -measure-every games the net plays -measure-games duplicate-dice games
-at depth 1 against pairs at depth 1; the learning curve (curve.parquet)
-records those scores with their intervals beside the TD error, and the best
-net by score is kept as best.json. Every -checkpoint games net.json and
+at depth 1 against the game's hand evaluator at depth 1 (pairs in Dice,
+material in ChanceBreakthrough); the learning curve (curve.parquet) records
+those scores (score_vs_hand, the evaluator's name in opponent) with their
+intervals beside the TD error, and the best net by score is kept as
+best.json. A measurement whose pairs of games are not all different (from
+one start where the players never meet chance, every pair is the same
+pair) says so beside its score: its interval is too narrow, or means
+nothing; give -measure-suite. Every -checkpoint games net.json and
 state.json are written; -resume RUN continues a killed or interrupted run
 from its last checkpoint. Games are played in rounds of -batch games,
 shared by -workers, with the weights of the round's start, and learnt in
 game order, so a run depends on -batch, not on -workers; -batch 1 is online
 TD (a second worker then has nothing to do: give -batch 16 or so).
 
-It ends with one line: games, time, games/s and the last score against
-pairs with its 95% interval; -json prints it as an object.`,
+It ends with one line: games, time and games/s of the whole run (a resumed
+run's included), and the last score against the hand evaluator with its
+95% interval; -json prints it as an object (the score as score_vs_hand,
+the evaluator's name as opponent).`,
 		SetFlags: func(fs *flag.FlagSet) {
 			set, out, resume, asJSON = td.DefaultSettings(search.Game{}), "", "", false
 			gf.set(fs, "Dice's board size (-variant NxN-M)", "Dice's win length (-variant NxN-M)")
@@ -58,7 +65,7 @@ pairs with its 95% interval; -json prints it as an object.`,
 			fs.IntVar(&set.Workers, "workers", set.Workers, "self-play workers")
 			fs.IntVar(&set.Batch, "batch", set.Batch, "games per round, played with the same weights")
 			fs.Int64Var(&set.CheckpointEvery, "checkpoint", set.CheckpointEvery, "games between checkpoints")
-			fs.Int64Var(&set.MeasureEvery, "measure-every", set.MeasureEvery, "games between measurements against pairs")
+			fs.Int64Var(&set.MeasureEvery, "measure-every", set.MeasureEvery, "games between measurements against the hand evaluator")
 			fs.IntVar(&set.MeasureGames, "measure-games", set.MeasureGames, "games of each measurement (even)")
 			fs.StringVar(&set.MeasureSuite, "measure-suite", "", "file of start positions for the measurements, played in turn (starlab gen; default: the variant's start)")
 			fs.StringVar(&out, "out", "", "run directory (default: a new one under out/)")
@@ -107,8 +114,12 @@ pairs with its 95% interval; -json prints it as an object.`,
 			if asJSON {
 				return json.NewEncoder(env.Stdout).Encode(res)
 			}
-			fmt.Fprintf(env.Stdout, "train: %d games in %.1f s (%.0f games/s); score against pairs at depth 1: %.1f%% ± %.1f%% over pairs, luck-adjusted %.1f%% ± %.1f%%; net %s (id %s)\n",
-				res.Games, res.Seconds, res.GamesPerS, 100*float64(res.Score), 100*float64(res.ScoreCI95), 100*float64(res.LuckScore), 100*float64(res.LuckCI95), res.Net, res.NetID)
+			repeated := ""
+			if r := res.Repeated(); r != "" {
+				repeated = " (" + r + ")"
+			}
+			fmt.Fprintf(env.Stdout, "train: %d games in %.1f s (%.0f games/s); score against %s at depth 1: %.1f%% ± %.1f%% over pairs%s, luck-adjusted %.1f%% ± %.1f%%; net %s (id %s)\n",
+				res.Games, res.Seconds, res.GamesPerS, res.Opponent, 100*float64(res.Score), 100*float64(res.ScoreCI95), repeated, 100*float64(res.LuckScore), 100*float64(res.LuckCI95), res.Net, res.NetID)
 			return nil
 		},
 	}

@@ -82,6 +82,19 @@ func TestTrainBreakthrough(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &res); err != nil || res.Games != 400 {
 		t.Fatalf("train result %q: %v", stdout, err)
 	}
+	// The opponent is material, named by the game; from the start every
+	// measurement game is one game, which the result counts.
+	for _, want := range []string{`"opponent":"material"`, `"score_vs_hand":`, `"measure_pairs":10,"distinct_pairs":1`} {
+		if !strings.Contains(stdout, want) || strings.Contains(stdout, "score_vs_pairs") {
+			t.Errorf("train -json lacks %s or names pairs: %s", want, stdout)
+		}
+	}
+	code, text, stderr := runCmd(t, "train", "-game", "breakthrough", "-variant", "4x5", "-games", "400", "-measure-every", "200", "-measure-games", "20",
+		"-out", filepath.Join(t.TempDir(), "text"))
+	if code != 0 || !strings.Contains(text, "score against material at depth 1: ") || strings.Contains(text, "against pairs") ||
+		!strings.Contains(text, "every one of the 10 pairs of games is the same pair: the score is one pair's, repeated, and its interval means nothing") {
+		t.Errorf("train: exit %d, %q, %s", code, text, stderr)
+	}
 	net, err := nn.Load(res.Net)
 	if err != nil || net.Game != "breakthrough" || net.Variant != "4x5" {
 		t.Fatalf("net %s: %v, %v", res.Net, net, err)

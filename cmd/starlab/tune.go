@@ -47,13 +47,13 @@ and the same staretc searches (their eval, net, tt, k and etc must agree;
 an engine given twice is refused): the table then gives, per depth and t,
 each engine's line and the paired difference of its absolute errors against
 the first engine's, with its standard error. The chapter's configuration is
--cpc ` + regression.ChapterEngine + ` in Dice (tables 5.6-5.8) and
--cpc ` + regression.BreakthroughChapterCPC + ` in
-ChanceBreakthrough (table 5.10). -probcut FILE is the parameter file
-(probcut=FILE) of every engine that names none itself.
+` + chapterConfigs() + `.
+-probcut FILE is the parameter file (probcut=FILE) of every engine that
+names none itself.
 
-The chapter's figures are printed once per depth and t, on our scale: its
-Dice evaluation is on [-10, 10] and its ChanceBreakthrough evaluation on
+The chapter's figures are printed once per depth and t beside a tune of a
+board the chapter measured, and beside no other, on our scale: its Dice
+evaluation is on [-10, 10] and its ChanceBreakthrough evaluation on
 [-1500, 1500], ours on [-1, 1], so its errors are divided by 10 and by
 1,500. The table is written into the run directory as tune.json (with
 -json, its rows are printed, one JSON object per depth, t and engine),
@@ -66,7 +66,7 @@ again, with its own settings (a tune run keeps no partial results). The
 suite, the nets and the parameter files are read and checked before the run
 directory is made.`,
 		SetFlags: func(fs *flag.FlagSet) {
-			set, depths, ts, probcut, out, resume, asJSON = regression.DefaultTuneSettings(games.Default, bench.DefaultSuite), "9,11,13", "3.2,1.6,0.8,0.4,0.2,0.1,0.05", "", "", "", false
+			set, depths, ts, probcut, out, resume, asJSON = regression.DefaultTuneSettings(defaultGame(), ""), "9,11,13", "3.2,1.6,0.8,0.4,0.2,0.1,0.05", "", "", "", false
 			gameFlag(fs, &set.GameName)
 			fs.StringVar(&set.Suite, "suite", set.Suite, "positions, one per line in the game's notation")
 			fs.IntVar(&set.Limit, "limit", 0, "use only the first N positions (0 = all)")
@@ -134,6 +134,24 @@ directory is made.`,
 			return tw.Flush()
 		},
 	}
+}
+
+// chapterConfigs names the chapter's configuration on each board it tuned
+// t on, as its game's descriptor gives it: "-cpc SPEC in dice 5x5-4
+// (tables 5.6-5.8)".
+func chapterConfigs() string {
+	var cs []string
+	for _, name := range games.Names() {
+		g, err := games.Lookup(name)
+		if err != nil {
+			continue
+		}
+		v := g.DefaultVariant()
+		if ch := g.ChapterOf(v); ch != nil {
+			cs = append(cs, fmt.Sprintf("-cpc %s in %s %s (%s)", ch.Engine, name, v, ch.Tables))
+		}
+	}
+	return strings.Join(cs, " and\n")
 }
 
 // specsFlag is a flag that may be given more than once, each time adding

@@ -146,10 +146,10 @@ func LoadRecipe(nameOrPath string, lookup func(name string) (search.Game, error)
 	r := &Recipe{
 		Game:    g,
 		Train:   preset(present, "train", func() td.Settings { return td.DefaultSettings(g) }),
-		Collect: preset(present, "collect", regression.DefaultCollectSettings),
+		Collect: preset(present, "collect", func() regression.CollectSettings { return regression.DefaultCollectSettings(g) }),
 		Fit:     preset(present, "fit", regression.DefaultFitSettings),
-		Bench:   preset(present, "bench", bench.DefaultSettings),
-		Tune:    preset(present, "tune", func() regression.TuneSettings { return regression.DefaultTuneSettings(g.Name(), bench.DefaultSuite) }),
+		Bench:   preset(present, "bench", func() bench.Settings { return bench.DefaultSettings(g) }),
+		Tune:    preset(present, "tune", func() regression.TuneSettings { return regression.DefaultTuneSettings(g, "") }),
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -384,7 +384,7 @@ func (r *Recipe) Check() error {
 	}
 	// The stages' default suite is relative to the module root.
 	defaultSuite := func(stage, suite string) error {
-		if _, err := os.Stat(suite); suite == bench.DefaultSuite && err != nil {
+		if _, err := os.Stat(suite); suite == r.Game.Defaults.Suite && err != nil {
 			return fmt.Errorf("%s: default suite %s not found: run from the module root or give the %s a suite", stage, suite, stage)
 		}
 		return nil
@@ -696,14 +696,15 @@ func Run(ctx context.Context, r *Recipe, run *runs.Run, progress runs.Progress) 
 		}
 		res.Net = run.Path(filepath.Join(name, td.BestFile))
 		if res.Train == nil { // trained before this process: the curve has the scores
-			curve, err := runs.ReadParquet[td.CurvePoint](run.Path(filepath.Join(name, td.CurveFile)), td.Format)
+			curve, err := td.ReadCurve(run.Path(name))
 			if err != nil {
 				return res, err
 			}
 			res.Train = &td.Result{}
 			for _, p := range curve {
 				if !math.IsNaN(float64(p.Score)) {
-					res.Train.Games, res.Train.Score, res.Train.ScoreCI95 = p.Games, p.Score, p.ScoreCI95
+					res.Train.Games, res.Train.Score, res.Train.ScoreCI95, res.Train.Opponent = p.Games, p.Score, p.ScoreCI95, p.Opponent
+					res.Train.MeasurePairs, res.Train.DistinctPairs = p.MeasurePairs, p.DistinctPairs
 				}
 			}
 		}
@@ -799,8 +800,15 @@ func (r *Result) WriteSummary(w io.Writer) {
 		}
 	}
 	if r.Train != nil {
-		fmt.Fprintf(w, "net %s: %d games, last measured %s ± %s against pairs at depth 1\n",
-			r.Net, r.Train.Games, pct(r.Train.Score), pct(r.Train.ScoreCI95))
+		opponent, repeated := r.Train.Opponent, ""
+		if opponent == "" { // a curve of format 1 names none
+			opponent = "the hand evaluator"
+		}
+		if note := r.Train.Repeated(); note != "" {
+			repeated = " (" + note + ")"
+		}
+		fmt.Fprintf(w, "net %s: %d games, last measured %s ± %s against %s at depth 1%s\n",
+			r.Net, r.Train.Games, pct(r.Train.Score), pct(r.Train.ScoreCI95), opponent, repeated)
 	}
 	if r.Fit != nil {
 		fmt.Fprintf(w, "ChanceProbCut fit (net %s):", r.Fit.NetID)
@@ -823,7 +831,8 @@ func (r *Result) WriteSummary(w io.Writer) {
 		fmt.Fprintln(w)
 	}
 	if t := r.Tune; t != nil {
-		if ch := t.Chapter(); ch != nil {
+		ch := t.Chapter()
+		if ch != nil {
 			fmt.Fprintf(w, "tune, nodes saved and ACPCME ± SE against staretc (errors on [-1, 1]; the chapter's, for %s, in its points / %d):\n", ch.Engine, ch.Points)
 		} else {
 			fmt.Fprintln(w, "tune, nodes saved and ACPCME ± SE against staretc (errors on [-1, 1]):")
@@ -847,8 +856,8 @@ func (r *Result) WriteSummary(w io.Writer) {
 				fmt.Fprint(w, ";")
 				continue
 			}
-			if !math.IsNaN(float64(row.ChapterReduction)) || !math.IsNaN(float64(row.ChapterACPCME)) {
-				fmt.Fprintf(w, " (chapter %s %s)", pct(row.ChapterReduction), row.ChapterACPCME.Format("%.3f"))
+			if red, acpcme, _ := ch.Figures(row.Depth, row.T); !math.IsNaN(red) || !math.IsNaN(acpcme) {
+				fmt.Fprintf(w, " (chapter %s %s)", pct(runs.Num(red)), runs.Num(acpcme).Format("%.3f"))
 			}
 			fmt.Fprintln(w)
 		}

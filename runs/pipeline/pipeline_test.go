@@ -193,6 +193,8 @@ func TestLoadRecipe(t *testing.T) {
 		"tunebase": `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "tune": {"cpc": ["cpc:eval=pairs", "cpc"]}}`,
 		"tunecpc":  `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "tune": {"cpc": 3}}`,
 		"tuneprod": `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "tune": {"cpc": ["cpc", "cpc:multi=0,probcut={probcut}"]}}`,
+		"tunet":    `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "tune": {"ts": [1.6, 1.6]}}`,
+		"noise":    `{"format": "starlab-recipe/2", "name": "x", "game": "breakthrough", "variant": "8x8", "tune": {"cpc": "cpc:noise=0.01"}}`,
 		"tourney":  `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "matches": [{"name": "a", "games": 2, "variants": ["staretc:depth=1", "star1:depth=1", "staretc:depth=1"]}]}`,
 	} {
 		path := filepath.Join(dir, name+".json")

@@ -32,7 +32,7 @@ func TestSummaryPrintsUndefinedAsTheStagesDo(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	res := &Result{Recipe: "r", Dir: dir, Net: "n.json", Train: &td.Result{Games: 40, Score: runs.Num(math.NaN()), ScoreCI95: runs.Num(math.Inf(1))},
+	res := &Result{Recipe: "r", Dir: dir, Net: "n.json", Train: &td.Result{Games: 40, Opponent: "pairs", Score: runs.Num(math.NaN()), ScoreCI95: runs.Num(math.Inf(1))},
 		Tune: &regression.TuneResult{}, Bench: &bench.Summary{}}
 	read("tune.json", `{"format": "starlab-tune/2", "cpc": ["cpc:a", "cpc:b"], "probcut": ["p", "p"], "rows": [
 		{"depth": 5, "t": 0.8, "engine": "cpc:a", "reduction": 0.5, "reduction_se": null, "acpcme": 0.01, "acpcme_se": null, "acpcme_minus_first": null, "chapter_reduction": null, "chapter_acpcme": null},
@@ -64,5 +64,49 @@ func TestSummaryPrintsUndefinedAsTheStagesDo(t *testing.T) {
 		if strings.Contains(out, bad) {
 			t.Errorf("summary prints %q:\n%s", bad, out)
 		}
+	}
+}
+
+// TestSummaryTuneChapterOnlyOnItsBoard: the run summary gives the
+// chapter's figures beside a tune of ChanceBreakthrough 8x8 and none
+// beside one of 5x6, even from a tune.json that an earlier version wrote
+// with the 8x8 figures in its rows.
+func TestSummaryTuneChapterOnlyOnItsBoard(t *testing.T) {
+	for _, c := range []struct{ variant, want string }{
+		{"8x8", "depth 5 t=1.6: [1] 50.0% ± 1.0% 0.0100 ± 0.0020 (chapter 53.9% 0.021)\n"},
+		{"5x6", ""},
+	} {
+		res := &Result{Recipe: "r", Dir: t.TempDir(), Tune: &regression.TuneResult{}}
+		path := filepath.Join(res.Dir, "tune.json")
+		text := `{"format": "starlab-tune/3", "game": "breakthrough", "variant": "` + c.variant + `", "cpc": ["cpc:eval=material"], "probcut": ["p"],
+			"chapter_scale": "the chapter's points / 1500", "chapter_engine": "cpc:multi=0,r=2,cpcmin=3,cpcmax=5,cpcstep=2", "rows": [
+			{"depth": 5, "t": 1.6, "engine": "cpc:eval=material", "reduction": 0.5, "reduction_se": 0.01, "acpcme": 0.01, "acpcme_se": 0.002, "acpcme_minus_first": null,
+			 "chapter_scale": "the chapter's points / 1500", "chapter_reduction": 0.539, "chapter_acpcme": 0.021346666666666667, "chapter_dcpcme": 0.12182}]}`
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := runs.ReadJSON(path, res.Tune); err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		res.WriteSummary(&b)
+		out := b.String()
+		if c.want == "" && strings.Contains(out, "chapter") || !strings.Contains(out, c.want) {
+			t.Errorf("%s: summary\n%s\nwant the chapter's figures only as %q", c.variant, out, c.want)
+		}
+	}
+}
+
+// TestSummaryTrainOpponent: the summary names the opponent the train
+// stage measured against, the game's hand evaluator, and says so when the
+// measurement's pairs of games were all one pair.
+func TestSummaryTrainOpponent(t *testing.T) {
+	res := &Result{Recipe: "r", Dir: t.TempDir(), Net: "n.json",
+		Train: &td.Result{Games: 2000, Opponent: "material", Score: 0, ScoreCI95: 0, MeasurePairs: 200, DistinctPairs: 1}}
+	var b strings.Builder
+	res.WriteSummary(&b)
+	want := "net n.json: 2000 games, last measured 0.0% ± 0.0% against material at depth 1 (every one of the 200 pairs of games is the same pair: the score is one pair's, repeated, and its interval means nothing)\n"
+	if out := b.String(); !strings.Contains(out, want) {
+		t.Errorf("summary\n%s\nlacks %q", out, want)
 	}
 }

@@ -530,6 +530,11 @@ func addTrain(s *Section, run *runs.Run) error {
 			pct(float64(p.Score)), pct(float64(p.ScoreCI95)), pct(float64(p.LuckScore)), pct(float64(p.LuckCI95)), plies)
 	}
 	s.Tables = append(s.Tables, t)
+	for _, p := range curve {
+		if note := td.Repeated(p.MeasurePairs, p.DistinctPairs); note != "" {
+			s.Notes = append(s.Notes, fmt.Sprintf("The measurement after %d games: %s.", p.Games, note))
+		}
+	}
 	if _, err := os.Stat(run.Path(td.CurvePNG)); err == nil {
 		return s.image(run, td.CurvePNG, "Learning curve")
 	}

@@ -70,7 +70,7 @@ func stages(t *testing.T, root string) (net, probcut string) {
 	finish(run, err)
 	net = filepath.Join(root, "1-train", td.BestFile)
 
-	cs := regression.DefaultCollectSettings()
+	cs := regression.DefaultCollectSettings(diceengine.Game())
 	cs.Game = diceGame
 	cs.Count, cs.Pairs, cs.Engine, cs.Chunk = 12, []regression.Pair{{Shallow: 1, Deep: 3}, {Shallow: 3, Deep: 5}}, "staretc:net="+net+",tt=1", 4
 	run = create("2-collect", "collect", cs)
@@ -84,14 +84,14 @@ func stages(t *testing.T, root string) (net, probcut string) {
 	finish(run, err)
 	probcut = filepath.Join(root, "3-fit", regression.ProbCutFile)
 
-	tu := regression.DefaultTuneSettings("dice", "../../search/testdata/dice5x5-4.suite")
+	tu := regression.DefaultTuneSettings(diceengine.Game(), "../../search/testdata/dice5x5-4.suite")
 	tu.Game = diceGame
 	tu.Limit, tu.Depths, tu.Ts, tu.CPC = 4, []int{5}, []float64{1.6, 0.2}, regression.SpecList{"cpc:eval=pairs,tt=1", "cpc:eval=pairs,tt=1,multi=0,r=4"}
 	run = create("4-tune", "tune", tu)
 	_, err = regression.Tune(ctx, tu, run, runs.NoProgress)
 	finish(run, err)
 
-	bs := bench.DefaultSettings()
+	bs := bench.DefaultSettings(diceengine.Game())
 	bs.Game = diceengine.Game()
 	bs.Suite, bs.Limit, bs.Depths, bs.Engine.Eval, bs.Engine.TTMiB = "../../search/testdata/dice5x5-4.suite", 4, []int{3, 5}, "pairs", 1
 	run = create("5-bench", "bench", bs)
@@ -326,5 +326,72 @@ func TestProbCutSource(t *testing.T) {
 		if got := n.probcutSource(src); got != want {
 			t.Errorf("probcutSource(%q) = %q, want %q", src, got, want)
 		}
+	}
+}
+
+// finishedRun runs stage as the command command would in a new run
+// directory dir with settings, and finishes the run.
+func finishedRun(t *testing.T, dir, command string, settings any, stage func(*runs.Run) error) {
+	t.Helper()
+	run, err := runs.CreateAt(dir, command, []string{"starlab", command}, settings, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer run.Close()
+	if err := stage(run); err != nil {
+		t.Fatal(err)
+	}
+	if err := run.Finish(nil); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestReportTuneChapterOnlyOnItsBoard: the page of a ChanceBreakthrough
+// tune names the chapter's table 5.10 on 8x8 and no chapter's figures on
+// 5x6, a board the chapter did not measure.
+func TestReportTuneChapterOnlyOnItsBoard(t *testing.T) {
+	bt, err := games.Lookup("breakthrough")
+	if err != nil {
+		t.Fatal(err)
+	}
+	suite5x6 := filepath.Join(t.TempDir(), "5x6.suite")
+	if err := os.WriteFile(suite5x6, []byte("5 6 b ..bbb/b..../w..../w..ww/...../...ww\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		suite, want string
+	}{{suite5x6, ""}, {"../../search/testdata/breakthrough8x8-measure.suite", "table 5.10"}} {
+		dir := t.TempDir()
+		tu := regression.DefaultTuneSettings(bt, c.suite)
+		tu.Game, tu.Limit, tu.Depths, tu.Ts, tu.CPC = bt, 1, []int{3}, []float64{1.6}, regression.SpecList{"cpc:eval=material"}
+		finishedRun(t, dir, "tune", tu, func(run *runs.Run) error {
+			_, err := regression.Tune(context.Background(), tu, run, runs.NoProgress)
+			return err
+		})
+		_, html := reportPage(t, dir)
+		if has := strings.Contains(html, "chapter"); c.want == "" && has || c.want != "" && !strings.Contains(html, c.want) {
+			t.Errorf("%s: the page shows the chapter %v, want %q:\n%s", c.suite, has, c.want, visible(html))
+		}
+	}
+}
+
+// TestReportTrainRepeatedMeasurement: the page of a ChanceBreakthrough
+// training measured from the start, where the depth-1 players never meet
+// chance, says that every pair of the measurement's games is one pair.
+func TestReportTrainRepeatedMeasurement(t *testing.T) {
+	bt, err := games.Lookup("breakthrough")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	ts := td.DefaultSettings(bt)
+	ts.Variant, ts.Games, ts.CheckpointEvery, ts.MeasureEvery, ts.MeasureGames = "4x5", 400, 400, 400, 20
+	finishedRun(t, dir, "train", ts, func(run *runs.Run) error {
+		_, err := td.Run(context.Background(), ts, run, runs.NoProgress)
+		return err
+	})
+	_, html := reportPage(t, dir)
+	if want := "The measurement after 400 games: every one of the 10 pairs of games is the same pair"; !strings.Contains(html, want) {
+		t.Errorf("the page lacks %q:\n%s", want, visible(html))
 	}
 }

@@ -68,12 +68,17 @@ type Settings struct {
 	Shard   runs.Shard `json:"shard,omitzero"`
 }
 
-// DefaultSettings returns the thesis's comparison: expectimax, star1, star2
-// and staretc to depths 9, 11 and 13 on the default suite of Dice
-// positions, one worker; the caller gives Game.
-func DefaultSettings() Settings {
-	return Settings{GameName: "dice", Suite: DefaultSuite, Algos: []string{"expectimax", "star1", "star2", "staretc"}, Depths: []int{9, 11, 13},
+// DefaultSettings returns the thesis's comparison on g: expectimax,
+// star1, star2 and staretc to g's bench depths on g's default suite
+// (search.Game.Defaults: Dice's 9, 11 and 13 on DefaultSuite), with g's
+// evaluator, one worker.
+func DefaultSettings(g search.Game) Settings {
+	s := Settings{Game: g, Suite: g.Defaults.Suite, Algos: []string{"expectimax", "star1", "star2", "staretc"}, Depths: slices.Clone(g.Defaults.BenchDepths),
 		Engine: search.DefaultConfig(search.StarETC), Workers: 1}
+	if g.Game != nil {
+		s.GameName, s.Engine = g.Name(), g.Config(search.StarETC)
+	}
+	return s
 }
 
 // ParseAlgos parses a comma-separated list of distinct algorithm names.

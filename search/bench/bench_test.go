@@ -14,8 +14,7 @@ import (
 // checked reader, and the sound algorithms agree; two shards together
 // measure what the whole measures, with the same nodes.
 func TestRunFromGo(t *testing.T) {
-	set := DefaultSettings()
-	set.Game = diceengine.Game()
+	set := DefaultSettings(diceengine.Game())
 	set.Suite = "../testdata/dice5x5-4.suite"
 	set.Limit, set.Depths, set.Workers = 6, []int{3, 5}, 2
 	set.Engine.TTMiB = 2
@@ -80,8 +79,7 @@ func TestSettingsChecks(t *testing.T) {
 		func(s *Settings) { s.Engine.TTMiB = -1 },
 		func(s *Settings) { s.Suite = "none.suite" },
 	} {
-		s := DefaultSettings()
-		s.Game = diceengine.Game()
+		s := DefaultSettings(diceengine.Game())
 		s.Suite = "../testdata/dice5x5-4.suite"
 		bad(&s)
 		if _, err := s.Resolve(); err == nil {

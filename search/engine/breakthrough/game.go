@@ -164,6 +164,7 @@ func Game() search.Game {
 	return search.Game{
 		Game:     rules.Game{},
 		HandEval: handName,
+		Chapter:  rules.Chapter,
 		// The suites and settings of the chapter's measurements on 8x8
 		// (README: ChanceBreakthrough beside the chapter); bench's depths
 		// are the shallow ones, which every algorithm reaches in seconds.

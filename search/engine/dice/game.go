@@ -118,6 +118,7 @@ func Game() search.Game {
 	return search.Game{
 		Game:     rules.Game{},
 		HandEval: handName,
+		Chapter:  rules.Chapter,
 		// The thesis's bench (depths 9, 11, 13 on the committed 5x5/4
 		// suite), the chapter's tune depths (tables 5.6 to 5.8) and its
 		// collect (pairs 3:7 and 5:9 over positions of 5 to 12 checkers).

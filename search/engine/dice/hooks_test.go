@@ -105,7 +105,7 @@ func TestResolveChecksLikeTheGrammar(t *testing.T) {
 		{func(c *search.Config) { c.TTMiB = -1 }, "tt=-1"},
 		{func(c *search.Config) { c.TTMiB = search.MaxTTMiB + 1 }, "at most"},
 		{func(c *search.Config) { c.Eval = "" }, "eval="},
-		{func(c *search.Config) { c.Eval = "nn" }, "unknown evaluator"},
+		{func(c *search.Config) { c.Eval = "NN" }, "not an evaluator name"},
 		{func(c *search.Config) { c.ProbCutT = math.NaN() }, "t=NaN"},
 		{func(c *search.Config) { c.ProbingFactor = 0 }, "k=0"},
 		{func(c *search.Config) { c.CPCMinDepth, c.CPCMaxDepth = 9, 3 }, "above cpcmax"},

@@ -1,0 +1,124 @@
+package td
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"starlab/runs"
+)
+
+// toV1 rewrites the state file at path as format 1 wrote it: the score as
+// score_vs_pairs, no opponent and no counts of pairs.
+func toV1(t *testing.T, path string) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st map[string]any
+	if err := json.Unmarshal(data, &st); err != nil {
+		t.Fatal(err)
+	}
+	st["format"] = FormatV1
+	for _, p := range st["curve"].([]any) {
+		pt := p.(map[string]any)
+		pt["score_vs_pairs"] = pt["score_vs_hand"]
+		for _, k := range []string{"score_vs_hand", "opponent", "measure_pairs", "distinct_pairs"} {
+			delete(pt, k)
+		}
+	}
+	if data, err = json.Marshal(st); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestFormatV1StillLoads: the files of a train run of format 1, whose
+// score is score_vs_pairs whatever the game, still load: an unfinished
+// run's state file is read as a curve and resumes to the net and the
+// scores of the uninterrupted run, and a curve.parquet of format 1 is read
+// with its scores, naming no opponent.
+func TestFormatV1StillLoads(t *testing.T) {
+	dir := t.TempDir()
+	whole := filepath.Join(dir, "whole")
+	if _, err := train(t, tiny(), whole, runs.NoProgress); err != nil {
+		t.Fatal(err)
+	}
+	want, err := ReadCurve(whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := want[2]; p.Opponent != "pairs" || p.MeasurePairs != 2 || p.DistinctPairs < 1 || p.DistinctPairs > 2 {
+		t.Fatalf("the measured point %+v: want an opponent pairs and 2 pairs", p)
+	}
+
+	// Cancelled after 28 games: points at 8, 16 and 24 (measured).
+	cut := filepath.Join(dir, "cut")
+	stopAfter(t, cut, 8)
+	toV1(t, filepath.Join(cut, StateFile))
+	if data, _ := os.ReadFile(filepath.Join(cut, StateFile)); !bytes.Contains(data, []byte(`"score_vs_pairs":`)) || !bytes.Contains(data, []byte(FormatV1)) {
+		t.Fatalf("the state file is not of format 1: %s", data)
+	}
+	old, err := ReadCurve(cut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(old) != 3 || old[2].Score != want[2].Score || old[2].Opponent != "" {
+		t.Fatalf("state file of format 1 read as %+v, want 3 points, the third scored %v", old, want[2].Score)
+	}
+	if err := resumeTiny(cut); err != nil {
+		t.Fatalf("resumed from a state file of format 1: %v", err)
+	}
+	got, err := ReadCurve(cut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, w := range want {
+		if g := got[i]; !same(float64(g.Score), float64(w.Score)) || g.Opponent != "pairs" {
+			t.Errorf("point %d resumed from format 1: %+v, uninterrupted %+v", i, g, w)
+		}
+	}
+	for _, f := range []string{NetFile, BestFile} {
+		a, err1 := os.ReadFile(filepath.Join(whole, f))
+		b, err2 := os.ReadFile(filepath.Join(cut, f))
+		if err1 != nil || err2 != nil || !bytes.Equal(a, b) {
+			t.Errorf("%s resumed from format 1 differs from the uninterrupted run's (%v, %v)", f, err1, err2)
+		}
+	}
+
+	// A finished run of format 1: its curve.parquet.
+	v1 := filepath.Join(dir, "v1")
+	run, err := runs.CreateAt(v1, "train", nil, tiny(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var points []curvePointV1
+	for _, p := range want {
+		points = append(points, curvePointV1{Games: p.Games, Seconds: p.Seconds, TDError: p.TDError, Score: p.Score, ScoreCI95: p.ScoreCI95,
+			LuckScore: p.LuckScore, LuckCI95: p.LuckCI95, MeanPlies: p.MeanPlies, GamesPerS: p.GamesPerS, NetID: p.NetID, Checkpoint: p.Checkpoint})
+	}
+	if err := runs.WriteParquet(run, CurveFile, FormatV1, points); err != nil {
+		t.Fatal(err)
+	}
+	defer run.Close()
+	back, err := ReadCurve(v1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(back) != len(want) || back[2].Score != want[2].Score || back[2].Opponent != "" || back[2].DistinctPairs != 0 {
+		t.Fatalf("curve.parquet of format 1 read as %+v, want %d points, the third scored %v", back, len(want), want[2].Score)
+	}
+	// Another format is refused, naming the file and the formats.
+	if err := runs.WriteParquet(run, "other.parquet", "starlab-train/0", points); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := readCurveFile(filepath.Join(v1, "other.parquet")); err == nil || !strings.Contains(err.Error(), "other.parquet") {
+		t.Errorf("a curve of format starlab-train/0: %v", err)
+	}
+}
