@@ -203,7 +203,7 @@ func TestMatchBadInput(t *testing.T) {
 		{[]string{"staretc:depth=3", "star1:depth=3", "-luck", "star1:depth=3"}, 2, "one of the variants"},
 		{[]string{"staretc:tt=1,depth=3,eval=pairs", "star1:depth=3", "-luck", "staretc:depth=3,eval=pairs,tt=1"}, 2, "one of the variants"},
 		{[]string{"staretc:depth=3", "star1:depth=3", "-shard", "4/4"}, 2, "-shard"},
-		{[]string{"-resume", filepath.Join(dir, "nothing")}, 1, "does not exist"},
+		{[]string{"-resume", filepath.Join(dir, "nothing")}, 2, "does not exist"},
 		{[]string{"-resume", filepath.Join(dir, "nothing"), "-games", "10"}, 2, "cannot change"},
 	}
 	for _, c := range cases {

@@ -1,0 +1,101 @@
+package main
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// treeOf lists every path under dir, for a check that a command made
+// nothing there.
+func treeOf(t *testing.T, dir string) []string {
+	t.Helper()
+	var paths []string
+	err := filepath.WalkDir(dir, func(p string, _ fs.DirEntry, err error) error {
+		paths = append(paths, p)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return paths
+}
+
+// oneCommandPrefix reports whether stderr is one line that starts with
+// "starlab CMD: " once: the message after it does not start with the
+// command's name again ("starlab merge: merge: ...").
+func oneCommandPrefix(stderr, cmd string) bool {
+	msg, ok := strings.CutPrefix(strings.TrimSpace(stderr), "starlab "+cmd+": ")
+	return ok && !strings.Contains(msg, "\n") && !strings.HasPrefix(msg, cmd+": ") && !strings.HasPrefix(msg, "starlab")
+}
+
+// TestExitCodes: every bad argument or input file exits 2 and every
+// failure while working 1, with one line on stderr under one
+// "starlab CMD:" prefix, and a refused command leaves nothing behind: no
+// run directory under out/ or -out, no file, no games played first.
+func TestExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	write := func(name, text string) string {
+		if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return name
+	}
+	must := func(args ...string) {
+		t.Helper()
+		if code, _, stderr := runCmd(t, args...); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+	}
+	// C is a finished collect of two games.
+	must("collect", "-count", "2", "-min", "5", "-max", "10", "-pairs", "1:3", "-engine", "staretc:eval=pairs,tt=1", "-out", "C")
+	badSuite := write("bad.suite", "garbage\n")
+	emptySuite := write("empty.suite", "")
+	if err := os.Mkdir("suitedir", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	match := []string{"match", "staretc:depth=1,eval=pairs", "staretc:depth=3,eval=pairs", "-games", "2"}
+
+	cases := []badInput{
+		// match -suite: a file the user named, as for the other commands.
+		{append(match, "-suite", badSuite), 2, "bad.suite: line 1"},
+		{append(match, "-suite", emptySuite), 2, "empty.suite: no positions"},
+		{append(match, "-suite", "none.suite"), 2, "none.suite"},
+		{append(match, "-suite", "suitedir"), 2, "suitedir"},
+	}
+	// -resume of what is not an unfinished run of the command: a path
+	// that is not what the command reads.
+	for _, cmd := range []string{"match", "train", "collect", "tune", "bench"} {
+		cases = append(cases,
+			badInput{[]string{cmd, "-resume", "nowhere"}, 2, "nowhere does not exist"},
+			badInput{[]string{cmd, "-resume", emptySuite}, 2, "empty.suite is not a directory"},
+			badInput{[]string{cmd, "-resume", "suitedir"}, 2, "not a run directory"},
+			badInput{[]string{cmd, "-resume", "latest"}, 2, "no unfinished " + cmd + " run"},
+		)
+		if cmd == "collect" {
+			cases = append(cases, badInput{[]string{cmd, "-resume", "C"}, 2, "run already finished"})
+		} else {
+			cases = append(cases, badInput{[]string{cmd, "-resume", "C"}, 2, "run C is a collect run, not a " + cmd + " run"})
+		}
+	}
+
+	for _, c := range cases {
+		before := treeOf(t, dir)
+		code, stdout, stderr := runCmd(t, c.args...)
+		if code != c.code || stdout != "" || !strings.Contains(stderr, c.want) || !oneCommandPrefix(stderr, c.args[0]) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit %d, one line \"starlab %s: ...\" with %q", c.args, code, stdout, stderr, c.code, c.args[0], c.want)
+		}
+		if after := treeOf(t, dir); !slices.Equal(after, before) {
+			t.Errorf("%q left behind %q", c.args, slices.DeleteFunc(after, func(p string) bool { return slices.Contains(before, p) }))
+			for _, p := range after {
+				if !slices.Contains(before, p) {
+					os.RemoveAll(p)
+				}
+			}
+		}
+	}
+}
