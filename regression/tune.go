@@ -565,22 +565,22 @@ func writeTune(run *runs.Run, s TuneSettings, res *TuneResult, all []TuneRecord)
 func MergeTune(ctx context.Context, g search.Game, sh *runs.Shards, run *runs.Run, progress runs.Progress) (*TuneResult, error) {
 	var s TuneSettings
 	if err := json.Unmarshal(sh.Settings, &s); err != nil {
-		return nil, fmt.Errorf("merge: settings: %v", err)
+		return nil, fmt.Errorf("%s: settings: %v", filepath.Join(sh.Dirs[0], runs.ManifestName), err)
 	}
 	s.Game = g
 	if err := s.checkGame(); err != nil {
-		return nil, fmt.Errorf("merge: %v", err)
+		return nil, fmt.Errorf("%s: %w", sh.Dirs[0], err)
 	}
 	var all []TuneRecord
 	res := &TuneResult{Format: TuneFormat, Game: s.GameName, Variant: s.Variant, CPC: s.engineNames()}
 	for _, d := range sh.Dirs {
 		rs, err := runs.ReadParquet[TuneRecord](filepath.Join(d, TuneRowsFile), TuneFormat)
 		if err != nil {
-			return nil, fmt.Errorf("merge: %v", err)
+			return nil, err // the error names the file
 		}
 		var part TuneResult
 		if err := runs.ReadJSON(filepath.Join(d, TuneSummaryFile), &part); err != nil {
-			return nil, fmt.Errorf("merge: %v", err) // the error names the file
+			return nil, err // the error names the file
 		}
 		res.ProbCut = part.ProbCut
 		res.Positions += part.Positions

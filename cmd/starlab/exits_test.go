@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"starlab/runs"
 )
 
 // treeOf lists every path under dir, for a check that a command made
@@ -58,6 +60,14 @@ func TestExitCodes(t *testing.T) {
 	if err := os.Mkdir("suitedir", 0o755); err != nil {
 		t.Fatal(err)
 	}
+	// T is a finished run of a stage that has no shards.
+	train, err := runs.CreateAt("T", "train", nil, struct{}{}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := train.Finish(nil); err != nil {
+		t.Fatal(err)
+	}
 	match := []string{"match", "staretc:depth=1,eval=pairs", "staretc:depth=3,eval=pairs", "-games", "2"}
 
 	cases := []badInput{
@@ -67,6 +77,16 @@ func TestExitCodes(t *testing.T) {
 		{append(match, "-suite", "none.suite"), 2, "none.suite"},
 		{append(match, "-suite", "suitedir"), 2, "suitedir"},
 	}
+	// merge's shards are arguments: the wrong set is a usage error, named
+	// once.
+	cases = append(cases,
+		badInput{[]string{"merge", "-out", "M"}, 2, "give the shard run directories"},
+		badInput{[]string{"merge", "-out", "M", "nowhere"}, 2, "nowhere does not exist"},
+		badInput{[]string{"merge", "-out", "M", "suitedir"}, 2, "not a run directory"},
+		badInput{[]string{"merge", "-out", "M", "C", "C"}, 2, "shard 0/1 given twice"},
+		badInput{[]string{"merge", "-out", "M", "C", "T"}, 2, "T is a train run, C a collect run"},
+		badInput{[]string{"merge", "-out", "M", "T"}, 2, "train runs are not sharded"},
+	)
 	// -resume of what is not an unfinished run of the command: a path
 	// that is not what the command reads.
 	for _, cmd := range []string{"match", "train", "collect", "tune", "bench"} {
