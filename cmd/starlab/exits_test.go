@@ -87,6 +87,12 @@ func TestExitCodes(t *testing.T) {
 		badInput{[]string{"merge", "-out", "M", "C", "T"}, 2, "T is a train run, C a collect run"},
 		badInput{[]string{"merge", "-out", "M", "T"}, 2, "train runs are not sharded"},
 	)
+	// fit: two games are too few for five folds, found before a run
+	// directory is made.
+	cases = append(cases,
+		badInput{[]string{"fit", "C"}, 2, "pair 1:3: 2 games: want at least 5, one per fold"},
+		badInput{[]string{"fit", "C", "-out", "F"}, 2, "pair 1:3: 2 games"},
+	)
 	// -resume of what is not an unfinished run of the command: a path
 	// that is not what the command reads.
 	for _, cmd := range []string{"match", "train", "collect", "tune", "bench"} {

@@ -287,7 +287,7 @@ func TestOutHoldsARun(t *testing.T) {
 	if code, _, stderr := runCmd(t, "collect", "-count", "2", "-pairs", "1:3", "-engine", "staretc:eval=pairs,tt=1", "-out", c); code != 0 {
 		t.Fatalf("collect: %s", stderr)
 	}
-	checkBadInput(t, []badInput{{[]string{"fit", c, "-out", stopped}, 2, "fit has no resume"}})
+	checkBadInput(t, []badInput{{[]string{"fit", c, "-folds", "2", "-out", stopped}, 2, "fit has no resume"}})
 }
 
 // TestMergeAgain: merge has no resume, so a merge that was killed (its run
