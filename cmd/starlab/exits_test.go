@@ -93,6 +93,14 @@ func TestExitCodes(t *testing.T) {
 		badInput{[]string{"fit", "C"}, 2, "pair 1:3: 2 games: want at least 5, one per fold"},
 		badInput{[]string{"fit", "C", "-out", "F"}, 2, "pair 1:3: 2 games"},
 	)
+	// A phase no position of the variant has (ChanceBreakthrough 8x8 has
+	// at most 32 pieces) is refused before a game is played.
+	cases = append(cases,
+		badInput{[]string{"collect", "-game", "breakthrough", "-min", "40", "-max", "50", "-count", "2", "-pairs", "1:3"}, 2, "-min 40 -max 50: no breakthrough 8x8 position that is not over has such a phase; theirs are 2 to 32"},
+		badInput{[]string{"gen", "-game", "breakthrough", "-min", "40", "-max", "50", "-count", "2"}, 2, "theirs are 2 to 32"},
+		badInput{[]string{"gen", "-game", "breakthrough", "-variant", "4x5", "-min", "17", "-max", "20"}, 2, "breakthrough 4x5 position"},
+		badInput{[]string{"gen", "-n", "3", "-m", "3", "-min", "9", "-max", "9"}, 2, "theirs are 0 to 8"},
+	)
 	// -resume of what is not an unfinished run of the command: a path
 	// that is not what the command reads.
 	for _, cmd := range []string{"match", "train", "collect", "tune", "bench"} {

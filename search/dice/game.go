@@ -112,6 +112,9 @@ func (Game) Variant(s game.State) string {
 // Phase returns the number of checkers on the board.
 func (Game) Phase(s game.State) int { return board(s).Checkers() }
 
+// PhaseRange returns 0 and n*n-1: a full board is over.
+func (Game) PhaseRange(s game.State) (lo, hi int) { n := board(s).N(); return 0, n*n - 1 }
+
 // FormatMove returns the cell m in move notation ("d3").
 func (Game) FormatMove(s game.State, m game.Move) string {
 	return FormatMove(int(m), board(s).n)
