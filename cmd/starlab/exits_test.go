@@ -68,6 +68,9 @@ func TestExitCodes(t *testing.T) {
 	if err := train.Finish(nil); err != nil {
 		t.Fatal(err)
 	}
+	// Cd is C with a damaged part file.
+	copyTree(t, "C", "Cd")
+	damagedPart := write(filepath.Join("Cd", "rows", "part-00000.parquet"), "garbage\n")
 	match := []string{"match", "staretc:depth=1,eval=pairs", "staretc:depth=3,eval=pairs", "-games", "2"}
 
 	cases := []badInput{
@@ -101,6 +104,8 @@ func TestExitCodes(t *testing.T) {
 		badInput{[]string{"gen", "-game", "breakthrough", "-variant", "4x5", "-min", "17", "-max", "20"}, 2, "breakthrough 4x5 position"},
 		badInput{[]string{"gen", "-n", "3", "-m", "3", "-min", "9", "-max", "9"}, 2, "theirs are 0 to 8"},
 	)
+	// A file starlab wrote into a run, found damaged: a failure (exit 1).
+	cases = append(cases, badInput{[]string{"report", "Cd"}, 1, damagedPart})
 	// -resume of what is not an unfinished run of the command: a path
 	// that is not what the command reads.
 	for _, cmd := range []string{"match", "train", "collect", "tune", "bench"} {
