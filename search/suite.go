@@ -74,3 +74,30 @@ func ParseSuite(g game.Game, r io.Reader) ([]SuitePosition, error) {
 	}
 	return ps, nil
 }
+
+// SideName returns the name g gives side (0, who moves first, and 1), or
+// "side N" for a game that names none.
+func SideName(g game.Game, side int) string {
+	if k, ok := g.(Game); ok { // the kit, whose embedded game names the sides
+		g = k.Game
+	}
+	if n, ok := g.(interface{ SideName(int) string }); ok {
+		return n.SideName(side)
+	}
+	return fmt.Sprintf("side %d", side)
+}
+
+// Finished is the error for s, a position of g, where a position to play
+// or search is wanted and s is over: one line naming it, why it is over
+// where the state says (ChanceBreakthrough's End), and its result. It is
+// nil for a position that is not over.
+func Finished(g game.Game, s game.State) error {
+	if s.Kind() != game.Over {
+		return nil
+	}
+	why := ""
+	if e, ok := s.(interface{ End() string }); ok {
+		why = ": " + e.End()
+	}
+	return fmt.Errorf("position %q is a finished game, not one to play%s (%+g for %s, the side to move)", s.String(), why, s.Result(), SideName(g, s.Mover()))
+}

@@ -104,6 +104,18 @@ func TestExitCodes(t *testing.T) {
 		badInput{[]string{"gen", "-game", "breakthrough", "-variant", "4x5", "-min", "17", "-max", "20"}, 2, "breakthrough 4x5 position"},
 		badInput{[]string{"gen", "-n", "3", "-m", "3", "-min", "9", "-max", "9"}, 2, "theirs are 0 to 8"},
 	)
+	// A finished game is no position to play or measure, as search and
+	// show refuse it.
+	overDice := "5 4 r -1 b b b b - r r r - - - - - - - - - - - - - - - - -"
+	overBreakthrough := "4 4 b ..../..../.w../w..."
+	overDiceSuite := write("over.suite", overDice+"\n")
+	overBreakthroughSuite := write("overbt.suite", "4 4 w ..../.b../..../w...\n"+overBreakthrough+"\n")
+	cases = append(cases,
+		badInput{[]string{"play", "-start", overDice}, 2, `-start: position "` + overDice + `" is a finished game`},
+		badInput{[]string{"play", "-game", "breakthrough", "-start", overBreakthrough}, 2, "black has no piece (-1 for black, the side to move)"},
+		badInput{[]string{"bench", "-depths", "1", overDiceSuite}, 2, `over.suite line 1: position "` + overDice + `" is a finished game`},
+		badInput{[]string{"bench", "-game", "breakthrough", "-depths", "1", "-eval", "material", overBreakthroughSuite}, 2, "overbt.suite line 2: position"},
+	)
 	// A file starlab wrote into a run, found damaged: a failure (exit 1).
 	cases = append(cases, badInput{[]string{"report", "Cd"}, 1, damagedPart})
 	// -resume of what is not an unfinished run of the command: a path

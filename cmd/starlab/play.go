@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"starlab/search"
 	"starlab/search/dice"
 	"starlab/search/game"
 	"starlab/selfplay"
@@ -62,6 +63,9 @@ same game.`,
 					return usagef("-start gives the board and its variant; %s cannot change them", strings.Join(sized, " and "))
 				}
 				if st, err = g.Parse(start); err != nil {
+					return usagef("-start: %v", err)
+				}
+				if err := search.Finished(g, st); err != nil {
 					return usagef("-start: %v", err)
 				}
 				if b, ok := st.(*dice.Board); ok && b.Roll() != dice.NoRoll {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"starlab/runs"
+	"starlab/search"
 	"starlab/search/dice"
 	"starlab/search/game"
 )
@@ -58,14 +59,10 @@ breakthrough the notation is "W H S ROWS", such as
 			if err != nil {
 				return runs.Usage(err)
 			}
-			if s.Kind() == game.Over {
-				// A finished game has no moves or events to show: the
-				// one line says so, why, and its result.
-				why := ""
-				if e, ok := s.(interface{ End() string }); ok {
-					why = ": " + e.End()
-				}
-				return usagef("position %q is a finished game, not one to play%s (%+g for %s, the side to move)", text, why, s.Result(), sideName(g.Game, s.Mover()))
+			// A finished game has no moves or events to show: the one
+			// line says so, why, and its result.
+			if err := search.Finished(g, s); err != nil {
+				return runs.Usage(err)
 			}
 			showState(env.Stdout, g.Game, s)
 			return nil
@@ -80,7 +77,7 @@ func showState(w io.Writer, g game.Game, s game.State) {
 	if p, ok := s.(interface{ Picture() string }); ok {
 		fmt.Fprint(w, p.Picture())
 	}
-	side := sideName(g, s.Mover())
+	side := search.SideName(g, s.Mover())
 	switch s.Kind() {
 	case game.Over:
 		fmt.Fprintf(w, "game over: %+g for %s, the side to move\n", s.Result(), side)
@@ -171,13 +168,4 @@ func printBoard(w io.Writer, b *dice.Board) {
 		}
 		fmt.Fprintf(w, "%-5s streaks (length:count) %s; pairs %d\n", c.Name(), strings.Join(parts, " "), b.Pairs(c))
 	}
-}
-
-// sideName names side in g's words where the game has them ("white"),
-// else by its number.
-func sideName(g game.Game, side int) string {
-	if n, ok := g.(interface{ SideName(int) string }); ok {
-		return n.SideName(side)
-	}
-	return fmt.Sprintf("side %d", side)
 }

@@ -176,6 +176,9 @@ func (s *Settings) Resolve() (*Bench, error) {
 	}
 	b.Suite = suite
 	for _, p := range suite {
+		if err := search.Finished(s.Game, p.Pos); err != nil {
+			return nil, runs.Usagef("%s line %d: %v", s.Suite, p.Line, err)
+		}
 		for ai, r := range b.Engines {
 			if err := s.Game.Check(r, p.Pos); err != nil {
 				return nil, runs.Usagef("%s on %s line %d: %v", b.Algos[ai], s.Suite, p.Line, err)
