@@ -116,6 +116,12 @@ func TestExitCodes(t *testing.T) {
 		badInput{[]string{"bench", "-depths", "1", overDiceSuite}, 2, `over.suite line 1: position "` + overDice + `" is a finished game`},
 		badInput{[]string{"bench", "-game", "breakthrough", "-depths", "1", "-eval", "material", overBreakthroughSuite}, 2, "overbt.suite line 2: position"},
 	)
+	// gen -o names the user's path, and is checked before a game is
+	// played.
+	cases = append(cases,
+		badInput{[]string{"gen", "-count", "2", "-o", "suitedir"}, 2, "-o suitedir is a directory; give a file"},
+		badInput{[]string{"gen", "-count", "2", "-o", filepath.Join("nodir", "x.suite")}, 2, "-o " + filepath.Join("nodir", "x.suite") + ": there is no directory nodir to hold it"},
+	)
 	// A file starlab wrote into a run, found damaged: a failure (exit 1).
 	cases = append(cases, badInput{[]string{"report", "Cd"}, 1, damagedPart})
 	// -resume of what is not an unfinished run of the command: a path
