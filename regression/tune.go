@@ -144,6 +144,11 @@ type TuneSettings struct {
 	// the same engine as staretc, must be one: one full search per
 	// position and depth measures them all.
 	CPC SpecList `json:"cpc"`
+	// ProbCut is the parameter file of every engine of CPC that names
+	// none itself (tune's -probcut; "" for none). It reaches the engines
+	// as a value, as search's -probcut does, not spliced into their
+	// specs, whose grammar separates keys by commas: any path works.
+	ProbCut string `json:"probcut,omitempty"`
 	// Products are the files the engines name as {name} (a pipeline's
 	// net and fit: search.Products).
 	Products search.Products `json:"products,omitempty"`
@@ -172,26 +177,13 @@ func DefaultTuneDepths(game string) []int {
 }
 
 // SetProbCut gives the parameter file path to every engine that names
-// none itself (probcut=): tune's -probcut. A path no engine takes is
-// refused.
+// none itself (probcut=), as ProbCut: tune's -probcut. A path no engine
+// takes is refused.
 func (s *TuneSettings) SetProbCut(path string) error {
-	cpc := slices.Clone(s.CPC)
-	used := false
-	for i, c := range cpc {
-		if search.SpecGives(c, "probcut") {
-			continue
-		}
-		sep := ","
-		if !strings.Contains(c, ":") {
-			sep = ":"
-		}
-		cpc[i] = c + sep + "probcut=" + path
-		used = true
-	}
-	if !used {
+	if !slices.ContainsFunc(s.CPC, func(c string) bool { return !search.SpecGives(c, "probcut") }) {
 		return runs.Usagef("-probcut %s: every -cpc names its own probcut=, so none would use it", path)
 	}
-	s.CPC = cpc
+	s.ProbCut = path
 	return nil
 }
 
@@ -296,6 +288,9 @@ func (s *TuneSettings) cpcSpecs() ([]search.Spec, error) {
 	var specs []search.Spec
 	for i, c := range s.CPC {
 		spec, err := search.ParseSpec(c)
+		if err == nil && s.ProbCut != "" && !search.SpecGives(c, "probcut") {
+			spec.ProbCutFile = s.ProbCut
+		}
 		switch {
 		case err != nil:
 		case spec.Algorithm != search.CPC:
@@ -358,9 +353,9 @@ func (s *TuneSettings) resolve() (base *search.Resolved, cpcs [][]*search.Resolv
 // engineNames are the canonical specs of the cpc engines (resolve checked
 // them).
 func (s *TuneSettings) engineNames() []string {
+	specs, _ := s.cpcSpecs()
 	var names []string
-	for _, c := range s.CPC {
-		spec, _ := search.ParseSpec(c)
+	for _, spec := range specs {
 		names = append(names, spec.Config.String())
 	}
 	return names

@@ -156,3 +156,21 @@ func TestExitCodes(t *testing.T) {
 		}
 	}
 }
+
+// TestTuneProbCutPathWithComma: tune's -probcut takes any path, a comma
+// (the spec grammar's separator) included, as search's -probcut does.
+func TestTuneProbCutPathWithComma(t *testing.T) {
+	fit, err := os.ReadFile("../../search/dice/fits/5x5-4.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "a,b.json")
+	if err := os.WriteFile(path, fit, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runCmd(t, "tune", "-depths", "3", "-t", "1.6", "-limit", "2", "-cpc", "cpc:tt=1", "-probcut", path, "-suite", benchTestSuite, "-out", filepath.Join(dir, "tune"))
+	if code != 0 || !strings.Contains(stdout, "probcut="+path) || !strings.Contains(stdout, path+": starlab fit of") {
+		t.Errorf("tune -probcut %s: exit %d, %q, %q", path, code, stdout, stderr)
+	}
+}
