@@ -272,15 +272,16 @@ func finishedCollect(in string) error {
 	if err != nil {
 		return runs.Usagef("input %s: %v", in, err)
 	}
-	switch m := run.Manifest(); {
+	m := run.Manifest()
+	switch st := runs.StateOf(dir, m); {
 	case m.Command != "collect":
 		return runs.Usagef("input %s: %s is a %s run, not a collect run", in, dir, m.Command)
-	case m.Status != runs.StatusDone:
+	case st != runs.Done:
 		what, how := "failed", "finish it with starlab collect -resume "+dir
-		switch {
-		case m.Status == runs.StatusRunning && runs.Held(dir):
+		switch st {
+		case runs.Working:
 			what, how = "is still running", "wait for it"
-		case m.Status == runs.StatusRunning:
+		case runs.Stopped:
 			what = "is not finished (stopped)"
 		}
 		return runs.Usagef("input %s: collect run %s %s, so it has only some of its rows; %s, or fit the rows it has with -partial", in, dir, what, how)

@@ -41,13 +41,13 @@ func CheckShards(dirs []string, ignore ...string) (*Shards, error) {
 			return nil, err
 		}
 		m := r.Manifest()
-		switch {
-		case m.Status == StatusDone:
-		case Held(d):
+		switch StateOf(d, m) {
+		case Done:
+		case Working:
 			return nil, Usagef("shard %s is still being worked on by another process; merge it when it is done", d)
-		case m.Status == StatusFailed:
+		case Failed:
 			return nil, Usagef("shard %s failed (%s); finish it with starlab %s -resume %s", d, m.Error, m.Command, d)
-		default:
+		case Stopped:
 			return nil, Usagef("shard %s is unfinished (it was stopped while running); finish it with starlab %s -resume %s", d, m.Command, d)
 		}
 		var set map[string]any

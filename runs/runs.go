@@ -259,10 +259,10 @@ func CreateAt(dir, command string, args []string, settings any, seed uint64) (*R
 // may write into, with a hint at what to do.
 func existingRunError(dir, command string, m Manifest) error {
 	var err error
-	switch {
-	case m.Status == StatusDone:
+	switch StateOf(dir, m) {
+	case Done:
 		err = fmt.Errorf("%s: %w (%s, ended %s)", dir, ErrFinished, m.Command, m.End.Format(time.RFC3339))
-	case m.Status == StatusRunning && Held(dir):
+	case Working:
 		err = fmt.Errorf("%s: a %s run that another process is working on now (since %s)", dir, m.Command, m.Start.Format(time.RFC3339))
 	default:
 		what := fmt.Sprintf("%s, status %s since %s", m.Command, m.Status, m.Start.Format(time.RFC3339))
@@ -492,7 +492,10 @@ func FindUnfinished(root, command string) ([]string, error) {
 		}
 		dir := filepath.Join(root, e.Name())
 		m, err := readManifest(dir)
-		if err != nil || m.Status == StatusDone || (command != "" && m.Command != command) || Held(dir) {
+		if err != nil || (command != "" && m.Command != command) {
+			continue
+		}
+		if st := StateOf(dir, m); st != Stopped && st != Failed {
 			continue
 		}
 		list = append(list, found{dir, m.Start})

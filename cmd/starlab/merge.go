@@ -129,7 +129,8 @@ func stoppedMerge(dir string) bool {
 		return false
 	}
 	m := r.Manifest()
-	return len(m.Args) > 1 && m.Args[1] == "merge" && m.Status != runs.StatusDone && !runs.Held(dir)
+	st := runs.StateOf(dir, m)
+	return len(m.Args) > 1 && m.Args[1] == "merge" && (st == runs.Stopped || st == runs.Failed)
 }
 
 // clearDir removes what dir holds, leaving dir.

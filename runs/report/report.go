@@ -263,7 +263,7 @@ func pipeline(secs []Section, names *namer) error {
 	case m.Status == runs.StatusDone:
 	case done >= r.stages && m.Status == runs.StatusRunning:
 		top.Status = runs.StatusDone
-	case m.Status == runs.StatusRunning && !runs.Held(top.Dir):
+	case runs.StateOf(top.Dir, m) == runs.Stopped:
 		top.Status = stopped
 		top.Notes = append(top.Notes, fmt.Sprintf("This pipeline run was stopped before it finished (no process holds it): %d of its %d stages are done, and this page shows what its stages had written; run the same recipe again with -out %s to finish it.",
 			done, r.stages, top.Dir))
@@ -347,7 +347,7 @@ func section(dir string, names *namer) (Section, error) {
 	}
 	if m.Command == "run" {
 		s.Title = "run: the pipeline's settings (its stages follow)"
-	} else if m.Status == runs.StatusRunning && !runs.Held(dir) {
+	} else if runs.StateOf(dir, m) == runs.Stopped {
 		s.Status = stopped
 		how := fmt.Sprintf("continue it with starlab %s -resume %s", m.Command, dir)
 		if !slices.Contains([]string{"train", "collect", "bench", "tune", "match"}, m.Command) {
