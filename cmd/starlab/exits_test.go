@@ -142,10 +142,7 @@ func TestExitCodes(t *testing.T) {
 
 	for _, c := range cases {
 		before := treeOf(t, dir)
-		code, stdout, stderr := runCmd(t, c.args...)
-		if code != c.code || stdout != "" || !strings.Contains(stderr, c.want) || !oneCommandPrefix(stderr, c.args[0]) {
-			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit %d, one line \"starlab %s: ...\" with %q", c.args, code, stdout, stderr, c.code, c.args[0], c.want)
-		}
+		checkBadInput(t, []badInput{c})
 		if after := treeOf(t, dir); !slices.Equal(after, before) {
 			t.Errorf("%q left behind %q", c.args, slices.DeleteFunc(after, func(p string) bool { return slices.Contains(before, p) }))
 			for _, p := range after {
