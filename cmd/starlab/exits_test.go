@@ -111,7 +111,7 @@ func TestExitCodes(t *testing.T) {
 	overDiceSuite := write("over.suite", overDice+"\n")
 	overBreakthroughSuite := write("overbt.suite", "4 4 w ..../.b../..../w...\n"+overBreakthrough+"\n")
 	cases = append(cases,
-		badInput{[]string{"play", "-start", overDice}, 2, `-start: position "` + overDice + `" is a finished game`},
+		badInput{[]string{"play", "-start", overDice}, 2, `-start: position "` + overDice + `" is a finished game, not one to play (-1 for red, the side to move)`},
 		badInput{[]string{"play", "-game", "breakthrough", "-start", overBreakthrough}, 2, "black has no piece (-1 for black, the side to move)"},
 		badInput{[]string{"bench", "-depths", "1", overDiceSuite}, 2, `over.suite line 1: position "` + overDice + `" is a finished game`},
 		badInput{[]string{"bench", "-game", "breakthrough", "-depths", "1", "-eval", "material", overBreakthroughSuite}, 2, "overbt.suite line 2: position"},
