@@ -194,7 +194,7 @@ func Run(ctx context.Context, dir string, progress runs.Progress) (Result, error
 	var buf bytes.Buffer
 	title := "starlab report: " + filepath.Base(filepath.Clean(dir))
 	if err := page.Execute(&buf, map[string]any{"Title": title, "Sections": secs, "Made": time.Now().UTC().Format(time.RFC3339), "Build": runs.BuildVersion()}); err != nil {
-		return Result{}, fmt.Errorf("report: %v", err)
+		return Result{}, fmt.Errorf("page of %s: %v", dir, err)
 	}
 	path := filepath.Join(dir, File)
 	if err := runs.WriteBytesAtomic(path, buf.Bytes()); err != nil {

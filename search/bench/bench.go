@@ -130,7 +130,7 @@ func (s *Settings) Check() error {
 		return runs.Usagef("bench needs at least one algorithm and one depth")
 	}
 	if s.Game.Game == nil || s.Game.Name() != s.GameName {
-		return fmt.Errorf("bench: settings of game %q given the game %v", s.GameName, s.Game.Game)
+		return fmt.Errorf("bench settings of game %q given the game %v", s.GameName, s.Game.Game)
 	}
 	if s.Limit < 0 {
 		return runs.Usagef("-limit %d: want 0 (all) or more", s.Limit)
