@@ -119,21 +119,7 @@ func Fit(rows []Row, s FitSettings) (FitResult, error) {
 	}
 	r0 := rows[0]
 	res := FitResult{Game: r0.Game, Variant: r0.Variant, Eval: r0.Eval, NetID: r0.NetID}
-	byPair := map[Pair][]Row{}
-	var pairs []Pair
-	for _, r := range rows {
-		p := Pair{int(r.ShallowDepth), int(r.DeepDepth)}
-		if _, ok := byPair[p]; !ok {
-			pairs = append(pairs, p)
-		}
-		byPair[p] = append(byPair[p], r)
-	}
-	slices.SortFunc(pairs, func(a, b Pair) int {
-		if a.Deep != b.Deep {
-			return a.Deep - b.Deep
-		}
-		return a.Shallow - b.Shallow
-	})
+	pairs, byPair := groupPairs(rows)
 	for _, p := range pairs {
 		prs := byPair[p]
 		lo, hi := math.MaxInt, 0
@@ -171,6 +157,44 @@ func Fit(rows []Row, s FitSettings) (FitResult, error) {
 		}
 	}
 	return res, nil
+}
+
+// groupPairs returns the depth pairs of the rows, by deep then shallow
+// depth, and each pair's rows.
+func groupPairs(rows []Row) ([]Pair, map[Pair][]Row) {
+	byPair := map[Pair][]Row{}
+	var pairs []Pair
+	for _, r := range rows {
+		p := Pair{int(r.ShallowDepth), int(r.DeepDepth)}
+		if _, ok := byPair[p]; !ok {
+			pairs = append(pairs, p)
+		}
+		byPair[p] = append(byPair[p], r)
+	}
+	slices.SortFunc(pairs, func(a, b Pair) int {
+		if a.Deep != b.Deep {
+			return a.Deep - b.Deep
+		}
+		return a.Shallow - b.Shallow
+	})
+	return pairs, byPair
+}
+
+// tooFew says why rows are too few for a line cross-validated over folds
+// folds of games: fewer than 3 rows, or fewer games than folds; nil when
+// they are enough.
+func tooFew(rows []Row, folds int) error {
+	if len(rows) < 3 {
+		return fmt.Errorf("%d rows: want at least 3", len(rows))
+	}
+	games := map[int64]bool{}
+	for _, r := range rows {
+		games[r.GameID] = true
+	}
+	if len(games) < folds {
+		return fmt.Errorf("%d games: want at least %d, one per fold", len(games), folds)
+	}
+	return nil
 }
 
 // oneSource checks that there are rows and that they come from one game
@@ -215,6 +239,14 @@ func (s *FitSettings) readInputs() ([]Row, error) {
 	if err := oneSource(rows, s.GameName); err != nil {
 		return nil, runs.Usage(err)
 	}
+	// Every pair's line over all its rows is fitted, so too few rows
+	// for one is bad input, found before the run directory is made.
+	pairs, byPair := groupPairs(rows)
+	for _, p := range pairs {
+		if err := tooFew(byPair[p], s.Folds); err != nil {
+			return nil, runs.Usagef("pair %s: %v (-folds %d): give more rows or fewer folds", p, err, s.Folds)
+		}
+	}
 	return rows, nil
 }
 
@@ -240,15 +272,16 @@ func finishedCollect(in string) error {
 	if err != nil {
 		return runs.Usagef("input %s: %v", in, err)
 	}
-	switch m := run.Manifest(); {
+	m := run.Manifest()
+	switch st := runs.StateOf(dir, m); {
 	case m.Command != "collect":
 		return runs.Usagef("input %s: %s is a %s run, not a collect run", in, dir, m.Command)
-	case m.Status != runs.StatusDone:
+	case st != runs.Done:
 		what, how := "failed", "finish it with starlab collect -resume "+dir
-		switch {
-		case m.Status == runs.StatusRunning && runs.Held(dir):
+		switch st {
+		case runs.Working:
 			what, how = "is still running", "wait for it"
-		case m.Status == runs.StatusRunning:
+		case runs.Stopped:
 			what = "is not finished (stopped)"
 		}
 		return runs.Usagef("input %s: collect run %s %s, so it has only some of its rows; %s, or fit the rows it has with -partial", in, dir, what, how)
@@ -259,10 +292,10 @@ func finishedCollect(in string) error {
 // fitLine fits one line with gonum's least squares and cross-validates it
 // over folds of games.
 func fitLine(rows []Row, s FitSettings) (Line, error) {
-	n := len(rows)
-	if n < 3 {
-		return Line{}, fmt.Errorf("%d rows: want at least 3", n)
+	if err := tooFew(rows, s.Folds); err != nil {
+		return Line{}, err
 	}
+	n := len(rows)
 	x, y := make([]float64, n), make([]float64, n)
 	games := map[int64]int{} // game -> fold
 	for i, r := range rows {
@@ -270,9 +303,6 @@ func fitLine(rows []Row, s FitSettings) (Line, error) {
 		if _, ok := games[r.GameID]; !ok {
 			games[r.GameID] = 0
 		}
-	}
-	if len(games) < s.Folds {
-		return Line{}, fmt.Errorf("%d games: want at least %d, one per fold", len(games), s.Folds)
 	}
 	ids := make([]int64, 0, len(games))
 	for g := range games {

@@ -18,15 +18,15 @@ import (
 func MergeCollect(ctx context.Context, g search.Game, sh *runs.Shards, run *runs.Run, progress runs.Progress) (CollectResult, error) {
 	var set CollectSettings
 	if err := json.Unmarshal(sh.Settings, &set); err != nil {
-		return CollectResult{}, fmt.Errorf("merge: settings: %v", err)
+		return CollectResult{}, fmt.Errorf("%s: settings: %v", filepath.Join(sh.Dirs[0], runs.ManifestName), err)
 	}
 	set.Game = g
 	if err := set.checkGame(); err != nil {
-		return CollectResult{}, fmt.Errorf("merge: %v", err)
+		return CollectResult{}, fmt.Errorf("%s: %w", sh.Dirs[0], err)
 	}
 	suite, err := os.ReadFile(filepath.Join(sh.Dirs[0], SuiteFile))
 	if err != nil {
-		return CollectResult{}, fmt.Errorf("merge: %v", err)
+		return CollectResult{}, fmt.Errorf("%s: %w", sh.Dirs[0], err)
 	}
 	if err := os.MkdirAll(run.Path(RowsDir), 0o755); err != nil {
 		return CollectResult{}, err
@@ -34,7 +34,7 @@ func MergeCollect(ctx context.Context, g search.Game, sh *runs.Shards, run *runs
 	for _, d := range sh.Dirs {
 		s, err := os.ReadFile(filepath.Join(d, SuiteFile))
 		if err != nil || !bytes.Equal(s, suite) {
-			return CollectResult{}, fmt.Errorf("merge: %s has other positions than %s", d, sh.Dirs[0])
+			return CollectResult{}, fmt.Errorf("%s has other positions than %s", d, sh.Dirs[0])
 		}
 		parts, err := filepath.Glob(filepath.Join(d, RowsDir, "part-*.parquet"))
 		if err != nil {
@@ -43,7 +43,7 @@ func MergeCollect(ctx context.Context, g search.Game, sh *runs.Shards, run *runs
 		for _, p := range parts {
 			dst := run.Path(filepath.Join(RowsDir, filepath.Base(p)))
 			if _, err := os.Stat(dst); err == nil {
-				return CollectResult{}, fmt.Errorf("merge: %s is in two shards", filepath.Base(p))
+				return CollectResult{}, fmt.Errorf("%s is in two shards", filepath.Base(p))
 			}
 			data, err := os.ReadFile(p)
 			if err != nil {
@@ -56,11 +56,11 @@ func MergeCollect(ctx context.Context, g search.Game, sh *runs.Shards, run *runs
 	}
 	ps, err := search.ParseSuite(g, bytes.NewReader(suite))
 	if err != nil {
-		return CollectResult{}, fmt.Errorf("merge: %s: %v", filepath.Join(sh.Dirs[0], SuiteFile), err)
+		return CollectResult{}, fmt.Errorf("%s: %v", filepath.Join(sh.Dirs[0], SuiteFile), err)
 	}
 	parts, _ := filepath.Glob(run.Path(filepath.Join(RowsDir, "part-*.parquet")))
 	if want := (len(ps) + set.Chunk - 1) / set.Chunk; len(parts) != want {
-		return CollectResult{}, fmt.Errorf("merge: the shards hold %d part files, the collect has %d", len(parts), want)
+		return CollectResult{}, fmt.Errorf("the shards hold %d part files, the collect has %d", len(parts), want)
 	}
 	if err := runs.WriteBytesAtomic(run.Path(SuiteFile), suite); err != nil {
 		return CollectResult{}, err

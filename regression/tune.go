@@ -112,6 +112,11 @@ type TuneSettings struct {
 	// the same engine as staretc, must be one: one full search per
 	// position and depth measures them all.
 	CPC SpecList `json:"cpc"`
+	// ProbCut is the parameter file of every engine of CPC that names
+	// none itself (tune's -probcut; "" for none). It reaches the engines
+	// as a value, as search's -probcut does, not spliced into their
+	// specs, whose grammar separates keys by commas: any path works.
+	ProbCut string `json:"probcut,omitempty"`
 	// Products are the files the engines name as {name} (a pipeline's
 	// net and fit: search.Products).
 	Products search.Products `json:"products,omitempty"`
@@ -133,26 +138,13 @@ func DefaultTuneSettings(g search.Game, suite string) TuneSettings {
 }
 
 // SetProbCut gives the parameter file path to every engine that names
-// none itself (probcut=): tune's -probcut. A path no engine takes is
-// refused.
+// none itself (probcut=), as ProbCut: tune's -probcut. A path no engine
+// takes is refused.
 func (s *TuneSettings) SetProbCut(path string) error {
-	cpc := slices.Clone(s.CPC)
-	used := false
-	for i, c := range cpc {
-		if search.SpecGives(c, "probcut") {
-			continue
-		}
-		sep := ","
-		if !strings.Contains(c, ":") {
-			sep = ":"
-		}
-		cpc[i] = c + sep + "probcut=" + path
-		used = true
-	}
-	if !used {
+	if !slices.ContainsFunc(s.CPC, func(c string) bool { return !search.SpecGives(c, "probcut") }) {
 		return runs.Usagef("-probcut %s: every -cpc names its own probcut=, so none would use it", path)
 	}
-	s.CPC = cpc
+	s.ProbCut = path
 	return nil
 }
 
@@ -265,6 +257,9 @@ func (s *TuneSettings) cpcSpecs() ([]search.Spec, error) {
 	var specs []search.Spec
 	for i, c := range s.CPC {
 		spec, err := s.Game.ParseSpec(c)
+		if err == nil && s.ProbCut != "" && !search.SpecGives(c, "probcut") {
+			spec.ProbCutFile = s.ProbCut
+		}
 		switch {
 		case err != nil:
 		case spec.Algorithm != search.CPC:
@@ -329,9 +324,9 @@ func (s *TuneSettings) resolve() (base *search.Resolved, cpcs [][]*search.Resolv
 // engineNames are the canonical specs of the cpc engines (resolve checked
 // them).
 func (s *TuneSettings) engineNames() []string {
+	specs, _ := s.cpcSpecs()
 	var names []string
-	for _, c := range s.CPC {
-		spec, _ := s.Game.ParseSpec(c)
+	for _, spec := range specs {
 		names = append(names, spec.Config.String())
 	}
 	return names
@@ -536,22 +531,22 @@ func writeTune(run *runs.Run, s TuneSettings, res *TuneResult, all []TuneRecord)
 func MergeTune(ctx context.Context, g search.Game, sh *runs.Shards, run *runs.Run, progress runs.Progress) (*TuneResult, error) {
 	var s TuneSettings
 	if err := json.Unmarshal(sh.Settings, &s); err != nil {
-		return nil, fmt.Errorf("merge: settings: %v", err)
+		return nil, fmt.Errorf("%s: settings: %v", filepath.Join(sh.Dirs[0], runs.ManifestName), err)
 	}
 	s.Game = g
 	if err := s.checkGame(); err != nil {
-		return nil, fmt.Errorf("merge: %v", err)
+		return nil, fmt.Errorf("%s: %w", sh.Dirs[0], err)
 	}
 	var all []TuneRecord
 	res := &TuneResult{Format: TuneFormat, Game: s.GameName, Variant: s.Variant, CPC: s.engineNames()}
 	for _, d := range sh.Dirs {
 		rs, err := runs.ReadParquet[TuneRecord](filepath.Join(d, TuneRowsFile), TuneFormat)
 		if err != nil {
-			return nil, fmt.Errorf("merge: %v", err)
+			return nil, err // the error names the file
 		}
 		var part TuneResult
 		if err := runs.ReadJSON(filepath.Join(d, TuneSummaryFile), &part); err != nil {
-			return nil, fmt.Errorf("merge: %v", err) // the error names the file
+			return nil, err // the error names the file
 		}
 		res.ProbCut = part.ProbCut
 		res.Positions += part.Positions

@@ -223,9 +223,19 @@ func TestTuneSettingsRefuse(t *testing.T) {
 	if err := s.SetProbCut("c.json"); err == nil || !runs.IsUsage(err) {
 		t.Errorf("-probcut that no engine takes: %v", err)
 	}
+	// The file reaches the engines that name none as a value, so a path
+	// with the grammar's comma in it is a path.
 	s.CPC = SpecList{"cpc", "cpc:multi=0,probcut=b.json", "cpc:multi=0,r=4"}
-	if err := s.SetProbCut("c.json"); err != nil || !slices.Equal(s.CPC, []string{"cpc:probcut=c.json", "cpc:multi=0,probcut=b.json", "cpc:multi=0,r=4,probcut=c.json"}) {
-		t.Errorf("-probcut gave %q, %v", s.CPC, err)
+	if err := s.SetProbCut("c,d.json"); err != nil {
+		t.Fatalf("-probcut c,d.json: %v", err)
+	}
+	specs, err := s.cpcSpecs()
+	var files []string
+	for _, sp := range specs {
+		files = append(files, sp.ProbCutFile)
+	}
+	if err != nil || !slices.Equal(files, []string{"c,d.json", "b.json", "c,d.json"}) || !slices.Equal(s.CPC, SpecList{"cpc", "cpc:multi=0,probcut=b.json", "cpc:multi=0,r=4"}) {
+		t.Errorf("-probcut gave the engines %q (specs %q), %v", files, s.CPC, err)
 	}
 }
 

@@ -3,8 +3,10 @@ package runs
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -50,14 +52,31 @@ func ReadJSON(path string, v any) error {
 	return nil
 }
 
+// CheckOutFile reports, as a usage error, why path cannot be the file a
+// command writes: a directory stands there, or there is no directory to
+// hold it. A command checks its output file before it works.
+func CheckOutFile(path string) error {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return Usagef("%s is a directory; give a file", path)
+	}
+	dir := filepath.Dir(path)
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return Usagef("%s: there is no directory %s to hold it", path, dir)
+	}
+	return nil
+}
+
 // writeAtomic implements WriteFileAtomic. With replace false the temporary
 // file is hard-linked to path instead of renamed, which fails with an error
 // wrapping fs.ErrExist if path exists.
 func writeAtomic(path string, write func(w io.Writer) error, replace bool) (err error) {
 	dir := filepath.Dir(path)
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("write %s: is a directory", path)
+	}
 	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return fmt.Errorf("write %s: %w", path, bare(err, "")) // the error names the pattern
 	}
 	tmp := f.Name()
 	closed := false
@@ -71,20 +90,20 @@ func writeAtomic(path string, write func(w io.Writer) error, replace bool) (err 
 	}()
 	bw := bufio.NewWriter(f)
 	if err := write(bw); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return fmt.Errorf("write %s: %w", path, bare(err, tmp))
 	}
 	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return fmt.Errorf("write %s: %w", path, bare(err, tmp))
 	}
 	if err := f.Chmod(0o644); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return fmt.Errorf("write %s: %w", path, bare(err, tmp))
 	}
 	if err := f.Sync(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return fmt.Errorf("write %s: %w", path, bare(err, tmp))
 	}
 	closed = true
 	if err := f.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return fmt.Errorf("write %s: %w", path, bare(err, tmp))
 	}
 	if replace {
 		err = os.Rename(tmp, path)
@@ -92,9 +111,24 @@ func writeAtomic(path string, write func(w io.Writer) error, replace bool) (err 
 		err = os.Link(tmp, path)
 	}
 	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return fmt.Errorf("write %s: %w", path, bare(err, tmp))
 	}
 	return syncDir(dir)
+}
+
+// bare is err without the name of the temporary file tmp ("": any) that an
+// *fs.PathError or *os.LinkError about it gives: writeAtomic's errors name
+// the file written, which the user knows, and not tmp.
+func bare(err error, tmp string) error {
+	var pe *fs.PathError
+	var le *os.LinkError
+	switch {
+	case errors.As(err, &pe) && (tmp == "" || pe.Path == tmp):
+		return pe.Err
+	case errors.As(err, &le) && (tmp == "" || le.Old == tmp):
+		return le.Err
+	}
+	return err
 }
 
 // syncDir makes a rename or new file in dir durable.

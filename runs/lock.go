@@ -41,6 +41,40 @@ func lock(dir string) (*os.File, error) {
 	return f, nil
 }
 
+// State is where a run stands: its manifest's status, told apart by
+// whether a live process holds the run.
+type State int
+
+// The states of a run.
+const (
+	// Done is a finished run, whose results are whole.
+	Done State = iota
+	// Working is an unfinished run a live process holds: it is being
+	// worked on now (a resume takes the lock before it marks the run
+	// running, so the manifest may still say failed).
+	Working
+	// Stopped is a run whose manifest says running but that no process
+	// holds: killed, or its machine went down. It resumes.
+	Stopped
+	// Failed is a run that ended with an error, an interruption
+	// included, and that no process holds. It resumes.
+	Failed
+)
+
+// StateOf returns where the run in dir, whose manifest is m, stands: the
+// one place that tells a stopped run from one being worked on.
+func StateOf(dir string, m Manifest) State {
+	switch {
+	case m.Status == StatusDone:
+		return Done
+	case Held(dir):
+		return Working
+	case m.Status == StatusRunning:
+		return Stopped
+	}
+	return Failed
+}
+
 // Held reports whether a live process holds the run in dir (its lock): a
 // run whose manifest says running and that no process holds was stopped
 // (killed, or its machine went down) and waits to be resumed.

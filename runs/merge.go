@@ -29,7 +29,7 @@ type Shards struct {
 // one line naming the run that does not fit.
 func CheckShards(dirs []string, ignore ...string) (*Shards, error) {
 	if len(dirs) == 0 {
-		return nil, Usagef("merge: give the shard run directories")
+		return nil, Usagef("give the shard run directories")
 	}
 	var sh *Shards
 	var want map[string]any
@@ -41,18 +41,18 @@ func CheckShards(dirs []string, ignore ...string) (*Shards, error) {
 			return nil, err
 		}
 		m := r.Manifest()
-		switch {
-		case m.Status == StatusDone:
-		case Held(d):
+		switch StateOf(d, m) {
+		case Done:
+		case Working:
 			return nil, Usagef("shard %s is still being worked on by another process; merge it when it is done", d)
-		case m.Status == StatusFailed:
+		case Failed:
 			return nil, Usagef("shard %s failed (%s); finish it with starlab %s -resume %s", d, m.Error, m.Command, d)
-		default:
+		case Stopped:
 			return nil, Usagef("shard %s is unfinished (it was stopped while running); finish it with starlab %s -resume %s", d, m.Command, d)
 		}
 		var set map[string]any
 		if err := json.Unmarshal(m.Settings, &set); err != nil {
-			return nil, fmt.Errorf("merge: %s: settings: %v", d, err)
+			return nil, fmt.Errorf("%s: settings: %v", filepath.Join(d, ManifestName), err)
 		}
 		var sharded struct {
 			Shard Shard `json:"shard"`
@@ -60,7 +60,7 @@ func CheckShards(dirs []string, ignore ...string) (*Shards, error) {
 		_ = json.Unmarshal(m.Settings, &sharded) // the settings decoded above
 		s := sharded.Shard
 		if s != (Shard{}) && (s.Index < 0 || s.Index >= s.Count) {
-			return nil, fmt.Errorf("merge: %s: shard %d/%d: want 0 <= i < N", filepath.Join(d, ManifestName), s.Index, s.Count)
+			return nil, fmt.Errorf("%s: shard %d/%d: want 0 <= i < N", filepath.Join(d, ManifestName), s.Index, s.Count)
 		}
 		delete(set, "shard")
 		if s.Index == 0 {
@@ -78,18 +78,18 @@ func CheckShards(dirs []string, ignore ...string) (*Shards, error) {
 		}
 		switch {
 		case m.Command != sh.Command:
-			return nil, fmt.Errorf("merge: %s is a %s run, %s a %s run", d, m.Command, dirs[0], sh.Command)
+			return nil, Usagef("%s is a %s run, %s a %s run", d, m.Command, dirs[0], sh.Command)
 		case m.Seed != sh.Seed:
-			return nil, fmt.Errorf("merge: %s has seed %d, %s seed %d", d, m.Seed, dirs[0], sh.Seed)
+			return nil, Usagef("%s has seed %d, %s seed %d", d, m.Seed, dirs[0], sh.Seed)
 		case m.Build != sh.Build:
-			return nil, fmt.Errorf("merge: %s was made by build %q, %s by %q", d, m.Build, dirs[0], sh.Build)
+			return nil, Usagef("%s was made by build %q, %s by %q", d, m.Build, dirs[0], sh.Build)
 		case s.Count != sh.Count:
-			return nil, fmt.Errorf("merge: %s is shard %d/%d, %s one of %d", d, s.Index, s.Count, dirs[0], sh.Count)
+			return nil, Usagef("%s is shard %d/%d, %s one of %d", d, s.Index, s.Count, dirs[0], sh.Count)
 		case !reflect.DeepEqual(set, want):
-			return nil, fmt.Errorf("merge: %s has other settings than %s (%s)", d, dirs[0], differing(set, want))
+			return nil, Usagef("%s has other settings than %s (%s)", d, dirs[0], differing(set, want))
 		}
 		if prev, dup := byIndex[s.Index]; dup {
-			return nil, fmt.Errorf("merge: shard %d/%d given twice (%s and %s)", s.Index, s.Count, prev, d)
+			return nil, Usagef("shard %d/%d given twice (%s and %s)", s.Index, s.Count, prev, d)
 		}
 		byIndex[s.Index] = d
 	}
@@ -102,7 +102,7 @@ func CheckShards(dirs []string, ignore ...string) (*Shards, error) {
 		sh.Dirs = append(sh.Dirs, d)
 	}
 	if len(missing) > 0 {
-		return nil, fmt.Errorf("merge: shard %s missing", strings.Join(missing, ", "))
+		return nil, Usagef("shard %s missing", strings.Join(missing, ", "))
 	}
 	sh.Settings = unsharded
 	return sh, nil

@@ -259,10 +259,10 @@ func CreateAt(dir, command string, args []string, settings any, seed uint64) (*R
 // may write into, with a hint at what to do.
 func existingRunError(dir, command string, m Manifest) error {
 	var err error
-	switch {
-	case m.Status == StatusDone:
+	switch StateOf(dir, m) {
+	case Done:
 		err = fmt.Errorf("%s: %w (%s, ended %s)", dir, ErrFinished, m.Command, m.End.Format(time.RFC3339))
-	case m.Status == StatusRunning && Held(dir):
+	case Working:
 		err = fmt.Errorf("%s: a %s run that another process is working on now (since %s)", dir, m.Command, m.Start.Format(time.RFC3339))
 	default:
 		what := fmt.Sprintf("%s, status %s since %s", m.Command, m.Status, m.Start.Format(time.RFC3339))
@@ -278,19 +278,25 @@ func existingRunError(dir, command string, m Manifest) error {
 	return Usage(err)
 }
 
-// Open loads the run in dir, typically to resume it.
+// Open loads the run in dir, typically to resume it. A dir that is missing,
+// is not a directory or holds no manifest is not a run: the error is a
+// usage error, as dir is a path someone named, and a missing one's is
+// fs.ErrNotExist to errors.Is. A damaged manifest is a failure.
 func Open(dir string) (*Run, error) {
 	fi, err := os.Stat(dir)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, notExist{dir}
+		return nil, Usage(notExist{dir})
 	}
 	if err != nil {
 		return nil, fmt.Errorf("open run: %w", err)
 	}
 	if !fi.IsDir() {
-		return nil, fmt.Errorf("run directory %s is not a directory", dir)
+		return nil, Usagef("run directory %s is not a directory", dir)
 	}
 	m, err := readManifest(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, Usage(err)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -486,7 +492,10 @@ func FindUnfinished(root, command string) ([]string, error) {
 		}
 		dir := filepath.Join(root, e.Name())
 		m, err := readManifest(dir)
-		if err != nil || m.Status == StatusDone || (command != "" && m.Command != command) || Held(dir) {
+		if err != nil || (command != "" && m.Command != command) {
+			continue
+		}
+		if st := StateOf(dir, m); st != Stopped && st != Failed {
 			continue
 		}
 		list = append(list, found{dir, m.Start})
@@ -520,25 +529,7 @@ func Start(root, out, resume, command string, args []string, settings any, seed 
 		}
 		return r, false, err
 	}
-	dir := resume
-	if resume == "latest" {
-		dirs, err := FindUnfinished(root, command)
-		if err != nil {
-			return nil, false, err
-		}
-		if len(dirs) == 0 {
-			return nil, false, fmt.Errorf("-resume latest: no unfinished %s run under %s/ that no process holds", command, root)
-		}
-		dir = dirs[0]
-	}
-	r, err = Open(dir)
-	if err != nil {
-		return nil, false, err
-	}
-	if m := r.Manifest(); m.Command != command {
-		return nil, false, fmt.Errorf("run %s is a %s run, not a %s run", dir, m.Command, command)
-	}
-	if err := r.Resume(); err != nil {
+	if r, err = resumeRun(root, resume, command); err != nil {
 		return nil, false, err
 	}
 	reflect.ValueOf(settings).Elem().SetZero() // fields the manifest lacks stay zero
@@ -547,6 +538,39 @@ func Start(root, out, resume, command string, args []string, settings any, seed 
 		return nil, false, err
 	}
 	return r, true, nil
+}
+
+// resumeRun opens and resumes the run of command that resume names (see
+// Start). A resume that names no such run, or one that cannot be resumed
+// (finished, or held by another process), is a usage error: a path the
+// user gave that is not what the command reads. A damaged manifest is a
+// failure.
+func resumeRun(root, resume, command string) (*Run, error) {
+	dir := resume
+	if resume == "latest" {
+		dirs, err := FindUnfinished(root, command)
+		if err != nil {
+			return nil, err
+		}
+		if len(dirs) == 0 {
+			return nil, Usagef("-resume latest: no unfinished %s run under %s/ that no process holds", command, root)
+		}
+		dir = dirs[0]
+	}
+	r, err := Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	if m := r.Manifest(); m.Command != command {
+		return nil, Usagef("run %s is a %s run, not a %s run", dir, m.Command, command)
+	}
+	if err := r.Resume(); err != nil {
+		if errors.Is(err, ErrFinished) || errors.Is(err, ErrLocked) {
+			err = Usage(err)
+		}
+		return nil, err
+	}
+	return r, nil
 }
 
 // Settings decodes the settings recorded in the manifest into v.

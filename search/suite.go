@@ -74,3 +74,26 @@ func ParseSuite(g game.Game, r io.Reader) ([]SuitePosition, error) {
 	}
 	return ps, nil
 }
+
+// SideName is game.SideName of g, or of the game a kit (Game) embeds.
+func SideName(g game.Game, side int) string {
+	if k, ok := g.(Game); ok {
+		g = k.Game
+	}
+	return game.SideName(g, side)
+}
+
+// Finished is the error for s, a position of g, where a position to play
+// or search is wanted and s is over: one line naming it, why it is over
+// where the state says (ChanceBreakthrough's End), and its result. It is
+// nil for a position that is not over.
+func Finished(g game.Game, s game.State) error {
+	if s.Kind() != game.Over {
+		return nil
+	}
+	why := ""
+	if e, ok := s.(game.Ender); ok {
+		why = ": " + e.End()
+	}
+	return fmt.Errorf("position %q is a finished game, not one to play%s (%+g for %s, the side to move)", s.String(), why, s.Result(), SideName(g, s.Mover()))
+}

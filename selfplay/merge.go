@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"slices"
 
 	"starlab/runs"
@@ -18,15 +19,15 @@ import (
 func MergeMatch(ctx context.Context, g search.Game, sh *runs.Shards, run *runs.Run, progress runs.Progress) (*MatchReport, error) {
 	var set MatchSettings
 	if err := json.Unmarshal(sh.Settings, &set); err != nil {
-		return nil, fmt.Errorf("merge: settings: %v", err)
+		return nil, fmt.Errorf("%s: settings: %v", filepath.Join(sh.Dirs[0], runs.ManifestName), err)
 	}
 	set.Game = g
 	if set.SPRT != "" {
-		return nil, fmt.Errorf("merge: %s is an SPRT match, which stops per shard; play it on one machine", sh.Dirs[0])
+		return nil, runs.Usagef("%s is an SPRT match, which stops per shard; play it on one machine", sh.Dirs[0])
 	}
 	m, err := set.Resolve()
 	if err != nil {
-		return nil, fmt.Errorf("merge: %s: %v", sh.Dirs[0], err)
+		return nil, fmt.Errorf("%s: %w", sh.Dirs[0], err)
 	}
 	var recs []MatchRecord
 	for i, d := range sh.Dirs {
@@ -45,11 +46,11 @@ func MergeMatch(ctx context.Context, g search.Game, sh *runs.Shards, run *runs.R
 	want := len(set.Pairings()) * set.Games / 2
 	for i := 1; i < len(recs); i++ {
 		if recs[i].Pairing == recs[i-1].Pairing && recs[i].Pair.Index == recs[i-1].Pair.Index {
-			return nil, fmt.Errorf("merge: pair %d of pairing %d is in two shards", recs[i].Pair.Index, recs[i].Pairing)
+			return nil, fmt.Errorf("pair %d of pairing %d is in two shards", recs[i].Pair.Index, recs[i].Pairing)
 		}
 	}
 	if len(recs) != want {
-		return nil, fmt.Errorf("merge: the shards hold %d pairs, the match has %d", len(recs), want)
+		return nil, fmt.Errorf("the shards hold %d pairs, the match has %d", len(recs), want)
 	}
 	journal, err := runs.OpenJournal(run.Dir(), MatchJournal, MatchFormat)
 	if err != nil {

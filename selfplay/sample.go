@@ -46,7 +46,8 @@ func (s *SampleSettings) Check() error {
 	if s.Variant == "" {
 		s.Variant = s.Game.DefaultVariant()
 	}
-	if _, err := s.Game.New(s.Variant); err != nil {
+	start, err := s.Game.New(s.Variant)
+	if err != nil {
 		return runs.Usagef("-variant %s: %v", s.Variant, err)
 	}
 	if s.Count < 1 {
@@ -54,6 +55,10 @@ func (s *SampleSettings) Check() error {
 	}
 	if s.Min < 0 || s.Max < s.Min {
 		return runs.Usagef("-min %d -max %d: want 0 <= min <= max", s.Min, s.Max)
+	}
+	// Refused now, not after the games played to look for them.
+	if lo, hi := s.Game.PhaseRange(start); s.Min > hi || s.Max < lo {
+		return runs.Usagef("-min %d -max %d: no %s %s position that is not over has such a phase; theirs are %d to %d", s.Min, s.Max, s.Game.Name(), s.Variant, lo, hi)
 	}
 	if !(s.Rolled >= 0 && s.Rolled <= 1) {
 		return runs.Usagef("-rolled %v: want a fraction in [0, 1]", s.Rolled)

@@ -160,7 +160,7 @@ func (s *MatchSettings) Resolve() (*Match, error) {
 		if s.Suite != "" {
 			ps, err := search.ReadSuite(g, s.Suite)
 			if err != nil {
-				return nil, err
+				return nil, runs.Usage(err) // a file the user named
 			}
 			for _, p := range ps {
 				s.Starts = append(s.Starts, beforeChance(p.Pos).String())

@@ -103,7 +103,7 @@ func DefaultSettings(g search.Game) Settings {
 // rate; errors are runs.UsageError.
 func (s *Settings) Check() error {
 	if s.Game.Game == nil {
-		return runs.Usagef("train: no game")
+		return runs.Usagef("train settings without a game")
 	}
 	s.GameName = s.Game.Name()
 	if s.Game.Net == nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"flag"
+	"fmt"
 	"io"
 	"strings"
 
@@ -54,6 +55,11 @@ depend only on search values, later, faster builds give it too.`,
 			var err error
 			if s.Game, s.Variant, err = gf.resolve(env.Flags); err != nil {
 				return err
+			}
+			if out != "" {
+				if err := runs.CheckOutFile(out); err != nil {
+					return fmt.Errorf("-o %w", err)
+				}
 			}
 			bar := newProgress(env.Stderr, "positions", false)
 			lines, err := selfplay.SampleSuite(ctx, s, bar.update)

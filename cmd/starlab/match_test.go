@@ -194,7 +194,7 @@ func TestMatchBadInput(t *testing.T) {
 		{[]string{"staretc:depth=3", "cpc:depth=3,r=4"}, 2, "(want cpc:depth=3,multi=0,r=4)"},
 		{[]string{"staretc:depth=3", "star1:depth=3", "-games", "7"}, 2, "even"},
 		{[]string{"staretc:depth=3", "star1:depth=3", "-concurrency", "100000"}, 2, "-concurrency"},
-		{[]string{"staretc:depth=3", "star1:depth=3", "-suite", filepath.Join(dir, "missing.suite")}, 1, "suite"},
+		{[]string{"staretc:depth=3", "star1:depth=3", "-suite", filepath.Join(dir, "missing.suite")}, 2, "suite"},
 		{[]string{"staretc:depth=3", "star1:depth=3", "-game", "chess"}, 2, `-game: game "chess" is unknown`},
 		{[]string{"staretc:depth=3", "star1:depth=3", "-n", "7", "-suite", "../../search/testdata/dice5x5-4.suite"}, 2, "is of variant 5x5-4, the match's is 7x7-4"},
 		{[]string{"staretc:depth=3", "star1:depth=3", "-n", "2"}, 2, "-n 2 -m 4: board size 2"},
@@ -203,7 +203,7 @@ func TestMatchBadInput(t *testing.T) {
 		{[]string{"staretc:depth=3", "star1:depth=3", "-luck", "star1:depth=3"}, 2, "one of the variants"},
 		{[]string{"staretc:tt=1,depth=3,eval=pairs", "star1:depth=3", "-luck", "staretc:depth=3,eval=pairs,tt=1"}, 2, "one of the variants"},
 		{[]string{"staretc:depth=3", "star1:depth=3", "-shard", "4/4"}, 2, "-shard"},
-		{[]string{"-resume", filepath.Join(dir, "nothing")}, 1, "does not exist"},
+		{[]string{"-resume", filepath.Join(dir, "nothing")}, 2, "does not exist"},
 		{[]string{"-resume", filepath.Join(dir, "nothing"), "-games", "10"}, 2, "cannot change"},
 	}
 	for _, c := range cases {

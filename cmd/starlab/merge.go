@@ -56,11 +56,11 @@ name it.`,
 			}
 			m, ok := mergers[sh.Command]
 			if !ok {
-				return fmt.Errorf("merge: %s runs are not sharded (match, collect, bench and tune are)", sh.Command)
+				return usagef("%s runs are not sharded (match, collect, bench and tune are)", sh.Command)
 			}
 			settings := m.settings() // recorded as the stage records them
 			if err := json.Unmarshal(sh.Settings, settings); err != nil {
-				return err
+				return fmt.Errorf("%s: settings: %v", filepath.Join(sh.Dirs[0], runs.ManifestName), err)
 			}
 			recorded := games.Default // the runs that record no game are Dice's
 			switch st := settings.(type) {
@@ -86,7 +86,7 @@ name it.`,
 			}
 			g, err := games.Lookup(recorded)
 			if err != nil {
-				return fmt.Errorf("merge: %s: %v", sh.Dirs[0], err)
+				return fmt.Errorf("%s: %v", filepath.Join(sh.Dirs[0], runs.ManifestName), err)
 			}
 			_, statErr := os.Stat(out)
 			run, err := runs.CreateAt(out, sh.Command, env.Args, settings, sh.Seed)
@@ -129,7 +129,8 @@ func stoppedMerge(dir string) bool {
 		return false
 	}
 	m := r.Manifest()
-	return len(m.Args) > 1 && m.Args[1] == "merge" && m.Status != runs.StatusDone && !runs.Held(dir)
+	st := runs.StateOf(dir, m)
+	return len(m.Args) > 1 && m.Args[1] == "merge" && (st == runs.Stopped || st == runs.Failed)
 }
 
 // clearDir removes what dir holds, leaving dir.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"starlab/search"
 	"starlab/search/game"
 	"starlab/selfplay"
 )
@@ -79,8 +80,8 @@ same game.`,
 				if st, err = g.Parse(start); err != nil {
 					return usagef("-start: %v", err)
 				}
-				if st.Kind() == game.Over {
-					return usagef("-start %q: a finished game, not one to play", start)
+				if err := search.Finished(g, st); err != nil {
+					return usagef("-start: %v", err)
 				}
 				first, err := g.New(g.Variant(st))
 				if err != nil {

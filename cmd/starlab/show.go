@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"starlab/runs"
+	"starlab/search"
 	"starlab/search/game"
 )
 
@@ -53,14 +54,10 @@ breakthrough the notation is "W H S ROWS", such as
 				fmt.Fprint(env.Stdout, d.Describe())
 				return nil
 			}
-			if s.Kind() == game.Over {
-				// A finished game has no moves or events to show: the
-				// one line says so, why, and its result.
-				why := ""
-				if e, ok := s.(game.Ender); ok {
-					why = ": " + e.End()
-				}
-				return usagef("position %q is a finished game, not one to play%s (%+g for %s, the side to move)", text, why, s.Result(), game.SideName(g.Game, s.Mover()))
+			// A finished game has no moves or events to show: the one
+			// line says so, why, and its result.
+			if err := search.Finished(g, s); err != nil {
+				return runs.Usage(err)
 			}
 			showState(env.Stdout, g.Game, s)
 			return nil

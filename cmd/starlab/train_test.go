@@ -62,7 +62,7 @@ func TestTrainBadInput(t *testing.T) {
 		{[]string{"train", "-games", "0"}, 2, "-games"},
 		{[]string{"train", "-lambda", "2"}, 2, "-lambda"},
 		{[]string{"train", "-measure-games", "3"}, 2, "-measure-games"},
-		{[]string{"train", "-resume", filepath.Join(dir, "none")}, 1, "does not exist"},
+		{[]string{"train", "-resume", filepath.Join(dir, "none")}, 2, "does not exist"},
 		{[]string{"train", "-resume", dir, "-games", "5"}, 2, "cannot change"},
 	})
 }

@@ -194,7 +194,7 @@ func Run(ctx context.Context, dir string, progress runs.Progress) (Result, error
 	var buf bytes.Buffer
 	title := "starlab report: " + filepath.Base(filepath.Clean(dir))
 	if err := page.Execute(&buf, map[string]any{"Title": title, "Sections": secs, "Made": time.Now().UTC().Format(time.RFC3339), "Build": runs.BuildVersion()}); err != nil {
-		return Result{}, fmt.Errorf("report: %v", err)
+		return Result{}, fmt.Errorf("page of %s: %v", dir, err)
 	}
 	path := filepath.Join(dir, File)
 	if err := runs.WriteBytesAtomic(path, buf.Bytes()); err != nil {
@@ -263,7 +263,7 @@ func pipeline(secs []Section, names *namer) error {
 	case m.Status == runs.StatusDone:
 	case done >= r.stages && m.Status == runs.StatusRunning:
 		top.Status = runs.StatusDone
-	case m.Status == runs.StatusRunning && !runs.Held(top.Dir):
+	case runs.StateOf(top.Dir, m) == runs.Stopped:
 		top.Status = stopped
 		top.Notes = append(top.Notes, fmt.Sprintf("This pipeline run was stopped before it finished (no process holds it): %d of its %d stages are done, and this page shows what its stages had written; run the same recipe again with -out %s to finish it.",
 			done, r.stages, top.Dir))
@@ -347,7 +347,7 @@ func section(dir string, names *namer) (Section, error) {
 	}
 	if m.Command == "run" {
 		s.Title = "run: the pipeline's settings (its stages follow)"
-	} else if m.Status == runs.StatusRunning && !runs.Held(dir) {
+	} else if runs.StateOf(dir, m) == runs.Stopped {
 		s.Status = stopped
 		how := fmt.Sprintf("continue it with starlab %s -resume %s", m.Command, dir)
 		if !slices.Contains([]string{"train", "collect", "bench", "tune", "match"}, m.Command) {
@@ -620,10 +620,15 @@ func addTune(s *Section, run *runs.Run) error {
 
 func addCollect(s *Section, run *runs.Run) error {
 	s.Title = "collect: shallow and deep searches of chance events"
-	rows, err := regression.ReadRows(run.Dir())
-	if err != nil {
+	// A run without part files has no rows yet; a part file that cannot
+	// be read is damaged, and the report fails naming it.
+	if parts, _ := filepath.Glob(run.Path(filepath.Join(regression.RowsDir, "*.parquet"))); len(parts) == 0 {
 		s.Notes = append(s.Notes, "No rows yet.")
 		return nil
+	}
+	rows, err := regression.ReadRows(run.Dir())
+	if err != nil {
+		return err
 	}
 	type acc struct {
 		n              int

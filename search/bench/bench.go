@@ -135,7 +135,7 @@ func (s *Settings) Check() error {
 		return runs.Usagef("bench needs at least one algorithm and one depth")
 	}
 	if s.Game.Game == nil || s.Game.Name() != s.GameName {
-		return fmt.Errorf("bench: settings of game %q given the game %v", s.GameName, s.Game.Game)
+		return fmt.Errorf("bench settings of game %q given the game %v", s.GameName, s.Game.Game)
 	}
 	if s.Limit < 0 {
 		return runs.Usagef("-limit %d: want 0 (all) or more", s.Limit)
@@ -181,6 +181,9 @@ func (s *Settings) Resolve() (*Bench, error) {
 	}
 	b.Suite = suite
 	for _, p := range suite {
+		if err := search.Finished(s.Game, p.Pos); err != nil {
+			return nil, runs.Usagef("%s line %d: %v", s.Suite, p.Line, err)
+		}
 		for ai, r := range b.Engines {
 			if err := s.Game.Check(r, p.Pos); err != nil {
 				return nil, runs.Usagef("%s on %s line %d: %v", b.Algos[ai], s.Suite, p.Line, err)
@@ -430,12 +433,12 @@ func (b *Bench) write(run *runs.Run, points [][][]point) (*Summary, error) {
 func Merge(ctx context.Context, g search.Game, sh *runs.Shards, run *runs.Run, progress runs.Progress) (*Summary, error) {
 	var set Settings
 	if err := json.Unmarshal(sh.Settings, &set); err != nil {
-		return nil, fmt.Errorf("merge: settings: %v", err)
+		return nil, fmt.Errorf("%s: settings: %v", filepath.Join(sh.Dirs[0], runs.ManifestName), err)
 	}
 	set.Game = g
 	b, err := set.Resolve()
 	if err != nil {
-		return nil, fmt.Errorf("merge: %v", err)
+		return nil, fmt.Errorf("%s: %w", sh.Dirs[0], err)
 	}
 	points := make([][][]point, len(b.Algos))
 	for ai := range points {
@@ -448,7 +451,7 @@ func Merge(ctx context.Context, g search.Game, sh *runs.Shards, run *runs.Run, p
 	for _, d := range sh.Dirs {
 		rows, err := runs.ReadParquet[Row](filepath.Join(d, RowsFile), Format)
 		if err != nil {
-			return nil, fmt.Errorf("merge: %v", err)
+			return nil, err // the error names the file
 		}
 		for _, r := range rows {
 			ai := slices.IndexFunc(b.Algos, func(a search.Algorithm) bool { return a.String() == r.Algo })
@@ -456,7 +459,7 @@ func Merge(ctx context.Context, g search.Game, sh *runs.Shards, run *runs.Run, p
 			pi := int(r.Position) - 1
 			key := [3]int{ai, pi, di}
 			if ai < 0 || di < 0 || pi < 0 || pi >= len(b.Positions) || seen[key] {
-				return nil, fmt.Errorf("merge: %s: row %s, position %d, depth %d is not one of the run's or is there twice", d, r.Algo, r.Position, r.Depth)
+				return nil, fmt.Errorf("%s: row %s, position %d, depth %d is not one of the run's or is there twice", d, r.Algo, r.Position, r.Depth)
 			}
 			seen[key] = true
 			points[ai][pi][di] = point{searched: int(r.SearchedDepth), nodes: r.Nodes, time: time.Duration(r.TimeMS * float64(time.Millisecond)),
@@ -465,7 +468,7 @@ func Merge(ctx context.Context, g search.Game, sh *runs.Shards, run *runs.Run, p
 		}
 	}
 	if want := len(b.Algos) * len(b.Positions) * len(set.Depths); len(seen) != want {
-		return nil, fmt.Errorf("merge: the shards hold %d measurements, the bench has %d", len(seen), want)
+		return nil, fmt.Errorf("the shards hold %d measurements, the bench has %d", len(seen), want)
 	}
 	progress(1, 1, "")
 	return b.write(run, points)

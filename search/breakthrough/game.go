@@ -122,6 +122,10 @@ func (Game) Variant(s game.State) string {
 // Phase returns the number of pieces on the board.
 func (Game) Phase(s game.State) int { b := board(s); return b.Count(White) + b.Count(Black) }
 
+// PhaseRange returns 2, a piece of each side (a side without one has
+// lost), and the start's two rows of each side: pieces are only removed.
+func (Game) PhaseRange(s game.State) (lo, hi int) { return 2, 4 * int(board(s).w) }
+
 // FormatMove returns move m of s in move notation (FormatMove).
 func (Game) FormatMove(s game.State, m game.Move) string { return FormatMove(board(s), int(m)) }
 

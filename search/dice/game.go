@@ -112,6 +112,9 @@ func (Game) Variant(s game.State) string {
 // Phase returns the number of checkers on the board.
 func (Game) Phase(s game.State) int { return board(s).Checkers() }
 
+// PhaseRange returns 0 and n*n-1: a full board is over.
+func (Game) PhaseRange(s game.State) (lo, hi int) { n := board(s).N(); return 0, n*n - 1 }
+
 // FormatMove returns the cell m in move notation ("d3").
 func (Game) FormatMove(s game.State, m game.Move) string {
 	return FormatMove(int(m), board(s).n)
@@ -145,6 +148,10 @@ func (Game) FormatEvent(s game.State, e game.Event) string {
 	return lineName(b.stm) + " " + b.LineLabel(int(e.ID))
 }
 
+// SideName returns side's colour in words: blue (0, the row player, who
+// moves first) or red (1) (game.SideNamer).
+func (Game) SideName(side int) string { return Color(side & 1).Name() }
+
 // CountsChance returns true: a Dice search counts a roll as a ply, as the
 // thesis does.
 func (Game) CountsChance() bool { return true }
@@ -162,7 +169,3 @@ func board(s game.State) *Board {
 	}
 	return b
 }
-
-// SideName returns side's colour in words: blue (0, the row player, who
-// moves first) or red (1) (game.SideNamer).
-func (Game) SideName(side int) string { return Color(side & 1).Name() }

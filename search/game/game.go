@@ -108,6 +108,11 @@ type Game interface {
 	// Phase returns the phase of a state used to band regressions (the
 	// checkers on the board in Dice, the pieces in ChanceBreakthrough).
 	Phase(State) int
+	// PhaseRange returns the least and the greatest phase of a state of
+	// s's variant that is not over, so that a phase asked for can be
+	// checked before games are played to look for it (Dice: 0 to n*n-1
+	// checkers; ChanceBreakthrough: 2 pieces to the start's).
+	PhaseRange(s State) (lo, hi int)
 	// FormatMove and ParseMove write and read a move of a decision state.
 	FormatMove(State, Move) string
 	ParseMove(State, string) (Move, error)

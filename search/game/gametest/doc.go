@@ -18,7 +18,7 @@
 //     contents gives the same answer as a nil one;
 //   - Mover is 0 or 1;
 //   - Game.Variant gives the variant the game started in, and Game.Phase is
-//     not negative;
+//     not negative and, unless the state is over, within Game.PhaseRange;
 //   - String is read back by Game.Parse into a state with the same String,
 //     Key, Kind, Mover and Phase;
 //   - every legal move survives Game.FormatMove then Game.ParseMove, and

@@ -112,6 +112,9 @@ func (w *walk) step(s game.State) (over bool, problems []string) {
 	if phase < 0 {
 		bad("Phase is %d, negative", phase)
 	}
+	if lo, hi := g.PhaseRange(s); kind != game.Over && (phase < lo || phase > hi) {
+		bad("Phase is %d, outside PhaseRange's %d to %d", phase, lo, hi)
+	}
 
 	moves := s.Legal(nil)
 	events, total := s.Outcomes(nil)

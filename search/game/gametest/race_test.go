@@ -123,6 +123,9 @@ func (raceGame) Parse(text string) (game.State, error) {
 
 func (raceGame) Variant(s game.State) string { return "to" + strconv.Itoa(raceOf(s).target) }
 func (raceGame) Phase(s game.State) int      { r := raceOf(s); return r.score[0] + r.score[1] }
+func (raceGame) PhaseRange(s game.State) (lo, hi int) {
+	return 0, 2 * (raceOf(s).target - 1)
+}
 
 func (raceGame) FormatMove(_ game.State, m game.Move) string { return "+" + strconv.Itoa(int(m)) }
 

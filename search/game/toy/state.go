@@ -102,6 +102,9 @@ func (Game) Variant(s game.State) string { return strconv.Itoa(s.(*Board).Target
 // Phase implements game.Game: the counters' sum.
 func (Game) Phase(s game.State) int { b := s.(*Board); return b.Pos(0) + b.Pos(1) }
 
+// PhaseRange implements game.Game: a counter at the target has won.
+func (Game) PhaseRange(s game.State) (lo, hi int) { return 0, 2 * (s.(*Board).Target() - 1) }
+
 var moveNames = [3]string{"step", "jump", "roll"}
 
 // FormatMove implements game.Game.
