@@ -1,0 +1,76 @@
+package main
+
+import (
+	"bufio"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// readmeSessions returns the terminal sessions of the README's code
+// blocks: each "$ starlab ..." line's arguments and the lines printed
+// after it, up to the next prompt or the end of the block.
+func readmeSessions(t *testing.T) map[string][]string {
+	t.Helper()
+	f, err := os.Open("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	out := map[string][]string{}
+	cmd, inBlock := "", false
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case strings.HasPrefix(line, "```"):
+			inBlock, cmd = !inBlock, ""
+		case !inBlock:
+		case strings.HasPrefix(line, "$ starlab "):
+			cmd = strings.TrimPrefix(line, "$ starlab ")
+			out[cmd] = nil
+		case cmd != "":
+			out[cmd] = append(out[cmd], line)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestReadmeFit runs the tour's collect and fit as the README gives them,
+// in a directory of their own, and checks that they print what the
+// README shows (the collect's time aside).
+func TestReadmeFit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("collects 100 positions to depth 9")
+	}
+	sessions := readmeSessions(t)
+	var collect, fit string
+	for cmd := range sessions {
+		switch {
+		case strings.HasPrefix(cmd, "collect -count 100 "):
+			collect = cmd
+		case strings.HasPrefix(cmd, "fit c "):
+			fit = cmd
+		}
+	}
+	if collect == "" || fit == "" {
+		t.Fatalf("README.md: the tour's collect (%q) or fit (%q) is missing", collect, fit)
+	}
+	t.Chdir(t.TempDir())
+	clock := regexp.MustCompile(`in [0-9.]+ s;`)
+	for _, cmd := range []string{collect, fit} {
+		code, stdout, stderr := runCmd(t, strings.Fields(cmd)...)
+		if code != 0 {
+			t.Fatalf("starlab %s: exit %d: %s", cmd, code, stderr)
+		}
+		got := strings.Split(strings.TrimRight(clock.ReplaceAllString(stdout, "in _ s;"), "\n"), "\n")
+		want := strings.Split(clock.ReplaceAllString(strings.Join(sessions[cmd], "\n"), "in _ s;"), "\n")
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("starlab %s prints\n%s\nthe README shows\n%s", cmd, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+	}
+}
