@@ -6,6 +6,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"starlab/runs/pipeline"
+	"starlab/search/games"
 )
 
 // readmeSessions returns the terminal sessions of the README's code
@@ -72,5 +75,32 @@ func TestReadmeFit(t *testing.T) {
 		if strings.Join(got, "\n") != strings.Join(want, "\n") {
 			t.Errorf("starlab %s prints\n%s\nthe README shows\n%s", cmd, strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
+	}
+}
+
+// TestPaper5x5Time checks that run -h, the recipe's description and the
+// README say the same of how long paper-5x5 takes: what run -h says in
+// its parentheses.
+func TestPaper5x5Time(t *testing.T) {
+	words := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	_, help, _ := runCmd(t, "run", "-h")
+	_, said, ok := strings.Cut(words(help), "paper-5x5 (")
+	said, _, _ = strings.Cut(said, ")")
+	if !ok || said == "" {
+		t.Fatalf("run -h says nothing of paper-5x5's time: %q", help)
+	}
+	r, err := pipeline.LoadRecipe("paper-5x5", games.Lookup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(r.Description, "; "+said) {
+		t.Errorf("the recipe paper-5x5 says %q; run -h says %q", r.Description, said)
+	}
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(words(string(readme)), "paper-5x5 was "+said) {
+		t.Errorf("README.md does not say %q of paper-5x5, as run -h does", "paper-5x5 was "+said)
 	}
 }
