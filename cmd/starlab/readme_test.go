@@ -3,12 +3,15 @@ package main
 import (
 	"bufio"
 	"os"
+	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"starlab/runs/pipeline"
 	"starlab/search/games"
+	"starlab/selfplay"
 )
 
 // readmeSessions returns the terminal sessions of the README's code
@@ -102,5 +105,34 @@ func TestPaper5x5Time(t *testing.T) {
 	}
 	if !strings.Contains(words(string(readme)), "paper-5x5 was "+said) {
 		t.Errorf("README.md does not say %q of paper-5x5, as run -h does", "paper-5x5 was "+said)
+	}
+}
+
+// TestReadmeGamesColumns checks that the README's games.parquet table
+// names every column the match writes, in order, and no other.
+func TestReadmeGamesColumns(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, table, ok := strings.Cut(string(readme), "**games.parquet** (match;")
+	table, _, _ = strings.Cut(table, "\n\n`summary.json`")
+	var got []string
+	for _, line := range strings.Split(table, "\n") {
+		cells := strings.Split(line, "|")
+		if len(cells) < 4 || strings.HasPrefix(line, "|---") || strings.TrimSpace(cells[1]) == "column" {
+			continue
+		}
+		for _, c := range strings.Split(cells[1], ",") {
+			got = append(got, strings.TrimSpace(c))
+		}
+	}
+	var want []string
+	rt := reflect.TypeFor[selfplay.GameRow]()
+	for i := range rt.NumField() {
+		want = append(want, rt.Field(i).Tag.Get("parquet"))
+	}
+	if !ok || !slices.Equal(got, want) {
+		t.Errorf("README.md's games.parquet columns are %v; the match writes %v", got, want)
 	}
 }
