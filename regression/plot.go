@@ -73,7 +73,7 @@ func scatter(rows []Row, l Line, t float64, title string) (*scatterPlot, error) 
 	sp := &scatterPlot{plot: p, legend: plot.NewLegend(), stacked: map[plotter.XY]int{}}
 	sp.legend.Padding = vg.Points(3)
 	sp.legend.Add(fmt.Sprintf("%d event values", len(pts)), s)
-	sp.legend.Add(fmt.Sprintf("v_%d = %.3f v_%d %+.3f  (R² %s)", l.Deep, l.A, l.Shallow, l.B, l.R2.Format("%.3f")), fit)
+	sp.legend.Add(fmt.Sprintf("v_%d = %s v_%d %s  (R² %s)", l.Deep, runs.Num(l.A).Format("%.3f"), l.Shallow, runs.Num(l.B).Format("%+.3f"), l.R2.Format("%.3f")), fit)
 	sp.legend.Add(fmt.Sprintf("± %.1f σ, σ = %.3f", t, l.Sigma), lo)
 	var stacks plotter.XYs
 	var labels []string

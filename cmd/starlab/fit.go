@@ -96,8 +96,10 @@ the run directory is made.`,
 			fmt.Fprintf(env.Stdout, "fit: %s %s, eval=%s%s\n", res.Game, res.Variant, res.Eval, net)
 			fmt.Fprintf(env.Stdout, "%-7s %-7s %6s %6s %8s %8s %7s %7s %7s %7s\n", "pair", "band", "n", "games", "a", "b", "sigma", "fit σ", "cv rmse", "R²")
 			for _, l := range res.Lines {
-				fmt.Fprintf(env.Stdout, "%-7s %-7s %6d %6d %8.4f %8.4f %7.4f %7.4f %7.4f %7s\n",
-					fmt.Sprintf("%d:%d", l.Shallow, l.Deep), l.Band, l.N, l.Games, l.A, l.B, l.Sigma, l.SigmaFit, l.CVRMSE, l.R2.Format("%.4f"))
+				f := func(x float64, format string) string { return runs.Num(x).Format(format) }
+				fmt.Fprintf(env.Stdout, "%-7s %-7s %6d %6d %s %s %s %s %s %7s\n",
+					fmt.Sprintf("%d:%d", l.Shallow, l.Deep), l.Band, l.N, l.Games, f(l.A, "%8.4f"), f(l.B, "%8.4f"),
+					f(l.Sigma, "%7.4f"), f(l.SigmaFit, "%7.4f"), f(l.CVRMSE, "%7.4f"), l.R2.Format("%.4f"))
 			}
 			fmt.Fprintf(env.Stdout, "wrote %s (use cpc:probcut=%s)\n", run.Path(regression.ProbCutFile), run.Path(regression.ProbCutFile))
 			return nil

@@ -98,7 +98,7 @@ star1_cut, cpc_cut).`,
 			fmt.Fprintln(tw, "Depth\tScore\tNodes\tTime\tBest move\t")
 			for i := len(r.Iterations) - 1; i >= 0; i-- {
 				it := r.Iterations[i]
-				fmt.Fprintf(tw, "%d\t%.6f\t%d\t%.3f\t%s\t\n", it.Depth, it.Score, it.Nodes, it.Time.Seconds(), moveName(g, b, it.BestMove))
+				fmt.Fprintf(tw, "%d\t%s\t%d\t%.3f\t%s\t\n", it.Depth, runs.Num(it.Score).Format("%.6f"), it.Nodes, it.Time.Seconds(), moveName(g, b, it.BestMove))
 			}
 			tw.Flush()
 			last := r.Last()

@@ -806,7 +806,7 @@ func (r *Result) WriteSummary(w io.Writer) {
 		fmt.Fprintf(w, "ChanceProbCut fit (net %s):", r.Fit.NetID)
 		for _, l := range r.Fit.Lines {
 			if l.Band == "all" {
-				fmt.Fprintf(w, "  %d:%d a=%.3f b=%+.3f σ=%.3f", l.Shallow, l.Deep, l.A, l.B, l.Sigma)
+				fmt.Fprintf(w, "  %d:%d a=%s b=%s σ=%.3f", l.Shallow, l.Deep, runs.Num(l.A).Format("%.3f"), runs.Num(l.B).Format("%+.3f"), l.Sigma)
 			}
 		}
 		fmt.Fprintln(w)
