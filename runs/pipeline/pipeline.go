@@ -868,8 +868,8 @@ func (r *Result) WriteSummary(w io.Writer) {
 	}
 	for i, m := range r.Matches {
 		for _, p := range m.Pairings {
-			fmt.Fprintf(w, "  %s vs %s: %.1f%% ± %.1f%% over pairs, luck-adjusted %s, %d games\n",
-				name(p.A), name(p.B), 100*p.Score, 100*p.ScoreCI95Pairs, luckText(p), p.Games)
+			fmt.Fprintf(w, "  %s vs %s: %.1f%% ± %s over pairs, luck-adjusted %s, %d games\n",
+				name(p.A), name(p.B), 100*p.Score, p.Interval(p.ScoreCI95Pairs, "pairs"), luckText(p), p.Games)
 		}
 		if i < len(r.Papers) && r.Papers[i] != "" {
 			fmt.Fprintf(w, "    paper: %s\n", r.Papers[i])
@@ -893,5 +893,5 @@ func luckText(s selfplay.Summary) string {
 	if !s.Luck {
 		return "-"
 	}
-	return pct(s.LuckScore) + " ± " + pct(s.LuckCI95)
+	return pct(s.LuckScore) + " ± " + s.Interval(float64(s.LuckCI95), "luck")
 }

@@ -711,12 +711,12 @@ func addMatch(s *Section, run *runs.Run) error {
 	for _, p := range r.Pairings {
 		luck := "-"
 		if p.Luck {
-			luck = pct(float64(p.LuckScore)) + " ± " + pct(float64(p.LuckCI95))
+			luck = pct(float64(p.LuckScore)) + " ± " + p.Interval(float64(p.LuckCI95), "luck")
 		}
 		label := fmt.Sprintf("%d vs %d", number[p.A], number[p.B])
 		pt.Rows = append(pt.Rows, []Cell{{Text: label, Title: name[p.A].Text + " vs " + name[p.B].Text},
 			{Text: fmt.Sprint(p.Games)}, {Text: fmt.Sprintf("%d/%d/%d", p.Wins, p.Draws, p.Losses)},
-			{Text: pct(p.Score)}, {Text: pct(p.ScoreCI95)}, {Text: pct(p.ScoreCI95Pairs)}, {Text: luck},
+			{Text: pct(p.Score)}, {Text: p.Interval(p.ScoreCI95, "games")}, {Text: p.Interval(p.ScoreCI95Pairs, "pairs")}, {Text: luck},
 			{Text: p.Elo.Format("%+.1f")}, {Text: p.EloCI95.Format("%.1f")}, {Text: p.EloCI95Pairs.Format("%.1f")},
 			{Text: pct(p.LOSPairs)}, {Text: fmt.Sprint(p.Pentanomial)}, {Text: num(p.MeanPlies, "%.1f")},
 			{Text: num(p.NodesA, "%.0f") + " vs " + num(p.NodesB, "%.0f")}})

@@ -328,3 +328,31 @@ func TestProbCutSource(t *testing.T) {
 		}
 	}
 }
+
+// TestReportMatchSplitPairs: a match whose every pair split 1-1 has an
+// interval over pairs of no width, which the page says has no spread to
+// measure instead of showing ± 0.0% as if the score were certain.
+func TestReportMatchSplitPairs(t *testing.T) {
+	dir := t.TempDir()
+	ms := selfplay.DefaultMatchSettings(diceGame, "staretc:depth=1,eval=pairs", "star1:depth=1,eval=pairs")
+	ms.Games = 8
+	run, err := runs.CreateAt(dir, "match", []string{"starlab", "match"}, ms, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := selfplay.RunMatch(context.Background(), ms, run, runs.NoProgress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := run.Finish(nil); err != nil {
+		t.Fatal(err)
+	}
+	run.Close()
+	if p := rep.Pairings[0].Pentanomial; p != [5]int{0, 0, 4, 0, 0} {
+		t.Fatalf("pentanomial %v: the two engines' pairs did not all split 1-1", p)
+	}
+	_, html := reportPage(t, dir)
+	if !strings.Contains(html, "<td>0.0% (every pair split 1-1: no spread to measure)</td>") {
+		t.Errorf("the page does not say why the interval over pairs is 0:\n%s", visible(html))
+	}
+}
