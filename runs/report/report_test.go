@@ -154,6 +154,7 @@ func TestReport(t *testing.T) {
 		"<h2>run test: every stage, small</h2>", "<h2>match cpc</h2>", "<h2>match zero</h2>",
 		"whether the fitted parameters save nodes at no cost", "the chapter&#39;s 55%", "a sanity check: search against no evaluation",
 		`<a href="#6-cpc">cpc</a>`, "net 1-train/best.json: 2000 games", "Scores with 95% intervals",
+		`<pre class="wrap">run test: `, // the summary's long lines wrap, not run off the box
 		"cpc:depth=3,eval=mlp,net={net},tt=1,probcut={probcut}", "staretc:depth=1,eval=zero",
 	} {
 		if !strings.Contains(html, want) {
@@ -313,6 +314,22 @@ func TestLongTableFolds(t *testing.T) {
 	}
 }
 
+// TestOpenTableShown: a long table marked open (the tune table, what its
+// section is for) is foldable but shown open.
+func TestOpenTableShown(t *testing.T) {
+	tb := Table{Caption: "t table", Head: []string{"t"}, Open: true}
+	for i := range foldRows + 1 {
+		tb.add(fmt.Sprint(i))
+	}
+	var buf strings.Builder
+	if err := page.Execute(&buf, map[string]any{"Title": "t", "Sections": []Section{{ID: "1-tune", Title: "tune", Tables: []Table{tb}}}}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), `<details class="table" open><summary>t table (`) {
+		t.Errorf("the open table is not shown open:\n%s", buf.String())
+	}
+}
+
 // TestProbCutSource: the page names the built-in fit as the built-in fit
 // (not by the base name of its file, as if the run had made it), and a
 // parameter file by its short name.
@@ -354,5 +371,11 @@ func TestReportMatchSplitPairs(t *testing.T) {
 	_, html := reportPage(t, dir)
 	if !strings.Contains(html, "<td>0.0% (every pair split 1-1: no spread to measure)</td>") {
 		t.Errorf("the page does not say why the interval over pairs is 0:\n%s", visible(html))
+	}
+	// The games' shape, which the terminal's text prints, is in a table
+	// of its own beside their length, not in the scores' table.
+	shape := regexp.MustCompile(`(?s)<caption>The games of each pairing: their length and shape.*?<th>plies per game</th><th>decisions per game</th><th>branching factor</th><th>chance nodes per game</th><th>events per chance node</th>.*?</table>`).FindString(html)
+	if r := rep.Pairings[0]; shape == "" || !strings.Contains(shape, "<td>"+r.Branching.Format("%.1f")+"</td><td>"+r.ChancePerGame.Format("%.1f")+"</td>") {
+		t.Errorf("no table of the games' shape, or not this match's:\n%s", shape)
 	}
 }
