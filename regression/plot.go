@@ -74,7 +74,7 @@ func scatter(rows []Row, l Line, t float64, title string) (*scatterPlot, error) 
 	sp := &scatterPlot{plot: p, legend: plot.NewLegend(), stacked: map[plotter.XY]int{}}
 	sp.legend.Padding = vg.Points(3)
 	sp.legend.Add(fmt.Sprintf("%d event values", len(pts)), s)
-	sp.legend.Add(fmt.Sprintf("v_%d = %s v_%d %s  (R² %s)", l.Deep, runs.Num(l.A).Format("%.3f"), l.Shallow, runs.Num(l.B).Format("%+.3f"), l.R2.Format("%.3f")), fit)
+	sp.legend.Add(fitText(l), fit)
 	sp.legend.Add(fmt.Sprintf("± %.1f σ, σ = %.3f", t, l.Sigma), lo)
 	var stacks plotter.XYs
 	var labels []string
@@ -114,6 +114,19 @@ func scatter(rows []Row, l Line, t float64, title string) (*scatterPlot, error) 
 		sp.legend.Add(fmt.Sprintf("%d or more identical values, ringed, with their count", stackMin), ring)
 	}
 	return sp, nil
+}
+
+// fitText is the legend of a fitted line: v_deep = (a ± SE) v_shallow ±
+// (|b| ± SE), the standard errors clustered by position (Line.ASE), and
+// R².
+func fitText(l Line) string {
+	f := func(x runs.Num) string { return x.Format("%.3f") }
+	sign, b := "+", runs.Num(l.B)
+	if f(b)[0] == '-' {
+		sign, b = "−", -b
+	}
+	return fmt.Sprintf("v_%d = (%s ± %s) v_%d %s (%s ± %s)  (± SE over positions; R² %s)",
+		l.Deep, f(runs.Num(l.A)), f(l.ASE), l.Shallow, sign, f(b), f(l.BSE), l.R2.Format("%.3f"))
 }
 
 // stackLabels draws each count beside its ring: 6 points inward, toward

@@ -3,6 +3,7 @@ package regression
 import (
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/plot/plotter"
@@ -126,5 +127,18 @@ func TestTLabelsDoNotOverprint(t *testing.T) {
 	}
 	if len(labels) < 6 {
 		t.Errorf("%d labels of 8 placed: %v", len(labels), labels)
+	}
+}
+
+// TestFitTextHasIntervals: the scatter plot's fitted line carries the
+// standard errors of a and b, and a negative intercept its own sign.
+func TestFitTextHasIntervals(t *testing.T) {
+	l := Line{Shallow: 3, Deep: 7, A: 0.9, B: -0.02, ASE: 0.01, BSE: 0.005, R2: 0.9}
+	if got, want := fitText(l), "v_7 = (0.900 ± 0.010) v_3 − (0.020 ± 0.005)  (± SE over positions; R² 0.900)"; got != want {
+		t.Errorf("legend %q, want %q", got, want)
+	}
+	l.B = -0.0004 // rounds to 0: no minus
+	if got := fitText(l); !strings.Contains(got, "v_3 + (0.000 ± 0.005)") {
+		t.Errorf("legend %q", got)
 	}
 }

@@ -35,8 +35,9 @@ It prints n, a, b, sigma, R² and the cross-validated error per pair and
 band, and writes into the run directory probcut.json (the pairs over all
 rows, with the game, variant, evaluator and net id they were fitted for;
 cpc reads it with probcut=FILE and refuses it for another), fit.json (every line, bands
-included) and scatter-S-D.png and .svg, each pair's values with the fitted
-line and the band ± t sigma.
+included, with the standard errors of a and b clustered by position) and
+scatter-S-D.png and .svg, each pair's values with the fitted line, a and b
+± their standard errors, and the band ± t sigma.
 
 An input reached twice (a run directory given twice, or with one of its
 own part files) is refused, as its rows would count twice, and so is a

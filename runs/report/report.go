@@ -554,11 +554,11 @@ func addFit(s *Section, run *runs.Run) error {
 	if f.NetID != "" {
 		net = ", net " + f.NetID
 	}
-	t := Table{Caption: fmt.Sprintf("v_deep = a·v_shallow + b per depth pair, %s %s, eval=%s%s; σ is the largest of the fit's, the cross-validated error and the floor", f.Game, f.Variant, f.Eval, net),
-		Head: []string{"pair", "band (phase)", "n", "games", "a", "b", "σ", "fit σ", "cv rmse", "R²"}}
+	t := Table{Caption: fmt.Sprintf("v_deep = a·v_shallow + b per depth pair, %s %s, eval=%s%s; ± is the standard error of a or b, clustered by position (a position's events share its searches); σ is the largest of the fit's, the cross-validated error and the floor", f.Game, f.Variant, f.Eval, net),
+		Head: []string{"pair", "band (phase)", "n", "games", "a", "±", "b", "±", "σ", "fit σ", "cv rmse", "R²"}}
 	for _, l := range f.Lines {
 		t.add(fmt.Sprintf("%d:%d", l.Shallow, l.Deep), l.Band, fmt.Sprint(l.N), fmt.Sprint(l.Games),
-			num(l.A, "%.4f"), num(l.B, "%.4f"), num(l.Sigma, "%.4f"), num(l.SigmaFit, "%.4f"), num(l.CVRMSE, "%.4f"), l.R2.Format("%.4f"))
+			num(l.A, "%.4f"), l.ASE.Format("%.4f"), num(l.B, "%.4f"), l.BSE.Format("%.4f"), num(l.Sigma, "%.4f"), num(l.SigmaFit, "%.4f"), num(l.CVRMSE, "%.4f"), l.R2.Format("%.4f"))
 	}
 	s.Tables = append(s.Tables, t)
 	for _, l := range f.Lines {

@@ -154,7 +154,8 @@ func TestReport(t *testing.T) {
 		"<h2>run test: every stage, small</h2>", "<h2>match cpc</h2>", "<h2>match zero</h2>",
 		"whether the fitted parameters save nodes at no cost", "the chapter&#39;s 55%", "a sanity check: search against no evaluation",
 		`<a href="#6-cpc">cpc</a>`, "net 1-train/best.json: 2000 games", "Scores with 95% intervals",
-		`<pre class="wrap">run test: `, // the summary's long lines wrap, not run off the box
+		`<pre class="wrap">run test: `,                                      // the summary's long lines wrap, not run off the box
+		"<th>a</th><th>±</th><th>b</th><th>±</th>", "clustered by position", // the fit's standard errors
 		"cpc:depth=3,eval=mlp,net={net},tt=1,probcut={probcut}", "staretc:depth=1,eval=zero",
 	} {
 		if !strings.Contains(html, want) {
