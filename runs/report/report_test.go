@@ -336,10 +336,11 @@ func TestOpenTableShown(t *testing.T) {
 // parameter file by its short name.
 func TestProbCutSource(t *testing.T) {
 	n := &namer{products: map[string]string{}}
+	builtin := "built-in fit search/dice/fits/5x5-4.json (starlab fit, default settings, of the 39480 rows of starlab collect -count 1000 -min 5 -max 12 -seed 1 -pairs 1:5,3:7,5:9,7:11,3:5,5:7,7:9,9:11 -workers 2)"
 	for src, want := range map[string]string{
-		"built-in fit search/fits/5x5-4.json (starlab fit of 39480 rows from fitdata)": "built-in fit search/fits/5x5-4.json (starlab fit of 39480 rows from fitdata)",
-		"defaults (identity model, sigma 0.1; not fitted)":                             "defaults (identity model, sigma 0.1; not fitted)",
-		"/tmp/x/fit5x5/probcut.json: starlab fit of 984 rows from c":                   "probcut.json: starlab fit of 984 rows from c",
+		builtin: builtin,
+		"defaults (identity model, sigma 0.1; not fitted)":           "defaults (identity model, sigma 0.1; not fitted)",
+		"/tmp/x/fit5x5/probcut.json: starlab fit of 984 rows from c": "probcut.json: starlab fit of 984 rows from c",
 	} {
 		if got := n.probcutSource(src); got != want {
 			t.Errorf("probcutSource(%q) = %q, want %q", src, got, want)
