@@ -2,6 +2,7 @@ package regression
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"os"
@@ -96,6 +97,75 @@ type Line struct {
 	// R2 is the coefficient of determination, undefined (NaN, null in
 	// JSON) when the deep values do not vary.
 	R2 runs.Num `json:"r2" parquet:"r2"`
+	// ASE and BSE are the standard errors of A and B, clustered by game
+	// (clusteredSE): the events of one position share its searches, so
+	// they are not independent rows. Undefined (null) in a fit.json
+	// written before they were.
+	ASE runs.Num `json:"a_se" parquet:"a_se"`
+	BSE runs.Num `json:"b_se" parquet:"b_se"`
+}
+
+// UnmarshalJSON reads a line, its standard errors undefined when the file
+// has none.
+func (l *Line) UnmarshalJSON(data []byte) error {
+	type plain Line
+	p := plain{ASE: runs.Num(math.NaN()), BSE: runs.Num(math.NaN())}
+	if err := json.Unmarshal(data, &p); err != nil {
+		return err
+	}
+	*l = Line(p)
+	return nil
+}
+
+// clusteredSE returns the standard errors of the slope a and the intercept
+// b of the least-squares line y = a·x + b, clustered by group: the
+// sandwich (X'X)⁻¹ (Σ_g s_g s_g') (X'X)⁻¹ with X = [1 x], s_g the sum over
+// group g of the residual times [1 x_i], and the small-sample factor
+// G/(G−1)·(N−1)/(N−2) (CR1: Cameron and Miller 2015, "A Practitioner's
+// Guide to Cluster-Robust Inference", section IIC). Both are NaN with
+// fewer than two groups or a constant x.
+func clusteredSE(x, y []float64, group []int64, a, b float64) (aSE, bSE float64) {
+	n := float64(len(x))
+	var sx, sxx float64
+	s := map[int64]*[2]float64{}
+	for i := range x {
+		sx += x[i]
+		sxx += x[i] * x[i]
+		u := y[i] - (a*x[i] + b)
+		g := s[group[i]]
+		if g == nil {
+			g = &[2]float64{}
+			s[group[i]] = g
+		}
+		g[0] += u
+		g[1] += u * x[i]
+	}
+	det := n*sxx - sx*sx
+	groups := float64(len(s))
+	if groups < 2 || n < 3 || !(det > 0) {
+		return math.NaN(), math.NaN()
+	}
+	inv := [2][2]float64{{sxx / det, -sx / det}, {-sx / det, n / det}} // (X'X)⁻¹
+	var meat [2][2]float64
+	for _, g := range s {
+		for r := range 2 {
+			for c := range 2 {
+				meat[r][c] += g[r] * g[c]
+			}
+		}
+	}
+	var v [2][2]float64 // inv · meat · inv
+	for r := range 2 {
+		for c := range 2 {
+			for i := range 2 {
+				for j := range 2 {
+					v[r][c] += inv[r][i] * meat[i][j] * inv[j][c]
+				}
+			}
+		}
+	}
+	f := groups / (groups - 1) * (n - 1) / (n - 2)
+	return math.Sqrt(f * v[1][1]), math.Sqrt(f * v[0][0])
 }
 
 // FitResult is the fit of a set of collect rows of one game and variant.
@@ -314,6 +384,12 @@ func fitLine(rows []Row, s FitSettings) (Line, error) {
 	}
 	b, a := stat.LinearRegression(x, y, nil, false) // intercept first
 	l := Line{N: n, Games: len(games), A: a, B: b, R2: runs.Num(stat.RSquared(x, y, nil, b, a))}
+	gameOf := make([]int64, n)
+	for i, r := range rows {
+		gameOf[i] = r.GameID
+	}
+	aSE, bSE := clusteredSE(x, y, gameOf, a, b)
+	l.ASE, l.BSE = runs.Num(aSE), runs.Num(bSE)
 	ss := 0.0
 	for i := range x {
 		d := y[i] - (a*x[i] + b)

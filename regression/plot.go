@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -73,7 +74,7 @@ func scatter(rows []Row, l Line, t float64, title string) (*scatterPlot, error) 
 	sp := &scatterPlot{plot: p, legend: plot.NewLegend(), stacked: map[plotter.XY]int{}}
 	sp.legend.Padding = vg.Points(3)
 	sp.legend.Add(fmt.Sprintf("%d event values", len(pts)), s)
-	sp.legend.Add(fmt.Sprintf("v_%d = %.3f v_%d %+.3f  (R² %s)", l.Deep, l.A, l.Shallow, l.B, l.R2.Format("%.3f")), fit)
+	sp.legend.Add(fitText(l), fit)
 	sp.legend.Add(fmt.Sprintf("± %.1f σ, σ = %.3f", t, l.Sigma), lo)
 	var stacks plotter.XYs
 	var labels []string
@@ -113,6 +114,19 @@ func scatter(rows []Row, l Line, t float64, title string) (*scatterPlot, error) 
 		sp.legend.Add(fmt.Sprintf("%d or more identical values, ringed, with their count", stackMin), ring)
 	}
 	return sp, nil
+}
+
+// fitText is the legend of a fitted line: v_deep = (a ± SE) v_shallow ±
+// (|b| ± SE), the standard errors clustered by position (Line.ASE), and
+// R².
+func fitText(l Line) string {
+	f := func(x runs.Num) string { return x.Format("%.3f") }
+	sign, b := "+", runs.Num(l.B)
+	if f(b)[0] == '-' {
+		sign, b = "−", -b
+	}
+	return fmt.Sprintf("v_%d = (%s ± %s) v_%d %s (%s ± %s)  (± SE over positions; R² %s)",
+		l.Deep, f(runs.Num(l.A)), f(l.ASE), l.Shallow, sign, f(b), f(l.BSE), l.R2.Format("%.3f"))
 }
 
 // stackLabels draws each count beside its ring: 6 points inward, toward
@@ -238,18 +252,19 @@ func tunePlot(res *TuneResult) (*plot.Plot, error) {
 		}
 	}
 	chapter := false // whether the chapter has figures in the plot
+	ts := &tLabels{}
 	for k, d := range depths {
 		c := colors[k%len(colors)]
 		for e, name := range engines {
 			var ours errorPoints
-			var labels []string
+			var tsOf []float64
 			for _, r := range res.Rows {
 				if r.Depth != d || r.Engine != name || math.IsNaN(float64(r.ACPCME)) || math.IsNaN(float64(r.Reduction)) {
 					continue
 				}
 				ours.XYs = append(ours.XYs, plotter.XY{X: float64(r.ACPCME), Y: 100 * float64(r.Reduction)})
 				ours.se = append(ours.se, float64(r.ACPCMESE))
-				labels = append(labels, fmt.Sprintf("t=%g", r.T))
+				tsOf = append(tsOf, r.T)
 			}
 			if len(ours.XYs) == 0 {
 				continue
@@ -269,19 +284,16 @@ func tunePlot(res *TuneResult) (*plot.Plot, error) {
 			bars.Color = c
 			bars.CapWidth = vg.Points(4)
 			p.Add(bars, line, points)
+			ts.avoid = append(ts.avoid, ours.XYs...)
 			if e > 0 {
 				continue
 			}
-			lb, err := plotter.NewLabels(plotter.XYLabels{XYs: ours.XYs, Labels: labels})
-			if err != nil {
-				return nil, err
+			ts.xys = append(ts.xys, ours.XYs...)
+			ts.ts = append(ts.ts, tsOf...)
+			for range ours.XYs {
+				ts.depths = append(ts.depths, d)
+				ts.colors = append(ts.colors, c)
 			}
-			for i := range lb.TextStyle {
-				lb.TextStyle[i].Font.Size = vg.Points(7)
-				lb.TextStyle[i].Color = c
-			}
-			lb.Offset = vg.Point{X: vg.Points(3), Y: vg.Points(2)}
-			p.Add(lb)
 		}
 		// The chapter's figures, once per depth and t.
 		var theirs plotter.XYs
@@ -299,10 +311,12 @@ func tunePlot(res *TuneResult) (*plot.Plot, error) {
 			tl.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
 			tp.Shape = draw.TriangleGlyph{}
 			p.Add(tl, tp)
+			ts.avoid = append(ts.avoid, theirs...)
 			chapter = true
 		}
 		p.Legend.Add(fmt.Sprintf("depth %d", d), &plotter.Line{LineStyle: draw.LineStyle{Color: c, Width: vg.Points(2)}})
 	}
+	p.Add(ts)
 	// The legend names the depths by colour and the engines by line and
 	// marker, one entry each, rather than every pair of them.
 	black := color.Black
@@ -344,6 +358,106 @@ func tunePlot(res *TuneResult) (*plot.Plot, error) {
 	p.Legend.XOffs, p.Legend.YOffs = vg.Points(6), -vg.Points(6)
 	p.Legend.TextStyle.Font.Size = vg.Points(9)
 	return p, nil
+}
+
+// tLabels writes the t of each of the first engine's points beside the
+// point, in its depth's colour, where the labels neither overprint one
+// another nor cover a point (layoutTLabels).
+type tLabels struct {
+	xys    plotter.XYs // the labelled points, each depth's in order of t
+	ts     []float64
+	depths []int
+	colors []color.Color
+	avoid  plotter.XYs // every point drawn, labelled or not
+}
+
+func (l *tLabels) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	at := func(xys plotter.XYs) []vg.Point {
+		pts := make([]vg.Point, len(xys))
+		for i, xy := range xys {
+			pts[i] = vg.Point{X: trX(xy.X), Y: trY(xy.Y)}
+		}
+		return pts
+	}
+	sty := draw.TextStyle{Font: font.From(plot.DefaultFont, vg.Points(7)), Handler: plot.DefaultTextHandler}
+	size := func(s string) (vg.Length, vg.Length) { return sty.Width(s), sty.Height(s) }
+	for _, lb := range layoutTLabels(at(l.xys), l.ts, l.depths, at(l.avoid), size, c.Rectangle) {
+		st := sty
+		st.Color = l.colors[lb.point]
+		c.FillText(st, lb.at, lb.text)
+	}
+}
+
+// A tLabel is a t label placed: its text, the lower left corner of its
+// box, and the index of the point it labels.
+type tLabel struct {
+	text  string
+	at    vg.Point
+	point int
+}
+
+// layoutTLabels places the t labels of the points pts (canvas positions)
+// with their ts and depths. A run of points of one depth that lie within
+// a point's glyph of one another (a t that cut no more than the one
+// before it) is labelled once, with the first and last t ("t=3.2…0.05").
+// Each label goes to the first of its point's right-above, right-below,
+// left-above and left-below corners, level with it on the right or the
+// left, or above or below it, near and then three times as far, where its
+// box, of the size size gives, lies inside bounds and
+// clear of the labels placed before it and
+// of every point in avoid but its own; a label with no such place is left
+// out, its neighbours' t telling it.
+func layoutTLabels(pts []vg.Point, ts []float64, depths []int, avoid []vg.Point, size func(string) (w, h vg.Length), bounds vg.Rectangle) []tLabel {
+	const (
+		near = vg.Length(3)   // points closer than this coincide on the page
+		gap  = vg.Length(2.5) // between a point and its label; a glyph's radius
+	)
+	coincide := func(a, b vg.Point) bool {
+		return math.Abs(float64(a.X-b.X)) < float64(near) && math.Abs(float64(a.Y-b.Y)) < float64(near)
+	}
+	overlaps := func(a, b vg.Rectangle) bool {
+		return a.Min.X < b.Max.X && b.Min.X < a.Max.X && a.Min.Y < b.Max.Y && b.Min.Y < a.Max.Y
+	}
+	var placed []vg.Rectangle
+	var out []tLabel
+	for i := 0; i < len(pts); {
+		j := i + 1
+		for j < len(pts) && depths[j] == depths[i] && coincide(pts[j], pts[i]) {
+			j++
+		}
+		text := fmt.Sprintf("t=%g", ts[i])
+		if j-i > 1 {
+			text = fmt.Sprintf("t=%g…%g", ts[i], ts[j-1])
+		}
+		w, h := size(text)
+		p := pts[i]
+		var corners []vg.Point
+		for _, g := range []vg.Length{gap, 3 * gap} {
+			corners = append(corners,
+				vg.Point{X: p.X + g, Y: p.Y + g}, vg.Point{X: p.X + g, Y: p.Y - g - h}, vg.Point{X: p.X - g - w, Y: p.Y + g}, vg.Point{X: p.X - g - w, Y: p.Y - g - h},
+				vg.Point{X: p.X + 2*g, Y: p.Y - h/2}, vg.Point{X: p.X - 2*g - w, Y: p.Y - h/2},
+				vg.Point{X: p.X - w/2, Y: p.Y + 2*g}, vg.Point{X: p.X - w/2, Y: p.Y - 2*g - h})
+		}
+		for _, corner := range corners {
+			box := vg.Rectangle{Min: corner, Max: vg.Point{X: corner.X + w, Y: corner.Y + h}}
+			free := box.Min.X >= bounds.Min.X && box.Max.X <= bounds.Max.X && box.Min.Y >= bounds.Min.Y && box.Max.Y <= bounds.Max.Y
+			for _, r := range placed {
+				free = free && !overlaps(box, r)
+			}
+			for _, q := range avoid {
+				dot := vg.Rectangle{Min: vg.Point{X: q.X - gap, Y: q.Y - gap}, Max: vg.Point{X: q.X + gap, Y: q.Y + gap}}
+				free = free && (coincide(q, p) || !overlaps(box, dot))
+			}
+			if free {
+				placed = append(placed, box)
+				out = append(out, tLabel{text: text, at: corner, point: i})
+				break
+			}
+		}
+		i = j
+	}
+	return out
 }
 
 // WriteTunePlot draws the tune table as tune.png and tune.svg.

@@ -3,6 +3,7 @@ package regression
 import (
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/plot/plotter"
@@ -78,5 +79,66 @@ func TestTunePlotRoundingErrors(t *testing.T) {
 	}
 	if p.X.Max < minTuneAxis {
 		t.Errorf("error axis ends at %g, want at least %g", p.X.Max, minTuneAxis)
+	}
+}
+
+// TestTLabelsDoNotOverprint lays out the t labels of a tune plot where one
+// depth's points all coincide (cpc cut nothing at any t) and another's
+// crowd together: the coinciding points get one label naming the first
+// and last t, and no two labels overlap, none covers another point, and
+// none leaves the canvas.
+func TestTLabelsDoNotOverprint(t *testing.T) {
+	ts := []float64{3.2, 1.6, 0.8, 0.4, 0.2, 0.1, 0.05}
+	var pts []vg.Point
+	var tt []float64
+	var depths []int
+	for _, x := range ts {
+		pts, tt, depths = append(pts, vg.Point{X: 50, Y: 50}), append(tt, x), append(depths, 7)
+	}
+	for i, x := range ts {
+		pts = append(pts, vg.Point{X: 50 + vg.Length(3*i), Y: 60 + vg.Length(4*i)})
+		tt, depths = append(tt, x), append(depths, 9)
+	}
+	size := func(s string) (vg.Length, vg.Length) { return vg.Length(4 * len([]rune(s))), 7 }
+	bounds := vg.Rectangle{Max: vg.Point{X: 400, Y: 400}}
+	labels := layoutTLabels(pts, tt, depths, pts, size, bounds)
+	if len(labels) == 0 || labels[0].text != "t=3.2…0.05" || len(labels) > 1 && labels[1].point < 7 {
+		t.Fatalf("the coinciding points are labelled %v, want one label t=3.2…0.05", labels)
+	}
+	box := func(l tLabel) vg.Rectangle {
+		w, h := size(l.text)
+		return vg.Rectangle{Min: l.at, Max: vg.Point{X: l.at.X + w, Y: l.at.Y + h}}
+	}
+	for i, a := range labels {
+		ra := box(a)
+		if ra.Min.X < bounds.Min.X || ra.Min.Y < bounds.Min.Y || ra.Max.X > bounds.Max.X || ra.Max.Y > bounds.Max.Y {
+			t.Errorf("label %q leaves the canvas: %v", a.text, ra)
+		}
+		for _, b := range labels[i+1:] {
+			if rb := box(b); ra.Min.X < rb.Max.X && rb.Min.X < ra.Max.X && ra.Min.Y < rb.Max.Y && rb.Min.Y < ra.Max.Y {
+				t.Errorf("labels %q %v and %q %v overlap", a.text, ra, b.text, rb)
+			}
+		}
+		for k, p := range pts {
+			if k != a.point && p != pts[a.point] && p.X > ra.Min.X && p.X < ra.Max.X && p.Y > ra.Min.Y && p.Y < ra.Max.Y {
+				t.Errorf("label %q %v covers point %d at %v", a.text, ra, k, p)
+			}
+		}
+	}
+	if len(labels) < 6 {
+		t.Errorf("%d labels of 8 placed: %v", len(labels), labels)
+	}
+}
+
+// TestFitTextHasIntervals: the scatter plot's fitted line carries the
+// standard errors of a and b, and a negative intercept its own sign.
+func TestFitTextHasIntervals(t *testing.T) {
+	l := Line{Shallow: 3, Deep: 7, A: 0.9, B: -0.02, ASE: 0.01, BSE: 0.005, R2: 0.9}
+	if got, want := fitText(l), "v_7 = (0.900 ± 0.010) v_3 − (0.020 ± 0.005)  (± SE over positions; R² 0.900)"; got != want {
+		t.Errorf("legend %q, want %q", got, want)
+	}
+	l.B = -0.0004 // rounds to 0: no minus
+	if got := fitText(l); !strings.Contains(got, "v_3 + (0.000 ± 0.005)") {
+		t.Errorf("legend %q", got)
 	}
 }

@@ -2,6 +2,7 @@ package regression
 
 import (
 	"context"
+	"encoding/json"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -9,6 +10,8 @@ import (
 	"strconv"
 	"testing"
 	"time"
+
+	"gonum.org/v1/gonum/stat"
 
 	"starlab/runs"
 	"starlab/search"
@@ -82,6 +85,49 @@ func TestFitRecovers(t *testing.T) {
 	rows[0].NetID = "x"
 	if _, err := Fit(rows, DefaultFitSettings()); err == nil {
 		t.Error("rows of two nets fitted together")
+	}
+}
+
+// TestClusteredSE: with independent rows (each its own game) the
+// clustered standard errors of a and b are those of ordinary least
+// squares, sigma·√3/√n and sigma/√n for x uniform on [-1, 1]; with every
+// row three times in its game, as the events of one position share its
+// searches, they stay what they were (but for the small-sample factor),
+// where the ordinary ones would shrink by √3 as if there were three times
+// the evidence. A fit.json without them reads them as undefined.
+func TestClusteredSE(t *testing.T) {
+	const a, b, sigma, n = 0.8, 0.05, 0.1, 4000
+	rng := rand.New(rand.NewPCG(3, 4))
+	x, y, game := make([]float64, n), make([]float64, n), make([]int64, n)
+	for i := range x {
+		x[i] = 2*rng.Float64() - 1
+		y[i] = a*x[i] + b + sigma*rng.NormFloat64()
+		game[i] = int64(i)
+	}
+	fb, fa := stat.LinearRegression(x, y, nil, false)
+	aSE, bSE := clusteredSE(x, y, game, fa, fb)
+	if wantA, wantB := sigma*math.Sqrt(3)/math.Sqrt(n), sigma/math.Sqrt(n); math.Abs(aSE/wantA-1) > 0.1 || math.Abs(bSE/wantB-1) > 0.1 {
+		t.Errorf("independent rows: SE a %.5f b %.5f, want %.5f %.5f within 10%%", aSE, bSE, wantA, wantB)
+	}
+	var x3, y3 []float64
+	var game3 []int64
+	for i := range x {
+		for range 3 {
+			x3, y3, game3 = append(x3, x[i]), append(y3, y[i]), append(game3, game[i])
+		}
+	}
+	a3, b3 := clusteredSE(x3, y3, game3, fa, fb)
+	factor := func(rows float64) float64 { return float64(n) / float64(n-1) * (rows - 1) / (rows - 2) }
+	ratio := math.Sqrt(factor(3*n) / factor(n))
+	if math.Abs(a3/aSE-ratio) > 1e-9 || math.Abs(b3/bSE-ratio) > 1e-9 {
+		t.Errorf("rows three times over: SE a %.6f b %.6f, want %.6f %.6f", a3, b3, aSE*ratio, bSE*ratio)
+	}
+	if a, b := clusteredSE(x[:5], y[:5], make([]int64, 5), fa, fb); !math.IsNaN(a) || !math.IsNaN(b) {
+		t.Errorf("one game: SE %v %v, want undefined", a, b)
+	}
+	var l Line
+	if err := json.Unmarshal([]byte(`{"shallow": 3, "deep": 7, "a": 0.9, "b": 0.01}`), &l); err != nil || !math.IsNaN(float64(l.ASE)) || !math.IsNaN(float64(l.BSE)) || l.A != 0.9 {
+		t.Errorf("a line without standard errors read as %+v, %v", l, err)
 	}
 }
 

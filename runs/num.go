@@ -75,9 +75,11 @@ func (x *Num) UnmarshalJSON(data []byte) error {
 }
 
 // Format formats x for people with format (such as "%.1f") when it is
-// finite (negative zero as zero), as "-" when it is NaN (undefined) and as "inf" or "-inf"
+// finite, as "-" when it is NaN (undefined) and as "inf" or "-inf"
 // otherwise: what the terminal tables print, and so what every page and
-// summary made from an artifact must print too.
+// summary made from an artifact must print too. A value that the format
+// rounds to zero prints as zero, never with a minus sign ("-0.0000" for
+// -0.00004 with "%.4f" is "0.0000").
 func (x Num) Format(format string) string {
 	f := float64(x)
 	switch {
@@ -87,8 +89,10 @@ func (x Num) Format(format string) string {
 		return "inf"
 	case math.IsInf(f, -1):
 		return "-inf"
-	case f == 0:
-		f = 0 // no "-0"
 	}
-	return fmt.Sprintf(format, f)
+	s := fmt.Sprintf(format, f)
+	if f <= 0 && s == fmt.Sprintf(format, math.Copysign(0, -1)) {
+		return fmt.Sprintf(format, 0.0)
+	}
+	return s
 }

@@ -623,6 +623,20 @@ func TestNumRoundTrip(t *testing.T) {
 			t.Errorf("Num(%v).Format = %q, want %q", c.x, got, c.want)
 		}
 	}
+	// What rounds to zero prints as zero, in the format's width and sign
+	// flag; what does not keeps its sign.
+	for _, c := range []struct {
+		x            float64
+		format, want string
+	}{
+		{-0.00004, "%.4f", "0.0000"}, {-0.00004, "%8.4f", "  0.0000"}, {-0.0004, "%+.3f", "+0.000"},
+		{-0.04, "b=%+.1f", "b=+0.0"}, {-0.0004, "%.1f%%", "0.0%"}, {-0.00006, "%.4f", "-0.0001"},
+		{-1e-20, "%.3g", "-1e-20"}, {0.00004, "%+.4f", "+0.0000"},
+	} {
+		if got := Num(c.x).Format(c.format); got != c.want {
+			t.Errorf("Num(%v).Format(%q) = %q, want %q", c.x, c.format, got, c.want)
+		}
+	}
 }
 
 // TestCheckShardsUnfinished checks that merge tells a shard that was

@@ -167,7 +167,7 @@ func itoa0(n int) string {
 
 // options is the one table of engine options, in canonical order.
 var options = []option{
-	{key: "depth", usage: "deepest iteration in plies (chance and move plies alike)",
+	{key: "depth", usage: "deepest iteration in plies (whether a chance node is a ply is the game's: see starlab search -h)",
 		set: func(s *Spec, v string) (err error) {
 			s.Limits.Depth, err = positive(v, "a positive depth")
 			if err == nil && s.Limits.Depth > MaxDepthLimit {

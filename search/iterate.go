@@ -9,7 +9,7 @@ const MaxPly = 2*17*17 + 4
 // Limits bound a search. Zero fields are no limit; with no limit at all the
 // search goes to the end of the game.
 type Limits struct {
-	Depth    int           // deepest iteration, in plies (chance and move plies alike)
+	Depth    int           // deepest iteration, in plies (chance plies too where the game counts them: game.CountsChance)
 	Nodes    int64         // node budget over all iterations
 	MoveTime time.Duration // wall-clock budget
 	// PlayDepths skips the iterations that end on a chance ply, for

@@ -1,8 +1,10 @@
 package search
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -214,5 +216,54 @@ func TestProducts(t *testing.T) {
 	}
 	if _, err := spec.Config.Resolve(); err == nil || !strings.Contains(err.Error(), "{probcut}") || strings.Contains(err.Error(), "\n") {
 		t.Errorf("Resolve without the product: %v", err)
+	}
+}
+
+// TestBuiltinFitSources: every game's built-in fit (search/*/fits) says in
+// its source the commands that made it, as a user can run them again: a
+// starlab collect of its game and variant with exactly its depth pairs,
+// and a fit of as many rows as its pairs have.
+func TestBuiltinFitSources(t *testing.T) {
+	names, err := filepath.Glob("*/fits/*.json")
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no built-in fits: %v", err)
+	}
+	for _, name := range names {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := ParseProbCut(name, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fit, collect, ok := strings.Cut(p.Source, " of the ")
+		rows, collect, _ := strings.Cut(collect, " rows of starlab collect ")
+		if !ok || !strings.HasPrefix(fit, "starlab fit") || collect == "" {
+			t.Errorf("%s: source %q is not \"starlab fit ... of the N rows of starlab collect ...\"", name, p.Source)
+			continue
+		}
+		flags := map[string]string{"-game": "dice", "-n": "5", "-m": "4"} // collect's defaults
+		args := strings.Fields(collect)
+		for i := 0; i+1 < len(args); i += 2 {
+			flags[args[i]] = args[i+1]
+		}
+		variant := flags["-variant"]
+		if flags["-game"] == "dice" && variant == "" {
+			variant = flags["-n"] + "x" + flags["-n"] + "-" + flags["-m"]
+		}
+		var pairs []string
+		n := 0
+		for _, dp := range p.Pairs {
+			pairs = append(pairs, fmt.Sprintf("%d:%d", dp.Shallow, dp.Deep))
+			n += dp.N
+		}
+		got := strings.Split(flags["-pairs"], ",")
+		slices.Sort(got)
+		slices.Sort(pairs)
+		if flags["-game"] != p.Game || variant != p.Variant || !slices.Equal(got, pairs) || rows != fmt.Sprint(n) {
+			t.Errorf("%s: source %q collects %s %s pairs %v and fits %s rows; the fit is of %s %s, pairs %v, %d rows",
+				name, p.Source, flags["-game"], variant, got, rows, p.Game, p.Variant, pairs, n)
+		}
 	}
 }

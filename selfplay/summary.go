@@ -1,6 +1,7 @@
 package selfplay
 
 import (
+	"fmt"
 	"math"
 	"sort"
 
@@ -199,4 +200,44 @@ func gameShape(g game.Game, s *Summary, pairs []PairRecord) {
 	}
 	s.DecisionsPerGame, s.Branching = mean(decisions, games), mean(moves, decisions)
 	s.ChancePerGame, s.EventsPerChance = mean(chances, games), mean(events, chances)
+}
+
+// Interval formats the 95% half-width ci of the score over "games",
+// "pairs" or "luck" (the luck-adjusted score, over pairs) as a percentage,
+// as the match's text prints it ("3.1%"), or "-" when it is undefined. An
+// interval of no width (to rounding) is no certainty but a sample without
+// spread, whose width the normal interval cannot measure (every pair
+// split 1-1, every game won): it says so, and why where the counts show
+// it.
+func (s *Summary) Interval(ci float64, over string) string {
+	text := runs.Num(100 * ci).Format("%.1f%%")
+	if !(math.Abs(ci) < 1e-9) || s.Games == 0 {
+		return text
+	}
+	why := ""
+	switch over {
+	case "games":
+		for _, c := range []struct {
+			n    int
+			what string
+		}{{s.Wins, "won"}, {s.Draws, "drawn"}, {s.Losses, "lost"}} {
+			if c.n == s.Games {
+				why = "every game " + c.what
+			}
+		}
+	case "pairs":
+		for k, n := range s.Pentanomial {
+			switch {
+			case n != s.Pairs:
+			case k == 2 && s.Draws == 0:
+				why = "every pair split 1-1"
+			default:
+				why = fmt.Sprintf("every pair scored %g of 2", float64(k)/2)
+			}
+		}
+	}
+	if why == "" {
+		return text + " (no spread to measure)"
+	}
+	return text + " (" + why + ": no spread to measure)"
 }

@@ -92,3 +92,35 @@ func TestSummaryFileKeepsUndefinedFigures(t *testing.T) {
 		}
 	}
 }
+
+// TestZeroWidthIntervalSaysWhy: a match whose pairs all split 1-1 has an
+// interval over pairs of no width, which the text must not print as a
+// bare "± 0.0%" (certainty): it says there was no spread to measure, and
+// why; so do games that all ended alike, and an interval with width is
+// printed as it is.
+func TestZeroWidthIntervalSaysWhy(t *testing.T) {
+	var split, won, mixed []PairRecord
+	for i := range 10 {
+		split = append(split, pairOf(i, 1, 0))
+		won = append(won, pairOf(i, 1, 1))
+		mixed = append(mixed, pairOf(i, 1, float64(i%2)))
+	}
+	text := func(pairs []PairRecord) string {
+		s := Summarize("a", "b", pairs, false, nil)
+		var b strings.Builder
+		(&MatchReport{Pairings: []Summary{s}}).WriteText(&b)
+		return b.String()
+	}
+	if got := text(split); !strings.Contains(got, "score 50.0% ± 0.0% (every pair split 1-1: no spread to measure)") {
+		t.Errorf("every pair split 1-1:\n%s", got)
+	}
+	got := text(won)
+	for _, want := range []string{"± 0.0% (every game won: no spread to measure)", "± 0.0% (every pair scored 2 of 2: no spread to measure)"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("every game won: lacks %q:\n%s", want, got)
+		}
+	}
+	if got := text(mixed); strings.Contains(got, "no spread") || strings.Contains(got, "± 0.0%") {
+		t.Errorf("pairs that differ:\n%s", got)
+	}
+}

@@ -31,10 +31,10 @@ func (r *MatchReport) WriteText(w io.Writer) {
 	}
 	for _, s := range r.Pairings {
 		fmt.Fprintf(w, "\n%s vs %s: %d games (%d pairs)\n", s.A, s.B, s.Games, s.Pairs)
-		fmt.Fprintf(w, "  games   W/D/L %d/%d/%d  score %s ± %s  Elo %s ± %s  LOS(games, cutechess) %s\n", s.Wins, s.Draws, s.Losses, pct(s.Score), pct(s.ScoreCI95), num(s.Elo, "%+.1f"), num(s.EloCI95, "%.1f"), pct(s.LOSGames))
-		fmt.Fprintf(w, "  pairs   pentanomial %v  score %s ± %s  Elo ± %s  LOS(pairs, normal) %s  (variance ratio games/pairs %s)\n", s.Pentanomial, pct(s.Score), pct(s.ScoreCI95Pairs), num(s.EloCI95Pairs, "%.1f"), pct(s.LOSPairs), num(s.VarRatioPairs, "%.2f"))
+		fmt.Fprintf(w, "  games   W/D/L %d/%d/%d  score %s ± %s  Elo %s ± %s  LOS(games, cutechess) %s\n", s.Wins, s.Draws, s.Losses, pct(s.Score), s.Interval(s.ScoreCI95, "games"), num(s.Elo, "%+.1f"), num(s.EloCI95, "%.1f"), pct(s.LOSGames))
+		fmt.Fprintf(w, "  pairs   pentanomial %v  score %s ± %s  Elo ± %s  LOS(pairs, normal) %s  (variance ratio games/pairs %s)\n", s.Pentanomial, pct(s.Score), s.Interval(s.ScoreCI95Pairs, "pairs"), num(s.EloCI95Pairs, "%.1f"), pct(s.LOSPairs), num(s.VarRatioPairs, "%.2f"))
 		if s.Luck {
-			fmt.Fprintf(w, "  luck    adjusted score %s ± %s  Elo %s  (variance ratio pairs/adjusted %s, games/adjusted %s)\n", num(100*s.LuckScore, "%.1f%%"), num(100*s.LuckCI95, "%.1f%%"), num(s.LuckElo, "%+.1f"), num(s.VarRatioLuck, "%.2f"), num(s.VarRatioTotal, "%.2f"))
+			fmt.Fprintf(w, "  luck    adjusted score %s ± %s  Elo %s  (variance ratio pairs/adjusted %s, games/adjusted %s)\n", num(100*s.LuckScore, "%.1f%%"), s.Interval(float64(s.LuckCI95), "luck"), num(s.LuckElo, "%+.1f"), num(s.VarRatioLuck, "%.2f"), num(s.VarRatioTotal, "%.2f"))
 		}
 		if s.SPRT != nil {
 			fmt.Fprintf(w, "  SPRT    %s: LLR %s (bounds %.3f, %.3f) %s\n", s.SPRT, num(*s.LLR, "%.3f"), s.LLRLower, s.LLRUpper, s.Decision)

@@ -129,7 +129,7 @@ built-in nets unless -net names one (toy: race).`,
 						v = e.Evaluate(b)
 					}
 					obj[names[i]] = v
-					cells = append(cells, fmt.Sprintf("%+.4f", v+0)) // +0: no "-0.0000"
+					cells = append(cells, runs.Num(v).Format("%+.4f"))
 				}
 				for i, e := range engines {
 					if depth == 0 {
@@ -138,7 +138,7 @@ built-in nets unless -net names one (toy: race).`,
 					e.ClearTT()
 					v := e.Search(ctx, b, search.Limits{Depth: depth}, nil).Last().Score
 					obj[fmt.Sprintf("%s_d%d", names[i], depth)] = v
-					cells = append(cells, fmt.Sprintf("%+.4f", v+0)) // +0: no "-0.0000"
+					cells = append(cells, runs.Num(v).Format("%+.4f"))
 				}
 				if asJSON {
 					if err := json.NewEncoder(env.Stdout).Encode(obj); err != nil {

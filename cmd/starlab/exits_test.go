@@ -167,7 +167,7 @@ func TestTuneProbCutPathWithComma(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, stdout, stderr := runCmd(t, "tune", "-depths", "3", "-t", "1.6", "-limit", "2", "-cpc", "cpc:tt=1", "-probcut", path, "-suite", benchTestSuite, "-out", filepath.Join(dir, "tune"))
-	if code != 0 || !strings.Contains(stdout, "probcut="+path) || !strings.Contains(stdout, path+": starlab fit of") {
+	if code != 0 || !strings.Contains(stdout, "probcut="+path) || !strings.Contains(stdout, path+": starlab fit") {
 		t.Errorf("tune -probcut %s: exit %d, %q, %q", path, code, stdout, stderr)
 	}
 }

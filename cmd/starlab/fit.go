@@ -37,8 +37,9 @@ It prints n, a, b, sigma, R² and the cross-validated error per pair and
 band, and writes into the run directory probcut.json (the pairs over all
 rows, with the game, variant, evaluator and net id they were fitted for;
 cpc reads it with probcut=FILE and refuses it for another), fit.json (every line, bands
-included) and scatter-S-D.png and .svg, each pair's values with the fitted
-line and the band ± t sigma.
+included, with the standard errors of a and b clustered by position) and
+scatter-S-D.png and .svg, each pair's values with the fitted line, a and b
+± their standard errors, and the band ± t sigma.
 
 An input reached twice (a run directory given twice, or with one of its
 own part files) is refused, as its rows would count twice, and so is a
@@ -100,8 +101,10 @@ the run directory is made.`,
 			fmt.Fprintf(env.Stdout, "fit: %s %s, eval=%s%s\n", res.Game, res.Variant, res.Eval, net)
 			fmt.Fprintf(env.Stdout, "%-7s %-7s %6s %6s %8s %8s %7s %7s %7s %7s\n", "pair", "band", "n", "games", "a", "b", "sigma", "fit σ", "cv rmse", "R²")
 			for _, l := range res.Lines {
-				fmt.Fprintf(env.Stdout, "%-7s %-7s %6d %6d %8.4f %8.4f %7.4f %7.4f %7.4f %7s\n",
-					fmt.Sprintf("%d:%d", l.Shallow, l.Deep), l.Band, l.N, l.Games, l.A, l.B, l.Sigma, l.SigmaFit, l.CVRMSE, l.R2.Format("%.4f"))
+				f := func(x float64, format string) string { return runs.Num(x).Format(format) }
+				fmt.Fprintf(env.Stdout, "%-7s %-7s %6d %6d %s %s %s %s %s %7s\n",
+					fmt.Sprintf("%d:%d", l.Shallow, l.Deep), l.Band, l.N, l.Games, f(l.A, "%8.4f"), f(l.B, "%8.4f"),
+					f(l.Sigma, "%7.4f"), f(l.SigmaFit, "%7.4f"), f(l.CVRMSE, "%7.4f"), l.R2.Format("%.4f"))
 			}
 			fmt.Fprintf(env.Stdout, "wrote %s (use cpc:probcut=%s)\n", run.Path(regression.ProbCutFile), run.Path(regression.ProbCutFile))
 			return nil

@@ -112,13 +112,16 @@ var pathInSpec = regexp.MustCompile(`=[^\s,]*/([^\s,/]+)`)
 // the status changes: its usual width when the description has descRoom
 // columns beside it, narrower down to the least one, and 0 (no bar) when
 // even that does not fit. The description (unit and status, file paths cut
-// to their base names) gets the rest, cut short with "…".
+// to their base names) gets the rest. A status too long for it loses its
+// start, and the unit with it, since a status ends with what changes (a
+// match's running score, games per second) and begins with what the
+// command line already says (the variants): "…51.2% ± 3.4%  98 games/s".
 func fitLine(unit, status string, total int64, width int) (string, int) {
-	desc := unit
+	prefix, rest := "", []rune(unit)
 	if status != "" {
-		desc = pathInSpec.ReplaceAllString(status, "=$1")
+		rest = []rune(pathInSpec.ReplaceAllString(status, "=$1"))
 		if unit != "" {
-			desc = unit + " " + desc
+			prefix = unit + " "
 		}
 	}
 	room := width - 1 - barStats(total) // 1: the cursor's column
@@ -127,13 +130,15 @@ func fitLine(unit, status string, total int64, width int) (string, int) {
 	}
 	bw := min(barWidth, max(minBarWidth, room-descRoom))
 	keep := room - bw
-	if r := []rune(desc); len(r) > keep {
-		if keep < 8 {
-			return "", bw
-		}
-		desc = strings.TrimRight(string(r[:keep-1]), " ") + "…"
+	switch {
+	case len([]rune(prefix))+len(rest) <= keep:
+		return prefix + string(rest), bw
+	case len(rest) <= keep:
+		return string(rest), bw
+	case keep < 8:
+		return "", bw
 	}
-	return desc, bw
+	return "…" + strings.TrimLeft(string(rest[len(rest)-(keep-1):]), " "), bw // 1: the "…"
 }
 
 func (p *progress) newBar(total int64, width int, desc string) *progressbar.ProgressBar {

@@ -12,6 +12,7 @@ import (
 	"starlab/runs"
 	"starlab/search"
 	"starlab/search/game"
+	"starlab/search/games"
 )
 
 // searchCommand returns the search command, with its own flag state.
@@ -29,13 +30,13 @@ iterative deepening and prints, deepest first, the thesis table: Depth, Score
 Time (seconds) and Best move (empty at a chance-node root, before the roll).
 
 The position is in the notation of the game (-game, dice by default: DPN).
-In Dice depth counts chance plies and move plies alike; in ChanceBreakthrough
-and the toy game it counts decisions only (a chance node is no ply).
--eval defaults to mlp, or to the game's hand evaluator in a game without
-built-in nets (toy: race). Limits combine: the search
-stops at -depth, after -nodes nodes or after -movetime, whichever comes first,
-and reports the last completed iteration. With no limit it searches to the
-end of the game.
+Limits combine: the search stops at -depth, after -nodes nodes or after
+-movetime, whichever comes first, and reports the last completed iteration.
+With no limit it searches to the end of the game. -eval defaults to mlp,
+or to the game's hand evaluator in a game without built-in nets (toy:
+race). How -depth counts plies is the game's:
+
+` + depthCounting() + `
 
 The engine flags are the keys of a match variant, with the same names,
 defaults and checks: -algo staretc -depth 9 -tt 4 is the variant
@@ -99,7 +100,7 @@ star1_cut, cpc_cut).`,
 			fmt.Fprintln(tw, "Depth\tScore\tNodes\tTime\tBest move\t")
 			for i := len(r.Iterations) - 1; i >= 0; i-- {
 				it := r.Iterations[i]
-				fmt.Fprintf(tw, "%d\t%.6f\t%d\t%.3f\t%s\t\n", it.Depth, it.Score, it.Nodes, it.Time.Seconds(), moveName(g, b, it.BestMove))
+				fmt.Fprintf(tw, "%d\t%s\t%d\t%.3f\t%s\t\n", it.Depth, runs.Num(it.Score).Format("%.6f"), it.Nodes, it.Time.Seconds(), moveName(g, b, it.BestMove))
 			}
 			tw.Flush()
 			last := r.Last()
@@ -135,4 +136,22 @@ type iterJSON struct {
 func iterationJSON(it search.Iteration, g search.Game, root game.State) iterJSON {
 	return iterJSON{Depth: it.Depth, Score: it.Score, Nodes: it.Nodes, TimeMS: float64(it.Time.Microseconds()) / 1000,
 		BestMove: moveName(g, root, it.BestMove), NodesPerS: float64(it.Nodes) / max(it.Time.Seconds(), 1e-9), Cutoffs: it.Stats.Cutoffs()}
+}
+
+// depthCounting says, for every game, whether a search's depth counts
+// chance nodes as plies (game.CountsChance).
+func depthCounting() string {
+	var says []string
+	for _, name := range games.Names() {
+		g, err := games.Lookup(name)
+		if err != nil {
+			continue
+		}
+		if g.CountsChance() {
+			says = append(says, "  -game "+name+": chance plies and move plies alike")
+		} else {
+			says = append(says, "  -game "+name+": decisions only; a chance node adds no ply")
+		}
+	}
+	return strings.Join(says, "\n")
 }

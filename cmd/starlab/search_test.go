@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"starlab/runs"
+	"starlab/search/games"
 )
 
 const exampleDPN = "5 4 b 1 - - - - - b - - r - r b - - - r - b - - - - - - -"
@@ -373,5 +374,28 @@ func TestEvalBreakthrough(t *testing.T) {
 	code, _, stderr = runCmd(t, "eval", "-game", "breakthrough", "4 5 w bbbb/.bbb/b.../wwww/wwww")
 	if code != 2 || !strings.Contains(stderr, "no network is built in for breakthrough 4x5") {
 		t.Errorf("4x5 without a net: exit %d, %s", code, stderr)
+	}
+}
+
+// TestSearchHelpDepthPerGame checks that search -h says for each game how
+// its depth counts, as the game does (game.CountsChance), and that the
+// -depth flag does not claim one way for every game.
+func TestSearchHelpDepthPerGame(t *testing.T) {
+	_, help, _ := runCmd(t, "search", "-h")
+	for _, name := range games.Names() {
+		g, err := games.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := "-game " + name + ": decisions only"
+		if g.CountsChance() {
+			want = "-game " + name + ": chance plies and move plies alike"
+		}
+		if !strings.Contains(help, want) {
+			t.Errorf("search -h lacks %q", want)
+		}
+	}
+	if strings.Contains(help, "(chance and move plies alike)") {
+		t.Error("search -h says -depth counts chance plies in every game")
 	}
 }

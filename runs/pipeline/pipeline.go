@@ -814,7 +814,7 @@ func (r *Result) WriteSummary(w io.Writer) {
 		fmt.Fprintf(w, "ChanceProbCut fit (net %s):", r.Fit.NetID)
 		for _, l := range r.Fit.Lines {
 			if l.Band == "all" {
-				fmt.Fprintf(w, "  %d:%d a=%.3f b=%+.3f σ=%.3f", l.Shallow, l.Deep, l.A, l.B, l.Sigma)
+				fmt.Fprintf(w, "  %d:%d a=%s b=%s σ=%.3f", l.Shallow, l.Deep, runs.Num(l.A).Format("%.3f"), runs.Num(l.B).Format("%+.3f"), l.Sigma)
 			}
 		}
 		fmt.Fprintln(w)
@@ -877,8 +877,8 @@ func (r *Result) WriteSummary(w io.Writer) {
 	}
 	for i, m := range r.Matches {
 		for _, p := range m.Pairings {
-			fmt.Fprintf(w, "  %s vs %s: %.1f%% ± %.1f%% over pairs, luck-adjusted %s, %d games\n",
-				name(p.A), name(p.B), 100*p.Score, 100*p.ScoreCI95Pairs, luckText(p), p.Games)
+			fmt.Fprintf(w, "  %s vs %s: %.1f%% ± %s over pairs, luck-adjusted %s, %d games\n",
+				name(p.A), name(p.B), 100*p.Score, p.Interval(p.ScoreCI95Pairs, "pairs"), luckText(p), p.Games)
 		}
 		if i < len(r.Papers) && r.Papers[i] != "" {
 			fmt.Fprintf(w, "    paper: %s\n", r.Papers[i])
@@ -902,5 +902,5 @@ func luckText(s selfplay.Summary) string {
 	if !s.Luck {
 		return "-"
 	}
-	return pct(s.LuckScore) + " ± " + pct(s.LuckCI95)
+	return pct(s.LuckScore) + " ± " + s.Interval(float64(s.LuckCI95), "luck")
 }

@@ -33,7 +33,8 @@ func TestSummaryPrintsUndefinedAsTheStagesDo(t *testing.T) {
 		}
 	}
 	res := &Result{Recipe: "r", Dir: dir, Net: "n.json", Train: &td.Result{Games: 40, Opponent: "pairs", Score: runs.Num(math.NaN()), ScoreCI95: runs.Num(math.Inf(1))},
-		Tune: &regression.TuneResult{}, Bench: &bench.Summary{}}
+		Tune: &regression.TuneResult{}, Bench: &bench.Summary{},
+		Fit: &regression.FitResult{NetID: "f", Lines: []regression.Line{{Shallow: 3, Deep: 7, Band: "all", A: 0.9, B: -0.0004, Sigma: 0.1}}}}
 	read("tune.json", `{"format": "starlab-tune/2", "cpc": ["cpc:a", "cpc:b"], "probcut": ["p", "p"], "rows": [
 		{"depth": 5, "t": 0.8, "engine": "cpc:a", "reduction": 0.5, "reduction_se": null, "acpcme": 0.01, "acpcme_se": null, "acpcme_minus_first": null, "chapter_reduction": null, "chapter_acpcme": null},
 		{"depth": 5, "t": 0.8, "engine": "cpc:b", "reduction": 0.6, "reduction_se": 0.02, "acpcme": 0.02, "acpcme_se": 0.001, "acpcme_minus_first": 0.01, "acpcme_minus_first_se": null, "chapter_reduction": null, "chapter_acpcme": null},
@@ -55,6 +56,7 @@ func TestSummaryPrintsUndefinedAsTheStagesDo(t *testing.T) {
 		"the chapter's, for cpc:multi=0,r=4,cpcmin=8,cpcmax=11, in its points / 10",
 		"staretc -  star1 -\n",
 		"luck-adjusted - ± inf,",
+		"3:7 a=0.900 b=+0.000 σ=0.100", // b rounds to 0: no "-0.000"
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("summary lacks %q:\n%s", want, out)

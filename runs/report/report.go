@@ -82,6 +82,7 @@ type Table struct {
 	Caption string
 	Head    []string
 	Rows    [][]Cell
+	Open    bool // folded, shown open: the section's main table, however long
 }
 
 // foldRows is the number of rows above which a table is folded, shown on
@@ -121,6 +122,7 @@ type Section struct {
 	Notes    []string
 	Tables   []Table
 	Text     string // preformatted
+	WrapText bool   // Text is prose lines, wrapped at the page's width
 	Images   []Image
 	Details  []Details
 
@@ -302,7 +304,7 @@ func pipeline(secs []Section, names *namer) error {
 	data, err := os.ReadFile(filepath.Join(top.path, PipelineSummary))
 	switch {
 	case err == nil:
-		top.Text = names.text(strings.TrimRight(string(data), "\n"))
+		top.Text, top.WrapText = names.text(strings.TrimRight(string(data), "\n")), true
 	case !errors.Is(err, fs.ErrNotExist):
 		return err
 	}
@@ -557,11 +559,11 @@ func addFit(s *Section, run *runs.Run) error {
 	if f.NetID != "" {
 		net = ", net " + f.NetID
 	}
-	t := Table{Caption: fmt.Sprintf("v_deep = a·v_shallow + b per depth pair, %s %s, eval=%s%s; σ is the largest of the fit's, the cross-validated error and the floor", f.Game, f.Variant, f.Eval, net),
-		Head: []string{"pair", "band (phase)", "n", "games", "a", "b", "σ", "fit σ", "cv rmse", "R²"}}
+	t := Table{Caption: fmt.Sprintf("v_deep = a·v_shallow + b per depth pair, %s %s, eval=%s%s; ± is the standard error of a or b, clustered by position (a position's events share its searches); σ is the largest of the fit's, the cross-validated error and the floor", f.Game, f.Variant, f.Eval, net),
+		Head: []string{"pair", "band (phase)", "n", "games", "a", "±", "b", "±", "σ", "fit σ", "cv rmse", "R²"}}
 	for _, l := range f.Lines {
 		t.add(fmt.Sprintf("%d:%d", l.Shallow, l.Deep), l.Band, fmt.Sprint(l.N), fmt.Sprint(l.Games),
-			num(l.A, "%.4f"), num(l.B, "%.4f"), num(l.Sigma, "%.4f"), num(l.SigmaFit, "%.4f"), num(l.CVRMSE, "%.4f"), l.R2.Format("%.4f"))
+			num(l.A, "%.4f"), l.ASE.Format("%.4f"), num(l.B, "%.4f"), l.BSE.Format("%.4f"), num(l.Sigma, "%.4f"), num(l.SigmaFit, "%.4f"), num(l.CVRMSE, "%.4f"), l.R2.Format("%.4f"))
 	}
 	s.Tables = append(s.Tables, t)
 	for _, l := range f.Lines {
@@ -607,7 +609,7 @@ func addTune(s *Section, run *runs.Run) error {
 	if ch := r.Chapter(); ch != nil {
 		beside, scale = "Against staretc, beside the chapter's "+ch.Tables+".", fmt.Sprintf("; the chapter's points / %d", ch.Points)
 	}
-	t := Table{Caption: beside + " " + strings.Join(strings.Fields(r.Caption()), " "), Head: h}
+	t := Table{Caption: beside + " " + strings.Join(strings.Fields(r.Caption()), " "), Head: h, Open: true}
 	for _, l := range lines {
 		t.add(l...)
 		if e, err := strconv.Atoi(l[2]); err == nil && e >= 1 && e <= len(r.CPC) {
@@ -717,21 +719,25 @@ func addMatch(s *Section, run *runs.Run) error {
 	}
 	pt := Table{Caption: fmt.Sprintf("Pairings: %d games each from %s, seed %d, luck reference %s; each score is the first variant's, ± its 95%% interval",
 		r.Settings.Games, from, r.Settings.Seed, s.names.spec(r.Settings.Luck)),
-		Head: []string{"pairing", "games", "W/D/L", "score", "± over games", "± over pairs", "luck-adjusted", "Elo", "± over games", "± over pairs", "LOS (pairs)", "pentanomial", "plies per game", "nodes per move"}}
+		Head: []string{"pairing", "games", "W/D/L", "score", "± over games", "± over pairs", "luck-adjusted", "Elo", "± over games", "± over pairs", "LOS (pairs)", "pentanomial"}}
+	st := Table{Caption: "The games of each pairing: their length and shape (as the chapter reports its self-play games), and the search per move of each variant (first vs second)",
+		Head: []string{"pairing", "plies per game", "decisions per game", "branching factor", "chance nodes per game", "events per chance node", "mean depth", "nodes per move"}}
 	for _, p := range r.Pairings {
 		luck := "-"
 		if p.Luck {
-			luck = pct(float64(p.LuckScore)) + " ± " + pct(float64(p.LuckCI95))
+			luck = pct(float64(p.LuckScore)) + " ± " + p.Interval(float64(p.LuckCI95), "luck")
 		}
 		label := fmt.Sprintf("%d vs %d", number[p.A], number[p.B])
 		pt.Rows = append(pt.Rows, []Cell{{Text: label, Title: name[p.A].Text + " vs " + name[p.B].Text},
 			{Text: fmt.Sprint(p.Games)}, {Text: fmt.Sprintf("%d/%d/%d", p.Wins, p.Draws, p.Losses)},
-			{Text: pct(p.Score)}, {Text: pct(p.ScoreCI95)}, {Text: pct(p.ScoreCI95Pairs)}, {Text: luck},
+			{Text: pct(p.Score)}, {Text: p.Interval(p.ScoreCI95, "games")}, {Text: p.Interval(p.ScoreCI95Pairs, "pairs")}, {Text: luck},
 			{Text: p.Elo.Format("%+.1f")}, {Text: p.EloCI95.Format("%.1f")}, {Text: p.EloCI95Pairs.Format("%.1f")},
-			{Text: pct(p.LOSPairs)}, {Text: fmt.Sprint(p.Pentanomial)}, {Text: num(p.MeanPlies, "%.1f")},
-			{Text: num(p.NodesA, "%.0f") + " vs " + num(p.NodesB, "%.0f")}})
+			{Text: pct(p.LOSPairs)}, {Text: fmt.Sprint(p.Pentanomial)}})
+		st.Rows = append(st.Rows, []Cell{pt.Rows[len(pt.Rows)-1][0], {Text: num(p.MeanPlies, "%.1f")},
+			{Text: p.DecisionsPerGame.Format("%.1f")}, {Text: p.Branching.Format("%.1f")}, {Text: p.ChancePerGame.Format("%.1f")}, {Text: p.EventsPerChance.Format("%.1f")},
+			{Text: num(p.DepthA, "%.2f") + " vs " + num(p.DepthB, "%.2f")}, {Text: num(p.NodesA, "%.0f") + " vs " + num(p.NodesB, "%.0f")}})
 	}
-	s.Tables = append(s.Tables, vt, pt)
+	s.Tables = append(s.Tables, vt, pt, st)
 	if len(r.Ranking) > 0 {
 		rt := Table{Caption: "Ranking: score over all games, 95% interval over pairs", Head: []string{"rank", "variant", "score", "± 95%", "Elo", "games"}}
 		for i, e := range r.Ranking {
@@ -766,6 +772,7 @@ caption { text-align: left; font-weight: 600; padding-bottom: .3em; }
 th, td { border: 1px solid #ddd; padding: .25em .6em; text-align: right; }
 th { background: #f4f4f4; }
 pre { background: #f8f8f8; padding: .8em; overflow-x: auto; font-size: .85em; }
+pre.wrap { white-space: pre-wrap; overflow-wrap: anywhere; }
 figure { display: inline-block; margin: 1em 1em 1em 0; } figure img { max-width: 100%; height: auto; border: 1px solid #eee; }
 figcaption { font-size: .9em; color: #555; }
 .meta { color: #555; font-size: .9em; }
@@ -788,7 +795,7 @@ td.left { text-align: left; }
 <p class="meta">{{.Dir}}: <code>{{.Command}}</code>; status {{.Status}}; started {{.Manifest.Start.Format "2006-01-02 15:04:05"}}{{if not .Manifest.End.IsZero}}, ended {{.Manifest.End.Format "2006-01-02 15:04:05"}}{{end}}; build {{.Manifest.Build}}, {{.Manifest.GoVersion}}.</p>
 {{range .Notes}}<p>{{.}}</p>{{end}}
 {{range .Tables}}
-{{if .Fold}}<details class="table"><summary>{{.Caption}} ({{len .Rows}} rows)</summary>{{end}}
+{{if .Fold}}<details class="table"{{if .Open}} open{{end}}><summary>{{.Caption}} ({{len .Rows}} rows)</summary>{{end}}
 <div class="scroll"><table>
 {{if not .Fold}}<caption>{{.Caption}}</caption>{{end}}
 <tr>{{range .Head}}<th>{{.}}</th>{{end}}</tr>
@@ -796,7 +803,7 @@ td.left { text-align: left; }
 {{end}}</table></div>
 {{if .Fold}}</details>{{end}}
 {{end}}
-{{if .Text}}<pre>{{.Text}}</pre>{{end}}
+{{if .Text}}<pre{{if .WrapText}} class="wrap"{{end}}>{{.Text}}</pre>{{end}}
 {{range .Images}}<figure><img src="{{.Data}}" alt="{{.Title}}"><figcaption>{{.Title}}</figcaption></figure>{{end}}
 {{range .Details}}<details><summary>{{.Summary}}</summary><pre>{{.Text}}</pre></details>{{end}}
 {{if .Settings}}<details><summary>Settings</summary><pre>{{.Settings}}</pre></details>{{end}}

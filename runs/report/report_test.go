@@ -154,6 +154,8 @@ func TestReport(t *testing.T) {
 		"<h2>run test: every stage, small</h2>", "<h2>match cpc</h2>", "<h2>match zero</h2>",
 		"whether the fitted parameters save nodes at no cost", "the chapter&#39;s 55%", "a sanity check: search against no evaluation",
 		`<a href="#6-cpc">cpc</a>`, "net 1-train/best.json: 2000 games", "Scores with 95% intervals",
+		`<pre class="wrap">run test: `,                                      // the summary's long lines wrap, not run off the box
+		"<th>a</th><th>±</th><th>b</th><th>±</th>", "clustered by position", // the fit's standard errors
 		"cpc:depth=3,eval=mlp,net={net},tt=1,probcut={probcut}", "staretc:depth=1,eval=zero",
 	} {
 		if !strings.Contains(html, want) {
@@ -313,15 +315,32 @@ func TestLongTableFolds(t *testing.T) {
 	}
 }
 
+// TestOpenTableShown: a long table marked open (the tune table, what its
+// section is for) is foldable but shown open.
+func TestOpenTableShown(t *testing.T) {
+	tb := Table{Caption: "t table", Head: []string{"t"}, Open: true}
+	for i := range foldRows + 1 {
+		tb.add(fmt.Sprint(i))
+	}
+	var buf strings.Builder
+	if err := page.Execute(&buf, map[string]any{"Title": "t", "Sections": []Section{{ID: "1-tune", Title: "tune", Tables: []Table{tb}}}}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), `<details class="table" open><summary>t table (`) {
+		t.Errorf("the open table is not shown open:\n%s", buf.String())
+	}
+}
+
 // TestProbCutSource: the page names the built-in fit as the built-in fit
 // (not by the base name of its file, as if the run had made it), and a
 // parameter file by its short name.
 func TestProbCutSource(t *testing.T) {
 	n := &namer{products: map[string]string{}}
+	builtin := "built-in fit search/dice/fits/5x5-4.json (starlab fit, default settings, of the 39480 rows of starlab collect -count 1000 -min 5 -max 12 -seed 1 -pairs 1:5,3:7,5:9,7:11,3:5,5:7,7:9,9:11 -workers 2)"
 	for src, want := range map[string]string{
-		"built-in fit search/fits/5x5-4.json (starlab fit of 39480 rows from fitdata)": "built-in fit search/fits/5x5-4.json (starlab fit of 39480 rows from fitdata)",
-		"defaults (identity model, sigma 0.1; not fitted)":                             "defaults (identity model, sigma 0.1; not fitted)",
-		"/tmp/x/fit5x5/probcut.json: starlab fit of 984 rows from c":                   "probcut.json: starlab fit of 984 rows from c",
+		builtin: builtin,
+		"defaults (identity model, sigma 0.1; not fitted)":           "defaults (identity model, sigma 0.1; not fitted)",
+		"/tmp/x/fit5x5/probcut.json: starlab fit of 984 rows from c": "probcut.json: starlab fit of 984 rows from c",
 	} {
 		if got := n.probcutSource(src); got != want {
 			t.Errorf("probcutSource(%q) = %q, want %q", src, got, want)
@@ -393,5 +412,39 @@ func TestReportTrainRepeatedMeasurement(t *testing.T) {
 	_, html := reportPage(t, dir)
 	if want := "The measurement after 400 games: every one of the 10 pairs of games is the same pair"; !strings.Contains(html, want) {
 		t.Errorf("the page lacks %q:\n%s", want, visible(html))
+	}
+}
+
+// TestReportMatchSplitPairs: a match whose every pair split 1-1 has an
+// interval over pairs of no width, which the page says has no spread to
+// measure instead of showing ± 0.0% as if the score were certain.
+func TestReportMatchSplitPairs(t *testing.T) {
+	dir := t.TempDir()
+	ms := selfplay.DefaultMatchSettings(diceGame, "staretc:depth=1,eval=pairs", "star1:depth=1,eval=pairs")
+	ms.Games = 8
+	run, err := runs.CreateAt(dir, "match", []string{"starlab", "match"}, ms, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := selfplay.RunMatch(context.Background(), ms, run, runs.NoProgress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := run.Finish(nil); err != nil {
+		t.Fatal(err)
+	}
+	run.Close()
+	if p := rep.Pairings[0].Pentanomial; p != [5]int{0, 0, 4, 0, 0} {
+		t.Fatalf("pentanomial %v: the two engines' pairs did not all split 1-1", p)
+	}
+	_, html := reportPage(t, dir)
+	if !strings.Contains(html, "<td>0.0% (every pair split 1-1: no spread to measure)</td>") {
+		t.Errorf("the page does not say why the interval over pairs is 0:\n%s", visible(html))
+	}
+	// The games' shape, which the terminal's text prints, is in a table
+	// of its own beside their length, not in the scores' table.
+	shape := regexp.MustCompile(`(?s)<caption>The games of each pairing: their length and shape.*?<th>plies per game</th><th>decisions per game</th><th>branching factor</th><th>chance nodes per game</th><th>events per chance node</th>.*?</table>`).FindString(html)
+	if r := rep.Pairings[0]; shape == "" || !strings.Contains(shape, "<td>"+r.Branching.Format("%.1f")+"</td><td>"+r.ChancePerGame.Format("%.1f")+"</td>") {
+		t.Errorf("no table of the games' shape, or not this match's:\n%s", shape)
 	}
 }

@@ -64,8 +64,10 @@
 // Evaluate is the material evaluator of the chapter (section 5.5.4): 200
 // points per piece and 50 per row of its most advanced piece, own minus
 // the opponent's, from the side to move's view, divided by 1,500 and
-// clamped to [-1, 1]; the chapter's random term of 5 points is left out
-// (duplicate dice decorrelate self-play games).
+// clamped to [-1, 1]. The chapter's random term of 5 points is not part of
+// Evaluate: an engine adds it to every leaf with noise=0.0033 (5 points /
+// 1,500; search.Config.Noise), off by default, since duplicate dice
+// already make self-play games from one start differ.
 //
 // The network (package nn, a perceptron with one hidden layer) reads the
 // position from the side to move's view (Features): its pieces, one input
@@ -80,6 +82,15 @@
 // squares whose pieces changed and dropped by the take-back; Value
 // computes the same from the pieces alone. The engine's zero evaluator is
 // the third (search/engine/breakthrough).
+//
+// # Built-in net and fit
+//
+// EmbeddedNet is the built-in net of a board (nets/<W>x<H>.json; 8x8
+// only), which eval=mlp uses without net=FILE; BuiltinFit is the
+// ChanceProbCut fit made with that net (fits/<W>x<H>.json), which cpc uses
+// with it without probcut=FILE. The net's weight file keeps its training
+// settings (meta), the fit's file names the commands that made it
+// (source), and the README gives both commands with their results.
 //
 // # Invariants
 //
