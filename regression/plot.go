@@ -6,7 +6,6 @@ import (
 	"math"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
@@ -16,6 +15,7 @@ import (
 
 	"starlab/runs"
 	"starlab/runs/figure"
+	"starlab/search"
 )
 
 // ScatterName is the base name of a pair's scatter plot (.png and .svg).
@@ -209,15 +209,7 @@ func (e errorPoints) XError(i int) (float64, float64) {
 
 // shortSpec is an engine's spec with the paths it names cut to their
 // base names, for a legend.
-func shortSpec(spec string) string {
-	parts := strings.Split(spec, ",")
-	for i, p := range parts {
-		if k, v, ok := strings.Cut(p, "="); ok && strings.ContainsAny(v, `/\`) {
-			parts[i] = k + "=" + filepath.Base(v)
-		}
-	}
-	return strings.Join(parts, ",")
-}
+func shortSpec(spec string) string { return search.MapSpecFiles(spec, filepath.Base) }
 
 // minTuneAxis is the least right edge of the tune plot's error axis.
 const minTuneAxis = 0.001

@@ -3,7 +3,7 @@ package selfplay
 import (
 	"fmt"
 	"io"
-	"strings"
+	"starlab/search"
 	"text/tabwriter"
 )
 
@@ -24,7 +24,7 @@ func (r *MatchReport) WriteText(w io.Writer) {
 	}
 	fmt.Fprintf(w, "match: %d games per pairing from %s, seed %d%s, luck reference %s\nrun directory %s\n", set.Games, from, set.Seed, shard, set.Luck, r.Run)
 	for _, spec := range set.Variants {
-		if strings.Contains(spec, "movetime=") {
+		if search.SpecGives(spec, "movetime") {
 			fmt.Fprintln(w, "note: time-limited variants make the games depend on the machine's load; the same seed may not repeat them")
 			break
 		}

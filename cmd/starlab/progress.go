@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"regexp"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,6 +17,7 @@ import (
 	"golang.org/x/term"
 
 	"starlab/runs"
+	"starlab/search"
 )
 
 // isTerminal reports whether w is a terminal: progress is drawn only there,
@@ -102,11 +103,6 @@ const (
 	descRoom    = 40
 )
 
-// pathInSpec is a file path in an engine spec or a status, such as the
-// net=out/20261124-001122-run/01-train/best.json of a pipeline's variant.
-// It is cut only after "=", so that "games/s" stays.
-var pathInSpec = regexp.MustCompile(`=[^\s,]*/([^\s,/]+)`)
-
 // fitLine makes a progress line fit a terminal of width columns. The bar's
 // width depends on the terminal and the total only, so that it stays put as
 // the status changes: its usual width when the description has descRoom
@@ -119,7 +115,9 @@ var pathInSpec = regexp.MustCompile(`=[^\s,]*/([^\s,/]+)`)
 func fitLine(unit, status string, total int64, width int) (string, int) {
 	prefix, rest := "", []rune(unit)
 	if status != "" {
-		rest = []rune(pathInSpec.ReplaceAllString(status, "=$1"))
+		// A spec's file paths, such as the net=out/.../01-train/best.json
+		// of a pipeline's variant, cut to their base names.
+		rest = []rune(search.MapSpecsIn(status, filepath.Base))
 		if unit != "" {
 			prefix = unit + " "
 		}

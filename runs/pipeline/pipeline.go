@@ -257,10 +257,11 @@ func (r *Recipe) check() error {
 		}
 	}
 	named := func(stage, s string) error {
-		if strings.Contains(s, "{net}") && r.Train == nil {
+		products := search.SpecProducts(s)
+		if slices.Contains(products, "net") && r.Train == nil {
 			return fmt.Errorf("%s: %q names {net}, but the recipe trains no net", stage, s)
 		}
-		if strings.Contains(s, "{probcut}") && r.Fit == nil {
+		if slices.Contains(products, "probcut") && r.Fit == nil {
 			return fmt.Errorf("%s: %q names {probcut}, but the recipe fits no parameters", stage, s)
 		}
 		return nil
@@ -360,7 +361,7 @@ func (r *Recipe) Check() error {
 	if err := r.check(); err != nil {
 		return err
 	}
-	names := func(s string) bool { return strings.Contains(s, "{net}") || strings.Contains(s, "{probcut}") }
+	names := func(s string) bool { return len(search.SpecProducts(s)) > 0 }
 	same := func(suite, v string) error {
 		if v != r.Variant {
 			return fmt.Errorf("suite %s is of %s variant %s, but the recipe's net and parameters are for %s", suite, r.GameName, v, r.Variant)
@@ -865,10 +866,16 @@ func (r *Result) WriteSummary(w io.Writer) {
 	// name writes a variant, which names the products by their names
 	// (net={net}), with the built-in net as eval=mlp(built-in).
 	name := func(v string) string {
-		if strings.Contains(v, "net={net}") {
-			return strings.Replace(v, ",eval=mlp", "", 1)
-		}
-		return strings.Replace(v, ",eval=mlp", ",eval=mlp(built-in)", 1)
+		net, _ := search.SpecValue(v, "net")
+		return search.MapSpec(v, func(key, val string) (string, bool) {
+			switch {
+			case key != "eval" || val != "mlp":
+				return val, true
+			case net == "{net}":
+				return val, false
+			}
+			return "mlp(built-in)", true
+		})
 	}
 	if len(r.Matches) > 0 && r.Net != "" {
 		fmt.Fprintf(w, "matches ({net} is the new net):\n")

@@ -47,6 +47,7 @@ import (
 
 	"starlab/regression"
 	"starlab/runs"
+	"starlab/search"
 	"starlab/search/bench"
 	"starlab/selfplay"
 	"starlab/td"
@@ -425,17 +426,12 @@ func (n *namer) probcutSource(src string) string {
 
 // spec shortens the paths among a spec's options (name:key=value,...).
 func (n *namer) spec(spec string) string {
-	name, opts, ok := strings.Cut(spec, ":")
-	if !ok {
-		return spec
-	}
-	parts := strings.Split(opts, ",")
-	for i, o := range parts {
-		if k, v, ok := strings.Cut(o, "="); ok && strings.Contains(v, "/") {
-			parts[i] = k + "=" + n.path(v)
+	return search.MapSpecFiles(spec, func(v string) string {
+		if strings.Contains(v, "/") {
+			return n.path(v)
 		}
-	}
-	return name + ":" + strings.Join(parts, ",")
+		return v
+	})
 }
 
 // specs shortens each spec; specs whose short names would coincide keep
