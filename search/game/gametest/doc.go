@@ -16,7 +16,10 @@
 //     neither, and a Result in [-1, 1];
 //   - Legal and Outcomes fill dst[:0], not dst: a buffer with stale
 //     contents gives the same answer as a nil one;
-//   - Mover is 0 or 1;
+//   - Mover is 0 or 1, and the sign invariants of game.State hold: every
+//     legal move leads to a state (of any kind, over included) whose
+//     Mover is the other side, and every event to one whose Mover is the
+//     chance node's;
 //   - Game.Variant gives the variant the game started in, and Game.Phase is
 //     not negative;
 //   - String is read back by Game.Parse into a state with the same String,

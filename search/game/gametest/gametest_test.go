@@ -31,8 +31,13 @@ func (b *broken) Kind() game.Kind {
 }
 
 func (b *broken) Mover() int {
-	if b.bug == "mover-2" {
+	switch b.bug {
+	case "mover-2":
 		return 2
+	case "chance-mover-is-roller":
+		if b.race.rolling {
+			return b.race.turn // the side that moved before the event
+		}
 	}
 	return b.race.Mover()
 }
@@ -106,10 +111,32 @@ func (b *broken) String() string {
 }
 
 func (b *broken) Play(m game.Move) {
-	if b.bug == "never-ends" {
+	r := b.race
+	switch {
+	case b.bug == "never-ends":
+		r.rolling = true // no score, then a roll that adds none (Happen)
+		return
+	case b.bug == "winner-to-move" && r.score[r.turn]+int(m) >= r.target:
+		r.score[r.turn] += int(m) // over, with the winner as Mover
 		return
 	}
-	b.race.Play(m)
+	r.Play(m)
+}
+
+func (b *broken) Happen(e game.Event) {
+	r := b.race
+	if b.bug == "never-ends" {
+		r.rolling, r.turn = false, 1-r.turn
+		return
+	}
+	if b.bug == "roll-again" && e.ID == 1 {
+		// As in Pig: the roller moves again after a bonus, and the
+		// chance node's Mover, the opponent, does not move next.
+		r.score[r.turn]++
+		r.rolling = false
+		return
+	}
+	b.race.Happen(e)
 }
 
 // brokenGame is raceGame whose states are broken by bug, with bugs of its
@@ -185,6 +212,9 @@ func TestCheckFindsBugs(t *testing.T) {
 		{"parse-move-off", `ParseMove("+1"), the text of move 1, gives move 2`},
 		{"event-text-same", `FormatEvent gives "bonus" for events 0 and 1`},
 		{"variant-wrong", `Variant is "to11" in a game of "to10"`},
+		{"roll-again", `event "bonus 1": its child (decision) has mover 0, the chance node's is 1`},
+		{"winner-to-move", "(over) has mover 1, the decision's own"},
+		{"chance-mover-is-roller", "move +1: its child (chance) has mover 0, the decision's own"},
 	}
 	for _, tc := range tests {
 		err := check(brokenGame{bug: tc.bug}, "to10", 1, 20, 500)
