@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"starlab/nn"
-	"starlab/runs"
+	"starlab/runs/usage"
 )
 
 // Defaults of a Config. DefaultETCMinDepth is 3 because move nodes of depth
@@ -593,7 +593,7 @@ type Resolved struct {
 
 // Resolve checks the configuration and loads its files (the ChanceProbCut
 // parameters, the network). Errors name the file or the option, and are
-// usage errors (runs.UsageError): a configuration and its files are what a
+// usage errors (usage.Error): a configuration and its files are what a
 // user gave.
 func (c Config) Resolve() (*Resolved, error) { return c.ResolveIn(nil) }
 
@@ -625,13 +625,13 @@ func (c Config) ResolveIn(products Products) (*Resolved, error) {
 		}
 		path, ok := products[name]
 		if !ok {
-			return nil, runs.Usagef("%s names the product {%s}, which only a pipeline that makes it gives; give a file", *f, name)
+			return nil, usage.Errorf("%s names the product {%s}, which only a pipeline that makes it gives; give a file", *f, name)
 		}
 		*f = path
 	}
 	r, err := files.resolve()
 	if err != nil {
-		return nil, runs.Usage(err)
+		return nil, usage.Mark(err)
 	}
 	r.cfg = c
 	return r, nil
