@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"starlab/nn"
-	"starlab/runs"
+	"starlab/runs/usage"
 )
 
 // Defaults of a Config. DefaultETCMinDepth is 3 because move nodes of depth
@@ -146,9 +146,11 @@ type readCond struct{ key, val, why string }
 // holds reports whether s has the value the condition asks for.
 func (c *readCond) holds(s *Spec) bool { return lookupOption(c.key).get(s) == c.val }
 
-func star2Up(a Algorithm) bool { return a >= Star2 }
-func etcUp(a Algorithm) bool   { return a >= StarETC }
-func cpcOnly(a Algorithm) bool { return a == CPC }
+// The algorithms that read an option: those whose techniques (the
+// algorithms table) use it.
+func usesProbing(a Algorithm) bool  { return a.Techniques().Star2Probing }
+func usesChanceTT(a Algorithm) bool { return a.Techniques().ChanceTT }
+func usesProbCut(a Algorithm) bool  { return a.Techniques().ProbCut }
 
 func positive(val, want string) (int, error) {
 	n, err := strconv.Atoi(val)
@@ -230,19 +232,19 @@ var options = []option{
 			return err
 		},
 		get: func(s *Spec) string { return strconv.Itoa(s.TTMiB) }},
-	{key: "k", usage: "Star2 probing factor: moves probed per chance event", reads: star2Up,
+	{key: "k", usage: "Star2 probing factor: moves probed per chance event", reads: usesProbing,
 		set: func(s *Spec, v string) (err error) {
 			s.ProbingFactor, err = positive(v, "a probing factor of at least 1")
 			return err
 		},
 		get: func(s *Spec) string { return strconv.Itoa(s.ProbingFactor) }},
-	{key: "etc", usage: "smallest chance-node depth of StarETC's successor probing", reads: etcUp,
+	{key: "etc", usage: "smallest chance-node depth of StarETC's successor probing", reads: usesChanceTT,
 		set: func(s *Spec, v string) (err error) {
 			s.ETCMinDepth, err = positive(v, "a depth of at least 1")
 			return err
 		},
 		get: func(s *Spec) string { return strconv.Itoa(s.ETCMinDepth) }},
-	{key: "t", usage: "ChanceProbCut bound width in sigmas (0 or more)", reads: cpcOnly,
+	{key: "t", usage: "ChanceProbCut bound width in sigmas (0 or more)", reads: usesProbCut,
 		set: func(s *Spec, v string) error {
 			x, err := strconv.ParseFloat(v, 64)
 			if err != nil || !(x >= 0) || math.IsInf(x, 0) {
@@ -252,29 +254,29 @@ var options = []option{
 			return nil
 		},
 		get: func(s *Spec) string { return strconv.FormatFloat(s.ProbCutT, 'g', -1, 64) }},
-	{key: "r", usage: "ChanceProbCut depth reduction R of the single depth pair of multi=0; refused under multi=1 (the chapter's configuration is " + ChapterCPC + ")", reads: cpcOnly,
+	{key: "r", usage: "ChanceProbCut depth reduction R of the single depth pair of multi=0; refused under multi=1 (the chapter's configuration is " + ChapterCPC + ")", reads: usesProbCut,
 		readWith: &readCond{key: "multi", val: "0", why: "multi=1 (the default) tries every depth pair of the parameters, and r is the single pair's reduction under multi=0"},
 		set: func(s *Spec, v string) (err error) {
 			s.ProbCutR, err = positive(v, "a reduction of at least 1")
 			return err
 		},
 		get: func(s *Spec) string { return strconv.Itoa(s.ProbCutR) }},
-	{key: "probcut", usage: "ChanceProbCut parameter file (default: the built-in fit for the built-in net, else an identity guess)", reads: cpcOnly,
+	{key: "probcut", usage: "ChanceProbCut parameter file (default: the built-in fit for the built-in net, else an identity guess)", reads: usesProbCut,
 		set: func(s *Spec, v string) error { s.ProbCutFile = v; return nil },
 		get: func(s *Spec) string { return s.ProbCutFile }},
-	{key: "cpcmin", usage: "smallest chance-node depth where ChanceProbCut applies (default R+1)", reads: cpcOnly,
+	{key: "cpcmin", usage: "smallest chance-node depth where ChanceProbCut applies (default R+1)", reads: usesProbCut,
 		set: func(s *Spec, v string) (err error) {
 			s.CPCMinDepth, err = positive(v, "a depth of at least 1")
 			return err
 		},
 		get: func(s *Spec) string { return itoa0(s.CPCMinDepth) }},
-	{key: "cpcmax", usage: "largest chance-node depth where ChanceProbCut applies (default: no limit)", reads: cpcOnly,
+	{key: "cpcmax", usage: "largest chance-node depth where ChanceProbCut applies (default: no limit)", reads: usesProbCut,
 		set: func(s *Spec, v string) (err error) {
 			s.CPCMaxDepth, err = positive(v, "a depth of at least 1")
 			return err
 		},
 		get: func(s *Spec) string { return itoa0(s.CPCMaxDepth) }},
-	{key: "cpcstep", usage: "apply ChanceProbCut at every step-th chance-node depth from cpcmin only (cpcmin=3,cpcmax=5,cpcstep=2 is the chapter's d in {3, 5}; default every depth)", reads: cpcOnly,
+	{key: "cpcstep", usage: "apply ChanceProbCut at every step-th chance-node depth from cpcmin only (cpcmin=3,cpcmax=5,cpcstep=2 is the chapter's d in {3, 5}; default every depth)", reads: usesProbCut,
 		set: func(s *Spec, v string) (err error) {
 			s.CPCStep, err = positive(v, "a step of at least 1")
 			if s.CPCStep == 1 {
@@ -298,7 +300,7 @@ var options = []option{
 			}
 			return strconv.FormatFloat(s.Noise, 'g', -1, 64)
 		}},
-	{key: "multi", usage: "Multi-ChanceProbCut: 1 tries every depth pair of the parameters, shallowest first; 0 the single pair of reduction r", reads: cpcOnly,
+	{key: "multi", usage: "Multi-ChanceProbCut: 1 tries every depth pair of the parameters, shallowest first; 0 the single pair of reduction r", reads: usesProbCut,
 		set: func(s *Spec, v string) error {
 			switch v {
 			case "0":
@@ -589,7 +591,7 @@ type Resolved struct {
 
 // Resolve checks the configuration and loads its files (the ChanceProbCut
 // parameters, the network). Errors name the file or the option, and are
-// usage errors (runs.UsageError): a configuration and its files are what a
+// usage errors (usage.Error): a configuration and its files are what a
 // user gave.
 func (c Config) Resolve() (*Resolved, error) { return c.ResolveIn(nil) }
 
@@ -621,13 +623,13 @@ func (c Config) ResolveIn(products Products) (*Resolved, error) {
 		}
 		path, ok := products[name]
 		if !ok {
-			return nil, runs.Usagef("%s names the product {%s}, which only a pipeline that makes it gives; give a file", *f, name)
+			return nil, usage.Errorf("%s names the product {%s}, which only a pipeline that makes it gives; give a file", *f, name)
 		}
 		*f = path
 	}
 	r, err := files.resolve()
 	if err != nil {
-		return nil, runs.Usage(err)
+		return nil, usage.Mark(err)
 	}
 	r.cfg = c
 	return r, nil
@@ -635,7 +637,7 @@ func (c Config) ResolveIn(products Products) (*Resolved, error) {
 
 func (c Config) resolve() (*Resolved, error) {
 	s := Spec{Config: c}
-	if c.Algorithm < Expectimax || c.Algorithm > CPC {
+	if !c.Algorithm.valid() {
 		return nil, fmt.Errorf("unknown algorithm %d", int(c.Algorithm))
 	}
 	if err := s.checkValues(); err != nil {

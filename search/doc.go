@@ -35,7 +35,7 @@
 // whose first layer is an accumulator the engine keeps in step: reset at
 // the root of every search, updated after every move, before every
 // take-back and, in a game whose chance events change what it reads,
-// after every event. TestHotLoopCallsDirectly (in search/engine/dice)
+// after every event. TestHotLoopCallsDirectly (in search/engine/enginetest)
 // reads the disassembly of the per-node functions for an indirect call.
 //
 // # Algorithms

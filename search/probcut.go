@@ -10,7 +10,7 @@ import (
 	"os"
 	"sync"
 
-	"starlab/runs"
+	"starlab/runs/jsonnum"
 )
 
 // ProbCutFormat is the format name and ProbCutVersion the version written
@@ -26,13 +26,13 @@ const (
 // standard deviation Sigma, fitted over positions searched to both depths
 // (Buro 1995; Schadd et al. 2009, equations 5.6 and 5.7).
 type DepthPair struct {
-	Shallow int      `json:"shallow"`
-	Deep    int      `json:"deep"`
-	A       float64  `json:"a"`
-	B       float64  `json:"b"`
-	Sigma   float64  `json:"sigma"`
-	N       int      `json:"n,omitempty"`  // number of pairs the fit used, 0 for defaults
-	R2      runs.Num `json:"r2,omitempty"` // the fit's coefficient of determination, null when undefined
+	Shallow int         `json:"shallow"`
+	Deep    int         `json:"deep"`
+	A       float64     `json:"a"`
+	B       float64     `json:"b"`
+	Sigma   float64     `json:"sigma"`
+	N       int         `json:"n,omitempty"`  // number of pairs the fit used, 0 for defaults
+	R2      jsonnum.Num `json:"r2,omitempty"` // the fit's coefficient of determination, null when undefined
 }
 
 // ProbCutParams is a ChanceProbCut parameter file: one DepthPair per

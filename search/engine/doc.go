@@ -15,26 +15,19 @@
 // engine is generated as Go's sort package generates its variants.
 //
 // A game's game.go gives the engine source what it needs of the game:
+// types, constants (some let the compiler fold away what a game does not
+// need), functions it calls per node, Board's and the network evaluator's
+// methods, and setBoard. The one list of them is the template's
+// demands.go, part of the engine source and so of every engine, where each
+// is declared with its type and what it is for: a game.go that lacks one
+// fails to compile at its line there. Generated files carry a //line
+// directive, so the compiler reports a position in one as the template's
+// file and line (../dice/engine.go:197 from the engine's directory).
 //
-//   - the types Board (the position, searched in place), undo (what a
-//     move changes that its take-back restores), eventUndo (the same for
-//     a chance event), netEval (the network evaluator, concrete), move,
-//     event and variantKey;
-//   - the constants maxMoves, maxEvents, moveIDs (moves are numbered below
-//     it), maxPly, and four that let the compiler fold away what a game
-//     does not need: alternating (every move leads to a chance node),
-//     uniformChance (every event has weight 1), countsChance (a search's
-//     depth counts chance nodes) and eventsTouchEval (a chance event
-//     changes what an evaluator reads);
-//   - the functions isChance, chanceEvents, happen, unhappen,
-//     keyAfterEvent, netHappen, netUnhappen, moveCount, mover, handEval,
-//     endsOnChance and MaxDepth, and the method setBoard;
-//   - on Board: Over, Result, Key, Moves, MakeSaving, UnmakeRestoring and
-//     KeyAfter.
-//
-// Run go generate ./search/engine after changing the engine source;
-// TestGeneratedEnginesAreCurrent fails while a copy differs from what
-// Generate writes.
+// Run go generate ./search/engine after changing the engine source: it
+// writes every copy and removes the copies of files the engine source no
+// longer has (Write). TestGeneratedEnginesAreCurrent fails while a copy
+// differs from what Generate writes, is missing, or is stale.
 package engine
 
 //go:generate go run ./gen

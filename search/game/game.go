@@ -54,6 +54,24 @@ type Event struct {
 
 // State is a position of a game as the cold layers see it. A State is
 // changed in place by Play and Happen; Clone gives an independent copy.
+//
+// The sign rule (see the package doc) holds only if every game keeps two
+// invariants on Mover, which the engines rely on (a decision's child
+// values are negated, a chance node's never are) and gametest.Check
+// verifies at every state it visits:
+//
+//   - every child of a decision, whatever its kind (a decision, a chance
+//     node, or over), has the other side as Mover: decisions alternate
+//     sides;
+//   - every child of a chance node, whatever its kind, has the chance
+//     node's Mover: an event never changes whose view values take.
+//
+// A state that is over counts too: its Result is from its Mover's view,
+// so a game that ends by a move has the opponent of the side that made it
+// as Mover, and one that ends by an event has the chance node's. A game
+// in which a side moves twice in a row, or an event decides who moves
+// next (Pig, where a roll of 1 passes the turn), keeps them with a forced
+// pass: a decision of one move by the side that does not move next.
 type State interface {
 	// Kind reports whether the state is a decision, a chance node or over.
 	Kind() Kind

@@ -2,7 +2,6 @@ package breakthrough
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -13,55 +12,19 @@ import (
 	"starlab/runs"
 	"starlab/search"
 	rules "starlab/search/breakthrough"
+	"starlab/search/engine/enginetest"
 	"starlab/search/game"
-	"starlab/search/game/gametest"
 )
 
-// positions returns count positions of variant reached by random play from
-// the start, drawn with a PCG seeded by seed: a random number of plies,
-// moves uniform and events by weight, then, one time in two, the roll, so
-// that half are chance nodes; none is over.
+// positions returns count positions of variant, none over, half of them
+// chance nodes or so: those of the engine conformance test
+// (enginetest.Positions).
 func positions(variant string, count int, seed uint64) []*Board {
-	rng := rand.New(rand.NewPCG(seed, 17))
-	g := rules.Game{}
 	var ps []*Board
-	for len(ps) < count {
-		s, err := g.New(variant)
-		if err != nil {
-			panic(err)
-		}
-		for range rng.IntN(16) {
-			if s.Kind() == game.Over {
-				break
-			}
-			step(s, rng)
-		}
-		if s.Kind() == game.Decision && rng.IntN(2) == 0 {
-			s.Play(rules.Roll)
-		}
-		if s.Kind() != game.Over {
-			ps = append(ps, s.(*Board))
-		}
+	for _, s := range enginetest.Positions(Game(), variant, count, seed) {
+		ps = append(ps, s.(*Board))
 	}
 	return ps
-}
-
-// step plays a move drawn uniformly or an event drawn by weight.
-func step(s game.State, rng *rand.Rand) {
-	if s.Kind() == game.Decision {
-		ms := s.Legal(nil)
-		s.Play(ms[rng.IntN(len(ms))])
-		return
-	}
-	evs, total := s.Outcomes(nil)
-	r := rng.IntN(total)
-	for _, e := range evs {
-		if r < int(e.Weight) {
-			s.Happen(e)
-			return
-		}
-		r -= int(e.Weight)
-	}
 }
 
 // engine returns an engine of algo and eval with a table of ttMiB (0: off)
@@ -115,125 +78,38 @@ func (n *nets) file(variant string) string {
 	return f
 }
 
-// evalFunc returns the oracle's evaluation of eval on variant: "material" is
-// the game's hand evaluator, material; "mlp" the net of variant, from
-// scratch (breakthrough.NetEvaluator.Value).
-func (n *nets) evalFunc(eval, variant string) func(game.State) float64 {
-	switch eval {
-	case "zero":
-		return func(game.State) float64 { return 0 }
-	case "material":
-		return func(s game.State) float64 { return s.(*Board).Evaluate() }
-	}
-	n.file(variant)
-	return n.eval[variant]
-}
+// smallBoards are the variants the engine conformance test runs on here,
+// besides the registry's test at 8x8: on them the exact recursion reaches
+// deeper, and games end.
+var smallBoards = []string{"3x4", "4x5", "5x5"}
 
-// engineFor is an engine of algo and eval for positions of variant: with
-// eval=mlp, the variant's net.
-func (n *nets) engineFor(algo search.Algorithm, eval, variant string, ttMiB, k int) *Engine {
-	if eval != "mlp" {
-		return engine(algo, eval, ttMiB, k)
-	}
-	return engineNet(algo, eval, n.file(variant), ttMiB, k)
-}
-
-// suite are the positions of the exact checks, each with the deepest depth
-// it is searched to: the oracle's recursion is exponential in depth.
-type suite struct {
-	variant string
-	count   int
-	depth   int
-}
-
-func suites() []suite {
-	if testing.Short() {
-		return []suite{{"3x4", 12, 4}, {"4x5", 6, 3}, {"5x5", 4, 3}}
-	}
-	return []suite{{"3x4", 24, 4}, {"3x4", 4, 5}, {"4x5", 8, 4}, {"5x5", 6, 3}, {"5x5", 3, 4}}
-}
-
-// exact caches the oracle's values: one per position, depth and evaluator
-// (mlp's with the net of the position's variant).
-type exact struct {
-	values map[string]float64
-	nets   *nets
-}
-
-func newExact(t testing.TB) exact { return exact{map[string]float64{}, newNets(t)} }
-
-func (x exact) value(p *Board, depth int, eval string) float64 {
-	k := fmt.Sprint(p, depth, eval)
-	v, ok := x.values[k]
-	if !ok {
-		v = gametest.Value(p, depth, false, x.nets.evalFunc(eval, rules.Variant(p.W(), p.H())))
-		x.values[k] = v
-	}
-	return v
-}
-
-// TestSoundAgreeWithExact: with the table off, expectimax, Star1, Star2
-// and StarETC return the exact depth-limited value of the rules
-// (gametest.Value) to 1e-9 at every depth of their iterations, over
-// decisions and chance nodes of 3x4, 4x5 and 5x5 boards, with every
-// evaluator (mlp a random net of the variant, evaluated from scratch by the
-// oracle, searched to depth 3 at most) and probing factors 1 and 2 (Star2 and StarETC): the weighted
-// chance windows, the roll as a move, depth counting decisions only and
-// the network's accumulators following moves, events and take-backs,
-// checked against the plain recursion. The engine's Evaluate is the value
-// of depth 0.
-func TestSoundAgreeWithExact(t *testing.T) {
-	x := newExact(t)
-	for _, s := range suites() {
-		ps := positions(s.variant, s.count, 1)
-		for _, eval := range []string{"zero", "material", "mlp"} {
-			depth := s.depth
-			if eval == "mlp" {
-				// The oracle's net evaluations are most of the test's time;
-				// the net's hooks are as well exercised at depth 3.
-				depth = min(depth, 3)
-			}
-			for _, algo := range []search.Algorithm{search.Expectimax, search.Star1, search.Star2, search.StarETC} {
-				for _, k := range []int{1, 2} {
-					if k > 1 && algo < search.Star2 {
-						continue // only Star2's probing reads the probing factor
-					}
-					e := x.nets.engineFor(algo, eval, s.variant, 0, k)
-					for _, p := range ps {
-						if v, want := e.Evaluate(p), x.value(p, 0, eval); math.Abs(v-want) > 1e-9 {
-							t.Fatalf("%s eval=%s on %s: Evaluate %v, exact depth 0 %v", algo, eval, p, v, want)
-						}
-						res := e.Search(context.Background(), p, search.Limits{Depth: depth}, nil)
-						if len(res.Iterations) != depth {
-							t.Fatalf("%s on %s: %d iterations, want %d", algo, p, len(res.Iterations), depth)
-						}
-						for _, it := range res.Iterations {
-							if want := x.value(p, it.Depth, eval); math.Abs(it.Score-want) > 1e-9 {
-								t.Fatalf("%s eval=%s k=%d on %s depth %d: %v, exact %v", algo, eval, k, p, it.Depth, it.Score, want)
-							}
-						}
-					}
-				}
-			}
-		}
+// TestConformsOnSmallBoards runs the engine conformance test
+// (enginetest.Check) on the small boards, with a random net of each board
+// as eval=mlp: the weighted chance windows, the roll as a move, depth
+// counting decisions only and the network's accumulators following moves,
+// events and take-backs, against the plain recursion of the rules.
+func TestConformsOnSmallBoards(t *testing.T) {
+	ns := newNets(t)
+	for _, v := range smallBoards {
+		enginetest.Check(t, Game(), enginetest.Options{Variant: v, Net: ns.file(v), Seed: 1})
 	}
 }
 
-// TestPositionsCover: the positions of the exact checks hold decisions and
-// chance nodes, positions with captures to make and with empty squares to
-// roll onto, so the checks above see every kind of node.
+// TestPositionsCover: the positions of the conformance test on the small
+// boards (the first 8 of each: those of -short) hold positions with
+// captures to make and chance nodes with empty squares to roll onto, so
+// that the test sees every kind of node of this game.
 func TestPositionsCover(t *testing.T) {
-	var chance, decision, captures, nothing int
-	for _, s := range suites() {
-		for _, p := range positions(s.variant, s.count, 1) {
+	var nothing, captures int
+	for _, v := range smallBoards {
+		for _, s := range enginetest.Positions(Game(), v, 8, 1) {
+			p := s.(*Board)
 			if p.Pending() {
-				chance++
 				if evs, _ := p.Outcomes(nil); evs[0].ID == rules.Nothing {
 					nothing++
 				}
 				continue
 			}
-			decision++
 			for _, m := range p.Legal(nil) {
 				if p.IsCapture(int(m)) {
 					captures++
@@ -242,75 +118,8 @@ func TestPositionsCover(t *testing.T) {
 			}
 		}
 	}
-	if chance < 5 || decision < 5 || captures < 3 || nothing < 3 {
-		t.Fatalf("%d chance nodes (%d with nothing), %d decisions (%d with a capture)", chance, nothing, decision, captures)
-	}
-}
-
-// TestCutsHappen: Star1, Star2 and StarETC do cut the weighted chance
-// nodes, so the agreement above is not that of searches that never cut.
-func TestCutsHappen(t *testing.T) {
-	for _, algo := range []search.Algorithm{search.Star1, search.Star2, search.StarETC} {
-		e := engine(algo, "material", 0, 1)
-		var s search.Stats
-		for _, p := range positions("4x5", 20, 2) {
-			it := e.Search(context.Background(), p, search.Limits{Depth: 4}, nil).Last()
-			s.Star1Cut += it.Stats.Star1Cut
-			s.Star2Cut += it.Stats.Star2Cut
-		}
-		if s.Star1Cut == 0 || (algo != search.Star1 && s.Star2Cut == 0) {
-			t.Fatalf("%s: %d Star1 and %d Star2 cut-offs", algo, s.Star1Cut, s.Star2Cut)
-		}
-	}
-}
-
-// TestCPCWideIsExact: ChanceProbCut with bounds too wide to cut returns
-// the exact value with the table off.
-func TestCPCWideIsExact(t *testing.T) {
-	c := search.DefaultConfig(search.CPC)
-	c.Eval, c.TTMiB, c.ProbCutT = "material", 0, 1e6
-	cpc := New(c.MustResolve())
-	x := newExact(t)
-	searches := int64(0)
-	for _, p := range positions("3x4", 16, 3) {
-		res := cpc.Search(context.Background(), p, search.Limits{Depth: 4}, nil)
-		for _, it := range res.Iterations {
-			want := x.value(p, it.Depth, "material")
-			if math.Abs(it.Score-want) > 1e-9 || it.Stats.CPCCut != 0 {
-				t.Fatalf("on %s depth %d: cpc %v (%d cuts), exact %v", p, it.Depth, it.Score, it.Stats.CPCCut, want)
-			}
-		}
-		searches += res.Last().Stats.CPCSearches
-	}
-	if searches == 0 {
-		t.Fatal("ChanceProbCut made no shallow search: the check above checks nothing of it")
-	}
-}
-
-// TestTableAcrossDepths: with the table on, each position searched afresh
-// (ClearTT) gets the exact value of depth 1 (no entry exists yet that a
-// deeper search wrote), and every iteration's value stays within [L, U];
-// an entry of a deeper search may answer a shallower one where positions
-// recur at other depths, so the deeper iterations are not held to the
-// depth-limited value (the package doc says what the table promises).
-func TestTableAcrossDepths(t *testing.T) {
-	x := newExact(t)
-	for _, algo := range []search.Algorithm{search.Expectimax, search.StarETC} {
-		e := engine(algo, "material", 1, 1)
-		for _, p := range positions("3x4", 20, 4) {
-			e.ClearTT()
-			res := e.Search(context.Background(), p, search.Limits{Depth: 5}, nil)
-			for _, it := range res.Iterations {
-				if it.Depth == 1 {
-					if want := x.value(p, 1, "material"); math.Abs(it.Score-want) > 1e-9 {
-						t.Fatalf("%s on %s depth 1: %v, exact %v", algo, p, it.Score, want)
-					}
-				}
-				if it.Score < search.L || it.Score > search.U {
-					t.Fatalf("%s on %s: %v out of bounds", algo, p, it.Score)
-				}
-			}
-		}
+	if captures < 3 || nothing < 3 {
+		t.Fatalf("%d chance nodes with nothing to remove, %d decisions with a capture", nothing, captures)
 	}
 }
 
@@ -461,37 +270,6 @@ func TestNetKit(t *testing.T) {
 // midgame is an 8x8 position after some play, with captures made and a
 // piece ahead on each side.
 const midgame = "8 8 w bb.bbbb./b.bb..bb/..b...../...w.b../.w....../..w..w../ww.w.www/w.wwww.w"
-
-// TestSearchAllocations: a StarETC search allocates nothing per node, with
-// the material evaluator or the network: a handful of allocations for the
-// iterations' list over a search of tens of thousands of nodes.
-func TestSearchAllocations(t *testing.T) {
-	net := newNets(t).file("8x8")
-	for _, text := range []string{"", midgame} {
-		var p game.State
-		if text == "" {
-			p, _ = rules.Game{}.New("8x8")
-		} else {
-			var err error
-			if p, err = rules.Parse(text); err != nil {
-				t.Fatal(err)
-			}
-		}
-		for _, e := range []*Engine{
-			engine(search.StarETC, "material", 16, search.DefaultProbingFactor),
-			engineNet(search.StarETC, "mlp", net, 16, search.DefaultProbingFactor),
-		} {
-			var nodes int64
-			allocs := testing.AllocsPerRun(2, func() {
-				e.ClearTT()
-				nodes = e.Search(context.Background(), p, search.Limits{Depth: 4}, nil).Last().Nodes
-			})
-			if nodes < 10000 || allocs > 10 {
-				t.Fatalf("%s eval=%s: a search of %d nodes made %.0f allocations", p, e.Config().Eval, nodes, allocs)
-			}
-		}
-	}
-}
 
 // BenchmarkSearch is StarETC with the material evaluator and with a
 // random net to depth 4 from the 8x8 start and from a middlegame position,

@@ -92,10 +92,11 @@ func New(r *search.Resolved) *Engine {
 	default:
 		e.kind = evalHand
 	}
-	e.expectimax = c.Algorithm == search.Expectimax
-	e.star2 = c.Algorithm >= search.Star2
-	e.chanceTT = c.Algorithm >= search.StarETC
-	e.cpcOn = c.Algorithm == search.CPC
+	t := c.Algorithm.Techniques() // read once here, never per node
+	e.expectimax = !t.Star1
+	e.star2 = t.Star2Probing
+	e.chanceTT = t.ChanceTT
+	e.cpcOn = t.ProbCut
 	e.noise = c.Noise
 	if e.cpcOn {
 		e.cpc = make([][]cpcModel, 2*maxPly+1)

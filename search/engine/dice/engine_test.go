@@ -24,23 +24,6 @@ func mustDPN(t testing.TB, s string) *dice.Board {
 
 const example = "5 4 b 1 - - - - - b - - r - r b - - - r - b - - - - - - -"
 
-// TestCPCWideBoundsIsStarETC: with bounds so wide that they are clipped to
-// [L, U], ChanceProbCut can neither cut nor narrow a window, so it must
-// return StarETC's values.
-func TestCPCWideBoundsIsStarETC(t *testing.T) {
-	rng := rand.New(rand.NewPCG(23, 29))
-	for p := 0; p < 40; p++ {
-		b := randomPosition(rng, 5, 4, 2+rng.IntN(12), p%2 == 0)
-		depth := 3 + rng.IntN(5)
-		want := refValue(b, dice.Pairs{}, depth)
-		e := newEngine(search.CPC, "pairs", 1, func(c *search.Config) { c.ProbCutT = 1e6 })
-		got := e.Search(context.Background(), b, search.Limits{Depth: depth}, nil).Last().Score
-		if d := got - want; d > tol || d < -tol {
-			t.Fatalf("cpc with t=1e6 on %q depth %d: got %.12f, expectimax %.12f", b.DPN(), depth, got, want)
-		}
-	}
-}
-
 // TestCPCPrunesAndStaysClose: with the default parameters ChanceProbCut cuts
 // (it must do something) and its values stay in [L, U] and near the sound
 // value; the error is measured here, not hidden.

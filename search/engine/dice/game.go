@@ -7,8 +7,9 @@
 // the move and event types, the constants that fold away what Dice does
 // not need (a move always leads to the roll, every roll is equally likely,
 // depth counts chance plies, no evaluator reads the roll) and the small
-// functions the engine calls per node. See package search for the
-// algorithms, their conventions and the table.
+// functions the engine calls per node, each of the names demands.go
+// declares. See package search for the algorithms, their conventions and
+// the table.
 package dice
 
 import (

@@ -1,8 +1,9 @@
 // Package toy is the engine of the toy game (package search/game/toy), a
 // game of weighted, optional chance whose depth counts decisions only. This
 // file is its own; every other non-test file is generated from the Dice
-// engine's source (package search/engine). Its tests hold it to the exact
-// depth-limited value of gametest.Value with the table off.
+// engine's source (package search/engine). The engine conformance test
+// (package search/engine/enginetest) holds it to the exact depth-limited
+// value of gametest.Value with the table off.
 package toy
 
 import (

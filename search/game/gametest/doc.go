@@ -16,14 +16,18 @@
 //     neither, and a Result in [-1, 1];
 //   - Legal and Outcomes fill dst[:0], not dst: a buffer with stale
 //     contents gives the same answer as a nil one;
-//   - Mover is 0 or 1;
+//   - Mover is 0 or 1, and the sign invariants of game.State hold: every
+//     legal move leads to a state (of any kind, over included) whose
+//     Mover is the other side, and every event to one whose Mover is the
+//     chance node's;
 //   - Game.Variant gives the variant the game started in, and Game.Phase is
 //     not negative and, unless the state is over, within Game.PhaseRange;
 //   - String is read back by Game.Parse into a state with the same String,
 //     Key, Kind, Mover and Phase;
 //   - every legal move survives Game.FormatMove then Game.ParseMove, and
 //     its text is one word; every event's Game.FormatEvent is a non-empty
-//     line, different from its siblings';
+//     line whose last word, which stands for the event in game records,
+//     differs from its siblings';
 //   - Clone is independent: playing the drawn move or event on the clone
 //     leaves the original's String and Key unchanged, playing it on the
 //     original gives the clone's String and Key, and leaves a second clone

@@ -201,10 +201,17 @@ func (w *walk) step(s game.State) (over bool, problems []string) {
 		if et == "" || strings.ContainsAny(et, "\n\r") {
 			bad("FormatEvent(%d) is %q, not one non-empty line", e.ID, et)
 		}
-		if id, ok := eventText[et]; ok {
-			bad("FormatEvent gives %q for events %d and %d", et, id, e.ID)
+		// A game record keeps the last word of the text (selfplay's
+		// Notation), so the last words must tell the events apart.
+		words := strings.Fields(et)
+		last := et
+		if len(words) > 0 {
+			last = words[len(words)-1]
 		}
-		eventText[et] = e.ID
+		if id, ok := eventText[last]; ok {
+			bad("FormatEvent gives events %d and %d the same last word %q, which stands for an event in game records", id, e.ID, last)
+		}
+		eventText[last] = e.ID
 	}
 
 	if s.String() != text || s.Key() != key {
@@ -222,6 +229,9 @@ func (w *walk) step(s game.State) (over bool, problems []string) {
 	c, d := s.Clone(), s.Clone()
 	if c.String() != text || c.Key() != key || c.Kind() != kind || c.Mover() != mover {
 		bad("Clone is %q (key %#x, %v, mover %d), the state %q (key %#x, %v, mover %d)", c.String(), c.Key(), c.Kind(), c.Mover(), text, key, kind, mover)
+	}
+	if len(problems) == 0 {
+		w.checkSigns(s, mover, moves, events, bad)
 	}
 	if len(problems) > 0 || kind == game.Over {
 		return kind == game.Over, problems
@@ -245,6 +255,26 @@ func (w *walk) step(s game.State) (over bool, problems []string) {
 		bad("CopyFrom gives %q (key %#x, %v, mover %d) for %q (key %#x, %v, mover %d)", d.String(), d.Key(), d.Kind(), d.Mover(), s.String(), s.Key(), s.Kind(), s.Mover())
 	}
 	return false, problems
+}
+
+// checkSigns checks the sign invariants of game.State on every child of
+// s: a decision's children have the other side as Mover, a chance node's
+// the node's own, whatever their kind, over included.
+func (w *walk) checkSigns(s game.State, mover int, moves []game.Move, events []game.Event, bad func(string, ...any)) {
+	for _, m := range moves {
+		c := s.Clone()
+		c.Play(m)
+		if c.Mover() != 1-mover {
+			bad("move %s: its child (%v) has mover %d, the decision's own: a decision's children have the other side as Mover (values are negated on the way up)", w.g.FormatMove(s, m), c.Kind(), c.Mover())
+		}
+	}
+	for _, e := range events {
+		c := s.Clone()
+		c.Happen(e)
+		if c.Mover() != mover {
+			bad("event %q: its child (%v) has mover %d, the chance node's is %d: a chance node's children have its Mover (values are not negated on the way up)", w.g.FormatEvent(s, e), c.Kind(), c.Mover(), mover)
+		}
+	}
 }
 
 // draw picks a move uniformly or an event by weight and returns the step

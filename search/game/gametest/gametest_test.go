@@ -2,6 +2,7 @@ package gametest
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"strings"
@@ -31,8 +32,13 @@ func (b *broken) Kind() game.Kind {
 }
 
 func (b *broken) Mover() int {
-	if b.bug == "mover-2" {
+	switch b.bug {
+	case "mover-2":
 		return 2
+	case "chance-mover-is-roller":
+		if b.race.rolling {
+			return b.race.turn // the side that moved before the event
+		}
 	}
 	return b.race.Mover()
 }
@@ -106,10 +112,32 @@ func (b *broken) String() string {
 }
 
 func (b *broken) Play(m game.Move) {
-	if b.bug == "never-ends" {
+	r := b.race
+	switch {
+	case b.bug == "never-ends":
+		r.rolling = true // no score, then a roll that adds none (Happen)
+		return
+	case b.bug == "winner-to-move" && r.score[r.turn]+int(m) >= r.target:
+		r.score[r.turn] += int(m) // over, with the winner as Mover
 		return
 	}
-	b.race.Play(m)
+	r.Play(m)
+}
+
+func (b *broken) Happen(e game.Event) {
+	r := b.race
+	if b.bug == "never-ends" {
+		r.rolling, r.turn = false, 1-r.turn
+		return
+	}
+	if b.bug == "roll-again" && e.ID == 1 {
+		// As in Pig: the roller moves again after a bonus, and the
+		// chance node's Mover, the opponent, does not move next.
+		r.score[r.turn]++
+		r.rolling = false
+		return
+	}
+	b.race.Happen(e)
 }
 
 // brokenGame is raceGame whose states are broken by bug, with bugs of its
@@ -148,6 +176,9 @@ func (g brokenGame) FormatEvent(s game.State, e game.Event) string {
 	if g.bug == "event-text-same" {
 		return "bonus"
 	}
+	if g.bug == "event-last-word-same" {
+		return fmt.Sprintf("event %d of the roll", e.ID)
+	}
 	return g.raceGame.FormatEvent(s, e)
 }
 
@@ -183,8 +214,12 @@ func TestCheckFindsBugs(t *testing.T) {
 		{"never-ends", "not over after 500 plies"},
 		{"move-text", `FormatMove(1) is "plus +1", not one word`},
 		{"parse-move-off", `ParseMove("+1"), the text of move 1, gives move 2`},
-		{"event-text-same", `FormatEvent gives "bonus" for events 0 and 1`},
+		{"event-text-same", `FormatEvent gives events 0 and 1 the same last word "bonus"`},
+		{"event-last-word-same", `FormatEvent gives events 0 and 1 the same last word "roll"`},
 		{"variant-wrong", `Variant is "to11" in a game of "to10"`},
+		{"roll-again", `event "bonus 1": its child (decision) has mover 0, the chance node's is 1`},
+		{"winner-to-move", "(over) has mover 1, the decision's own"},
+		{"chance-mover-is-roller", "move +1: its child (chance) has mover 0, the decision's own"},
 	}
 	for _, tc := range tests {
 		err := check(brokenGame{bug: tc.bug}, "to10", 1, 20, 500)

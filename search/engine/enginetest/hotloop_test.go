@@ -1,4 +1,4 @@
-package dice
+package enginetest
 
 import (
 	"context"
@@ -10,19 +10,20 @@ import (
 	"testing"
 
 	"starlab/search"
+	"starlab/search/games"
 )
 
-// hotLoop are the engine's functions that run once or more per node.
+// hotLoop are the engine source's functions that run once or more per
+// node.
 var hotLoop = []string{"moveNode", "chance", "expectimaxChance", "tableCut", "successorProbing", "probCut",
 	"star2Probing", "star1", "storeChance", "orderMoves", "max", "probe", "evaluate", "make", "unmake",
 	"happen", "unhappen", "tick", "ttProbe", "fill", "setLo", "setHi", "window"}
 
 // TestHotLoopCallsDirectly: no function of the hot loop of any engine in
-// the binary (Dice's and every generated one) makes an indirect
-// call (through a register: an interface method, a function value, a
-// method on a type parameter), read from the disassembly of the starlab
-// binary with go tool objdump. Every call into the board, the table and
-// the network is direct.
+// the starlab binary (every registered game's) makes an indirect call
+// (through a register: an interface method, a function value, a method on
+// a type parameter), read from the disassembly with go tool objdump. Every
+// call into the board, the table and the network is direct.
 func TestHotLoopCallsDirectly(t *testing.T) {
 	if runtime.GOARCH != "amd64" {
 		t.Skipf("the check reads amd64 disassembly; this is %s", runtime.GOARCH)
@@ -37,8 +38,8 @@ func TestHotLoopCallsDirectly(t *testing.T) {
 		t.Fatalf("go tool objdump: %v\n%s", err, out)
 	}
 	text := string(out)
-	for _, game := range []string{"dice", "breakthrough"} {
-		seen := regexp.MustCompile(`(?m)^TEXT starlab/search/engine/`+game+`\.\(\*Engine\)\.(moveNode|chance|star1)\(SB\)`).FindAllString(text, -1)
+	for _, game := range games.Names() {
+		seen := regexp.MustCompile(`(?m)^TEXT starlab/search/engine/`+regexp.QuoteMeta(game)+`\.\(\*Engine\)\.(moveNode|chance|star1)\(SB\)`).FindAllString(text, -1)
 		if len(seen) != 3 {
 			t.Fatalf("the disassembly lacks the %s engine's moveNode, chance or star1 (found %q): the pattern no longer names the engines", game, seen)
 		}
@@ -66,18 +67,37 @@ func starlabBinary(t *testing.T, goTool string) string {
 	return path
 }
 
-// TestDefaultPathAllocations: a StarETC search with the default evaluator
-// (the built-in net) allocates nothing per node: a handful of allocations
-// for the iterations' list over a search of tens of thousands of nodes.
-func TestDefaultPathAllocations(t *testing.T) {
-	b := mustDPN(t, example)
-	e := New(search.DefaultConfig(search.StarETC).MustResolve())
-	var nodes int64
-	allocs := testing.AllocsPerRun(3, func() {
-		e.ClearTT()
-		nodes = e.Search(context.Background(), b, search.Limits{Depth: 9}, nil).Last().Nodes
-	})
-	if nodes < 10000 || allocs > 10 {
-		t.Fatalf("search of %d nodes made %.0f allocations", nodes, allocs)
+// TestSearchAllocations: a StarETC search allocates nothing per node, in
+// every engine, with every evaluator its game takes at its default
+// variant, from the start and from a position of random play: a handful
+// of allocations for the iterations' list over a search of 10,000 nodes
+// or more (at least 1,000 where the table has the whole game by depth 30,
+// as in the toy game).
+func TestSearchAllocations(t *testing.T) {
+	for _, g := range engines(t) {
+		start, err := g.New(g.DefaultVariant())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range append(Positions(g, g.DefaultVariant(), 1, 2), start) {
+			for _, eval := range evaluators(g, Options{}, p) {
+				e := newEngine(g, search.StarETC, eval, "", 16, nil)
+				depth := 1
+				for ; depth < 30; depth++ {
+					e.ClearTT()
+					if e.Search(context.Background(), p, search.Limits{Depth: depth}, nil).Last().Nodes >= 10000 {
+						break
+					}
+				}
+				var nodes int64
+				allocs := testing.AllocsPerRun(2, func() {
+					e.ClearTT()
+					nodes = e.Search(context.Background(), p, search.Limits{Depth: depth}, nil).Last().Nodes
+				})
+				if nodes < 1000 || allocs > 10 {
+					t.Errorf("%s eval=%s on %s: a search of %d nodes (depth %d) made %.0f allocations", g.Name(), eval, p, nodes, depth, allocs)
+				}
+			}
+		}
 	}
 }

@@ -1,0 +1,120 @@
+package dice
+
+import "starlab/search/game"
+
+// This file is the list of what the engine source needs of a game's
+// game.go, written as declarations the compiler checks: a game.go that
+// lacks a name, or gives it another type, fails to compile here, at the
+// line that names it and says what it is for, rather than at some use of
+// it deep in the engine. Nothing here runs or takes any space: every
+// declaration is blank, and the compiler drops the values.
+
+// The types. Board is the position, searched in place (its methods are
+// below); undo is what a move changes that its take-back restores, and
+// eventUndo the same for a chance event (per-ply arrays of both live in
+// the engine); move and event are a move's and an event's numbers, held
+// in fixed arrays; variantKey is what the evaluator and the ChanceProbCut
+// models depend on (the engine keeps the one they were built for).
+var (
+	_ undo
+	_ eventUndo
+	_ event
+	_ variantKey
+	_ demandInteger[move] // moves index the history table and convert to int
+)
+
+// demandInteger admits the integer types only.
+type demandInteger[T interface {
+	~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64
+}] struct{}
+
+// Board's methods the search calls at every node: the end of the game and
+// its value from the mover's view, the Zobrist key, the moves in the
+// order of the game, make and take-back with the counters saved in undo,
+// and the key after a move (to prefetch its table entry); and the
+// contract the stages see, since boardOf asserts a game.State to *Board.
+var _ interface {
+	Over() bool
+	Result() float64
+	Key() uint64
+	Moves(*[maxMoves]move) int
+	MakeSaving(m int, u *undo)
+	UnmakeRestoring(m int, u *undo)
+	KeyAfter(m int) uint64
+	game.State
+} = (*Board)(nil)
+
+// netEval is the network evaluator, a concrete type so that its calls are
+// direct: Reset reads a board afresh, Make follows a move made on the
+// board, Unmake precedes its take-back, and Evaluate is the value of the
+// board it follows, from the mover's view.
+var _ interface {
+	Reset(*Board)
+	Make(b *Board, m int)
+	Unmake(b *Board, m int)
+	Evaluate(*Board) float64
+} = (*netEval)(nil)
+
+// The sizes of the engine's fixed arrays: the most moves of a decision
+// and events of a chance node, the number below which moves are numbered
+// (the history table's width), and the deepest ply from the root.
+const (
+	_ int = maxMoves
+	_ int = maxEvents
+	_ int = moveIDs
+	_ int = maxPly
+)
+
+// The facts that let the compiler fold away what a game does not need:
+// alternating, every move leads to a chance node (a move node never asks
+// what its child is); uniformChance, every event has weight 1 (no weight
+// is read); countsChance, a search's depth counts chance nodes as plies;
+// eventsTouchEval, a chance event changes what an evaluator reads
+// (netHappen and netUnhappen are called); evalNoise, the game has the
+// evaluation noise option (search.Noisy at every leaf).
+const (
+	_ bool = alternating
+	_ bool = uniformChance
+	_ bool = countsChance
+	_ bool = eventsTouchEval
+	_ bool = evalNoise
+)
+
+// gameName names the game in messages.
+const _ string = gameName
+
+// The functions the search calls per node: whether a board is a chance
+// node; its events and their weights (weights need not be written where
+// uniformChance) with their total; an event made and taken back, with
+// what it changes saved in eventUndo; the key after an event (to
+// prefetch); the network following an event (where eventsTouchEval); the
+// number of moves of a decision (Star2's probe is complete when it is no
+// more than the probing factor); the side to move (the history table's
+// row); the hand evaluator, from the mover's view.
+var (
+	_ func(*Board) bool                                               = isChance
+	_ func(*Board, *[maxEvents]event, *[maxEvents]float64) (int, int) = chanceEvents
+	_ func(*Board, event, *eventUndo)                                 = happen
+	_ func(*Board, event, *eventUndo)                                 = unhappen
+	_ func(*Board, event) uint64                                      = keyAfterEvent
+	_ func(*netEval, *Board, event, *eventUndo)                       = netHappen
+	_ func(*netEval, *Board, event, *eventUndo)                       = netUnhappen
+	_ func(*Board) int                                                = moveCount
+	_ func(*Board) int                                                = mover
+	_ func(*Board) float64                                            = handEval
+)
+
+// The depths: whether a search of depth from a chance root (or a decision
+// root) ends on a chance ply, whose value is then that of one ply less
+// (iterative deepening skips such depths with Limits.PlayDepths, and
+// ChanceProbCut's models are looked up by the deep depth that counts);
+// and the depth after which searching a root deeper changes nothing.
+var (
+	_ func(chanceRoot bool, depth int) bool = endsOnChance
+	_ func(root *Board) int                 = MaxDepth
+)
+
+// setBoard makes the engine's evaluator and ChanceProbCut models those of
+// the board's variant: the search calls it on every root and on every
+// position Evaluate is given.
+var _ func(*Engine, *Board) = (*Engine).setBoard

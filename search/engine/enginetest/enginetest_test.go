@@ -1,0 +1,35 @@
+package enginetest
+
+import (
+	"testing"
+
+	"starlab/search"
+	"starlab/search/engine/toy"
+	"starlab/search/games"
+)
+
+// engines returns every registered game and the toy game, each once: the
+// toy is not registered today, and if it is one day it is not run twice.
+func engines(t *testing.T) []search.Game {
+	var gs []search.Game
+	seen := map[string]bool{}
+	for _, name := range games.Names() {
+		g, err := games.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gs, seen[name] = append(gs, g), true
+	}
+	if g := toy.Game(); !seen[g.Name()] {
+		gs = append(gs, g)
+	}
+	return gs
+}
+
+// TestEnginesConform runs Check over every engine at its game's default
+// variant.
+func TestEnginesConform(t *testing.T) {
+	for _, g := range engines(t) {
+		t.Run(g.Name(), func(t *testing.T) { Check(t, g, Options{Seed: 1}) })
+	}
+}
