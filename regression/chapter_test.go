@@ -27,7 +27,7 @@ var (
 // tuneOutputs runs a small tune of g over suite (a path, or the lines
 // written to a file) and returns what it shows: the caption and the
 // table, tune.json, the rows as -json prints them, and the plot's SVG.
-func tuneOutputs(t *testing.T, g search.Game, suite string, lines []string, depth int) (res *TuneResult, outputs map[string]string) {
+func tuneOutputs(t *testing.T, g search.Kit, suite string, lines []string, depth int) (res *TuneResult, outputs map[string]string) {
 	t.Helper()
 	if lines != nil {
 		suite = filepath.Join(t.TempDir(), "positions.suite")
@@ -82,7 +82,7 @@ func checkAndTune(t *testing.T, s TuneSettings) (*TuneResult, *runs.Run) {
 // beside no other, in the table, tune.json, the rows and the plot.
 func TestTuneChapterOnlyOnItsBoard(t *testing.T) {
 	for _, c := range []struct {
-		g       search.Game
+		g       search.Kit
 		suite   string
 		lines   []string
 		chapter string // the tables named, "" for none

@@ -64,8 +64,8 @@ func ParsePairs(s string) ([]Pair, error) {
 type CollectSettings struct {
 	// Game is the game of the positions; it is not recorded, GameName is
 	// (filled by Check when empty).
-	Game     search.Game `json:"-"`
-	GameName string      `json:"game"`
+	Game     search.Kit `json:"-"`
+	GameName string     `json:"game"`
 	// Variant is the game's variant ("5x5-4" in Dice): of the sampled
 	// positions, the game's default when ""; with a suite, the suite's
 	// (filled by Check when empty).
@@ -99,10 +99,10 @@ type CollectSettings struct {
 
 // DefaultCollectSettings returns the default collect of g: 1,000
 // positions of its default variant with its phases and depth pairs
-// (search.Game.Defaults; Dice's are the chapter's, section 5.6.2: 5 to 12
+// (search.Kit.Defaults; Dice's are the chapter's, section 5.6.2: 5 to 12
 // checkers, pairs (3, 7) and (5, 9)), searched by staretc with the game's
 // evaluator; the caller sets Game.
-func DefaultCollectSettings(g search.Game) CollectSettings {
+func DefaultCollectSettings(g search.Kit) CollectSettings {
 	s := CollectSettings{Count: 1000, Min: 5, Max: 12, Seed: 1,
 		Pairs: []Pair{{3, 7}, {5, 9}}, Engine: "staretc", Workers: 1, Chunk: 50}
 	if d := g.Defaults.CollectPhases; d != [2]int{} {
@@ -277,11 +277,11 @@ func (s *CollectSettings) suiteNodes() ([]game.State, error) {
 
 // chanceNodes returns the chance node searched for each suite position, a
 // new state: the position itself when it is a chance node, else its
-// chance node (search.Game.ChanceNode: in Dice the position before its
+// chance node (search.Kit.ChanceNode: in Dice the position before its
 // roll), and the positions' variant, which must be one. A finished
 // position, or a decision without a chance node, has no chance events to
 // search and is refused.
-func chanceNodes(g search.Game, ps []search.SuitePosition) ([]game.State, string, error) {
+func chanceNodes(g search.Kit, ps []search.SuitePosition) ([]game.State, string, error) {
 	variant := g.Variant(ps[0].Pos)
 	nodes := make([]game.State, len(ps))
 	for i, p := range ps {

@@ -6,13 +6,13 @@
 //
 // The stages work over the game contract (package starlab/search/game):
 // the caller looks a game up (package starlab/search/games) and hands it
-// over as a search.Game, whose engines search the positions; this package
+// over as a search.Kit, whose engines search the positions; this package
 // imports no game and no engine. Settings record the game's name and the
 // variant, never the game itself.
 //
 // Collect takes, for every position of a suite, a chance node: the
 // position itself when it is one, else the one the game puts in its place
-// (search.Game.ChanceNode: in Dice the position before its roll, in
+// (search.Kit.ChanceNode: in Dice the position before its roll, in
 // ChanceBreakthrough the chance node its roll leads to); a finished
 // position, or one without a chance node, is refused. For every event of
 // the chance node it searches the state after the event to the shallow and
@@ -48,7 +48,7 @@
 // n-1; the chapter says only "the standard deviation"), by the delta
 // method, sqrt((m4 - s⁴)/n)/(2s); the reduction's as a ratio estimator's
 // (Cochran 1977, section 6.3). The chapter's figures are the game's
-// (search.Game.Chapter, per variant) and are shown beside a tune of the
+// (search.Kit.Chapter, per variant) and are shown beside a tune of the
 // boards the chapter measured only, Dice 5x5-4 and ChanceBreakthrough 8x8;
 // a result read back gets them through the registry from the game and
 // variant it names (TuneResult.Chapter). They are given on our scale: its

@@ -15,7 +15,7 @@ import (
 // MergeCollect is the collect stage's merge: it gathers the part files of
 // every shard of one collect (runs.CheckShards) of the game g into the
 // run, which then holds the rows of the unsharded collect.
-func MergeCollect(ctx context.Context, g search.Game, sh *runs.Shards, run *runs.Run, progress runs.Progress) (CollectResult, error) {
+func MergeCollect(ctx context.Context, g search.Kit, sh *runs.Shards, run *runs.Run, progress runs.Progress) (CollectResult, error) {
 	var set CollectSettings
 	if err := json.Unmarshal(sh.Settings, &set); err != nil {
 		return CollectResult{}, fmt.Errorf("%s: settings: %v", filepath.Join(sh.Dirs[0], runs.ManifestName), err)

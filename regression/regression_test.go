@@ -23,7 +23,7 @@ import (
 // the stages.
 var diceGame, breakthroughGame = lookup("dice"), lookup("breakthrough")
 
-func lookup(name string) search.Game {
+func lookup(name string) search.Kit {
 	g, err := games.Lookup(name)
 	if err != nil {
 		panic(err)

@@ -157,7 +157,7 @@ func TestCollectRefusesPositions(t *testing.T) {
 	noChance := toyGame
 	noChance.ChanceNode = func(game.State) (game.State, bool) { return nil, false }
 	for _, c := range []struct {
-		g     search.Game
+		g     search.Kit
 		lines []string
 		want  string
 	}{

@@ -98,8 +98,8 @@ func (l *SpecList) UnmarshalJSON(data []byte) error {
 type TuneSettings struct {
 	// Game is the game of the suite's positions; it is not recorded,
 	// GameName is (filled by Check when empty).
-	Game     search.Game `json:"-"`
-	GameName string      `json:"game"`
+	Game     search.Kit `json:"-"`
+	GameName string     `json:"game"`
 	// Variant is the variant of the suite's positions, which must be one
 	// ("5x5-4" in Dice); filled by Check when empty.
 	Variant string    `json:"variant"`
@@ -127,10 +127,10 @@ type TuneSettings struct {
 }
 
 // DefaultTuneSettings returns the default tuning of g: its default
-// suite and tune depths (search.Game.Defaults: Dice's chapter depths 9, 11
+// suite and tune depths (search.Kit.Defaults: Dice's chapter depths 9, 11
 // and 13, ChanceBreakthrough's 5), the chapter's t, cpc with its defaults;
 // suite, when not empty, replaces the game's.
-func DefaultTuneSettings(g search.Game, suite string) TuneSettings {
+func DefaultTuneSettings(g search.Kit, suite string) TuneSettings {
 	if suite == "" {
 		suite = g.Defaults.Suite
 	}
@@ -528,7 +528,7 @@ func writeTune(run *runs.Run, s TuneSettings, res *TuneResult, all []TuneRecord)
 // MergeTune is merge for tune runs of the game g: the records of every
 // shard, in the order of the suite, summarised and written as the
 // unsharded run writes them.
-func MergeTune(ctx context.Context, g search.Game, sh *runs.Shards, run *runs.Run, progress runs.Progress) (*TuneResult, error) {
+func MergeTune(ctx context.Context, g search.Kit, sh *runs.Shards, run *runs.Run, progress runs.Progress) (*TuneResult, error) {
 	var s TuneSettings
 	if err := json.Unmarshal(sh.Settings, &s); err != nil {
 		return nil, fmt.Errorf("%s: settings: %v", filepath.Join(sh.Dirs[0], runs.ManifestName), err)

@@ -50,7 +50,7 @@ func (c *Chapter) Figures(d int, t float64) (reduction, acpcme, dcpcme float64) 
 
 // ChapterOf returns the chapter's tuning tables of g's variant, nil when
 // the chapter did not measure that board or g gives no chapter.
-func (g Game) ChapterOf(variant string) *Chapter {
+func (g Kit) ChapterOf(variant string) *Chapter {
 	if g.Chapter == nil {
 		return nil
 	}

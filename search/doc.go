@@ -30,7 +30,7 @@
 //
 // Evaluators are the engine's concrete types, called directly at every
 // leaf: zero, the game's hand evaluator (eval=pairs in Dice, eval=material
-// in ChanceBreakthrough: search.Game.HandEval; a game refuses another
+// in ChanceBreakthrough: search.Kit.HandEval; a game refuses another
 // game's), and the network,
 // whose first layer is an accumulator the engine keeps in step: reset at
 // the root of every search, updated after every move, before every

@@ -11,7 +11,7 @@ const (
 
 // EvaluatorNames returns the evaluators every game has, in a new slice:
 // zero (0 at every leaf that is not over) and mlp (the network). A game
-// adds its own hand evaluator (search.Game.HandEval: pairs in Dice,
+// adds its own hand evaluator (search.Kit.HandEval: pairs in Dice,
 // material in ChanceBreakthrough), whose name the grammar takes as any
 // other (ValidEvalName) and the game's Check refuses for another game
 // (CheckHandEval): no list of the games' evaluators lives here.

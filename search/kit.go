@@ -27,11 +27,11 @@ type Engine interface {
 	Config() Config
 }
 
-// Game is a game as the stages use it: its contract, how to build its
+// Kit is a game as the stages use it: its contract, how to build its
 // engines, and what a caller of a search must know of its depths. The
 // registry (package starlab/search/games) names the games; a command
 // looks one up and hands it to the stages, which import no game.
-type Game struct {
+type Kit struct {
 	game.Game
 	// NewEngine builds an engine of the game for a resolved
 	// configuration, with its own table and evaluator.
@@ -102,7 +102,7 @@ type Game struct {
 // record, is g's, filling it in when empty: settings read back from a run
 // must be played with the game they name. what names the settings in the
 // one-line error ("match settings").
-func (g Game) Bind(what string, name *string) error {
+func (g Kit) Bind(what string, name *string) error {
 	if g.Game == nil {
 		return fmt.Errorf("%s without a game", what)
 	}
@@ -164,7 +164,7 @@ type Defaults struct {
 
 // Eval returns the evaluator of an engine whose spec names none:
 // DefaultEval, or "mlp" where it is empty.
-func (g Game) Eval() string {
+func (g Kit) Eval() string {
 	if g.DefaultEval == "" {
 		return DefaultEval
 	}
@@ -174,7 +174,7 @@ func (g Game) Eval() string {
 // ParseSpec parses spec as the package function ParseSpec does, with the
 // game's evaluator (Eval) where the spec names none (and no net=, which
 // is the mlp evaluator's).
-func (g Game) ParseSpec(spec string) (Spec, error) {
+func (g Kit) ParseSpec(spec string) (Spec, error) {
 	s, err := ParseSpec(spec)
 	if err == nil && !SpecGives(spec, "eval") && !SpecGives(spec, "net") {
 		s.Eval = g.Eval()
@@ -183,14 +183,14 @@ func (g Game) ParseSpec(spec string) (Spec, error) {
 }
 
 // Config returns DefaultConfig(algo) with the game's evaluator.
-func (g Game) Config(algo Algorithm) Config {
+func (g Kit) Config(algo Algorithm) Config {
 	c := DefaultConfig(algo)
 	c.Eval = g.Eval()
 	return c
 }
 
 // NotationName names the game's notation: Notation, or "position".
-func (g Game) NotationName() string {
+func (g Kit) NotationName() string {
 	if g.Notation == "" {
 		return "position"
 	}
@@ -199,4 +199,4 @@ func (g Game) NotationName() string {
 
 // CheckEval refuses, in one line, an evaluator that is not one of the
 // game's: zero, mlp or its HandEval.
-func (g Game) CheckEval(c Config) error { return CheckHandEval(c, g.Name(), g.HandEval) }
+func (g Kit) CheckEval(c Config) error { return CheckHandEval(c, g.Name(), g.HandEval) }

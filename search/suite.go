@@ -77,7 +77,7 @@ func ParseSuite(g game.Game, r io.Reader) ([]SuitePosition, error) {
 
 // SideName is game.SideName of g, or of the game a kit (Game) embeds.
 func SideName(g game.Game, side int) string {
-	if k, ok := g.(Game); ok {
+	if k, ok := g.(Kit); ok {
 		g = k.Game
 	}
 	return game.SideName(g, side)

@@ -227,11 +227,11 @@ func TestReplayRefusesImpossibleRecords(t *testing.T) {
 		t.Fatal(err)
 	}
 	// "5 0 0 0": step, roll, then the roll's event.
-	good := Game{Name: "toy", Variant: "5", Start: "5 0 0 0", Actions: []Action{toy.Step, toy.Roll, 2}}
+	good := Record{Name: "toy", Variant: "5", Start: "5 0 0 0", Actions: []Action{toy.Step, toy.Roll, 2}}
 	if _, err := good.Replay(toyGame, nil); err != nil {
 		t.Fatalf("a legal record: %v", err)
 	}
-	bad := map[string]Game{
+	bad := map[string]Record{
 		"event 3":         {Name: "toy", Variant: "5", Start: "5 0 0 0", Actions: []Action{toy.Step, toy.Roll, 3}},
 		"move 3":          {Name: "toy", Variant: "5", Start: "5 0 0 0", Actions: []Action{3}},
 		"after the end":   {Name: "toy", Variant: "5", Start: rec.Start, Actions: append(append([]Action(nil), rec.Actions...), toy.Step)},

@@ -1,7 +1,7 @@
 // Package selfplay plays games between players: self-play, matches,
 // tournaments, and their statistics. It sees a game only through the game
 // contract (package starlab/search/game) and its engines through
-// search.Engine: the caller hands it a search.Game, and it imports no game.
+// search.Engine: the caller hands it a search.Kit, and it imports no game.
 //
 // # Games
 //
@@ -12,7 +12,7 @@
 // an Observer sees every action before it is taken. Luck valuation is an
 // observer (Luck.Observer): the luck of an event is the reference value of
 // the state after it minus the weighted mean over the node's events. A
-// game's record (Game) is its start, its variant and its actions, moves
+// game's record (Record) is its start, its variant and its actions, moves
 // and events in order; Replay replays it through the contract and refuses
 // an impossible record in one line, and notation is made by the writers.
 // A ChanceStream gives each side its own stream per game seed, so the two
@@ -21,8 +21,8 @@
 //
 // # The match stage
 //
-// RunMatch(ctx, settings, run, progress) is the match stage: variants
-// (canonical search specs; ParseVariant refuses a depth that ends on a
+// RunMatch(ctx, settings, run, progress) is the match stage: engines
+// (canonical search specs; ParseEngine refuses a depth that ends on a
 // chance ply, where the game says one does) of the settings' game play
 // pairs of games, one pairing at a time, on the runs worker pool, every
 // worker with its own engines. Each pairing has dice of its own (PairSeed;

@@ -75,10 +75,10 @@ func (c *ChanceStream) Draw(s game.State) (game.Event, error) {
 // actions.
 type Action uint16
 
-// Game is the record of one finished game: its start and its actions in
+// Record is the record of one finished game: its start and its actions in
 // order (moves and chance events), with what the players' searches cost.
 // Notation is produced only by the writers (Notation).
-type Game struct {
+type Record struct {
 	Name    string   `json:"game"`    // the game's name ("dice")
 	Variant string   `json:"variant"` // the start's variant ("5x5-4")
 	Start   string   `json:"start"`   // the start position in the game's notation
@@ -103,7 +103,7 @@ type Game struct {
 // Clone it to keep it); replay stops there, returning that state, when
 // visit returns false. Otherwise it returns the final state. An error, in
 // one line, means the record is not a game of g.
-func (r *Game) Replay(g game.Game, visit func(i int, s game.State) bool) (game.State, error) {
+func (r *Record) Replay(g game.Game, visit func(i int, s game.State) bool) (game.State, error) {
 	if r.Name != g.Name() {
 		return nil, fmt.Errorf("the record is a game of %q, not %q", r.Name, g.Name())
 	}
@@ -163,7 +163,7 @@ func hasMove(moves []game.Move, m game.Move) bool {
 // written as the last word of the game's text for it (g.FormatEvent), so
 // that it is one word: a Dice roll is the rolled line's label, the row
 // number for blue and the column letter for red.
-func (r *Game) Notation(g game.Game) (events, moves string, err error) {
+func (r *Record) Notation(g game.Game) (events, moves string, err error) {
 	var es, ms []string
 	var evs []game.Event
 	_, err = r.Replay(g, func(i int, s game.State) bool {
@@ -216,9 +216,9 @@ type Observer func(ctx context.Context, st *Step) error
 // cancelled ctx stops the game after the move in progress (whose search it
 // cuts short) with ctx's error. A player's illegal move is an error naming
 // the player.
-func Play(ctx context.Context, g game.Game, start game.State, players [2]Player, cs *ChanceStream, observe Observer) (Game, error) {
+func Play(ctx context.Context, g game.Game, start game.State, players [2]Player, cs *ChanceStream, observe Observer) (Record, error) {
 	s := start.Clone()
-	rec := Game{Name: g.Name(), Variant: g.Variant(start), Start: start.String()}
+	rec := Record{Name: g.Name(), Variant: g.Variant(start), Start: start.String()}
 	var moves []game.Move
 	for {
 		switch s.Kind() {
@@ -373,7 +373,7 @@ type Greedy struct {
 }
 
 // NewGreedy returns a greedy player of g breaking ties from seed.
-func NewGreedy(g search.Game, seed uint64) *Greedy {
+func NewGreedy(g search.Kit, seed uint64) *Greedy {
 	c := search.DefaultConfig(search.StarETC)
 	c.Eval, c.TTMiB = g.HandEval, 1
 	return &Greedy{engine: g.NewEngine(c.MustResolve()), rng: rand.New(rand.NewPCG(seed, 0x69ee))}

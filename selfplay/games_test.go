@@ -13,7 +13,7 @@ var (
 	toyGame  = toyengine.Game()
 )
 
-func lookupGame(name string) search.Game {
+func lookupGame(name string) search.Kit {
 	g, err := games.Lookup(name)
 	if err != nil {
 		panic(err)

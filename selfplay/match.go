@@ -13,8 +13,8 @@ import (
 // pairs of games with the same dice and the colours swapped (duplicate
 // dice).
 type MatchConfig struct {
-	Game   search.Game  // the game the variants play
-	A, B   Variant      // variants of Game
+	Game   search.Kit   // the game the variants play
+	A, B   Engine       // variants of Game
 	Starts []game.State // start positions, not over; pair i starts from Starts[i % len]
 	Pairs  int          // number of game pairs
 	Seed   uint64
@@ -28,21 +28,21 @@ type MatchConfig struct {
 	Workers int
 	// LuckRef, if set, is the reference search that values every chance
 	// event (see Luck); it must have a depth or node limit.
-	LuckRef *Variant
+	LuckRef *Engine
 }
 
-// GameRecord is one finished game of a match.
-type GameRecord struct {
+// PairGame is one finished game of a match.
+type PairGame struct {
 	Pair    int    `json:"pair"`      // pair index
 	Round   int    `json:"round"`     // 0: A plays blue (side 0, who moves first in Dice); 1: B plays blue
 	Seed    uint64 `json:"seed"`      // chance seed, shared by the two games of the pair
 	Start   int    `json:"start"`     // index of the start position
 	AIsBlue bool   `json:"a_is_blue"` // A plays side 0
-	Game    Game   `json:"game"`
+	Game    Record `json:"game"`
 }
 
 // ScoreA returns the game's score for variant A: 1 win, 0.5 draw, 0 loss.
-func (g GameRecord) ScoreA() float64 {
+func (g PairGame) ScoreA() float64 {
 	r := float64(g.Game.Result) // side 0's view
 	if !g.AIsBlue {
 		r = -r
@@ -51,7 +51,7 @@ func (g GameRecord) ScoreA() float64 {
 }
 
 // LuckA returns the luck of the game's chance events for A, in score units.
-func (g GameRecord) LuckA() float64 {
+func (g PairGame) LuckA() float64 {
 	l := g.Game.Luck
 	if !g.AIsBlue {
 		l = -l
@@ -61,8 +61,8 @@ func (g GameRecord) LuckA() float64 {
 
 // PairRecord is the two games of one pair.
 type PairRecord struct {
-	Index int           `json:"index"`
-	Games [2]GameRecord `json:"games"`
+	Index int         `json:"index"`
+	Games [2]PairGame `json:"games"`
 }
 
 // Score returns A's pair score: 0, 0.5, 1, 1.5 or 2.
@@ -149,7 +149,7 @@ func (w *matchWorker) playPair(ctx context.Context, c *MatchConfig, i int) (Pair
 			return pr, fmt.Errorf("pair %d game %d: %v", i, g, err)
 		}
 		rec.Luck = luck
-		pr.Games[g] = GameRecord{Pair: i, Round: g, Seed: seed, Start: si, AIsBlue: g == 0, Game: rec}
+		pr.Games[g] = PairGame{Pair: i, Round: g, Seed: seed, Start: si, AIsBlue: g == 0, Game: rec}
 	}
 	return pr, nil
 }

@@ -15,32 +15,32 @@ import (
 	"starlab/search/game"
 )
 
-func TestParseVariant(t *testing.T) {
+func TestParseEngine(t *testing.T) {
 	good := []struct {
 		spec, canonical string
-		check           func(Variant) bool
+		check           func(Engine) bool
 	}{
 		{"staretc:depth=9", "staretc:depth=9,eval=mlp", nil},
-		{"cpc:t=1.6,movetime=100ms", "cpc:movetime=100ms,eval=mlp", func(v Variant) bool {
+		{"cpc:t=1.6,movetime=100ms", "cpc:movetime=100ms,eval=mlp", func(v Engine) bool {
 			return v.Spec.ProbCutT == 1.6 && v.Spec.Limits.MoveTime.Milliseconds() == 100 && !v.Deterministic()
 		}},
-		{"cpc:t=0,depth=5", "cpc:depth=5,eval=mlp,t=0", func(v Variant) bool { return v.Spec.ProbCutT == 0 }},
+		{"cpc:t=0,depth=5", "cpc:depth=5,eval=mlp,t=0", func(v Engine) bool { return v.Spec.ProbCutT == 0 }},
 		{"star2:nodes=200000,eval=pairs", "star2:nodes=200000,eval=pairs", nil},
-		{"star2:depth=3,eval=zero,tt=2,k=2", "star2:depth=3,eval=zero,tt=2,k=2", func(v Variant) bool {
+		{"star2:depth=3,eval=zero,tt=2,k=2", "star2:depth=3,eval=zero,tt=2,k=2", func(v Engine) bool {
 			return v.Spec.Eval == "zero" && v.Spec.TTMiB == 2 && v.Spec.ProbingFactor == 2
 		}},
 		{"staretc:tt=1,depth=3,eval=pairs", "staretc:depth=3,eval=pairs,tt=1", nil},
 		{"staretc:eval=pairs,tt=1,depth=3", "staretc:depth=3,eval=pairs,tt=1", nil},
 	}
 	for _, g := range good {
-		v, err := ParseVariant(diceGame, g.spec)
+		v, err := ParseEngine(diceGame, g.spec)
 		if err != nil {
 			t.Fatalf("%s: %v", g.spec, err)
 		}
 		if v.Name() != g.canonical || (g.check != nil && !g.check(v)) {
 			t.Fatalf("%s: parsed as %s %+v, want %s", g.spec, v.Name(), v.Spec, g.canonical)
 		}
-		again, err := ParseVariant(diceGame, v.Name())
+		again, err := ParseEngine(diceGame, v.Name())
 		if err != nil || again.Name() != v.Name() || again.Spec != v.Spec {
 			t.Fatalf("%s: the canonical spec %s parses to %s (%v)", g.spec, v.Name(), again.Name(), err)
 		}
@@ -71,7 +71,7 @@ func TestParseVariant(t *testing.T) {
 		"cpc:depth=3,probcut=/nonexistent.json": "probcut file",
 	}
 	for spec, want := range bad {
-		_, err := ParseVariant(diceGame, spec)
+		_, err := ParseEngine(diceGame, spec)
 		if err == nil {
 			t.Fatalf("%q accepted", spec)
 		}
@@ -132,15 +132,15 @@ func TestRollLuckSumsToZero(t *testing.T) {
 
 func testConfig(t *testing.T, a, b string, pairs, workers int) *MatchConfig {
 	t.Helper()
-	va, err := ParseVariant(diceGame, a)
+	va, err := ParseEngine(diceGame, a)
 	if err != nil {
 		t.Fatal(err)
 	}
-	vb, err := ParseVariant(diceGame, b)
+	vb, err := ParseEngine(diceGame, b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ref, _ := ParseVariant(diceGame, "staretc:depth=1,eval=pairs,tt=1")
+	ref, _ := ParseEngine(diceGame, "staretc:depth=1,eval=pairs,tt=1")
 	start, _ := dice.New(5, 4)
 	return &MatchConfig{Game: diceGame, A: va, B: vb, Starts: []game.State{start}, Pairs: pairs, Seed: 42, Workers: workers, LuckRef: &ref}
 }
@@ -201,12 +201,12 @@ func TestStrongerWins(t *testing.T) {
 	}
 }
 
-func FuzzParseVariant(f *testing.F) {
+func FuzzParseEngine(f *testing.F) {
 	for _, s := range []string{"staretc:depth=9", "cpc:t=1.6,movetime=100ms", "star2:nodes=200000,eval=pairs", "x", ":", "staretc:depth=1,,", "cpc:r=0,depth=2", "star1:depth=99999999999999999999", "staretc:tt=1,depth=3,eval=pairs"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, spec string) {
-		v, err := ParseVariant(diceGame, spec)
+		v, err := ParseEngine(diceGame, spec)
 		if err != nil {
 			if strings.Contains(err.Error(), "\n") {
 				t.Fatalf("multi-line error for %q", spec)
@@ -216,7 +216,7 @@ func FuzzParseVariant(f *testing.F) {
 		if v.Spec.Limits == (search.Limits{}) || v.Resolved == nil {
 			t.Fatalf("%q accepted without a limit or resolved configuration", spec)
 		}
-		again, err := ParseVariant(diceGame, v.Name())
+		again, err := ParseEngine(diceGame, v.Name())
 		if err != nil || again.Name() != v.Name() {
 			t.Fatalf("%q: canonical %q does not parse to itself: %v", spec, v.Name(), err)
 		}

@@ -16,7 +16,7 @@ import (
 // the report and games.parquet the unsharded match would have written: the
 // report is a function of the records alone. An SPRT match is not merged,
 // since each shard would have stopped on its own pairs.
-func MergeMatch(ctx context.Context, g search.Game, sh *runs.Shards, run *runs.Run, progress runs.Progress) (*MatchReport, error) {
+func MergeMatch(ctx context.Context, g search.Kit, sh *runs.Shards, run *runs.Run, progress runs.Progress) (*MatchReport, error) {
 	var set MatchSettings
 	if err := json.Unmarshal(sh.Settings, &set); err != nil {
 		return nil, fmt.Errorf("%s: settings: %v", filepath.Join(sh.Dirs[0], runs.ManifestName), err)

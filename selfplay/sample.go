@@ -14,12 +14,12 @@ import (
 // games of a game between value players (ValuePlayer, staretc with the
 // game's hand evaluator, eval=pairs) that search each move to Depth.
 type SampleSettings struct {
-	Game    search.Game // the game played
-	Variant string      // the variant played; "" is the game's default
-	Count   int         // positions wanted
-	Min     int         // lowest phase (g.Phase: checkers on the board in Dice)
-	Max     int         // highest phase
-	Seed    uint64      // seed of the games and the sampling
+	Game    search.Kit // the game played
+	Variant string     // the variant played; "" is the game's default
+	Count   int        // positions wanted
+	Min     int        // lowest phase (g.Phase: checkers on the board in Dice)
+	Max     int        // highest phase
+	Seed    uint64     // seed of the games and the sampling
 	// Rolled is the fraction of positions taken at a move's decision
 	// rather than at the chance node before it (in Dice, after the roll
 	// rather than before it).
@@ -33,7 +33,7 @@ type SampleSettings struct {
 // DefaultSampleSettings returns 100 positions of g's default variant (Dice
 // 5x5/4) with phases 2 to 16, half of them at a decision, from players
 // searching to depth 3.
-func DefaultSampleSettings(g search.Game) SampleSettings {
+func DefaultSampleSettings(g search.Kit) SampleSettings {
 	return SampleSettings{Game: g, Count: 100, Min: 2, Max: 16, Seed: 1, Rolled: 0.5, Depth: 3}
 }
 

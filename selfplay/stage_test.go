@@ -22,7 +22,7 @@ import (
 // configuration in two goroutines search independently (run under -race)
 // and find what one engine finds alone.
 func TestEnginesFromOneResolvedConfig(t *testing.T) {
-	v, err := ParseVariant(diceGame, "staretc:depth=7,tt=1")
+	v, err := ParseEngine(diceGame, "staretc:depth=7,tt=1")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,9 +21,9 @@ func pairOf(i int, a, b float64) PairRecord {
 		}
 		return r
 	}
-	return PairRecord{Index: i, Games: [2]GameRecord{
-		{Pair: i, AIsBlue: true, Game: Game{Result: res(a, true), Plies: 9}},
-		{Pair: i, Round: 1, Game: Game{Result: res(b, false), Plies: 9}},
+	return PairRecord{Index: i, Games: [2]PairGame{
+		{Pair: i, AIsBlue: true, Game: Record{Result: res(a, true), Plies: 9}},
+		{Pair: i, Round: 1, Game: Record{Result: res(b, false), Plies: 9}},
 	}}
 }
 

@@ -23,7 +23,7 @@ func (r *MatchReport) WriteText(w io.Writer) {
 		shard = ", shard " + set.Shard.String()
 	}
 	fmt.Fprintf(w, "match: %d games per pairing from %s, seed %d%s, luck reference %s\nrun directory %s\n", set.Games, from, set.Seed, shard, set.Luck, r.Run)
-	for _, spec := range set.Variants {
+	for _, spec := range set.Engines {
 		if search.SpecGives(spec, "movetime") {
 			fmt.Fprintln(w, "note: time-limited variants make the games depend on the machine's load; the same seed may not repeat them")
 			break
@@ -59,7 +59,7 @@ func (r *MatchReport) writeCrossTable(w io.Writer) {
 	set := r.Settings
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprint(tw, "cross table (row's score ± 95% over pairs)\t")
-	for j := range set.Variants {
+	for j := range set.Engines {
 		fmt.Fprintf(tw, "%d\t", j+1)
 	}
 	fmt.Fprintln(tw)
@@ -69,9 +69,9 @@ func (r *MatchReport) writeCrossTable(w io.Writer) {
 		cell[[2]int{pg.A, pg.B}] = fmt.Sprintf("%s±%s", pct(s.Score), pct(s.ScoreCI95Pairs))
 		cell[[2]int{pg.B, pg.A}] = fmt.Sprintf("%s±%s", pct(1-s.Score), pct(s.ScoreCI95Pairs))
 	}
-	for i, v := range set.Variants {
+	for i, v := range set.Engines {
 		fmt.Fprintf(tw, "%d %s\t", i+1, v)
-		for j := range set.Variants {
+		for j := range set.Engines {
 			c, ok := cell[[2]int{i, j}]
 			if !ok {
 				c = "-"

@@ -41,7 +41,7 @@ const (
 // a 1 MiB table (staretc:depth=3,eval=pairs,tt=1 in Dice). In Dice depth 3
 // reduced the variance of d5-d1 matches more than depth 1 (ratio 2.14
 // against 1.92 over 2,000 games) for about a third fewer games per second.
-func LuckRef(g search.Game) string { return "staretc:depth=3,eval=" + g.HandEval + ",tt=1" }
+func LuckRef(g search.Kit) string { return "staretc:depth=3,eval=" + g.HandEval + ",tt=1" }
 
 // MatchSettings configure the match stage: two variants head to head, or
 // every pair of three or more (a round robin; with Gauntlet only the first
@@ -51,13 +51,16 @@ func LuckRef(g search.Game) string { return "staretc:depth=3,eval=" + g.HandEval
 type MatchSettings struct {
 	Format string `json:"format"`
 	// Game is the game played; it is not recorded, GameName is.
-	Game     search.Game `json:"-"`
-	GameName string      `json:"game"` // Game's name, filled by Resolve
+	Game     search.Kit `json:"-"`
+	GameName string     `json:"game"` // Game's name, filled by Resolve
 	// Variant is the game's variant the match is played in (Dice
 	// "5x5-4"): "" is the suite's, or the game's default without a
 	// suite. Filled by Resolve.
-	Variant  string   `json:"variant"`
-	Variants []string `json:"variants"` // canonical specs after Resolve
+	Variant string `json:"variant"`
+	// Engines are the match's engines as canonical specs (filled by
+	// Resolve); their JSON key is "variants", as in the runs of earlier
+	// versions.
+	Engines  []string `json:"variants"`
 	Gauntlet bool     `json:"gauntlet"`
 	Games    int      `json:"games"` // per pairing, even
 	Seed     uint64   `json:"seed"`
@@ -84,8 +87,8 @@ type MatchSettings struct {
 // DefaultMatchSettings returns the settings of a 200-game match of g from
 // the start of its default variant, seed 1, with the game's luck
 // reference (Luck "", which Resolve makes LuckRef(g)), on every core.
-func DefaultMatchSettings(g search.Game, variants ...string) MatchSettings {
-	return MatchSettings{Format: MatchFormat, Game: g, Variants: variants, Games: 200, Seed: 1,
+func DefaultMatchSettings(g search.Kit, variants ...string) MatchSettings {
+	return MatchSettings{Format: MatchFormat, Game: g, Engines: variants, Games: 200, Seed: 1,
 		Concurrency: runtime.NumCPU()}
 }
 
@@ -95,8 +98,8 @@ type Pairing struct{ A, B int }
 // Pairings returns the head-to-heads in schedule order.
 func (s *MatchSettings) Pairings() []Pairing {
 	var ps []Pairing
-	for i := range s.Variants {
-		for j := i + 1; j < len(s.Variants); j++ {
+	for i := range s.Engines {
+		for j := i + 1; j < len(s.Engines); j++ {
 			if s.Gauntlet && i != 0 {
 				break
 			}
@@ -109,9 +112,9 @@ func (s *MatchSettings) Pairings() []Pairing {
 // Match is a match's settings turned into values.
 type Match struct {
 	Settings MatchSettings
-	Variants []Variant
+	Engines  []Engine
 	Starts   []game.State
-	Luck     *Variant
+	Luck     *Engine
 	SPRT     *SPRT
 }
 
@@ -133,7 +136,7 @@ func (s *MatchSettings) Resolve() (*Match, error) {
 	if err := g.Bind("match settings", &s.GameName); err != nil {
 		return nil, err
 	}
-	if len(s.Variants) < 2 {
+	if len(s.Engines) < 2 {
 		return nil, runs.Usagef("need at least two variants")
 	}
 	if s.Games < 2 || s.Games%2 != 0 {
@@ -144,17 +147,17 @@ func (s *MatchSettings) Resolve() (*Match, error) {
 	}
 	m := &Match{}
 	seen := map[string]bool{}
-	for i, spec := range s.Variants {
-		v, err := ParseVariantIn(g, spec, s.Products)
+	for i, spec := range s.Engines {
+		v, err := ParseEngineIn(g, spec, s.Products)
 		if err != nil {
 			return nil, err
 		}
-		s.Variants[i] = v.Name()
-		if seen[v.Name()] && len(s.Variants) > 2 {
+		s.Engines[i] = v.Name()
+		if seen[v.Name()] && len(s.Engines) > 2 {
 			return nil, runs.Usagef("variant %s given twice in a tournament", v.Name())
 		}
 		seen[v.Name()] = true
-		m.Variants = append(m.Variants, v)
+		m.Engines = append(m.Engines, v)
 	}
 	if len(s.Starts) == 0 {
 		if s.Suite != "" {
@@ -191,7 +194,7 @@ func (s *MatchSettings) Resolve() (*Match, error) {
 			return nil, runs.Usagef("start position %d (%s) is of variant %s, the match's is %s", i+1, text, v, s.Variant)
 		}
 		m.Starts = append(m.Starts, st)
-		for _, v := range m.Variants {
+		for _, v := range m.Engines {
 			if err := g.Check(v.Resolved, st); err != nil {
 				return nil, runs.Usagef("variant %s, start position %d: %v", v.Name(), i+1, err)
 			}
@@ -201,7 +204,7 @@ func (s *MatchSettings) Resolve() (*Match, error) {
 		s.Luck = LuckRef(g)
 	}
 	if s.Luck != "none" {
-		v, err := ParseVariantIn(g, s.Luck, s.Products)
+		v, err := ParseEngineIn(g, s.Luck, s.Products)
 		if err != nil {
 			return nil, runs.Usagef("-luck: %v", err)
 		}
@@ -224,7 +227,7 @@ func (s *MatchSettings) Resolve() (*Match, error) {
 		if err != nil {
 			return nil, runs.Usagef("-sprt: %v", err)
 		}
-		if len(s.Variants) != 2 {
+		if len(s.Engines) != 2 {
 			return nil, runs.Usagef("-sprt needs exactly two variants")
 		}
 		if s.Shard.Count > 1 {
@@ -307,14 +310,14 @@ func Report(m *Match, dir string, recs []MatchRecord) *MatchReport {
 	}
 	rep := &MatchReport{Format: MatchFormat, Run: dir, Settings: set}
 	for pi, pg := range pairings {
-		s := Summarize(set.Variants[pg.A], set.Variants[pg.B], counted[pi], m.Luck != nil, m.SPRT)
+		s := Summarize(set.Engines[pg.A], set.Engines[pg.B], counted[pi], m.Luck != nil, m.SPRT)
 		gameShape(set.Game.Game, &s, counted[pi])
 		s.Seconds = elapsed
 		s.GamesPerSec = float64(games) / max(elapsed, 1e-9)
 		rep.Pairings = append(rep.Pairings, s)
 	}
 	if len(pairings) > 1 {
-		rep.Ranking = rank(set.Variants, pairings, rep.Pairings)
+		rep.Ranking = rank(set.Engines, pairings, rep.Pairings)
 	}
 	return rep
 }
@@ -445,7 +448,7 @@ func (m *Match) DecodeMatchRecord(line []byte, shard runs.Shard) (MatchRecord, e
 }
 
 // checkGame checks a game record against a replay from start.
-func (m *Match) checkGame(rec *Game, start game.State) error {
+func (m *Match) checkGame(rec *Record, start game.State) error {
 	set := &m.Settings
 	switch {
 	case rec.Name != set.GameName:
@@ -552,7 +555,7 @@ func RunMatch(ctx context.Context, set MatchSettings, run *runs.Run, progress ru
 		if len(todo) == 0 {
 			continue
 		}
-		cfg := &MatchConfig{Game: set.Game, A: m.Variants[pg.A], B: m.Variants[pg.B], Starts: m.Starts, Pairs: npairs, Seed: set.Seed,
+		cfg := &MatchConfig{Game: set.Game, A: m.Engines[pg.A], B: m.Engines[pg.B], Starts: m.Starts, Pairs: npairs, Seed: set.Seed,
 			Pairing: pi, Workers: set.Concurrency, LuckRef: m.Luck}
 		err := PlayPairs(ctx, cfg, todo, func(pr PairRecord) (bool, error) {
 			el := time.Since(start).Seconds()
@@ -629,7 +632,7 @@ func GameRows(m *Match, recs []MatchRecord) ([]GameRow, error) {
 	for pi, pg := range set.Pairings() {
 		for _, pr := range counted[pi] {
 			for _, g := range pr.Games {
-				row, err := newGameRow(set.Game, set.Seed, pi, set.Variants[pg.A], set.Variants[pg.B], g)
+				row, err := newGameRow(set.Game, set.Seed, pi, set.Engines[pg.A], set.Engines[pg.B], g)
 				if err != nil {
 					return nil, err
 				}
@@ -640,7 +643,7 @@ func GameRows(m *Match, recs []MatchRecord) ([]GameRow, error) {
 	return rows, nil
 }
 
-func newGameRow(gg game.Game, seed uint64, pairing int, a, b string, g GameRecord) (GameRow, error) {
+func newGameRow(gg game.Game, seed uint64, pairing int, a, b string, g PairGame) (GameRow, error) {
 	blue, red := a, b
 	if !g.AIsBlue {
 		blue, red = b, a

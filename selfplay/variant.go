@@ -6,7 +6,7 @@ import (
 	"starlab/search/game"
 )
 
-// Variant is an engine configuration under test: a search.Spec with at
+// Engine is an engine configuration under test: a search.Spec with at
 // least one limit, for a game, resolved (its files loaded) once so that
 // every worker builds its own engine from it. Its name is the canonical
 // spec, whatever order the keys were given in:
@@ -14,43 +14,43 @@ import (
 //	staretc:depth=9,eval=pairs
 //	cpc:movetime=100ms,eval=pairs,t=1.6
 //	star2:nodes=200000,eval=zero
-type Variant struct {
-	Game     search.Game
+type Engine struct {
+	Game     search.Kit
 	Spec     search.Spec
 	Resolved *search.Resolved
 }
 
-// ParseVariant parses a variant spec of game g (the grammar of
+// ParseEngine parses an engine spec of game g (the grammar of
 // search.ParseSpec) and resolves it. Errors are usage errors
 // (runs.UsageError), in one line naming the spec. A depth that ends on a
-// chance ply is refused (ParseVariantSpec).
-func ParseVariant(g search.Game, spec string) (Variant, error) {
-	return ParseVariantIn(g, spec, nil)
+// chance ply is refused (ParseEngineSpec).
+func ParseEngine(g search.Kit, spec string) (Engine, error) {
+	return ParseEngineIn(g, spec, nil)
 }
 
-// ParseVariantIn is ParseVariant with the files a spec names as products
-// ({net}, {probcut}: search.Products) taken from products; the variant's
+// ParseEngineIn is ParseEngine with the files a spec names as products
+// ({net}, {probcut}: search.Products) taken from products; the engine's
 // name keeps the products' names.
-func ParseVariantIn(g search.Game, spec string, products search.Products) (Variant, error) {
-	s, err := ParseVariantSpec(g, spec)
+func ParseEngineIn(g search.Kit, spec string, products search.Products) (Engine, error) {
+	s, err := ParseEngineSpec(g, spec)
 	if err != nil {
-		return Variant{}, err
+		return Engine{}, err
 	}
 	r, err := s.Config.ResolveIn(products)
 	if err != nil {
-		return Variant{}, runs.Usagef("spec %q: %w", spec, err)
+		return Engine{}, runs.Usagef("spec %q: %w", spec, err)
 	}
-	return Variant{Game: g, Spec: s, Resolved: r}, nil
+	return Engine{Game: g, Spec: s, Resolved: r}, nil
 }
 
-// ParseVariantSpec is ParseVariant without opening the files the spec
+// ParseEngineSpec is ParseEngine without opening the files the spec
 // names (a pipeline checks the variants before it makes them): the
 // grammar, a limit, and a depth that does not end on a chance ply. A
 // player searches decisions, and where a search to such a depth ends on a
 // chance ply (g.EndsOnChance: Dice, whose depth counts the rolls and whose
 // evaluators do not read them, at an even depth) it has the value of the
 // depth below at two to three times the cost.
-func ParseVariantSpec(g search.Game, spec string) (search.Spec, error) {
+func ParseEngineSpec(g search.Kit, spec string) (search.Spec, error) {
 	s, err := g.ParseSpec(spec)
 	if err != nil {
 		return s, runs.Usagef("%v", err)
@@ -73,7 +73,7 @@ func ParseVariantSpec(g search.Game, spec string) (search.Spec, error) {
 // searches: the first reached from the start of g's default variant
 // through the first event of every chance node on the way, or nil if none
 // is (a game whose start is over).
-func someDecision(g search.Game) game.State {
+func someDecision(g search.Kit) game.State {
 	s, err := g.New(g.DefaultVariant())
 	if err != nil {
 		return nil
@@ -92,13 +92,13 @@ func someDecision(g search.Game) game.State {
 }
 
 // Name returns the canonical spec, the variant's identity.
-func (v Variant) Name() string { return v.Spec.String() }
+func (v Engine) Name() string { return v.Spec.String() }
 
 // Deterministic reports whether the variant's games are a pure function of
 // their seed: true unless a time limit is set.
-func (v Variant) Deterministic() bool { return v.Spec.Limits.MoveTime == 0 }
+func (v Engine) Deterministic() bool { return v.Spec.Limits.MoveTime == 0 }
 
 // NewPlayer returns a player with its own engine for the variant.
-func (v Variant) NewPlayer() *EnginePlayer {
+func (v Engine) NewPlayer() *EnginePlayer {
 	return NewEnginePlayer(v.Name(), v.Game.NewEngine(v.Resolved), v.Spec.Limits)
 }

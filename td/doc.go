@@ -34,7 +34,7 @@
 // never measured, and the mean game length of a checkpoint without a
 // measurement, stay undefined (NaN) through a resume.
 // Every MeasureEvery games the net plays the game's hand evaluator (pairs
-// in Dice, material in ChanceBreakthrough; search.Game.HandEval) at depth 1
+// in Dice, material in ChanceBreakthrough; search.Kit.HandEval) at depth 1
 // with duplicate dice (the match library, luck adjusted): the learning
 // curve records that score, never training error alone, with the
 // evaluator's name and how many of the measurement's pairs of games

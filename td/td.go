@@ -47,11 +47,11 @@ type Settings struct {
 	// Game is the game trained, which must have a network (search.NetKit);
 	// GameName names it in the settings' JSON, and Variant is the variant
 	// trained ("" is the game's default, which Check fills in).
-	Game     search.Game `json:"-"`
-	GameName string      `json:"game"`
-	Variant  string      `json:"variant"`
-	Games    int64       `json:"games"` // self-play games in all
-	Seed     uint64      `json:"seed"`
+	Game     search.Kit `json:"-"`
+	GameName string     `json:"game"`
+	Variant  string     `json:"variant"`
+	Games    int64      `json:"games"` // self-play games in all
+	Seed     uint64     `json:"seed"`
 	// Rate is the learning rate alpha; with Anneal it decays as
 	// Rate*(g/1000+1)^-0.3 over games g (gnubg's schedule). 0 is the
 	// game's default rate of the variant, which Check fills in.
@@ -90,7 +90,7 @@ type Settings struct {
 // DefaultSettings returns 20,000 games of online TD(0) of game g's
 // default variant (Dice: 5x5/4) with the variant's default rate,
 // annealed, 1% exploration.
-func DefaultSettings(g search.Game) Settings {
+func DefaultSettings(g search.Kit) Settings {
 	s := Settings{Game: g, Games: 20000, Seed: 1, Anneal: true, Explore: 0.01, Init: 0.1,
 		Workers: 1, Batch: 1, CheckpointEvery: 5000, MeasureEvery: 5000, MeasureGames: 400}
 	if g.Game != nil {
@@ -168,7 +168,7 @@ type CurvePoint struct {
 	GamesPerS  float64 `parquet:"games_per_s" json:"games_per_s"`
 	NetID      string  `parquet:"net_id" json:"net_id"`
 	Checkpoint bool    `parquet:"checkpoint" json:"checkpoint"`
-	// Opponent names the hand evaluator measured against (search.Game's
+	// Opponent names the hand evaluator measured against (search.Kit's
 	// HandEval); "" in a point of format 1, which did not record it.
 	Opponent string `parquet:"opponent" json:"opponent"`
 	// MeasurePairs is the number of pairs of games of the measurement and
@@ -422,11 +422,11 @@ func (p *player) Choose(_ context.Context, s game.State) selfplay.Choice {
 }
 
 // play plays game g by self-play with 1-ply searches.
-func (p *player) play(ctx context.Context, s *Settings, g int64) (selfplay.Game, error) {
+func (p *player) play(ctx context.Context, s *Settings, g int64) (selfplay.Record, error) {
 	p.rng, p.explore = rand.New(rand.NewPCG(s.Seed, uint64(g))), s.Explore
 	start, err := s.Game.New(s.Variant)
 	if err != nil {
-		return selfplay.Game{}, err
+		return selfplay.Record{}, err
 	}
 	return selfplay.Play(ctx, s.Game, start, [2]selfplay.Player{p, p}, selfplay.NewChanceStream(s.Seed*0x9e3779b97f4a7c15^uint64(g)), nil)
 }
@@ -526,9 +526,9 @@ func (l *learner) expectedAt(s game.State, depth int) float64 {
 // position sets (nn.Net.Update).
 //
 // The game is one this stage just played from the settings' start, so its
-// actions are applied without the checks of selfplay.Game.Replay, which
+// actions are applied without the checks of selfplay.Record.Replay, which
 // would cost a twentieth of the training's time.
-func (l *learner) learn(gm *selfplay.Game, rate float64) {
+func (l *learner) learn(gm *selfplay.Record, rate float64) {
 	l.trace.Zero()
 	s := scratch(&l.cur, l.start)
 	scratch(&l.before, s) // the start is an afterstate
@@ -742,8 +742,8 @@ func commitNext(run *runs.Run, games int64) error {
 // on the calling goroutine when one worker or one game leaves nothing to
 // share (with live, an evaluator of net, since net does not change during
 // the round), otherwise on the workers with a frozen copy.
-func playRound(ctx context.Context, s *Settings, net *nn.Net, g, n int64, live *player) ([]selfplay.Game, error) {
-	games := make([]selfplay.Game, n)
+func playRound(ctx context.Context, s *Settings, net *nn.Net, g, n int64, live *player) ([]selfplay.Record, error) {
+	games := make([]selfplay.Record, n)
 	if s.Workers == 1 || n == 1 {
 		for i := range games {
 			var err error
@@ -764,7 +764,7 @@ func playRound(ctx context.Context, s *Settings, net *nn.Net, g, n int64, live *
 	}
 	type played struct {
 		i  int64
-		gm selfplay.Game
+		gm selfplay.Record
 	}
 	err = runs.Pool(ctx, s.Workers, idx,
 		func() *player { return &player{val: val.Clone()} },
@@ -812,7 +812,7 @@ func measureVsHand(ctx context.Context, s *Settings, file string, g int64) (self
 	// The net's path goes into the spec's fields, not its text, where a
 	// run directory with a comma in its path would break the grammar.
 	dg := s.Game
-	spec, err := selfplay.ParseVariantSpec(dg, "staretc:depth=1,tt=1,eval=mlp")
+	spec, err := selfplay.ParseEngineSpec(dg, "staretc:depth=1,tt=1,eval=mlp")
 	if err != nil {
 		return selfplay.Summary{}, 0, err
 	}
@@ -821,12 +821,12 @@ func measureVsHand(ctx context.Context, s *Settings, file string, g int64) (self
 	if err != nil {
 		return selfplay.Summary{}, 0, err
 	}
-	a := selfplay.Variant{Game: dg, Spec: spec, Resolved: res}
-	b, err := selfplay.ParseVariant(dg, "staretc:depth=1,tt=1,eval="+dg.HandEval)
+	a := selfplay.Engine{Game: dg, Spec: spec, Resolved: res}
+	b, err := selfplay.ParseEngine(dg, "staretc:depth=1,tt=1,eval="+dg.HandEval)
 	if err != nil {
 		return selfplay.Summary{}, 0, err
 	}
-	luck, err := selfplay.ParseVariant(dg, selfplay.LuckRef(dg))
+	luck, err := selfplay.ParseEngine(dg, selfplay.LuckRef(dg))
 	if err != nil {
 		return selfplay.Summary{}, 0, err
 	}

@@ -126,7 +126,7 @@ func TestResumeEqualsUninterrupted(t *testing.T) {
 func TestSettingsChecks(t *testing.T) {
 	for _, bad := range []func(*Settings){
 		func(s *Settings) { s.Variant = "2x2-2" },
-		func(s *Settings) { s.Game = search.Game{} },
+		func(s *Settings) { s.Game = search.Kit{} },
 		func(s *Settings) { s.Games = 0 },
 		func(s *Settings) { s.Rate = -0.1 },
 		func(s *Settings) { s.Lambda = 1.5 },
@@ -215,7 +215,7 @@ func BenchmarkTrain(b *testing.B) {
 }
 
 // diceGame is Dice as the registry gives it.
-func diceGame() search.Game {
+func diceGame() search.Kit {
 	g, err := games.Lookup("dice")
 	if err != nil {
 		panic(err)

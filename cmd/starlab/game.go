@@ -28,7 +28,7 @@ func (f *gameFlags) set(fs *flag.FlagSet, nUsage, mUsage string) {
 // resolve returns the game the flags name and the variant they give, ""
 // when neither -variant nor -n or -m was given. Errors are usage errors
 // naming the flag.
-func (f *gameFlags) resolve(fs *flag.FlagSet) (search.Game, string, error) {
+func (f *gameFlags) resolve(fs *flag.FlagSet) (search.Kit, string, error) {
 	g, err := lookupGame(f.name)
 	if err != nil {
 		return g, "", err
@@ -59,7 +59,7 @@ func (f *gameFlags) resolve(fs *flag.FlagSet) (search.Game, string, error) {
 }
 
 // lookupGame is games.Lookup with the error a usage error naming -game.
-func lookupGame(name string) (search.Game, error) {
+func lookupGame(name string) (search.Kit, error) {
 	g, err := games.Lookup(name)
 	if err != nil {
 		return g, usagef("-game: %v", err)
@@ -75,10 +75,10 @@ func gameFlag(fs *flag.FlagSet, name *string) {
 	fs.StringVar(name, "game", games.Default, "the game: "+strings.Join(games.Names(), ", "))
 }
 
-// gameEval gives spec g's evaluator (search.Game.Eval) unless the flags
+// gameEval gives spec g's evaluator (search.Kit.Eval) unless the flags
 // name one (-eval, or -net, which is the mlp evaluator's): a game without
 // built-in nets searches with its hand evaluator by default.
-func gameEval(env *Env, g search.Game, spec *search.Spec) {
+func gameEval(env *Env, g search.Kit, spec *search.Spec) {
 	if !flagGiven(env.Flags, "eval") && !flagGiven(env.Flags, "net") {
 		spec.Eval = g.Eval()
 	}
@@ -95,7 +95,7 @@ func joinInts(ints []int) string {
 
 // defaultGame is the game a command plays when -game names none, for the
 // defaults its flags show.
-func defaultGame() search.Game {
+func defaultGame() search.Kit {
 	g, err := games.Lookup(games.Default)
 	if err != nil {
 		panic(err) // the registry names its default

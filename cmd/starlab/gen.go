@@ -37,7 +37,7 @@ game-theoretic value: use it only for endgames.
 The same flags and seed give the same suite, and since the players' choices
 depend only on search values, later, faster builds give it too.`,
 		SetFlags: func(fs *flag.FlagSet) {
-			s = selfplay.DefaultSampleSettings(search.Game{})
+			s = selfplay.DefaultSampleSettings(search.Kit{})
 			gf.set(fs, "Dice's board size (3..17)", "Dice's win length (2..n)")
 			fs.IntVar(&s.Count, "count", s.Count, "number of positions")
 			fs.IntVar(&s.Min, "min", s.Min, "lowest phase (Dice: fewest checkers on the board)")

@@ -64,7 +64,7 @@ an uninterrupted run would have given. -shard i/N plays only the pairs
 whose index is i modulo N. The run directory gets games.parquet (one row
 per game) and summary.json; -json prints the summary on stdout.`,
 		SetFlags: func(fs *flag.FlagSet) {
-			set, resume, out = selfplay.DefaultMatchSettings(search.Game{}), "", ""
+			set, resume, out = selfplay.DefaultMatchSettings(search.Kit{}), "", ""
 			fs.IntVar(&set.Games, "games", set.Games, "games per pairing (even: pairs of games)")
 			fs.Uint64Var(&set.Seed, "seed", set.Seed, "seed of the dice")
 			fs.IntVar(&set.Concurrency, "concurrency", runtime.NumCPU(), "games played at once")
@@ -91,7 +91,7 @@ per game) and summary.json; -json prints the summary on stdout.`,
 				if err != nil {
 					return err
 				}
-				set.Game, set.Variant, set.Variants = g, variant, args
+				set.Game, set.Variant, set.Engines = g, variant, args
 				if _, err := set.Resolve(); err != nil {
 					return err
 				}

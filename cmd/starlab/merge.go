@@ -148,30 +148,30 @@ func clearDir(dir string) {
 // merge, which says in a few words what it joined.
 var mergers = map[string]struct {
 	settings func() any
-	merge    func(ctx context.Context, g search.Game, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error)
+	merge    func(ctx context.Context, g search.Kit, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error)
 }{
-	"match": {func() any { return &selfplay.MatchSettings{} }, func(ctx context.Context, g search.Game, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error) {
+	"match": {func() any { return &selfplay.MatchSettings{} }, func(ctx context.Context, g search.Kit, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error) {
 		rep, err := selfplay.MergeMatch(ctx, g, sh, run, p)
 		if err != nil {
 			return "", err
 		}
 		return fmt.Sprintf("%d pairings", len(rep.Pairings)), nil
 	}},
-	"collect": {func() any { return &regression.CollectSettings{} }, func(ctx context.Context, g search.Game, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error) {
+	"collect": {func() any { return &regression.CollectSettings{} }, func(ctx context.Context, g search.Kit, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error) {
 		res, err := regression.MergeCollect(ctx, g, sh, run, p)
 		if err != nil {
 			return "", err
 		}
 		return fmt.Sprintf("%d rows in %d part files", res.Rows, res.Parts), nil
 	}},
-	"bench": {func() any { return &bench.Settings{} }, func(ctx context.Context, g search.Game, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error) {
+	"bench": {func() any { return &bench.Settings{} }, func(ctx context.Context, g search.Kit, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error) {
 		sum, err := bench.Merge(ctx, g, sh, run, p)
 		if err != nil {
 			return "", err
 		}
 		return fmt.Sprintf("%d positions, %d algorithms", sum.Positions, len(sum.Algos)), nil
 	}},
-	"tune": {func() any { return &regression.TuneSettings{} }, func(ctx context.Context, g search.Game, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error) {
+	"tune": {func() any { return &regression.TuneSettings{} }, func(ctx context.Context, g search.Kit, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error) {
 		res, err := regression.MergeTune(ctx, g, sh, run, p)
 		if err != nil {
 			return "", err

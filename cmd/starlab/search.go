@@ -116,7 +116,7 @@ star1_cut, cpc_cut).`,
 
 // moveName returns a search's best move of root in the game's notation,
 // "" when there is none (a chance-node root).
-func moveName(g search.Game, root game.State, m int) string {
+func moveName(g search.Kit, root game.State, m int) string {
 	if m < 0 {
 		return ""
 	}
@@ -133,7 +133,7 @@ type iterJSON struct {
 	Cutoffs   search.Cutoffs `json:"cutoffs"`
 }
 
-func iterationJSON(it search.Iteration, g search.Game, root game.State) iterJSON {
+func iterationJSON(it search.Iteration, g search.Kit, root game.State) iterJSON {
 	return iterJSON{Depth: it.Depth, Score: it.Score, Nodes: it.Nodes, TimeMS: float64(it.Time.Microseconds()) / 1000,
 		BestMove: moveName(g, root, it.BestMove), NodesPerS: float64(it.Nodes) / max(it.Time.Seconds(), 1e-9), Cutoffs: it.Stats.Cutoffs()}
 }

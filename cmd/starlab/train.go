@@ -52,7 +52,7 @@ run's included), and the last score against the hand evaluator with its
 95% interval; -json prints it as an object (the score as score_vs_hand,
 the evaluator's name as opponent).`,
 		SetFlags: func(fs *flag.FlagSet) {
-			set, out, resume, asJSON = td.DefaultSettings(search.Game{}), "", "", false
+			set, out, resume, asJSON = td.DefaultSettings(search.Kit{}), "", "", false
 			gf.set(fs, "Dice's board size (-variant NxN-M)", "Dice's win length (-variant NxN-M)")
 			fs.Int64Var(&set.Games, "games", set.Games, "self-play games")
 			fs.Uint64Var(&set.Seed, "seed", set.Seed, "seed of the initial weights and the games")

@@ -92,12 +92,12 @@ type MatchStage struct {
 type Recipe struct {
 	// Game is the game the recipe's stages play, the one GameName names,
 	// looked up by LoadRecipe; it is not part of the recipe's JSON.
-	Game        search.Game `json:"-"`
-	Format      string      `json:"format"`
-	Name        string      `json:"name"`
-	Description string      `json:"description"`
-	GameName    string      `json:"game"`
-	Variant     string      `json:"variant"` // "" is the game's default
+	Game        search.Kit `json:"-"`
+	Format      string     `json:"format"`
+	Name        string     `json:"name"`
+	Description string     `json:"description"`
+	GameName    string     `json:"game"`
+	Variant     string     `json:"variant"` // "" is the game's default
 	// N and M are a version-1 recipe's Dice board; LoadRecipe turns them
 	// into GameName and Variant.
 	N       int                         `json:"n,omitempty"`
@@ -115,7 +115,7 @@ type Recipe struct {
 // JSON file. lookup gives the game the recipe names (the command passes
 // the registry's, so that this package imports no game). Settings a
 // recipe leaves out are the stages' defaults.
-func LoadRecipe(nameOrPath string, lookup func(name string) (search.Game, error)) (*Recipe, error) {
+func LoadRecipe(nameOrPath string, lookup func(name string) (search.Kit, error)) (*Recipe, error) {
 	data, err := recipes.ReadFile("recipes/" + nameOrPath + ".json")
 	src := "built-in recipe " + nameOrPath
 	if err != nil {
@@ -318,7 +318,7 @@ func (r *Recipe) check() error {
 			if err := named("match "+m.Name, v); err != nil {
 				return err
 			}
-			vs, err := selfplay.ParseVariantSpec(r.Game, v)
+			vs, err := selfplay.ParseEngineSpec(r.Game, v)
 			if err != nil {
 				return fmt.Errorf("match %s: %v", m.Name, err)
 			}
@@ -331,7 +331,7 @@ func (r *Recipe) check() error {
 			if err := named("match "+m.Name, luck); err != nil {
 				return err
 			}
-			ls, err := selfplay.ParseVariantSpec(r.Game, luck)
+			ls, err := selfplay.ParseEngineSpec(r.Game, luck)
 			if err != nil {
 				return fmt.Errorf("match %s: luck: %v", m.Name, err)
 			}

@@ -21,7 +21,7 @@ import (
 
 // diceGame is the game the recipes' matches play, as the command hands it
 // to the pipeline.
-var diceGame = func() search.Game {
+var diceGame = func() search.Kit {
 	g, err := games.Lookup("dice")
 	if err != nil {
 		panic(err)

@@ -681,11 +681,11 @@ func addBench(s *Section, run *runs.Run) error {
 func addMatch(s *Section, run *runs.Run) error {
 	var r selfplay.MatchReport
 	ok, err := readJSON(run.Path(selfplay.SummaryFile), &r)
-	vs := r.Settings.Variants
+	vs := r.Settings.Engines
 	if !ok || err != nil {
 		var set selfplay.MatchSettings // the variants, from the manifest
 		if run.Settings(&set) == nil {
-			vs = set.Variants
+			vs = set.Engines
 		}
 	}
 	short := s.names.specs(vs)

@@ -53,12 +53,12 @@ const SoundTolerance = 1e-9
 type Settings struct {
 	// Game is the game the suite's positions are of; it is not recorded,
 	// GameName is, and the caller fills Game from it (the registry).
-	Game     search.Game `json:"-"`
-	GameName string      `json:"game"`
-	Suite    string      `json:"suite"`
-	Limit    int         `json:"limit"` // the first Limit positions; 0 = all
-	Algos    []string    `json:"algos"`
-	Depths   []int       `json:"depths"` // ascending, distinct
+	Game     search.Kit `json:"-"`
+	GameName string     `json:"game"`
+	Suite    string     `json:"suite"`
+	Limit    int        `json:"limit"` // the first Limit positions; 0 = all
+	Algos    []string   `json:"algos"`
+	Depths   []int      `json:"depths"` // ascending, distinct
 	// Engine holds every option but the algorithm, which Algos gives.
 	Engine search.Config `json:"engine"`
 	// Workers search positions in parallel, each with its own engines.
@@ -70,9 +70,9 @@ type Settings struct {
 
 // DefaultSettings returns the thesis's comparison on g: expectimax,
 // star1, star2 and staretc to g's bench depths on g's default suite
-// (search.Game.Defaults: Dice's 9, 11 and 13 on DefaultSuite), with g's
+// (search.Kit.Defaults: Dice's 9, 11 and 13 on DefaultSuite), with g's
 // evaluator, one worker.
-func DefaultSettings(g search.Game) Settings {
+func DefaultSettings(g search.Kit) Settings {
 	s := Settings{Game: g, Suite: g.Defaults.Suite, Algos: []string{"expectimax", "star1", "star2", "staretc"}, Depths: slices.Clone(g.Defaults.BenchDepths),
 		Engine: search.DefaultConfig(search.StarETC), Workers: 1}
 	if g.Game != nil {
@@ -292,7 +292,7 @@ type Summary struct {
 	// SoundCheck says what was checked of the sound algorithms' scores:
 	// "agree" (every score to SoundTolerance), or "bounds" (every score
 	// within [L, U]) for a game whose positions recur at other depths of
-	// one search (search.Game.DepthTranspositions) searched with the
+	// one search (search.Kit.DepthTranspositions) searched with the
 	// table on, where a value stored at one depth answers another and the
 	// algorithms may differ by the order they met it; with -tt 0 such a
 	// game is held to agreement too. Empty in runs of earlier versions,
@@ -430,7 +430,7 @@ func (b *Bench) write(run *runs.Run, points [][][]point) (*Summary, error) {
 
 // Merge is merge for bench runs: the rows of every shard, read back into
 // the points of the unsharded run, summarised and written as it writes them.
-func Merge(ctx context.Context, g search.Game, sh *runs.Shards, run *runs.Run, progress runs.Progress) (*Summary, error) {
+func Merge(ctx context.Context, g search.Kit, sh *runs.Shards, run *runs.Run, progress runs.Progress) (*Summary, error) {
 	var set Settings
 	if err := json.Unmarshal(sh.Settings, &set); err != nil {
 		return nil, fmt.Errorf("%s: settings: %v", filepath.Join(sh.Dirs[0], runs.ManifestName), err)

@@ -2,7 +2,7 @@
 // names every game, so that a stage, a command or a file can pick a game by
 // its name ("dice") and see it only through the contract of package
 // starlab/search/game and its engine through search.Engine: Lookup gives
-// a search.Game, which a command hands to the stages, so that no stage
+// a search.Kit, which a command hands to the stages, so that no stage
 // imports a game. It holds no state: Lookup returns a fresh descriptor
 // and Names a fresh list on every call.
 //

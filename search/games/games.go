@@ -18,7 +18,7 @@ func Names() []string { return []string{"breakthrough", "dice", "toy"} }
 
 // Lookup returns the game called name, or a one-line error naming it and
 // listing the known games.
-func Lookup(name string) (search.Game, error) {
+func Lookup(name string) (search.Kit, error) {
 	switch name {
 	case "breakthrough":
 		return breakthroughengine.Game(), nil
@@ -27,5 +27,5 @@ func Lookup(name string) (search.Game, error) {
 	case "toy":
 		return toyengine.Game(), nil
 	}
-	return search.Game{}, fmt.Errorf("game %q is unknown; the games are %s", name, strings.Join(Names(), ", "))
+	return search.Kit{}, fmt.Errorf("game %q is unknown; the games are %s", name, strings.Join(Names(), ", "))
 }

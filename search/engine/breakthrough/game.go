@@ -160,8 +160,8 @@ func (e *Engine) setBoard(b *Board) {
 
 // Game is ChanceBreakthrough as the stages use it: the contract, this
 // engine, and the depths a search can take.
-func Game() search.Game {
-	return search.Game{
+func Game() search.Kit {
+	return search.Kit{
 		Game:     rules.Game{},
 		HandEval: handName,
 		Chapter:  rules.Chapter,

@@ -115,8 +115,8 @@ func (e *Engine) setBoard(b *Board) {
 
 // Game is Dice as the stages use it: the contract, this engine, and the
 // depths a search of a Dice position can take.
-func Game() search.Game {
-	return search.Game{
+func Game() search.Kit {
+	return search.Kit{
 		Game:     rules.Game{},
 		HandEval: handName,
 		Chapter:  rules.Chapter,

@@ -4,7 +4,7 @@
 // tests over the variants and networks that engine wants checked as well,
 // as gametest.Check is for the game contract.
 //
-// Check holds an engine, through search.Game only, to the plain recursion
+// Check holds an engine, through search.Kit only, to the plain recursion
 // of gametest.Value with the table off (tt=0), over positions reached by
 // random play through the contract, decisions and chance nodes alike, with
 // every evaluator the game accepts for the variant (zero, the hand
@@ -68,7 +68,7 @@ const tol = 1e-9
 // Check runs the conformance test of g's engine (see the package
 // documentation) and fails t at the first disagreement, naming the game,
 // the algorithm, the evaluator, the position and the depth.
-func Check(t *testing.T, g search.Game, o Options) {
+func Check(t *testing.T, g search.Kit, o Options) {
 	t.Helper()
 	o = o.withDefaults(g)
 	ps := Positions(g, o.Variant, o.Positions, o.Seed)
@@ -124,7 +124,7 @@ func Check(t *testing.T, g search.Game, o Options) {
 
 // wideCPC: ChanceProbCut with bounds too wide to cut returns the exact
 // value with the table off, and cuts nothing.
-func wideCPC(t *testing.T, g search.Game, o Options, eval string, x *exact, ps []game.State) {
+func wideCPC(t *testing.T, g search.Kit, o Options, eval string, x *exact, ps []game.State) {
 	t.Helper()
 	e := newEngine(g, search.CPC, eval, o.Net, 0, func(c *search.Config) { c.ProbCutT = 1e6 })
 	for i, p := range ps {
@@ -139,7 +139,7 @@ func wideCPC(t *testing.T, g search.Game, o Options, eval string, x *exact, ps [
 
 // tableOn: with the table on, each position searched afresh (ClearTT) gets
 // the exact value of depth 1, and every iteration's value lies in [L, U].
-func tableOn(t *testing.T, g search.Game, o Options, eval string, x *exact, ps []game.State) {
+func tableOn(t *testing.T, g search.Kit, o Options, eval string, x *exact, ps []game.State) {
 	t.Helper()
 	for _, a := range []search.Algorithm{search.Expectimax, search.StarETC} {
 		e := newEngine(g, a, eval, o.Net, 1, nil)
@@ -160,7 +160,7 @@ func tableOn(t *testing.T, g search.Game, o Options, eval string, x *exact, ps [
 }
 
 // withDefaults fills the options left zero.
-func (o Options) withDefaults(g search.Game) Options {
+func (o Options) withDefaults(g search.Kit) Options {
 	if o.Variant == "" {
 		o.Variant = g.DefaultVariant()
 	}
@@ -185,7 +185,7 @@ func (o Options) withDefaults(g search.Game) Options {
 // evaluators returns the evaluators g's engines take for positions like
 // pos: zero, the hand evaluator, and mlp when the game has a network for
 // the variant (or o.Net is one).
-func evaluators(g search.Game, o Options, pos game.State) []string {
+func evaluators(g search.Kit, o Options, pos game.State) []string {
 	evals := []string{"zero", g.HandEval}
 	c := search.DefaultConfig(search.StarETC)
 	c.Eval, c.Net = "mlp", o.Net
@@ -197,7 +197,7 @@ func evaluators(g search.Game, o Options, pos game.State) []string {
 
 // newEngine returns an engine of g: algo with eval (and net for mlp), a
 // table of ttMiB (0: off), and whatever set changes.
-func newEngine(g search.Game, algo search.Algorithm, eval, net string, ttMiB int, set func(*search.Config)) search.Engine {
+func newEngine(g search.Kit, algo search.Algorithm, eval, net string, ttMiB int, set func(*search.Config)) search.Engine {
 	c := search.DefaultConfig(algo)
 	c.Eval, c.TTMiB = eval, ttMiB
 	if eval == "mlp" {
@@ -212,7 +212,7 @@ func newEngine(g search.Game, algo search.Algorithm, eval, net string, ttMiB int
 // exact holds the recursion's values of the positions under one
 // evaluator, and the depth each position is searched to.
 type exact struct {
-	g      search.Game
+	g      search.Kit
 	eval   func(game.State) float64
 	ps     []game.State
 	depth  []int
@@ -221,7 +221,7 @@ type exact struct {
 
 // newExact picks each position's depth: the deepest, up to o.MaxDepth,
 // whose exact value takes at most o.Leaves evaluations (and at least 1).
-func newExact(g search.Game, o Options, eval string, ps []game.State) *exact {
+func newExact(g search.Kit, o Options, eval string, ps []game.State) *exact {
 	leaf := newEngine(g, search.Expectimax, eval, o.Net, 0, nil)
 	evals := 0
 	x := &exact{g: g, ps: ps, eval: func(s game.State) float64 { evals++; return leaf.Evaluate(s) }}
@@ -256,7 +256,7 @@ func (x *exact) value(i, depth int) float64 {
 // one time in two at a decision, a move drawn among those that lead to a
 // chance node (a roll, where rolling is a move), so that both kinds of
 // node come up; none is over.
-func Positions(g search.Game, variant string, count int, seed uint64) []game.State {
+func Positions(g search.Kit, variant string, count int, seed uint64) []game.State {
 	rng := rand.New(rand.NewPCG(seed, 0x656e67696e65)) // "engine"
 	var ps []game.State
 	for tries := 0; len(ps) < count; tries++ {

@@ -10,8 +10,8 @@ import (
 
 // engines returns every registered game and the toy game, each once: the
 // toy is not registered today, and if it is one day it is not run twice.
-func engines(t *testing.T) []search.Game {
-	var gs []search.Game
+func engines(t *testing.T) []search.Kit {
+	var gs []search.Kit
 	seen := map[string]bool{}
 	for _, name := range games.Names() {
 		g, err := games.Lookup(name)

@@ -136,8 +136,8 @@ func (e *Engine) setBoard(b *Board) {
 // Game is the toy as the stages use it. It has no built-in net, so its
 // engines evaluate with its hand evaluator, race, unless a spec names
 // eval=mlp with net=FILE (a net starlab train -game toy made).
-func Game() search.Game {
-	return search.Game{
+func Game() search.Kit {
+	return search.Kit{
 		Game:        rules.Game{},
 		HandEval:    handName,
 		DefaultEval: handName,
