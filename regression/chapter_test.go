@@ -124,6 +124,7 @@ func TestTuneTableChapterOfTheBoard(t *testing.T) {
 		want    string
 	}{{"8x8", "5 1.6 chapter - - 53.9% - 0.021 - 0.122 - - -"}, {"5x6", ""}} {
 		res := &TuneResult{Game: "breakthrough", Variant: c.variant, CPC: []string{"cpc:eval=material"}, Rows: rows}
+		res.Bind(breakthroughGame)
 		_, lines := res.Table()
 		got := ""
 		if len(lines) == 2 {

@@ -59,6 +59,7 @@ func TestTunePlotHoldsTheChapter(t *testing.T) {
 		res.Rows = append(res.Rows, TuneRow{Depth: 9, T: tt, Engine: "cpc:eval=mlp", Reduction: runs.Num(cr * 0.9), ACPCME: runs.Num(ca * 0.5), ACPCMESE: runs.Num(ca * 0.1),
 			ChapterFigures: chapterFigures(ch, 9, tt)})
 	}
+	res.Bind(diceGame)
 	p, err := tunePlot(res)
 	if err != nil {
 		t.Fatal(err)

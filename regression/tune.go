@@ -18,7 +18,6 @@ import (
 	"starlab/runs"
 	"starlab/search"
 	"starlab/search/game"
-	"starlab/search/games"
 )
 
 // TuneFormat names the schema of tune.parquet and tune.json. Format 3
@@ -41,33 +40,31 @@ const (
 var ChapterTs = []float64{3.2, 1.6, 0.8, 0.4, 0.2, 0.1, 0.05}
 
 // Chapter returns the chapter's tuning tables of the result's game and
-// variant, nil for a board the chapter did not measure. A result read back
-// from its file names its game, and the registry gives that game's
-// descriptor, which owns the chapter's figures: so the report, which has
-// only the run directory, and the pipeline's summary show the figures of
-// the board measured and no other's, whatever a file of an earlier
-// version wrote into its rows. A result of a format before 3 names no
-// game and is of Dice on 5x5-4.
-func (r *TuneResult) Chapter() *search.Chapter {
-	name := r.Game
+// variant, as Bind found them, nil for a board the chapter did not
+// measure or a result not bound to its game.
+func (r *TuneResult) Chapter() *search.Chapter { return r.chapter }
+
+// Bind gives the result the chapter's tables of its board from g, the
+// game that owns them (search.Kit.Chapter), when g is the result's game: a
+// result read back from its file names its game, and the caller, which
+// knows the games (the report is handed the registry's lookup, the
+// pipeline its recipe's game), binds it, so that the figures shown are
+// those of the board measured and no other's, whatever a file of an
+// earlier version wrote into its rows. A result of a format before 3
+// names no game and is Dice's, of its default variant.
+func (r *TuneResult) Bind(g search.Kit) {
+	r.chapter = nil
+	name, variant := r.Game, r.Variant
 	if name == "" {
 		name = "dice"
 	}
-	return chapterOf(name, r.Variant)
-}
-
-// chapterOf returns the chapter's tuning tables of the variant of the game
-// named name (its default variant when variant is ""), nil for a board the
-// chapter did not measure or a game the registry does not know.
-func chapterOf(name, variant string) *search.Chapter {
-	g, err := games.Lookup(name)
-	if err != nil {
-		return nil
+	if g.Game == nil || g.Name() != name {
+		return
 	}
 	if variant == "" {
 		variant = g.DefaultVariant()
 	}
-	return g.ChapterOf(variant)
+	r.chapter = g.ChapterOf(variant)
 }
 
 // SpecList is a list of engine specs. Its JSON is a list of strings; one
@@ -433,6 +430,8 @@ type TuneResult struct {
 	ChapterEngine string    `json:"chapter_engine,omitempty"`
 	Rows          []TuneRow `json:"rows"`
 	Seconds       float64   `json:"seconds"`
+	// chapter is the chapter's tables of the board (Bind).
+	chapter *search.Chapter
 }
 
 type tuneWorker struct {
@@ -507,7 +506,8 @@ func Tune(ctx context.Context, s TuneSettings, run *runs.Run, progress runs.Prog
 // tune.json and the plot: a tune run's artifacts, which are a function of
 // its records alone.
 func writeTune(run *runs.Run, s TuneSettings, res *TuneResult, all []TuneRecord) error {
-	ch := s.Game.ChapterOf(s.Variant)
+	res.Bind(s.Game)
+	ch := res.Chapter()
 	if ch != nil {
 		res.ChapterScale, res.ChapterEngine = ch.Scale(), ch.Engine
 	}

@@ -334,6 +334,7 @@ func TestTuneTwoEngines(t *testing.T) {
 func TestTuneTableChapterOnce(t *testing.T) {
 	res := &TuneResult{CPC: []string{"cpc:a", "cpc:b"}}
 	res.Rows = summarize(nil, []int{7, 9}, []float64{1.6}, res.CPC, diceGame.ChapterOf("5x5-4"))
+	res.Bind(diceGame)
 	head, lines := res.Table()
 	var col []string
 	for _, l := range lines {

@@ -8,6 +8,7 @@ import (
 
 	"starlab/runs"
 	"starlab/runs/report"
+	"starlab/search/games"
 )
 
 // reportCommand returns the report command, with its own flag state.
@@ -34,7 +35,7 @@ prints the page's path.`,
 			if len(args) != 1 {
 				return usagef("give one run directory")
 			}
-			res, err := report.Run(ctx, args[0], runs.NoProgress)
+			res, err := report.Run(ctx, args[0], games.Lookup, runs.NoProgress)
 			if err != nil {
 				return err
 			}

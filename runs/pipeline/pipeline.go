@@ -760,6 +760,7 @@ func Run(ctx context.Context, r *Recipe, run *runs.Run, progress runs.Progress) 
 		}); err != nil {
 			return res, err
 		}
+		res.Tune.Bind(r.Game) // read back from tune.json
 	}
 	for _, m := range r.Matches {
 		ms := r.matchSettings(m, res.Net, res.ProbCut)
@@ -782,7 +783,14 @@ func Run(ctx context.Context, r *Recipe, run *runs.Run, progress runs.Progress) 
 		return res, err
 	}
 	progress(0, 1, "report")
-	rp, err := report.Run(ctx, run.Dir(), runs.NoProgress)
+	// The report's runs are all of the recipe's game.
+	recipeGame := func(name string) (search.Kit, error) {
+		if name != r.Game.Name() {
+			return search.Kit{}, fmt.Errorf("game %q is not the recipe's, %s", name, r.Game.Name())
+		}
+		return r.Game, nil
+	}
+	rp, err := report.Run(ctx, run.Dir(), recipeGame, runs.NoProgress)
 	if err != nil {
 		return res, err
 	}

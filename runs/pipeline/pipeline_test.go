@@ -108,7 +108,7 @@ func TestPipelineInterruptedResumes(t *testing.T) {
 	run.Finish(err)
 	run.Close()
 	// The report of the cut run says it is not done, and how far it got.
-	rp, err := report.Run(context.Background(), cut, runs.NoProgress)
+	rp, err := report.Run(context.Background(), cut, nil, runs.NoProgress)
 	if err != nil {
 		t.Fatal(err)
 	}

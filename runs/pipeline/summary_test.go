@@ -4,6 +4,8 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	breakthroughengine "starlab/search/engine/breakthrough"
+	diceengine "starlab/search/engine/dice"
 	"strings"
 	"testing"
 
@@ -40,6 +42,7 @@ func TestSummaryPrintsUndefinedAsTheStagesDo(t *testing.T) {
 		{"depth": 5, "t": 0.8, "engine": "cpc:b", "reduction": 0.6, "reduction_se": 0.02, "acpcme": 0.02, "acpcme_se": 0.001, "acpcme_minus_first": 0.01, "acpcme_minus_first_se": null, "chapter_reduction": null, "chapter_acpcme": null},
 		{"depth": 9, "t": 0.8, "engine": "cpc:a", "reduction": 0.5, "reduction_se": 0.01, "acpcme": 0.01, "acpcme_se": 0.002, "acpcme_minus_first": null, "chapter_reduction": 0.41, "chapter_acpcme": 0.005},
 		{"depth": 9, "t": 0.8, "engine": "cpc:b", "reduction": 0.6, "reduction_se": 0.01, "acpcme": 0.02, "acpcme_se": 0.002, "acpcme_minus_first": 0.01, "acpcme_minus_first_se": 0.003, "chapter_reduction": 0.41, "chapter_acpcme": 0.005}]}`, res.Tune)
+	res.Tune.Bind(diceengine.Game()) // as Run binds the tune it read back
 	read("bench.json", `{"positions": 1, "results": [{"depth": 3, "algos": [
 		{"algo": "staretc", "nodes": {"mean": null}}, {"algo": "star1", "nodes": {"mean": "inf"}}]}]}`, res.Bench)
 	rep := &selfplay.MatchReport{}
@@ -90,6 +93,7 @@ func TestSummaryTuneChapterOnlyOnItsBoard(t *testing.T) {
 		if err := runs.ReadJSON(path, res.Tune); err != nil {
 			t.Fatal(err)
 		}
+		res.Tune.Bind(breakthroughengine.Game()) // as Run binds the tune it read back
 		var b strings.Builder
 		res.WriteSummary(&b)
 		out := b.String()

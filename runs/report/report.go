@@ -129,7 +129,12 @@ type Section struct {
 
 	path  string // the directory, as found
 	names *namer // short names of variant specs
+	games Games  // the games by name, for what a game owns (the chapter's tables)
 }
+
+// Games looks a game up by its name: the registry's Lookup, which the
+// command hands to Run (the report imports no game).
+type Games func(name string) (search.Kit, error)
 
 // PipelineSummary is the file in a pipeline run's directory that holds
 // the summary starlab run prints at its end; the page shows it at the top.
@@ -140,7 +145,10 @@ const PipelineSummary = "summary.txt"
 // that a pipeline run's report covers its stages. A pipeline run's own
 // section comes first: its summary and each of its matches with the
 // recipe's reason for it.
-func Run(ctx context.Context, dir string, progress runs.Progress) (Result, error) {
+//
+// games looks up the games the runs name, for the facts a game owns (the
+// chapter's tables of a tune's board); nil shows none of them.
+func Run(ctx context.Context, dir string, games Games, progress runs.Progress) (Result, error) {
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		if err == nil {
 			return Result{}, runs.Usagef("%s is a file, not a run directory", dir)
@@ -180,7 +188,7 @@ func Run(ctx context.Context, dir string, progress runs.Progress) (Result, error
 			return Result{}, err
 		}
 		progress(int64(i), int64(len(dirs)), filepath.Base(d))
-		s, err := section(d, names)
+		s, err := section(d, names, games)
 		if err != nil {
 			return Result{}, err
 		}
@@ -313,14 +321,14 @@ func pipeline(secs []Section, names *namer) error {
 }
 
 // section reads one run directory.
-func section(dir string, names *namer) (Section, error) {
+func section(dir string, names *namer, games Games) (Section, error) {
 	run, err := runs.Open(dir)
 	if err != nil {
 		return Section{}, err
 	}
 	m := run.Manifest()
 	s := Section{ID: filepath.Base(filepath.Clean(dir)), Title: m.Command, Dir: dir, Manifest: m, Status: m.Status,
-		Command: strings.Join(m.Args, " "), path: dir, names: names}
+		Command: strings.Join(m.Args, " "), path: dir, names: names, games: games}
 	if len(m.Args) == 0 || m.Args[0] != "starlab" {
 		s.Command = strings.TrimSpace("starlab " + s.Command)
 	}
@@ -592,6 +600,15 @@ func addTune(s *Section, run *runs.Run) error {
 	var r regression.TuneResult
 	if _, err := readJSON(run.Path(regression.TuneSummaryFile), &r); err != nil {
 		return err
+	}
+	name := r.Game
+	if name == "" {
+		name = "dice" // a tune of a version that named no game
+	}
+	if s.games != nil {
+		if g, err := s.games(name); err == nil {
+			r.Bind(g)
+		}
 	}
 	for i, c := range r.CPC {
 		src := "-"

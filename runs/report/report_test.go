@@ -194,7 +194,7 @@ func TestReport(t *testing.T) {
 	if !strings.Contains(html, `title="cpc:depth=3,eval=mlp,net=`+net) {
 		t.Error("the full spec of the cpc variant is not kept in a title")
 	}
-	if _, err := Run(context.Background(), t.TempDir(), runs.NoProgress); err == nil || !strings.Contains(err.Error(), "no run directory") {
+	if _, err := Run(context.Background(), t.TempDir(), games.Lookup, runs.NoProgress); err == nil || !strings.Contains(err.Error(), "no run directory") {
 		t.Errorf("report of an empty directory: %v", err)
 	}
 	if inBrowser != nil {
@@ -281,7 +281,7 @@ func TestReportUnfinishedTrain(t *testing.T) {
 // reportPage reports on dir and returns the result and the page's HTML.
 func reportPage(t *testing.T, dir string) (Result, string) {
 	t.Helper()
-	res, err := Run(context.Background(), dir, runs.NoProgress)
+	res, err := Run(context.Background(), dir, games.Lookup, runs.NoProgress)
 	if err != nil {
 		t.Fatal(err)
 	}
