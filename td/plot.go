@@ -75,7 +75,7 @@ func curvePlots(curve []CurvePoint) ([]*plot.Plot, error) {
 		}
 		bars.Color = line.Color
 		top.Add(line, points, bars)
-		top.Legend.Add("score ± 95% over pairs", line, points)
+		top.Legend.Add("score ± 95%, duplicate dice", line, points)
 	}
 	if len(luck) > 0 {
 		l, err := plotter.NewLine(luck)

@@ -217,9 +217,9 @@ func Repeated(pairs, distinct int32) string {
 	case distinct <= 0 || distinct >= pairs:
 		return ""
 	case distinct == 1:
-		return fmt.Sprintf("every one of the %d pairs of games is the same pair: the score is one pair's, repeated, and its interval means nothing", pairs)
+		return fmt.Sprintf("all %d couples of games on shared dice are the same two games: the score is theirs, repeated, and its interval means nothing", pairs)
 	}
-	return fmt.Sprintf("only %d of the %d pairs of games differ: the interval, which counts them all, is too narrow", distinct, pairs)
+	return fmt.Sprintf("only %d of the %d couples of games on shared dice differ: the interval, which counts them all, is too narrow", distinct, pairs)
 }
 
 // state is the state file: what a resumed run continues from.

@@ -174,7 +174,7 @@ func TestTrainsBreakthrough(t *testing.T) {
 	// measurement is one pair, which the result and the curve say, and
 	// the opponent is ChanceBreakthrough's hand evaluator.
 	if last := res.Curve[1]; res.Opponent != "material" || last.Opponent != "material" || res.MeasurePairs != 10 || res.DistinctPairs != 1 ||
-		last.DistinctPairs != 1 || !strings.Contains(res.Repeated(), "every one of the 10 pairs of games is the same pair") {
+		last.DistinctPairs != 1 || !strings.Contains(res.Repeated(), "all 10 couples of games on shared dice are the same two games") {
 		t.Errorf("measured against %q (curve: %q), %d distinct pairs of %d: %q", res.Opponent, last.Opponent, res.DistinctPairs, res.MeasurePairs, res.Repeated())
 	}
 	net, err := nn.Load(res.Net)

@@ -92,7 +92,7 @@ func TestTrainBreakthrough(t *testing.T) {
 	code, text, stderr := runCmd(t, "train", "-game", "breakthrough", "-variant", "4x5", "-games", "400", "-measure-every", "200", "-measure-games", "20",
 		"-out", filepath.Join(t.TempDir(), "text"))
 	if code != 0 || !strings.Contains(text, "score against material at depth 1: ") || strings.Contains(text, "against pairs") ||
-		!strings.Contains(text, "every one of the 10 pairs of games is the same pair: the score is one pair's, repeated, and its interval means nothing") {
+		!strings.Contains(text, "all 10 couples of games on shared dice are the same two games: the score is theirs, repeated, and its interval means nothing") {
 		t.Errorf("train: exit %d, %q, %s", code, text, stderr)
 	}
 	net, err := nn.Load(res.Net)

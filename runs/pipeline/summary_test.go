@@ -111,7 +111,7 @@ func TestSummaryTrainOpponent(t *testing.T) {
 		Train: &td.Result{Games: 2000, Opponent: "material", Score: 0, ScoreCI95: 0, MeasurePairs: 200, DistinctPairs: 1}}
 	var b strings.Builder
 	res.WriteSummary(&b)
-	want := "net n.json: 2000 games, last measured 0.0% ± 0.0% against material at depth 1 (every one of the 200 pairs of games is the same pair: the score is one pair's, repeated, and its interval means nothing)\n"
+	want := "net n.json: 2000 games, last measured 0.0% ± 0.0% against material at depth 1 (all 200 couples of games on shared dice are the same two games: the score is theirs, repeated, and its interval means nothing)\n"
 	if out := b.String(); !strings.Contains(out, want) {
 		t.Errorf("summary\n%s\nlacks %q", out, want)
 	}

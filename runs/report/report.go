@@ -528,8 +528,15 @@ func addTrain(s *Section, run *runs.Run) error {
 	if err != nil {
 		return err
 	}
-	t := Table{Caption: "Learning curve: score against the game's hand evaluator (pairs in Dice, material in ChanceBreakthrough) at depth 1 over duplicate-dice games (- where a checkpoint was not measured)",
-		Head: []string{"games", "seconds", "mean |TD error|", "score", "± 95% over pairs", "luck-adjusted", "± 95%", "plies per game"}}
+	opponent := "the game's hand evaluator"
+	for _, p := range curve {
+		if p.Opponent != "" {
+			opponent = "the game's hand evaluator, eval=" + p.Opponent + ","
+			break
+		}
+	}
+	t := Table{Caption: "Learning curve: score against " + opponent + " at depth 1 over duplicate-dice games (- where a checkpoint was not measured)",
+		Head: []string{"games", "seconds", "mean |TD error|", "score", "± 95%, duplicate dice", "luck-adjusted", "± 95%", "plies per game"}}
 	for _, p := range curve {
 		plies := p.MeanPlies.Format("%.1f") // "-" at a checkpoint without a measurement
 		t.add(fmt.Sprint(p.Games), num(p.Seconds, "%.1f"), num(p.TDError, "%.4f"),

@@ -410,7 +410,7 @@ func TestReportTrainRepeatedMeasurement(t *testing.T) {
 		return err
 	})
 	_, html := reportPage(t, dir)
-	if want := "The measurement after 400 games: every one of the 10 pairs of games is the same pair"; !strings.Contains(html, want) {
+	if want := "The measurement after 400 games: all 10 couples of games on shared dice are the same two games"; !strings.Contains(html, want) {
 		t.Errorf("the page lacks %q:\n%s", want, visible(html))
 	}
 }
