@@ -108,6 +108,9 @@ func DefaultCollectSettings(g search.Kit) CollectSettings {
 	if d := g.Defaults.CollectPhases; d != [2]int{} {
 		s.Min, s.Max = d[0], d[1]
 	}
+	if n := g.Defaults.SampleCount; n > 0 {
+		s.Count = n
+	}
 	if d := g.Defaults.CollectPairs; len(d) > 0 {
 		s.Pairs = nil
 		for _, p := range d {

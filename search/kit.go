@@ -160,6 +160,13 @@ type Defaults struct {
 	// positions.
 	CollectPairs  [][2]int
 	CollectPhases [2]int
+	// SampleCount is how many positions collect and gen sample, and
+	// GenPhases gen's least and most phase, where the commands' own
+	// defaults (1,000 and 100 positions; phases 2 to 16) do not fit the
+	// game: a small game has fewer positions to draw. Zero keeps the
+	// commands' own.
+	SampleCount int
+	GenPhases   [2]int
 }
 
 // Eval returns the evaluator of an engine whose spec names none:

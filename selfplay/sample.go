@@ -34,7 +34,14 @@ type SampleSettings struct {
 // 5x5/4) with phases 2 to 16, half of them at a decision, from players
 // searching to depth 3.
 func DefaultSampleSettings(g search.Kit) SampleSettings {
-	return SampleSettings{Game: g, Count: 100, Min: 2, Max: 16, Seed: 1, Rolled: 0.5, Depth: 3}
+	s := SampleSettings{Game: g, Count: 100, Min: 2, Max: 16, Seed: 1, Rolled: 0.5, Depth: 3}
+	if n := g.Defaults.SampleCount; n > 0 {
+		s.Count = n
+	}
+	if p := g.Defaults.GenPhases; p != [2]int{} {
+		s.Min, s.Max = p[0], p[1]
+	}
+	return s
 }
 
 // Check checks the settings, filling in the variant; errors are

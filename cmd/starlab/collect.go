@@ -93,6 +93,9 @@ the run directory is made.`,
 						set.Pairs = append(set.Pairs, regression.Pair{Shallow: p[0], Deep: p[1]})
 					}
 				}
+				if n := set.Game.Defaults.SampleCount; n > 0 && !flagGiven(env.Flags, "count") {
+					set.Count = n
+				}
 				if d := set.Game.Defaults.CollectPhases; d != [2]int{} {
 					if !flagGiven(env.Flags, "min") {
 						set.Min = d[0]

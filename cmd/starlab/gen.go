@@ -56,6 +56,17 @@ depend only on search values, later, faster builds give it too.`,
 			if s.Game, s.Variant, err = gf.resolve(env.Flags); err != nil {
 				return err
 			}
+			// The game's defaults where the flags give none.
+			def := selfplay.DefaultSampleSettings(s.Game)
+			if !flagGiven(env.Flags, "count") {
+				s.Count = def.Count
+			}
+			if !flagGiven(env.Flags, "min") {
+				s.Min = def.Min
+			}
+			if !flagGiven(env.Flags, "max") {
+				s.Max = def.Max
+			}
 			if out != "" {
 				if err := runs.CheckOutFile(out); err != nil {
 					return fmt.Errorf("-o %w", err)

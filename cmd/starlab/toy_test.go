@@ -35,7 +35,7 @@ func TestToyEveryCommand(t *testing.T) {
 	ok("result", "play", "-game", "toy", "-seed", "2")
 	ok("staretc:eval=race", "search", "-game", "toy", "-depth", "5", "6 1 2 0")
 	ok("race", "eval", "-game", "toy", "6 1 2 0")
-	ok("6 ", "gen", "-game", "toy", "-count", "5", "-min", "1", "-max", "8")
+	ok("6 ", "gen", "-game", "toy")
 	ok("within [-1, 1]", "bench", "-game", "toy", "-limit", "10", "-out", at("bench"))
 	ok("agree on all 10 positions", "bench", "-game", "toy", "-limit", "10", "-tt", "0", "-out", at("bench0"))
 	ok("tune over 10 positions of toy 6", "tune", "-game", "toy", "-limit", "10", "-out", at("tune"))
@@ -43,7 +43,7 @@ func TestToyEveryCommand(t *testing.T) {
 	ok("net", "train", "-game", "toy", "-games", "400", "-out", at("train"))
 	net := filepath.Join(at("train"), "net.json")
 	ok("staretc:eval=mlp,net=", "search", "-game", "toy", "-depth", "4", "-net", net, "6 1 2 0")
-	ok("10 positions", "collect", "-game", "toy", "-count", "10", "-out", at("collect"))
+	ok("20 positions", "collect", "-game", "toy", "-out", at("collect"))
 	ok("fit: toy 6, eval=race", "fit", at("collect"), "-out", at("fit"))
 	for i := range 2 {
 		ok("toy", "match", "-game", "toy", "-games", "20", "-shard", []string{"0/2", "1/2"}[i], "staretc:depth=3", "staretc:depth=1", "-out", at("shard"+string(rune('0'+i))))

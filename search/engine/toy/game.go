@@ -147,6 +147,10 @@ func Game() search.Kit {
 			TuneDepths:    []int{6},
 			CollectPairs:  [][2]int{{1, 3}, {2, 4}},
 			CollectPhases: [2]int{1, 8},
+			// A race to 6 has a few dozen positions of each phase
+			// range to draw.
+			SampleCount: 20,
+			GenPhases:   [2]int{1, 8},
 		},
 		DepthTranspositions: true,
 		NewEngine:           func(r *search.Resolved) search.Engine { return New(r) },
