@@ -259,7 +259,7 @@ func (s *TuneSettings) cpcSpecs() ([]search.Spec, error) {
 		}
 		switch {
 		case err != nil:
-		case spec.Algorithm != search.CPC:
+		case !spec.Algorithm.Techniques().ProbCut:
 			err = fmt.Errorf("%s is not cpc", c)
 		case spec.Limits != (search.Limits{}):
 			err = fmt.Errorf("give no limits: -depths sets them")

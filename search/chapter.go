@@ -9,7 +9,7 @@ import (
 // tuning t on one board of one game: which tables, for which configuration
 // (as our spec) over how many of its positions, and its evaluation's
 // bound, by which its errors are divided to be on our scale, [-1, 1]. A
-// game gives it for the boards the chapter measured (Game.Chapter), so
+// game gives it for the boards the chapter measured (Kit.Chapter), so
 // that its figures are shown beside a tune of that board and no other.
 type Chapter struct {
 	Tables    string // "tables 5.6-5.8"

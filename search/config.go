@@ -29,18 +29,6 @@ const (
 	DefaultProbCutMulti  = true
 )
 
-// ChapterCPC is the chapter's configuration of ChanceProbCut in Dice
-// (Schadd, Winands and Uiterwijk 2009, section 5.6.2: "We limit the
-// applicability to d in {7, 9}. R is set to 4"): the single depth pair of
-// reduction 4 (multi=0, r=4) at the chance nodes whose events are searched
-// to 7 or 9 plies. Those are the chance-node depths 8 to 11: the events of
-// a node of depth d are searched to d-1, and an even d-1 ends on a chance
-// ply with the value of d-2, so depths 8 and 9 use the pair (3, 7) and 10
-// and 11 the pair (5, 9). The pairs' a, b and sigma are those of the
-// parameters (probcut=FILE, else the built-in fit, which has both pairs).
-// The default, cpc, is Multi-ChanceProbCut at every chance-node depth
-// from 3 instead. Keys may follow it: ChapterCPC + ",probcut=FILE".
-const ChapterCPC = "cpc:multi=0,r=4,cpcmin=8,cpcmax=11"
 
 // Bounds on a Config: a table larger than MaxTTMiB is refused rather than
 // left to fail in the allocator.
@@ -254,7 +242,7 @@ var options = []option{
 			return nil
 		},
 		get: func(s *Spec) string { return strconv.FormatFloat(s.ProbCutT, 'g', -1, 64) }},
-	{key: "r", usage: "ChanceProbCut depth reduction R of the single depth pair of multi=0; refused under multi=1 (the chapter's configuration is " + ChapterCPC + ")", reads: usesProbCut,
+	{key: "r", usage: "ChanceProbCut depth reduction R of the single depth pair of multi=0; refused under multi=1, which tries every depth pair of the parameters", reads: usesProbCut,
 		readWith: &readCond{key: "multi", val: "0", why: "multi=1 (the default) tries every depth pair of the parameters, and r is the single pair's reduction under multi=0"},
 		set: func(s *Spec, v string) (err error) {
 			s.ProbCutR, err = positive(v, "a reduction of at least 1")
@@ -701,7 +689,7 @@ func (r *Resolved) NetFile() *nn.Net { return r.net }
 // of variant of game with the network netID: a fit is made for one
 // evaluator, net, game and variant.
 func (r *Resolved) CheckProbCut(game, variant, netID string) error {
-	if r.cfg.Algorithm == CPC && r.cfg.ProbCutFile != "" {
+	if r.cfg.Algorithm.Techniques().ProbCut && r.cfg.ProbCutFile != "" {
 		return r.probcut.checkFor(r.probcutFile, r.cfg.Eval, netID, game, variant)
 	}
 	return nil

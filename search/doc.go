@@ -24,7 +24,7 @@
 // a key the algorithm does not read is refused by both, as is r without
 // multi=0 (under Multi every depth pair is tried, and r would change
 // nothing). Config.Resolve loads the files once into an immutable
-// Resolved; a game's NewEngine (Game.NewEngine) builds an Engine, with its
+// Resolved; a game's NewEngine (Kit.NewEngine) builds an Engine, with its
 // own table and its own evaluator, from it, so engines of one
 // configuration run side by side in different goroutines.
 //
@@ -82,7 +82,7 @@
 //     the chapter's future work, after Buro's Multi-ProbCut); without it,
 //     the single pair of reduction R (the key r, read only with multi=0).
 //     The models of each chance-node depth are looked up once per board
-//     size. ChapterCPC, "cpc:multi=0,r=4,cpcmin=8,cpcmax=11", is the
+//     size. "cpc:multi=0,r=4,cpcmin=8,cpcmax=11" (dice.ChapterCPC) is the
 //     chapter's configuration in Dice (section 5.6.2: R = 4 at d in
 //     {7, 9}, the pairs (3, 7) and (5, 9), at chance-node depths 8 to 11).
 //     In ChanceBreakthrough, where depth counts decisions only and a

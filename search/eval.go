@@ -41,10 +41,10 @@ func CheckHandEval(c Config, game, hand string) error {
 }
 
 // CheckNoise refuses noise= for a game whose engines have no evaluation
-// noise (has false): the chapter's random factor is ChanceBreakthrough's.
+// noise (has false): the game says whether its engines add one.
 func CheckNoise(c Config, game string, has bool) error {
 	if c.Noise != 0 && !has {
-		return fmt.Errorf("noise=%g: %s has no evaluation noise (the chapter's random factor is ChanceBreakthrough's)", c.Noise, game)
+		return fmt.Errorf("noise=%g: %s has no evaluation noise: its engines add none", c.Noise, game)
 	}
 	return nil
 }

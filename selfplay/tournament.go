@@ -595,7 +595,7 @@ func RunMatch(ctx context.Context, set MatchSettings, run *runs.Run, progress ru
 
 // GameRow is one row of games.parquet: one game of a match. Blue is side
 // 0, who moves first in Dice, and red side 1; rolls are the game's chance
-// events and moves its moves, each in the game's notation (Game.Notation).
+// events and moves its moves, each in the game's notation (Record.Notation).
 type GameRow struct {
 	MatchSeed     uint64  `parquet:"match_seed"`
 	Pairing       int32   `parquet:"pairing"`

@@ -64,7 +64,7 @@ again, with its own settings (a bench run keeps no partial results).`,
 			spec = search.Spec{Config: set.Engine}
 			search.RegisterFlags(fs, &spec, "algo", "depth", "nodes", "movetime")
 			fs.StringVar(&algos, "algos", strings.Join(set.Algos, ","), "comma-separated algorithms to compare: "+strings.Join(search.AlgorithmNames(), ", "))
-			fs.StringVar(&depths, "depths", "9,11,13", "comma-separated depths in plies to record (default: the game's)")
+			fs.StringVar(&depths, "depths", "", "comma-separated depths in plies to record (default: the game's, 9,11,13 in dice)")
 			fs.IntVar(&set.Limit, "limit", 0, "use only the first N positions (0 = all)")
 			fs.IntVar(&set.Workers, "workers", 1, "positions searched at once")
 			fs.Var(&set.Shard, "shard", "measure only shard i/N of the positions")

@@ -45,14 +45,14 @@ the chunks whose index is i modulo N. starlab fit reads the run directory.
 The suite, the engine's net and parameters are read and checked before
 the run directory is made.`,
 		SetFlags: func(fs *flag.FlagSet) {
-			set, pairs, out, resume, asJSON = regression.DefaultCollectSettings(defaultGame()), "3:7,5:9", "", "", false
+			set, pairs, out, resume, asJSON = regression.DefaultCollectSettings(defaultGame()), "", "", "", false
 			fs.StringVar(&set.Suite, "suite", "", "positions, one per line in the game's notation (default: sample them)")
 			gf.set(fs, "Dice's board size of sampled positions (-variant NxN-M)", "Dice's win length of sampled positions (-variant NxN-M)")
-			fs.IntVar(&set.Count, "count", set.Count, "positions to sample")
-			fs.IntVar(&set.Min, "min", set.Min, "lowest phase of a sampled position (Dice: fewest checkers; default: the game's)")
-			fs.IntVar(&set.Max, "max", set.Max, "highest phase of a sampled position (Dice: most checkers; default: the game's)")
+			fs.IntVar(&set.Count, "count", 0, "positions to sample (default: the game's, 1000 in dice)")
+			fs.IntVar(&set.Min, "min", 0, "lowest phase of a sampled position (Dice: fewest checkers; default: the game's, 5 in dice)")
+			fs.IntVar(&set.Max, "max", 0, "highest phase of a sampled position (Dice: most checkers; default: the game's, 12 in dice)")
 			fs.Uint64Var(&set.Seed, "seed", set.Seed, "seed of the sampled positions")
-			fs.StringVar(&pairs, "pairs", pairs, "depth pairs shallow:deep, comma-separated (default: the game's)")
+			fs.StringVar(&pairs, "pairs", "", "depth pairs shallow:deep, comma-separated (default: the game's, 3:7,5:9 in dice)")
 			fs.StringVar(&set.Engine, "engine", set.Engine, "sound engine without limits, such as staretc:eval=pairs,tt=64")
 			fs.IntVar(&set.Workers, "workers", set.Workers, "parallel searches")
 			fs.IntVar(&set.Chunk, "chunk", set.Chunk, "positions per Parquet part file")
@@ -81,28 +81,24 @@ the run directory is made.`,
 				if set.Game, set.Variant, err = gf.resolve(env.Flags); err != nil {
 					return err
 				}
+				// The game's defaults where the flags give none.
+				def := regression.DefaultCollectSettings(set.Game)
+				set.Pairs = def.Pairs
 				if flagGiven(env.Flags, "pairs") {
 					ps, err := regression.ParsePairs(pairs)
 					if err != nil {
 						return usagef("-pairs: %v", err)
 					}
 					set.Pairs = ps
-				} else if d := set.Game.Defaults.CollectPairs; len(d) > 0 {
-					set.Pairs = nil
-					for _, p := range d {
-						set.Pairs = append(set.Pairs, regression.Pair{Shallow: p[0], Deep: p[1]})
-					}
 				}
-				if n := set.Game.Defaults.SampleCount; n > 0 && !flagGiven(env.Flags, "count") {
-					set.Count = n
+				if !flagGiven(env.Flags, "count") {
+					set.Count = def.Count
 				}
-				if d := set.Game.Defaults.CollectPhases; d != [2]int{} {
-					if !flagGiven(env.Flags, "min") {
-						set.Min = d[0]
-					}
-					if !flagGiven(env.Flags, "max") {
-						set.Max = d[1]
-					}
+				if !flagGiven(env.Flags, "min") {
+					set.Min = def.Min
+				}
+				if !flagGiven(env.Flags, "max") {
+					set.Max = def.Max
 				}
 				if err := set.Check(); err != nil {
 					return err

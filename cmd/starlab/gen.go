@@ -39,9 +39,9 @@ depend only on search values, later, faster builds give it too.`,
 		SetFlags: func(fs *flag.FlagSet) {
 			s = selfplay.DefaultSampleSettings(search.Kit{})
 			gf.set(fs, "Dice's board size (3..17)", "Dice's win length (2..n)")
-			fs.IntVar(&s.Count, "count", s.Count, "number of positions")
-			fs.IntVar(&s.Min, "min", s.Min, "lowest phase (Dice: fewest checkers on the board)")
-			fs.IntVar(&s.Max, "max", s.Max, "highest phase (Dice: most checkers on the board)")
+			fs.IntVar(&s.Count, "count", 0, "number of positions (default: the game's, 100 in dice)")
+			fs.IntVar(&s.Min, "min", 0, "lowest phase (Dice: fewest checkers on the board; default: the game's, 2 in dice)")
+			fs.IntVar(&s.Max, "max", 0, "highest phase (Dice: most checkers on the board; default: the game's, 16 in dice)")
 			fs.Uint64Var(&s.Seed, "seed", s.Seed, "seed of the games and the sampling")
 			fs.Float64Var(&s.Rolled, "rolled", s.Rolled, "fraction of positions after the roll")
 			fs.BoolVar(&s.Exact, "exact", false, "append the exact value (endgames only)")

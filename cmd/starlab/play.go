@@ -64,6 +64,9 @@ same game.`,
 				if flagGiven(env.Flags, []string{"first", "second"}[i]) {
 					return usagef("-%s and -%s name one player: give one", []string{"first", "second"}[i], []string{"blue", "red"}[i])
 				}
+				if name := []string{"blue", "red"}[i]; game.SideName(g.Game, i) != name {
+					return usagef("-%s is Dice's name for -%s; %s's sides are %s and %s", name, []string{"first", "second"}[i], g.Name(), game.SideName(g.Game, 0), game.SideName(g.Game, 1))
+				}
 				players[i] = alias
 			}
 			var st game.State

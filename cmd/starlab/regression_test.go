@@ -15,6 +15,7 @@ import (
 	"starlab/runs"
 	"starlab/search"
 	"starlab/search/bench"
+	"starlab/search/dice"
 	"starlab/search/games"
 	"starlab/selfplay"
 )
@@ -208,7 +209,7 @@ func TestTuneSeveralEngines(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"engine 2: cpc:eval=mlp,tt=1,probcut=", "vs 1", "on our evaluation's scale, [-1, 1]", "its points / 10", search.ChapterCPC} {
+	for _, want := range []string{"engine 2: cpc:eval=mlp,tt=1,probcut=", "vs 1", "on our evaluation's scale, [-1, 1]", "its points / 10", dice.ChapterCPC} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("the table lacks %q:\n%s", want, stdout)
 		}

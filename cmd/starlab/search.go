@@ -92,7 +92,7 @@ star1_cut, cpc_cut).`,
 				return nil
 			}
 			fmt.Fprintf(env.Stdout, "%s\n", spec.Config)
-			if spec.Algorithm == search.CPC {
+			if spec.Algorithm.Techniques().ProbCut {
 				fmt.Fprintf(env.Stdout, "ChanceProbCut parameters: %s\n", g.ProbCutSource(res, b))
 			}
 			fmt.Fprintf(env.Stdout, "%s\n\n", b)

@@ -33,6 +33,9 @@ func TestToyEveryCommand(t *testing.T) {
 	}
 	ok("side 0 to move: 2 moves: step jump", "show", "-game", "toy", "6 1 2 0")
 	ok("result", "play", "-game", "toy", "-seed", "2")
+	if code, _, stderr := runCmd(t, "play", "-game", "toy", "-blue", "random"); code != 2 || !strings.Contains(stderr, "-blue is Dice's name for -first") {
+		t.Errorf("play -game toy -blue: exit %d, %s", code, stderr)
+	}
 	ok("staretc:eval=race", "search", "-game", "toy", "-depth", "5", "6 1 2 0")
 	ok("race", "eval", "-game", "toy", "6 1 2 0")
 	ok("6 ", "gen", "-game", "toy")

@@ -68,9 +68,9 @@ directory is made.`,
 		SetFlags: func(fs *flag.FlagSet) {
 			set, depths, ts, probcut, out, resume, asJSON = regression.DefaultTuneSettings(defaultGame(), ""), "9,11,13", "3.2,1.6,0.8,0.4,0.2,0.1,0.05", "", "", "", false
 			gameFlag(fs, &set.GameName)
-			fs.StringVar(&set.Suite, "suite", set.Suite, "positions, one per line in the game's notation")
+			fs.StringVar(&set.Suite, "suite", "", "positions, one per line in the game's notation (default: the game's suite, "+bench.DefaultSuite+" in dice)")
 			fs.IntVar(&set.Limit, "limit", 0, "use only the first N positions (0 = all)")
-			fs.StringVar(&depths, "depths", depths, "search depths")
+			fs.StringVar(&depths, "depths", "", "search depths (default: the game's, 9,11,13 in dice)")
 			fs.StringVar(&ts, "t", ts, "ChanceProbCut widths in sigmas")
 			fs.Var(&specsFlag{list: &set.CPC}, "cpc", "a cpc engine `spec`, such as cpc:multi=0,r=4; give it again for each further engine")
 			fs.StringVar(&probcut, "probcut", "", "ChanceProbCut parameter file (from starlab fit) of every engine that names none")

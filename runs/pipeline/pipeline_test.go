@@ -15,6 +15,7 @@ import (
 	"starlab/runs/report"
 	"starlab/search"
 	"starlab/search/bench"
+	"starlab/search/dice"
 	"starlab/search/games"
 	"starlab/selfplay"
 )
@@ -155,7 +156,7 @@ func TestLoadRecipe(t *testing.T) {
 	}
 	// paper-5x5 tunes the chapter's configuration and the default side by
 	// side, the chapter's first (the paired differences are against it).
-	if r, err := LoadRecipe("paper-5x5", games.Lookup); err != nil || r.Tune == nil || !slices.Equal(r.Tune.CPC, []string{search.ChapterCPC + ",probcut={probcut}", "cpc:probcut={probcut}"}) {
+	if r, err := LoadRecipe("paper-5x5", games.Lookup); err != nil || r.Tune == nil || !slices.Equal(r.Tune.CPC, []string{dice.ChapterCPC + ",probcut={probcut}", "cpc:probcut={probcut}"}) {
 		t.Errorf("paper-5x5's tune engines: %v %v", err, r.Tune)
 	}
 	dir := t.TempDir()

@@ -149,7 +149,7 @@ func TestEveryKeyMatters(t *testing.T) {
 // with the built-in fit's models (its other six pairs unused) and, without
 // a fit, the identity guess's.
 func TestChapterCPC(t *testing.T) {
-	s, err := search.ParseSpec(search.ChapterCPC)
+	s, err := search.ParseSpec(dice.ChapterCPC)
 	if err != nil {
 		t.Fatal(err)
 	}
