@@ -29,7 +29,6 @@ const (
 	DefaultProbCutMulti  = true
 )
 
-
 // Bounds on a Config: a table larger than MaxTTMiB is refused rather than
 // left to fail in the allocator.
 const (
