@@ -25,6 +25,7 @@ test:
 	@test -z "$$(gofmt -l .)" || (echo "gofmt needed:"; gofmt -l .; exit 1)
 	$(GO) test -race -count=1 ./cmd/... ./selfplay/... ./runs/... ./td/... ./regression/...
 	$(GO) test -count=1 ./search/... ./nn/...
+	$(GO) test -count=1 -run '^TestReadme' ./cmd/starlab
 	@echo "make test: passed; the report's browser test and the Kubernetes manifests' tests are in make test-integration"
 
 # The checks whose dependencies take long to build (chromedp for the report

@@ -50,8 +50,8 @@ func readmeSessions(t *testing.T) map[string][]string {
 // in a directory of their own, and checks that they print what the
 // README shows (the collect's time aside).
 func TestReadmeFit(t *testing.T) {
-	if testing.Short() {
-		t.Skip("collects 100 positions to depth 9")
+	if testing.Short() || raceEnabled {
+		t.Skip("collects 100 positions to depth 9: run without -short and without the race detector (make test does)")
 	}
 	sessions := readmeSessions(t)
 	var collect, fit string
