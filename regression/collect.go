@@ -712,3 +712,12 @@ func ReadRows(paths ...string) ([]Row, error) {
 	}
 	return rows, nil
 }
+
+// FormatPairs writes pairs as ParsePairs reads them: "3:7,5:9".
+func FormatPairs(pairs []Pair) string {
+	s := make([]string, len(pairs))
+	for i, p := range pairs {
+		s[i] = p.String()
+	}
+	return strings.Join(s, ",")
+}

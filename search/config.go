@@ -412,13 +412,8 @@ func withKey(name string, kvs [][2]string, key, val, before string) string {
 // SpecGives reports whether the spec gives key, whatever its value (a
 // value equal to the default included, which the parsed Spec cannot tell).
 func SpecGives(spec, key string) bool {
-	_, kvs, _ := splitSpec(spec)
-	for _, kv := range kvs {
-		if kv[0] == key {
-			return true
-		}
-	}
-	return false
+	_, ok := SpecValue(spec, key)
+	return ok
 }
 
 // checkValues checks every option of a Spec built in Go, not parsed, with
@@ -538,8 +533,15 @@ func RegisterFlags(fs *flag.FlagSet, s *Spec, skip ...string) {
 // RegisterFlags and parsed into s: an option given that none of algos reads
 // is refused, as in a spec, and so is one given without the value of
 // another that it is read only with (-r without -multi 0), and options
-// that contradict each other.
+// that contradict each other. As in a spec, -net without -eval names the
+// mlp evaluator's net, whatever evaluator the flags defaulted to (a game
+// without built-in nets defaults to its hand evaluator: Kit.Config).
 func CheckFlags(fs *flag.FlagSet, s *Spec, algos ...Algorithm) error {
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	if given["net"] && !given["eval"] {
+		s.Eval = "mlp"
+	}
 	var err error
 	fs.Visit(func(f *flag.Flag) {
 		o := lookupOption(f.Name)

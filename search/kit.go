@@ -63,7 +63,8 @@ type Kit struct {
 	HandEval string
 	// DefaultEval is the evaluator of an engine whose spec names none:
 	// "mlp" for a game with built-in nets (DefaultEval, and "" reads as
-	// it), the hand evaluator for a game without (Spec, ConfigOf).
+	// it), the hand evaluator for a game without (Eval, ParseSpec,
+	// Config).
 	DefaultEval string
 	// Defaults are what the stages use when a command names no suite,
 	// depths or phases.
@@ -203,6 +204,10 @@ func (g Kit) NotationName() string {
 	}
 	return g.Notation
 }
+
+// SideName names side in the embedded game's words (game.SideName), so
+// that a kit is a game.SideNamer as its game is.
+func (g Kit) SideName(side int) string { return game.SideName(g.Game, side) }
 
 // CheckEval refuses, in one line, an evaluator that is not one of the
 // game's: zero, mlp or its HandEval.

@@ -75,14 +75,6 @@ func ParseSuite(g game.Game, r io.Reader) ([]SuitePosition, error) {
 	return ps, nil
 }
 
-// SideName is game.SideName of g, or of the game a kit (Game) embeds.
-func SideName(g game.Game, side int) string {
-	if k, ok := g.(Kit); ok {
-		g = k.Game
-	}
-	return game.SideName(g, side)
-}
-
 // Finished is the error for s, a position of g, where a position to play
 // or search is wanted and s is over: one line naming it, why it is over
 // where the state says (ChanceBreakthrough's End), and its result. It is
@@ -95,5 +87,5 @@ func Finished(g game.Game, s game.State) error {
 	if e, ok := s.(game.Ender); ok {
 		why = ": " + e.End()
 	}
-	return fmt.Errorf("position %q is a finished game, not one to play%s (%+g for %s, the side to move)", s.String(), why, s.Result(), SideName(g, s.Mover()))
+	return fmt.Errorf("position %q is a finished game, not one to play%s (%+g for %s, the side to move)", s.String(), why, s.Result(), game.SideName(g, s.Mover()))
 }

@@ -17,8 +17,8 @@ import (
 
 // benchCommand returns the bench command, with its own flag state.
 func benchCommand() *Command {
-	set := bench.DefaultSettings(defaultGame())
-	spec := search.Spec{Config: set.Engine}
+	var set bench.Settings // SetFlags sets both
+	var spec search.Spec
 	var algos, depths, out, resume string
 	var asJSON bool
 	return &Command{
@@ -58,13 +58,13 @@ but -algo and the limits; an option none of -algos reads is refused.
 -shard i/N measures only the positions whose index is i modulo N; starlab
 merge joins the shards. -resume RUN measures a run that did not finish
 again, with its own settings (a bench run keeps no partial results).`,
-		SetFlags: func(fs *flag.FlagSet) {
-			set = bench.DefaultSettings(defaultGame())
+		SetFlags: func(fs *flag.FlagSet, g search.Kit) {
+			set = bench.DefaultSettings(g)
 			gameFlag(fs, &set.GameName)
 			spec = search.Spec{Config: set.Engine}
 			search.RegisterFlags(fs, &spec, "algo", "depth", "nodes", "movetime")
 			fs.StringVar(&algos, "algos", strings.Join(set.Algos, ","), "comma-separated algorithms to compare: "+strings.Join(search.AlgorithmNames(), ", "))
-			fs.StringVar(&depths, "depths", "", "comma-separated depths in plies to record (default: the game's, 9,11,13 in dice)")
+			fs.StringVar(&depths, "depths", joinInts(set.Depths), "comma-separated depths in plies to record (the game's by default)")
 			fs.IntVar(&set.Limit, "limit", 0, "use only the first N positions (0 = all)")
 			fs.IntVar(&set.Workers, "workers", 1, "positions searched at once")
 			fs.Var(&set.Shard, "shard", "measure only shard i/N of the positions")
@@ -125,13 +125,9 @@ func benchSettings(env *Env, set *bench.Settings, spec *search.Spec, algos, dept
 	if set.Algos, err = bench.ParseAlgos(algos); err != nil {
 		return err
 	}
-	if !flagGiven(env.Flags, "depths") {
-		depths = joinInts(set.Game.Defaults.BenchDepths)
-	}
 	if set.Depths, err = bench.ParseDepths(depths); err != nil {
 		return err
 	}
-	gameEval(env, set.Game, spec)
 	var as []search.Algorithm
 	for _, a := range set.Algos {
 		x, _ := search.ParseAlgorithm(a)
@@ -143,7 +139,7 @@ func benchSettings(env *Env, set *bench.Settings, spec *search.Spec, algos, dept
 	set.Engine = spec.Config
 	if len(args) == 1 {
 		set.Suite = args[0]
-	} else if set.Suite = set.Game.Defaults.Suite; set.Suite == "" {
+	} else if set.Suite == "" {
 		return usagef("%s has no default suite: name a SUITE", set.Game.Name())
 	} else if _, err := os.Stat(set.Suite); errors.Is(err, fs.ErrNotExist) {
 		return usagef("default suite %s not found: run from the module root or name a SUITE", set.Suite)

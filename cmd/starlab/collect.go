@@ -9,6 +9,7 @@ import (
 
 	"starlab/regression"
 	"starlab/runs"
+	"starlab/search"
 	"starlab/search/games"
 )
 
@@ -44,15 +45,16 @@ after a kill searches only the chunks without a file. -shard i/N does only
 the chunks whose index is i modulo N. starlab fit reads the run directory.
 The suite, the engine's net and parameters are read and checked before
 the run directory is made.`,
-		SetFlags: func(fs *flag.FlagSet) {
-			set, pairs, out, resume, asJSON = regression.DefaultCollectSettings(defaultGame()), "", "", "", false
+		SetFlags: func(fs *flag.FlagSet, g search.Kit) {
+			set, out, resume, asJSON = regression.DefaultCollectSettings(g), "", "", false
+			pairs = regression.FormatPairs(set.Pairs)
 			fs.StringVar(&set.Suite, "suite", "", "positions, one per line in the game's notation (default: sample them)")
 			gf.set(fs, "Dice's board size of sampled positions (-variant NxN-M)", "Dice's win length of sampled positions (-variant NxN-M)")
-			fs.IntVar(&set.Count, "count", 0, "positions to sample (default: the game's, 1000 in dice)")
-			fs.IntVar(&set.Min, "min", 0, "lowest phase of a sampled position (Dice: fewest checkers; default: the game's, 5 in dice)")
-			fs.IntVar(&set.Max, "max", 0, "highest phase of a sampled position (Dice: most checkers; default: the game's, 12 in dice)")
+			fs.IntVar(&set.Count, "count", set.Count, "positions to sample (the game's number by default)")
+			fs.IntVar(&set.Min, "min", set.Min, "lowest phase of a sampled position (Dice: fewest checkers; the game's by default)")
+			fs.IntVar(&set.Max, "max", set.Max, "highest phase of a sampled position (Dice: most checkers; the game's by default)")
 			fs.Uint64Var(&set.Seed, "seed", set.Seed, "seed of the sampled positions")
-			fs.StringVar(&pairs, "pairs", "", "depth pairs shallow:deep, comma-separated (default: the game's, 3:7,5:9 in dice)")
+			fs.StringVar(&pairs, "pairs", pairs, "depth pairs shallow:deep, comma-separated (the game's by default)")
 			fs.StringVar(&set.Engine, "engine", set.Engine, "sound engine without limits, such as staretc:eval=pairs,tt=64")
 			fs.IntVar(&set.Workers, "workers", set.Workers, "parallel searches")
 			fs.IntVar(&set.Chunk, "chunk", set.Chunk, "positions per Parquet part file")
@@ -81,25 +83,11 @@ the run directory is made.`,
 				if set.Game, set.Variant, err = gf.resolve(env.Flags); err != nil {
 					return err
 				}
-				// The game's defaults where the flags give none.
-				def := regression.DefaultCollectSettings(set.Game)
-				set.Pairs = def.Pairs
-				if flagGiven(env.Flags, "pairs") {
-					ps, err := regression.ParsePairs(pairs)
-					if err != nil {
-						return usagef("-pairs: %v", err)
-					}
-					set.Pairs = ps
+				ps, err := regression.ParsePairs(pairs)
+				if err != nil {
+					return usagef("-pairs: %v", err)
 				}
-				if !flagGiven(env.Flags, "count") {
-					set.Count = def.Count
-				}
-				if !flagGiven(env.Flags, "min") {
-					set.Min = def.Min
-				}
-				if !flagGiven(env.Flags, "max") {
-					set.Max = def.Max
-				}
+				set.Pairs = ps
 				if err := set.Check(); err != nil {
 					return err
 				}

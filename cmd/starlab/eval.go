@@ -34,7 +34,7 @@ game's positions, in its notation ("position" in place of "dpn"); -eval
 defaults to mlp and the game's hand evaluator (pairs in Dice, material in
 ChanceBreakthrough), and to the hand evaluator alone in a game without
 built-in nets unless -net names one (toy: race).`,
-		SetFlags: func(fs *flag.FlagSet) {
+		SetFlags: func(fs *flag.FlagSet, _ search.Kit) {
 			evals, net, suite, depth, asJSON = "", "", "", 0, false
 			gameFlag(fs, &gameName)
 			fs.StringVar(&evals, "eval", evals, "comma-separated evaluators: "+strings.Join(search.EvaluatorNames(), ", ")+" (default: mlp and the game's hand evaluator)")
@@ -48,13 +48,10 @@ built-in nets unless -net names one (toy: race).`,
 			if err != nil {
 				return err
 			}
-			if evals == "" {
-				evals = "mlp," + g.HandEval
-				if g.Eval() != "mlp" {
-					evals = g.HandEval // no built-in net: mlp needs -net
-				}
-				if net != "" {
-					evals = "mlp," + g.HandEval
+			if evals == "" { // the hand evaluator, and mlp where it has a net to read
+				evals = g.HandEval
+				if g.Eval() == "mlp" || net != "" {
+					evals = "mlp," + evals
 				}
 			}
 			key, head := strings.ToLower(g.NotationName()), strings.ToUpper(g.NotationName())

@@ -10,6 +10,7 @@ import (
 
 	"starlab/regression"
 	"starlab/runs"
+	"starlab/search"
 	"starlab/search/games"
 )
 
@@ -47,7 +48,7 @@ collect run that is not done (killed, failed or still running), which has
 only some of its rows: finish it with starlab collect -resume, or give
 -partial to fit the rows it has. Every input is read and checked before
 the run directory is made.`,
-		SetFlags: func(fs *flag.FlagSet) {
+		SetFlags: func(fs *flag.FlagSet, _ search.Kit) {
 			set, out, asJSON = regression.DefaultFitSettings(), "", false
 			fs.StringVar(&set.GameName, "game", "", "the game the rows must be of: "+strings.Join(games.Names(), ", ")+" (default: the game the rows name)")
 			fs.IntVar(&set.Folds, "folds", set.Folds, "cross-validation folds (grouped by game)")

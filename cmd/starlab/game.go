@@ -75,15 +75,6 @@ func gameFlag(fs *flag.FlagSet, name *string) {
 	fs.StringVar(name, "game", games.Default, "the game: "+strings.Join(games.Names(), ", "))
 }
 
-// gameEval gives spec g's evaluator (search.Kit.Eval) unless the flags
-// name one (-eval, or -net, which is the mlp evaluator's): a game without
-// built-in nets searches with its hand evaluator by default.
-func gameEval(env *Env, g search.Kit, spec *search.Spec) {
-	if !flagGiven(env.Flags, "eval") && !flagGiven(env.Flags, "net") {
-		spec.Eval = g.Eval()
-	}
-}
-
 // joinInts writes ints as a comma-separated list, as the flags take them.
 func joinInts(ints []int) string {
 	s := make([]string, len(ints))
@@ -93,10 +84,28 @@ func joinInts(ints []int) string {
 	return strings.Join(s, ",")
 }
 
-// defaultGame is the game a command plays when -game names none, for the
-// defaults its flags show.
-func defaultGame() search.Kit {
-	g, err := games.Lookup(games.Default)
+// gameOf returns the game args name with -game, before the flags are
+// parsed: its defaults are the flags' (Command.SetFlags). Where args
+// name none, or one the registry does not know (which the command then
+// refuses in its own words), it is the default game.
+func gameOf(args []string) search.Kit {
+	name := games.Default
+	for i := 0; i < len(args) && args[i] != "--"; i++ {
+		if !strings.HasPrefix(args[i], "-") {
+			continue
+		}
+		f := strings.TrimPrefix(strings.TrimPrefix(args[i], "-"), "-") // -game or --game
+		if v, found := strings.CutPrefix(f, "game="); found {
+			name = v
+		} else if f == "game" && i+1 < len(args) {
+			name = args[i+1]
+			i++
+		}
+	}
+	g, err := games.Lookup(name)
+	if err != nil {
+		g, err = games.Lookup(games.Default)
+	}
 	if err != nil {
 		panic(err) // the registry names its default
 	}

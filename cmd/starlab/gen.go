@@ -36,12 +36,12 @@ game-theoretic value: use it only for endgames.
 
 The same flags and seed give the same suite, and since the players' choices
 depend only on search values, later, faster builds give it too.`,
-		SetFlags: func(fs *flag.FlagSet) {
-			s = selfplay.DefaultSampleSettings(search.Kit{})
+		SetFlags: func(fs *flag.FlagSet, g search.Kit) {
+			s = selfplay.DefaultSampleSettings(g)
 			gf.set(fs, "Dice's board size (3..17)", "Dice's win length (2..n)")
-			fs.IntVar(&s.Count, "count", 0, "number of positions (default: the game's, 100 in dice)")
-			fs.IntVar(&s.Min, "min", 0, "lowest phase (Dice: fewest checkers on the board; default: the game's, 2 in dice)")
-			fs.IntVar(&s.Max, "max", 0, "highest phase (Dice: most checkers on the board; default: the game's, 16 in dice)")
+			fs.IntVar(&s.Count, "count", s.Count, "number of positions (the game's number by default)")
+			fs.IntVar(&s.Min, "min", s.Min, "lowest phase (Dice: fewest checkers on the board; the game's by default)")
+			fs.IntVar(&s.Max, "max", s.Max, "highest phase (Dice: most checkers on the board; the game's by default)")
 			fs.Uint64Var(&s.Seed, "seed", s.Seed, "seed of the games and the sampling")
 			fs.Float64Var(&s.Rolled, "rolled", s.Rolled, "fraction of positions after the roll")
 			fs.BoolVar(&s.Exact, "exact", false, "append the exact value (endgames only)")
@@ -55,17 +55,6 @@ depend only on search values, later, faster builds give it too.`,
 			var err error
 			if s.Game, s.Variant, err = gf.resolve(env.Flags); err != nil {
 				return err
-			}
-			// The game's defaults where the flags give none.
-			def := selfplay.DefaultSampleSettings(s.Game)
-			if !flagGiven(env.Flags, "count") {
-				s.Count = def.Count
-			}
-			if !flagGiven(env.Flags, "min") {
-				s.Min = def.Min
-			}
-			if !flagGiven(env.Flags, "max") {
-				s.Max = def.Max
 			}
 			if out != "" {
 				if err := runs.CheckOutFile(out); err != nil {

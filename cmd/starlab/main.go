@@ -16,6 +16,7 @@ import (
 	"syscall"
 
 	"starlab/runs"
+	"starlab/search"
 )
 
 // Command is one starlab subcommand, in the shape of cmd/go's commands.
@@ -27,8 +28,11 @@ type Command struct {
 	// SetFlags resets the command's settings to their defaults and
 	// declares its flags on fs; Run reads the values through the closures
 	// it set up. It runs before every Run, so that one process (a test)
-	// can run a command many times.
-	SetFlags func(fs *flag.FlagSet)
+	// can run a command many times. g is the game the command line names
+	// with -game (gameOf), whose defaults (evaluator, suite, depths,
+	// pairs, phases) the flags take: a flag given wins, one not given has
+	// the game's value, and -h shows it.
+	SetFlags func(fs *flag.FlagSet, g search.Kit)
 	// Run runs the command with the arguments left after the flags.
 	Run func(ctx context.Context, env *Env, args []string) error
 	// Interspersed lets flags follow the arguments ("match A B -games 10").
@@ -111,7 +115,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	if cmd.SetFlags != nil {
-		cmd.SetFlags(fs)
+		cmd.SetFlags(fs, gameOf(args[1:]))
 	}
 	rest, err := parseFlags(fs, args[1:], cmd.Interspersed)
 	if err != nil {
@@ -231,7 +235,7 @@ func help(cs []*Command, args []string, stdout, stderr io.Writer) int {
 	}
 	fs := flag.NewFlagSet(cmd.Name, flag.ContinueOnError)
 	if cmd.SetFlags != nil {
-		cmd.SetFlags(fs)
+		cmd.SetFlags(fs, gameOf(args[1:]))
 	}
 	commandHelp(cmd, fs, stdout)
 	return 0

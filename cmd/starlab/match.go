@@ -63,7 +63,7 @@ every game: with depth or node limits the results do not depend on
 an uninterrupted run would have given. -shard i/N plays only the pairs
 whose index is i modulo N. The run directory gets games.parquet (one row
 per game) and summary.json; -json prints the summary on stdout.`,
-		SetFlags: func(fs *flag.FlagSet) {
+		SetFlags: func(fs *flag.FlagSet, _ search.Kit) {
 			set, resume, out = selfplay.DefaultMatchSettings(search.Kit{}), "", ""
 			fs.IntVar(&set.Games, "games", set.Games, "games per pairing (even: pairs of games)")
 			fs.Uint64Var(&set.Seed, "seed", set.Seed, "seed of the dice")

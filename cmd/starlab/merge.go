@@ -36,7 +36,7 @@ runs that are not finished, shards of different settings, seeds or builds,
 and missing or duplicated shards. The game is the one the runs record (runs
 of earlier versions, which record none, are of Dice); -game, if given, must
 name it.`,
-		SetFlags: func(fs *flag.FlagSet) {
+		SetFlags: func(fs *flag.FlagSet, _ search.Kit) {
 			out, gameName = "", ""
 			fs.StringVar(&out, "out", "", "run directory of the merged run")
 			fs.StringVar(&gameName, "game", "", "the game of the runs (default: the one they record)")

@@ -9,6 +9,7 @@ import (
 
 	"starlab/runs"
 	"starlab/runs/pipeline"
+	"starlab/search"
 	"starlab/search/games"
 )
 
@@ -49,7 +50,7 @@ and a line names the old one and the fields that changed; with -out DIR
 holding the old run, it is refused (give another -out). It ends with a
 summary (the net's score, the fit, the bench and tune figures beside the
 papers', each match with its intervals) and the path of the report.`,
-		SetFlags: func(fs *flag.FlagSet) {
+		SetFlags: func(fs *flag.FlagSet, _ search.Kit) {
 			out, asJSON = "", false
 			fs.StringVar(&out, "out", "", "run directory (default: the unfinished run of the recipe, or a new one under out/)")
 			fs.BoolVar(&asJSON, "json", false, "print the result as JSON")

@@ -38,7 +38,7 @@ position in the game's notation that is not over (in a game whose start is
 a chance node, such as Dice's roll, one before the roll). The dice
 and the players' choices come from the seed, so the same seed gives the
 same game.`,
-		SetFlags: func(fs *flag.FlagSet) {
+		SetFlags: func(fs *flag.FlagSet, _ search.Kit) {
 			gf.set(fs, "Dice's board size (3..17)", "Dice's win length (2..n)")
 			players, aliases = [2]string{"greedy", "random"}, [2]string{}
 			fs.StringVar(&players[0], "first", players[0], "player of the side that moves first: random or greedy")
@@ -57,15 +57,16 @@ same game.`,
 			if err != nil {
 				return err
 			}
+			side := [2]string{game.SideName(g, 0), game.SideName(g, 1)}
+			flags, diceFlags := [2]string{"first", "second"}, [2]string{"blue", "red"}
 			for i, alias := range aliases {
-				if alias == "" {
+				switch {
+				case alias == "":
 					continue
-				}
-				if flagGiven(env.Flags, []string{"first", "second"}[i]) {
-					return usagef("-%s and -%s name one player: give one", []string{"first", "second"}[i], []string{"blue", "red"}[i])
-				}
-				if name := []string{"blue", "red"}[i]; game.SideName(g.Game, i) != name {
-					return usagef("-%s is Dice's name for -%s; %s's sides are %s and %s", name, []string{"first", "second"}[i], g.Name(), game.SideName(g.Game, 0), game.SideName(g.Game, 1))
+				case flagGiven(env.Flags, flags[i]):
+					return usagef("-%s and -%s name one player: give one", flags[i], diceFlags[i])
+				case side[i] != diceFlags[i]:
+					return usagef("-%s is Dice's name for -%s; %s's sides are %s and %s", diceFlags[i], flags[i], g.Name(), side[0], side[1])
 				}
 				players[i] = alias
 			}
@@ -102,7 +103,6 @@ same game.`,
 				}
 			}
 			var ps [2]selfplay.Player
-			side := [2]string{game.SideName(g.Game, 0), game.SideName(g.Game, 1)}
 			for i, name := range players {
 				switch name {
 				case "random":
@@ -110,7 +110,7 @@ same game.`,
 				case "greedy":
 					ps[i] = selfplay.NewGreedy(g, seed+uint64(i))
 				default:
-					return usagef("-%s player %q is not random or greedy", []string{"first", "second"}[i], name)
+					return usagef("-%s player %q is not random or greedy", flags[i], name)
 				}
 			}
 			rec, err := selfplay.Play(ctx, g, st, ps, selfplay.NewChanceStream(seed), nil)

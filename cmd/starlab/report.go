@@ -8,6 +8,7 @@ import (
 
 	"starlab/runs"
 	"starlab/runs/report"
+	"starlab/search"
 	"starlab/search/games"
 )
 
@@ -27,7 +28,7 @@ node table and a nodes-against-depth plot; each match's statistics and a
 plot of its scores with their intervals, and its ranking). A pipeline
 run's summary and the recipe's reason for each match come first. It
 prints the page's path.`,
-		SetFlags: func(fs *flag.FlagSet) {
+		SetFlags: func(fs *flag.FlagSet, _ search.Kit) {
 			asJSON = false
 			fs.BoolVar(&asJSON, "json", false, "print the result as JSON")
 		},

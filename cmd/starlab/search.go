@@ -48,8 +48,8 @@ With -json it prints one JSON object per completed iteration as it completes,
 with the fields depth, score, nodes, time_ms, best_move, nodes_per_s and the
 cut-off counts (alpha_beta, tt_cut_move, tt_cut_chance, etc_cut, star2_cut,
 star1_cut, cpc_cut).`,
-		SetFlags: func(fs *flag.FlagSet) {
-			spec = search.DefaultSpec(search.StarETC)
+		SetFlags: func(fs *flag.FlagSet, g search.Kit) {
+			spec = search.Spec{Config: g.Config(search.StarETC)}
 			search.RegisterFlags(fs, &spec)
 			gameFlag(fs, &gameName)
 			fs.BoolVar(&asJSON, "json", false, "print one JSON object per iteration")
@@ -65,7 +65,6 @@ star1_cut, cpc_cut).`,
 			if err := search.CheckFlags(env.Flags, &spec, spec.Algorithm); err != nil {
 				return runs.Usage(err)
 			}
-			gameEval(env, g, &spec)
 			res, err := spec.Config.Resolve()
 			if err != nil {
 				return err

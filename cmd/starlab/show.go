@@ -19,7 +19,7 @@ func showCommand() *Command {
 		Name:      "show",
 		UsageLine: "show [-game G] POSITION",
 		Short:     "print a position as a board with its chance events or moves",
-		SetFlags:  func(fs *flag.FlagSet) { gameFlag(fs, &name) },
+		SetFlags:  func(fs *flag.FlagSet, _ search.Kit) { gameFlag(fs, &name) },
 		Long: `Show parses a position in Dice Position Notation and prints it as a board
 with coordinates, the side to move, the roll, the legal chance events (before
 the roll) or moves (after it), the streak and pair counts of both sides, and

@@ -32,6 +32,20 @@ func TestToyEveryCommand(t *testing.T) {
 		return stdout
 	}
 	ok("side 0 to move: 2 moves: step jump", "show", "-game", "toy", "6 1 2 0")
+	// The flags' defaults are the game's the command line names, so -h
+	// shows them.
+	for _, c := range []struct {
+		want string
+		args []string
+	}{
+		{`positions to sample (the game's number by default) (default 20)`, []string{"collect", "-game", "toy", "-h"}},
+		{`(default "6")`, []string{"tune", "--game=toy", "-h"}},
+		{`(default "9,11,13")`, []string{"tune", "-h"}},
+	} {
+		if code, stdout, _ := runCmd(t, c.args...); code != 0 || !strings.Contains(stdout, c.want) {
+			t.Errorf("%q: exit %d, help lacks %q", c.args, code, c.want)
+		}
+	}
 	ok("result", "play", "-game", "toy", "-seed", "2")
 	if code, _, stderr := runCmd(t, "play", "-game", "toy", "-blue", "random"); code != 2 || !strings.Contains(stderr, "-blue is Dice's name for -first") {
 		t.Errorf("play -game toy -blue: exit %d, %s", code, stderr)

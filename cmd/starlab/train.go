@@ -51,7 +51,7 @@ It ends with one line: games, time and games/s of the whole run (a resumed
 run's included), and the last score against the hand evaluator with its
 95% interval; -json prints it as an object (the score as score_vs_hand,
 the evaluator's name as opponent).`,
-		SetFlags: func(fs *flag.FlagSet) {
+		SetFlags: func(fs *flag.FlagSet, _ search.Kit) {
 			set, out, resume, asJSON = td.DefaultSettings(search.Kit{}), "", "", false
 			gf.set(fs, "Dice's board size (-variant NxN-M)", "Dice's win length (-variant NxN-M)")
 			fs.Int64Var(&set.Games, "games", set.Games, "self-play games")

@@ -65,12 +65,13 @@ merge joins the shards. -resume RUN measures a run that did not finish
 again, with its own settings (a tune run keeps no partial results). The
 suite, the nets and the parameter files are read and checked before the run
 directory is made.`,
-		SetFlags: func(fs *flag.FlagSet) {
-			set, depths, ts, probcut, out, resume, asJSON = regression.DefaultTuneSettings(defaultGame(), ""), "9,11,13", "3.2,1.6,0.8,0.4,0.2,0.1,0.05", "", "", "", false
+		SetFlags: func(fs *flag.FlagSet, g search.Kit) {
+			set, ts, probcut, out, resume, asJSON = regression.DefaultTuneSettings(g, ""), "3.2,1.6,0.8,0.4,0.2,0.1,0.05", "", "", "", false
+			depths = joinInts(set.Depths)
 			gameFlag(fs, &set.GameName)
-			fs.StringVar(&set.Suite, "suite", "", "positions, one per line in the game's notation (default: the game's suite, "+bench.DefaultSuite+" in dice)")
+			fs.StringVar(&set.Suite, "suite", set.Suite, "positions, one per line in the game's notation (the game's suite by default)")
 			fs.IntVar(&set.Limit, "limit", 0, "use only the first N positions (0 = all)")
-			fs.StringVar(&depths, "depths", "", "search depths (default: the game's, 9,11,13 in dice)")
+			fs.StringVar(&depths, "depths", depths, "search depths (the game's by default)")
 			fs.StringVar(&ts, "t", ts, "ChanceProbCut widths in sigmas")
 			fs.Var(&specsFlag{list: &set.CPC}, "cpc", "a cpc engine `spec`, such as cpc:multi=0,r=4; give it again for each further engine")
 			fs.StringVar(&probcut, "probcut", "", "ChanceProbCut parameter file (from starlab fit) of every engine that names none")
@@ -197,14 +198,10 @@ func tuneSettings(env *Env, set *regression.TuneSettings, depths string, ts, pro
 	if set.Game, err = lookupGame(set.GameName); err != nil {
 		return err
 	}
-	if !flagGiven(env.Flags, "suite") {
-		if set.Suite = set.Game.Defaults.Suite; set.Suite == "" {
-			return usagef("%s has no default suite: give -suite", set.Game.Name())
-		}
+	if set.Suite == "" {
+		return usagef("%s has no default suite: give -suite", set.Game.Name())
 	}
-	if !flagGiven(env.Flags, "depths") {
-		set.Depths = slices.Clone(set.Game.Defaults.TuneDepths)
-	} else if set.Depths, err = bench.ParseDepths(depths); err != nil {
+	if set.Depths, err = bench.ParseDepths(depths); err != nil {
 		return err
 	}
 	if set.Ts, err = regression.ParseTs(ts); err != nil {
