@@ -39,6 +39,15 @@ const (
 // ChapterTs are the widths of tables 5.6 to 5.8 and 5.10 of the chapter.
 var ChapterTs = []float64{3.2, 1.6, 0.8, 0.4, 0.2, 0.1, 0.05}
 
+// GameName names the result's game: Game, or "dice" for a result of a
+// format before 3, which names none.
+func (r *TuneResult) GameName() string {
+	if r.Game == "" {
+		return "dice"
+	}
+	return r.Game
+}
+
 // Chapter returns the chapter's tuning tables of the result's game and
 // variant, as Bind found them, nil for a board the chapter did not
 // measure or a result not bound to its game.
@@ -54,13 +63,10 @@ func (r *TuneResult) Chapter() *search.Chapter { return r.chapter }
 // names no game and is Dice's, of its default variant.
 func (r *TuneResult) Bind(g search.Kit) {
 	r.chapter = nil
-	name, variant := r.Game, r.Variant
-	if name == "" {
-		name = "dice"
-	}
-	if g.Game == nil || g.Name() != name {
+	if g.Game == nil || g.Name() != r.GameName() {
 		return
 	}
+	variant := r.Variant
 	if variant == "" {
 		variant = g.DefaultVariant()
 	}

@@ -608,12 +608,8 @@ func addTune(s *Section, run *runs.Run) error {
 	if _, err := readJSON(run.Path(regression.TuneSummaryFile), &r); err != nil {
 		return err
 	}
-	name := r.Game
-	if name == "" {
-		name = "dice" // a tune of a version that named no game
-	}
 	if s.games != nil {
-		if g, err := s.games(name); err == nil {
+		if g, err := s.games(r.GameName()); err == nil {
 			r.Bind(g)
 		}
 	}

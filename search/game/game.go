@@ -147,7 +147,7 @@ type Game interface {
 
 // The hooks below are optional: a game's State or Game may implement any
 // of them, and the commands use them where present and a plain form
-// where not. gametest.Check calls those a game has.
+// where not.
 
 // Describer is a State that describes itself for starlab show: the whole
 // text show prints (Dice: the board with coordinates, the roll, the
