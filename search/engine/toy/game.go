@@ -190,16 +190,16 @@ func Game() search.Kit {
 		},
 		Net: &search.NetKit{
 			New: func(variant string, rng *rand.Rand, scale float64) (*nn.Net, error) {
-				target, err := strconv.Atoi(variant)
+				target, err := rules.ParseVariant(variant)
 				if err != nil {
-					return nil, fmt.Errorf("toy variant %q is not a target", variant)
+					return nil, err
 				}
 				return rules.NewNet(target, rng, scale)
 			},
 			Check: func(net *nn.Net, variant string) error {
-				target, err := strconv.Atoi(variant)
+				target, err := rules.ParseVariant(variant)
 				if err != nil {
-					return fmt.Errorf("toy variant %q is not a target", variant)
+					return err
 				}
 				return rules.CheckNet(net, target)
 			},

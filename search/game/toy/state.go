@@ -74,17 +74,25 @@ func (Game) Name() string { return "toy" }
 // DefaultVariant implements game.Game.
 func (Game) DefaultVariant() string { return "6" }
 
-// New implements game.Game.
-func (Game) New(variant string) (game.State, error) {
+// ParseVariant reads a variant, the target: "6".
+func ParseVariant(variant string) (target int, err error) {
 	t, err := strconv.Atoi(variant)
 	if err != nil {
-		return nil, fmt.Errorf("toy variant %q: want a target from %d to %d", variant, MinTarget, MaxTarget)
+		return 0, fmt.Errorf("toy variant %q: want a target from %d to %d", variant, MinTarget, MaxTarget)
 	}
-	b, err := New(t)
+	if _, err := New(t); err != nil {
+		return 0, fmt.Errorf("toy variant %q: %v", variant, err)
+	}
+	return t, nil
+}
+
+// New implements game.Game.
+func (Game) New(variant string) (game.State, error) {
+	t, err := ParseVariant(variant)
 	if err != nil {
-		return nil, fmt.Errorf("toy variant %q: %v", variant, err)
+		return nil, err
 	}
-	return b, nil
+	return New(t)
 }
 
 // Parse implements game.Game.
