@@ -59,12 +59,8 @@ func (c *ChanceStream) Draw(s game.State) (game.Event, error) {
 	if len(c.events) == 0 || total <= 0 {
 		return game.Event{}, fmt.Errorf("chance node %q has no events", s)
 	}
-	u := c.rng[s.Mover()].IntN(total)
-	for _, e := range c.events {
-		if u < int(e.Weight) {
-			return e, nil
-		}
-		u -= int(e.Weight)
+	if e, ok := game.EventAt(c.events, c.rng[s.Mover()].IntN(total)); ok {
+		return e, nil
 	}
 	return game.Event{}, fmt.Errorf("chance node %q: its events weigh less than its total %d", s, total)
 }

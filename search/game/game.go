@@ -52,6 +52,20 @@ type Event struct {
 	Weight uint16
 }
 
+// EventAt returns the event of events (a chance node's, in its order)
+// whose share of the total weight holds u, for u drawn uniformly from 0
+// to the total minus 1: the event so drawn happens with probability
+// weight/total. It is false when u is not below the events' weight.
+func EventAt(events []Event, u int) (Event, bool) {
+	for _, e := range events {
+		if u < int(e.Weight) {
+			return e, true
+		}
+		u -= int(e.Weight)
+	}
+	return Event{}, false
+}
+
 // State is a position of a game as the cold layers see it. A State is
 // changed in place by Play and Happen; Clone gives an independent copy.
 //

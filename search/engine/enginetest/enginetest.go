@@ -307,12 +307,7 @@ func step(s game.State, rng *rand.Rand) {
 		return
 	}
 	evs, total := s.Outcomes(nil)
-	r := rng.IntN(total)
-	for _, e := range evs {
-		if r < int(e.Weight) {
-			s.Happen(e)
-			return
-		}
-		r -= int(e.Weight)
+	if e, ok := game.EventAt(evs, rng.IntN(total)); ok {
+		s.Happen(e)
 	}
 }

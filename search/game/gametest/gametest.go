@@ -284,14 +284,9 @@ func (w *walk) draw(kind game.Kind, moves []game.Move, events []game.Event, tota
 		m := moves[w.rng.IntN(len(moves))]
 		return func(s game.State) { s.Play(m) }
 	}
-	r := w.rng.IntN(total)
-	e := events[len(events)-1]
-	for _, ev := range events {
-		if r < int(ev.Weight) {
-			e = ev
-			break
-		}
-		r -= int(ev.Weight)
+	e, ok := game.EventAt(events, w.rng.IntN(total))
+	if !ok {
+		e = events[len(events)-1]
 	}
 	return func(s game.State) { s.Happen(e) }
 }
