@@ -111,3 +111,15 @@ func gameOf(args []string) search.Kit {
 	}
 	return g
 }
+
+// allGames returns every registered game, in the registry's order, for
+// help texts that speak of each.
+func allGames() []search.Kit {
+	var gs []search.Kit
+	for _, name := range games.Names() {
+		if g, err := games.Lookup(name); err == nil {
+			gs = append(gs, g)
+		}
+	}
+	return gs
+}

@@ -12,7 +12,6 @@ import (
 	"starlab/runs"
 	"starlab/search"
 	"starlab/search/game"
-	"starlab/search/games"
 )
 
 // searchCommand returns the search command, with its own flag state.
@@ -141,15 +140,11 @@ func iterationJSON(it search.Iteration, g search.Kit, root game.State) iterJSON 
 // chance nodes as plies (game.CountsChance).
 func depthCounting() string {
 	var says []string
-	for _, name := range games.Names() {
-		g, err := games.Lookup(name)
-		if err != nil {
-			continue
-		}
+	for _, g := range allGames() {
 		if g.CountsChance() {
-			says = append(says, "  -game "+name+": chance plies and move plies alike")
+			says = append(says, "  -game "+g.Name()+": chance plies and move plies alike")
 		} else {
-			says = append(says, "  -game "+name+": decisions only; a chance node adds no ply")
+			says = append(says, "  -game "+g.Name()+": decisions only; a chance node adds no ply")
 		}
 	}
 	return strings.Join(says, "\n")

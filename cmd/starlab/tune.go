@@ -142,14 +142,10 @@ directory is made.`,
 // (tables 5.6-5.8)".
 func chapterConfigs() string {
 	var cs []string
-	for _, name := range games.Names() {
-		g, err := games.Lookup(name)
-		if err != nil {
-			continue
-		}
+	for _, g := range allGames() {
 		v := g.DefaultVariant()
 		if ch := g.ChapterOf(v); ch != nil {
-			cs = append(cs, fmt.Sprintf("-cpc %s in %s %s (%s)", ch.Engine, name, v, ch.Tables))
+			cs = append(cs, fmt.Sprintf("-cpc %s in %s %s (%s)", ch.Engine, g.Name(), v, ch.Tables))
 		}
 	}
 	return strings.Join(cs, " and\n")
