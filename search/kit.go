@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
+	"strings"
 
 	"starlab/nn"
 	"starlab/search/game"
@@ -61,6 +63,9 @@ type Kit struct {
 	// the spec grammar takes any evaluator name, and Check refuses one
 	// that is not zero, mlp or the game's HandEval (CheckHandEval).
 	HandEval string
+	// OtherEvals names the game's other hand evaluators, which eval= may
+	// name as well (backgammon's race beside its contact evaluator).
+	OtherEvals []string
 	// DefaultEval is the evaluator of an engine whose spec names none:
 	// "mlp" for a game with built-in nets (DefaultEval, and "" reads as
 	// it), the hand evaluator for a game without (Eval, ParseSpec,
@@ -209,6 +214,19 @@ func (g Kit) NotationName() string {
 // that a kit is a game.SideNamer as its game is.
 func (g Kit) SideName(side int) string { return game.SideName(g.Game, side) }
 
+// MoveSeparator is the separator of the embedded game's moves in game
+// records (game.MoveSep), so that a kit is a game.MoveSeparator as its
+// game is.
+func (g Kit) MoveSeparator() string { return game.MoveSep(g.Game) }
+
 // CheckEval refuses, in one line, an evaluator that is not one of the
-// game's: zero, mlp or its HandEval.
-func (g Kit) CheckEval(c Config) error { return CheckHandEval(c, g.Name(), g.HandEval) }
+// game's: zero, mlp, its HandEval or one of its OtherEvals.
+func (g Kit) CheckEval(c Config) error {
+	if slices.Contains(g.OtherEvals, c.Eval) {
+		return nil
+	}
+	if len(g.OtherEvals) > 0 && CheckHandEval(c, g.Name(), g.HandEval) != nil {
+		return fmt.Errorf("eval=%s is not an evaluator of %s: its evaluators are eval=%s and eval=%s (its hand evaluators), eval=zero and eval=mlp", c.Eval, g.Name(), g.HandEval, strings.Join(g.OtherEvals, " and eval="))
+	}
+	return CheckHandEval(c, g.Name(), g.HandEval)
+}

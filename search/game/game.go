@@ -200,3 +200,20 @@ func SideName(g Game, side int) string {
 	}
 	return "side 1"
 }
+
+// MoveSeparator is a Game whose move text may hold spaces (backgammon's
+// "8/5 6/5"): game records separate its moves with MoveSeparator (", ")
+// rather than a space, and no move's text contains it. Without it a
+// move's text is one word.
+type MoveSeparator interface {
+	MoveSeparator() string
+}
+
+// MoveSep returns the separator of g's moves in game records: g's own
+// (MoveSeparator), else a space.
+func MoveSep(g Game) string {
+	if m, ok := g.(MoveSeparator); ok {
+		return m.MoveSeparator()
+	}
+	return " "
+}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"starlab/search"
+	backgammonengine "starlab/search/engine/backgammon"
 	breakthroughengine "starlab/search/engine/breakthrough"
 	diceengine "starlab/search/engine/dice"
 	toyengine "starlab/search/engine/toy"
@@ -14,12 +15,14 @@ import (
 const Default = "dice"
 
 // Names returns the names of the known games, sorted, in a new slice.
-func Names() []string { return []string{"breakthrough", "dice", "toy"} }
+func Names() []string { return []string{"backgammon", "breakthrough", "dice", "toy"} }
 
 // Lookup returns the game called name, or a one-line error naming it and
 // listing the known games.
 func Lookup(name string) (search.Kit, error) {
 	switch name {
+	case "backgammon":
+		return backgammonengine.Game(), nil
 	case "breakthrough":
 		return breakthroughengine.Game(), nil
 	case "dice":

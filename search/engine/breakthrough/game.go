@@ -126,8 +126,11 @@ func moveCount(b *Board) int {
 	return b.MoveCount()
 }
 
-func mover(b *Board) int              { return b.SideToMove() }
-func handEval(b *Board) float64       { return b.Evaluate() }
+func mover(b *Board) int                { return b.SideToMove() }
+func handEval(b *Board, _ int8) float64 { return b.Evaluate() }
+
+// handOf numbers the hand evaluators: the game has one.
+func handOf(string) int8              { return 0 }
 func endsOnChance(_ bool, _ int) bool { return false }
 
 // MaxDepth bounds an unlimited search: nothing bounds a game's length, so

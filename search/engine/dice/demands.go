@@ -90,7 +90,9 @@ const _ string = gameName
 // prefetch); the network following an event (where eventsTouchEval); the
 // number of moves of a decision (Star2's probe is complete when it is no
 // more than the probing factor); the side to move (the history table's
-// row); the hand evaluator, from the mover's view.
+// row); the hand evaluator, from the mover's view, and which of the
+// game's hand evaluators an eval= name is (the game's Check refused any
+// other name), the number handEval is given.
 var (
 	_ func(*Board) bool                                               = isChance
 	_ func(*Board, *[maxEvents]event, *[maxEvents]float64) (int, int) = chanceEvents
@@ -101,7 +103,8 @@ var (
 	_ func(*netEval, *Board, event, *eventUndo)                       = netUnhappen
 	_ func(*Board) int                                                = moveCount
 	_ func(*Board) int                                                = mover
-	_ func(*Board) float64                                            = handEval
+	_ func(*Board, int8) float64                                      = handEval
+	_ func(string) int8                                               = handOf
 )
 
 // The depths: whether a search of depth from a chance root (or a decision

@@ -31,6 +31,7 @@ const (
 type Engine struct {
 	cfg   search.Config
 	kind  evalKind
+	hand  int8     // which of the game's hand evaluators, when kind is evalHand (handOf)
 	net   *netEval // the network, when kind is evalNet: it follows the board
 	tt    *search.TT
 	b     Board
@@ -91,6 +92,7 @@ func New(r *search.Resolved) *Engine {
 		e.kind = evalNet
 	default:
 		e.kind = evalHand
+		e.hand = handOf(c.Eval)
 	}
 	t := c.Algorithm.Techniques() // read once here, never per node
 	e.expectimax = !t.Star1
@@ -190,7 +192,7 @@ func (e *Engine) value(b *Board) float64 {
 	switch e.kind {
 	case evalZero:
 	case evalHand:
-		v = handEval(b)
+		v = handEval(b, e.hand)
 	default:
 		v = e.net.Evaluate(b)
 	}

@@ -79,8 +79,11 @@ func netHappen(*netEval, *Board, event, *eventUndo)   {}
 func netUnhappen(*netEval, *Board, event, *eventUndo) {}
 func moveCount(b *Board) int                          { return b.LineEmpty(b.Roll()) }
 func mover(b *Board) int                              { return int(b.SideToMove()) }
-func handEval(b *Board) float64                       { return rules.Pairs{}.Evaluate(b) }
-func endsOnChance(chanceRoot bool, depth int) bool    { return search.EndsOnChance(!chanceRoot, depth) }
+func handEval(b *Board, _ int8) float64               { return rules.Pairs{}.Evaluate(b) }
+
+// handOf numbers the hand evaluators: the game has one.
+func handOf(string) int8                           { return 0 }
+func endsOnChance(chanceRoot bool, depth int) bool { return search.EndsOnChance(!chanceRoot, depth) }
 
 // MaxDepth returns the depth after which searching root deeper changes
 // nothing: every path has reached the end of the game.

@@ -60,6 +60,12 @@ type Options struct {
 	MaxDepth int
 	// Seed picks the positions.
 	Seed uint64
+	// States, when given, are the positions instead of random play's
+	// (a game's small positions, whose exact values reach deeper).
+	States []game.State
+	// Evals, when given, are the evaluators checked instead of zero, the
+	// game's hand evaluator and mlp where it has a net.
+	Evals []string
 }
 
 // tol is how close the sound algorithms' values must be to the exact ones.
@@ -71,7 +77,10 @@ const tol = 1e-9
 func Check(t *testing.T, g search.Kit, o Options) {
 	t.Helper()
 	o = o.withDefaults(g)
-	ps := Positions(g, o.Variant, o.Positions, o.Seed)
+	ps := o.States
+	if ps == nil {
+		ps = Positions(g, o.Variant, o.Positions, o.Seed)
+	}
 	var chance, decision int
 	for _, p := range ps {
 		if p.Kind() == game.Chance {
@@ -84,7 +93,10 @@ func Check(t *testing.T, g search.Kit, o Options) {
 		t.Fatalf("%s %s: %d chance nodes and %d decisions among the positions: the check would miss a kind of node", g.Name(), o.Variant, chance, decision)
 	}
 	var cuts search.Stats
-	evals := evaluators(g, o, ps[0])
+	evals := o.Evals
+	if evals == nil {
+		evals = evaluators(g, o, ps[0])
+	}
 	for _, eval := range evals {
 		x := newExact(g, o, eval, ps)
 		t.Logf("%s %s eval=%s: %d positions (%d chance nodes) searched to depths %d to %d", g.Name(), o.Variant, eval, len(ps), chance, slices.Min(x.depth), slices.Max(x.depth))

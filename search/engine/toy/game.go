@@ -110,9 +110,12 @@ func keyAfterEvent(b *Board, ev event) uint64   { return b.KeyAfterEvent(int(ev)
 func netHappen(n *netEval, b *Board, _ event, _ *eventUndo) { n.Reset(b) }
 func netUnhappen(*netEval, *Board, event, *eventUndo)       {}
 
-func moveCount(*Board) int            { return maxMoves }
-func mover(b *Board) int              { return b.SideToMove() }
-func handEval(b *Board) float64       { return b.Evaluate() }
+func moveCount(*Board) int              { return maxMoves }
+func mover(b *Board) int                { return b.SideToMove() }
+func handEval(b *Board, _ int8) float64 { return b.Evaluate() }
+
+// handOf numbers the hand evaluators: the game has one.
+func handOf(string) int8              { return 0 }
 func endsOnChance(_ bool, _ int) bool { return false }
 
 // MaxDepth bounds an unlimited search: the race can last forever.

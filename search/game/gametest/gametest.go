@@ -185,8 +185,12 @@ func (w *walk) step(s game.State) (over bool, problems []string) {
 
 	for _, m := range moves {
 		mt := g.FormatMove(s, m)
-		if mt == "" || strings.IndexFunc(mt, unicode.IsSpace) >= 0 {
-			bad("FormatMove(%d) is %q, not one word", m, mt)
+		if sep := game.MoveSep(g); sep == " " {
+			if mt == "" || strings.IndexFunc(mt, unicode.IsSpace) >= 0 {
+				bad("FormatMove(%d) is %q, not one word", m, mt)
+			}
+		} else if strings.TrimSpace(mt) != mt || mt == "" || strings.Contains(mt, sep) || strings.ContainsAny(mt, "\n\r") {
+			bad("FormatMove(%d) is %q: not one line, or holds the records' separator %q", m, mt, sep)
 		}
 		back, err := g.ParseMove(s, mt)
 		if err != nil {

@@ -1,0 +1,228 @@
+package backgammon
+
+import (
+	"fmt"
+	"strings"
+
+	"starlab/search/game"
+)
+
+// SideLetters are the sides' letters in the notation, gnubg's: O (side 0,
+// who moves first) and X.
+const SideLetters = "OX"
+
+// Kind implements game.State.
+func (b *Board) Kind() game.Kind {
+	switch {
+	case b.Over():
+		return game.Over
+	case b.d1 == 0:
+		return game.Chance
+	}
+	return game.Decision
+}
+
+// Mover implements game.State: the side to move, or to roll.
+func (b *Board) Mover() int { return int(b.stm) }
+
+// Legal implements game.State: the play codes of Moves.
+func (b *Board) Legal(dst []game.Move) []game.Move {
+	dst = dst[:0]
+	if b.Kind() != game.Decision {
+		return dst
+	}
+	var codes [MaxPlays]int16
+	n := b.Moves(&codes)
+	for _, c := range codes[:n] {
+		dst = append(dst, game.Move(c))
+	}
+	return dst
+}
+
+// Outcomes implements game.State: the rolls, weighted out of 36 (30 at the
+// opening, which has no doubles).
+func (b *Board) Outcomes(dst []game.Event) ([]game.Event, int) {
+	dst = dst[:0]
+	if b.Kind() != game.Chance {
+		return dst, 0
+	}
+	var ev [Rolls]int8
+	var w [Rolls]float64
+	n, total := b.Events(&ev, &w)
+	for i := 0; i < n; i++ {
+		dst = append(dst, game.Event{ID: uint16(ev[i]), Weight: uint16(w[i])})
+	}
+	return dst, total
+}
+
+// Play implements game.State.
+func (b *Board) Play(m game.Move) {
+	var u Undo
+	b.MakeSaving(int(m), &u)
+}
+
+// Happen implements game.State: the roll e.ID.
+func (b *Board) Happen(e game.Event) {
+	hi, lo := RollDice(int(e.ID))
+	b.Roll(hi, lo)
+}
+
+// Clone implements game.State.
+func (b *Board) Clone() game.State {
+	c := *b
+	return &c
+}
+
+// CopyFrom implements game.State; src must be a *Board.
+func (b *Board) CopyFrom(src game.State) { *b = *src.(*Board) }
+
+// String writes the position as "POSITIONID SIDE DICE", gnubg's Position ID
+// for the side on roll, that side's letter (O or X) and the roll ("31", or
+// "-" before it), then " money" for a money game: "4HPwATDgc/ABMA O 31".
+func (b *Board) String() string {
+	s := b.stm
+	dice := "-"
+	if b.d1 != 0 {
+		dice = fmt.Sprintf("%d%d", b.d1, b.d2)
+	}
+	text := fmt.Sprintf("%s %c %s", PositionID(&b.pts[s], &b.pts[1-s]), SideLetters[s], dice)
+	if b.variant == Money {
+		text += " money"
+	}
+	return text
+}
+
+// End says why a finished game ended, for the one-line refusal to play on.
+func (b *Board) End() string {
+	w, pts := b.Winning()
+	kind := [4]string{"", "", " (a gammon)", " (a backgammon)"}[pts]
+	return fmt.Sprintf("%c has borne off all fifteen checkers%s", SideLetters[w], kind)
+}
+
+// Parse reads a position: "POSITIONID SIDE DICE [VARIANT]", gnubg's
+// Position ID for the side on roll, the side on roll (O or X), the roll
+// (two digits, either order, or "-" before it) and optionally the variant
+// (1pt, the default, or money).
+func Parse(text string) (*Board, error) {
+	f := strings.Fields(text)
+	if len(f) < 3 || len(f) > 4 {
+		return nil, fmt.Errorf("backgammon position %q: want POSITIONID SIDE DICE [VARIANT], as \"4HPwATDgc/ABMA O 31\"", text)
+	}
+	me, opp, err := ParsePositionID(f[0])
+	if err != nil {
+		return nil, fmt.Errorf("backgammon position %q: %v", text, err)
+	}
+	side := strings.IndexByte(SideLetters, strings.ToUpper(f[1])[0])
+	if len(f[1]) != 1 || side < 0 {
+		return nil, fmt.Errorf("backgammon position %q: side %q: want O or X, the side on roll", text, f[1])
+	}
+	d1, d2, err := parseDice(f[2])
+	if err != nil {
+		return nil, fmt.Errorf("backgammon position %q: %v", text, err)
+	}
+	v := OnePoint
+	if len(f) == 4 {
+		if v, err = ParseVariant(f[3]); err != nil {
+			return nil, fmt.Errorf("backgammon position %q: %v", text, err)
+		}
+	}
+	b, err := NewBoard(v, side, me, opp, d1, d2)
+	if err != nil {
+		return nil, fmt.Errorf("backgammon position %q: %v", text, err)
+	}
+	return b, nil
+}
+
+// parseDice reads "-" (before the roll) or two digits from 1 to 6.
+func parseDice(s string) (d1, d2 int, err error) {
+	if s == "-" {
+		return 0, 0, nil
+	}
+	if len(s) != 2 || s[0] < '1' || s[0] > '6' || s[1] < '1' || s[1] > '6' {
+		return 0, 0, fmt.Errorf("dice %q: want two digits from 1 to 6, as 31, or - before the roll", s)
+	}
+	d1, d2 = int(s[0]-'0'), int(s[1]-'0')
+	return max(d1, d2), min(d1, d2), nil
+}
+
+// PlaySteps returns the checker moves of play m as (from, to) pairs, to
+// being 0 for a checker borne off, in the order they are made.
+func (b *Board) PlaySteps(m int) [][2]int8 {
+	var st [4][2]int8
+	n := b.Steps(m, &st)
+	out := make([][2]int8, n)
+	for i := 0; i < n; i++ {
+		out[i] = [2]int8{st[i][0], max(st[i][0]-st[i][1], 0)}
+	}
+	return out
+}
+
+// NoPlay is the text of the empty play, when no checker can move (gnubg's
+// external socket answers it with an empty line, also read as it).
+const NoPlay = "cannot move"
+
+// FormatPlay returns play m in gnubg's notation ("8/5 6/5"), NoPlay for
+// the empty play.
+func (b *Board) FormatPlay(m int) string {
+	if m == PassPlay {
+		return NoPlay
+	}
+	s := b.stm
+	return FormatPlay(&b.pts[s], &b.pts[1-s], b.PlaySteps(m))
+}
+
+// ParsePlay reads a play of a decision in gnubg's notation (or as gnubg's
+// external socket writes it: "25/20 6/0") and returns its code: the legal
+// play whose resulting position the text's checker moves reach.
+func (b *Board) ParsePlay(text string) (int, error) {
+	if b.Kind() != game.Decision {
+		return 0, fmt.Errorf("play %q: the position is not a decision", text)
+	}
+	if t := strings.TrimSpace(text); t == "" || strings.EqualFold(t, NoPlay) {
+		var codes [MaxPlays]int16
+		if n := b.Moves(&codes); n == 1 && codes[0] == PassPlay {
+			return PassPlay, nil
+		}
+		return 0, fmt.Errorf("play %q: a checker can move with the roll %d%d (show lists the legal plays)", text, b.d1, b.d2)
+	}
+	steps, err := ParsePlay(text)
+	if err != nil {
+		return 0, err
+	}
+	s := b.stm
+	me, op := b.pts[s], b.pts[1-s]
+	for _, st := range steps {
+		from, to := st[0], st[1]
+		if me[from] == 0 {
+			return 0, fmt.Errorf("play %q: no checker of the side to move on %s", text, pointName(from))
+		}
+		me[from]--
+		me[to]++
+		if to > 0 && op[Bar-to] == 1 {
+			op[Bar-to] = 0
+			op[Bar]++
+		}
+	}
+	var codes [MaxPlays]int16
+	n := b.Moves(&codes)
+	for _, c := range codes[:n] {
+		var u Undo
+		b.MakeSaving(int(c), &u)
+		same := b.pts[s] == me && b.pts[1-s] == op
+		b.UnmakeRestoring(int(c), &u)
+		if same {
+			return int(c), nil
+		}
+	}
+	return 0, fmt.Errorf("play %q is not legal with the roll %d%d (show lists the legal plays)", text, b.d1, b.d2)
+}
+
+func pointName(p int8) string {
+	switch p {
+	case Bar:
+		return "the bar"
+	case Off:
+		return "off"
+	}
+	return fmt.Sprintf("point %d", p)
+}
