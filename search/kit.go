@@ -166,6 +166,10 @@ type Defaults struct {
 	// positions.
 	CollectPairs  [][2]int
 	CollectPhases [2]int
+	// LuckDepth is the depth of the default luck reference (match's
+	// -luck, training's measurements); 0 is 3. Backgammon's is 1, gnubg's
+	// 0-ply: a roll there has some 400 positions two plies below it.
+	LuckDepth int
 	// SampleCount is how many positions collect and gen sample, and
 	// GenPhases gen's least and most phase, where the commands' own
 	// defaults (1,000 and 100 positions; phases 2 to 16) do not fit the

@@ -65,6 +65,9 @@ type Settings struct {
 	// Explore is the probability of a random move instead of the 1-ply
 	// best (the move is played; its update is made as for any other).
 	Explore float64 `json:"explore"`
+	// Hidden is the net's hidden units; 0 is the game's own size for the
+	// variant.
+	Hidden int `json:"hidden,omitempty"`
 	// Init is the half-width of the uniform initial weights.
 	Init float64 `json:"init"`
 	// Games are played in rounds of Batch games, shared by Workers, with
@@ -127,6 +130,8 @@ func (s *Settings) Check() error {
 		return runs.Usagef("-lambda %v: want 0 to 1", s.Lambda)
 	case !(s.Explore >= 0 && s.Explore <= 1):
 		return runs.Usagef("-explore %v: want 0 to 1", s.Explore)
+	case s.Hidden < 0 || s.Hidden > nn.MaxHidden:
+		return runs.Usagef("-hidden %d: want 0 (the game's size) to %d", s.Hidden, nn.MaxHidden)
 	case !(s.Init > 0 && s.Init <= 1):
 		return runs.Usagef("-init %v: want a half-width in (0, 1]", s.Init)
 	case s.Batch < 1 || s.Batch > 4096:
@@ -625,6 +630,16 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 		var err error
 		if net, err = s.Game.Net.New(s.Variant, rand.New(rand.NewPCG(s.Seed, 0x1217)), s.Init); err != nil {
 			return nil, err
+		}
+		if s.Hidden != 0 && s.Hidden != net.H {
+			// The game's inputs and variant, with Hidden hidden units
+			// drawn afresh from the same stream.
+			sized, err := nn.New(net.In, s.Hidden, rand.New(rand.NewPCG(s.Seed, 0x1217)), s.Init)
+			if err != nil {
+				return nil, runs.Usagef("-hidden %d: %v", s.Hidden, err)
+			}
+			sized.Game, sized.Variant, sized.VariantKey = net.Game, net.Variant, net.VariantKey
+			net = sized
 		}
 	}
 	settingsMap := map[string]any{}

@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"syscall"
@@ -82,7 +83,22 @@ func main() {
 		<-ctx.Done()
 		stop()
 	}()
+	// STARLAB_CPUPROFILE=FILE writes a CPU profile of the whole command
+	// (go tool pprof reads it): where a stage's time goes.
+	if path := os.Getenv("STARLAB_CPUPROFILE"); path != "" {
+		f, err := os.Create(path)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "starlab: STARLAB_CPUPROFILE: %v\n", err)
+			os.Exit(1)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintf(os.Stderr, "starlab: STARLAB_CPUPROFILE: %v\n", err)
+			os.Exit(1)
+		}
+		defer f.Close()
+	}
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	pprof.StopCPUProfile()
 	stop()
 	os.Exit(code)
 }
@@ -216,7 +232,7 @@ func once(name string, v flag.Value) flag.Value {
 }
 
 func mainUsage(cs []*Command, w io.Writer) {
-	fmt.Fprint(w, "starlab searches, trains and plays two-player games with chance (Dice and ChanceBreakthrough).\n\nUsage:\n\n\tstarlab <command> [flags] [arguments]\n\nThe commands are:\n\n")
+	fmt.Fprint(w, "starlab searches, trains and plays two-player games with chance (Dice, ChanceBreakthrough and backgammon).\n\nUsage:\n\n\tstarlab <command> [flags] [arguments]\n\nThe commands are:\n\n")
 	for _, c := range cs {
 		fmt.Fprintf(w, "\t%-10s %s\n", c.Name, c.Short)
 	}

@@ -62,6 +62,7 @@ the evaluator's name as opponent).`,
 			fs.BoolVar(&set.Expected, "expected", set.Expected, "target: mean over every roll of the best 1-ply value")
 			fs.Float64Var(&set.Explore, "explore", set.Explore, "probability of a random move")
 			fs.Float64Var(&set.Init, "init", set.Init, "half-width of the uniform initial weights")
+			fs.IntVar(&set.Hidden, "hidden", set.Hidden, "hidden units of the net (0: the game's size for the variant, 40 in backgammon)")
 			fs.IntVar(&set.Workers, "workers", set.Workers, "self-play workers")
 			fs.IntVar(&set.Batch, "batch", set.Batch, "games per round, played with the same weights")
 			fs.Int64Var(&set.CheckpointEvery, "checkpoint", set.CheckpointEvery, "games between checkpoints")

@@ -130,6 +130,7 @@ func Game() search.Kit {
 			CollectPairs:  [][2]int{{1, 3}, {3, 5}},
 			CollectPhases: [2]int{10, 40},
 			SampleCount:   200,
+			LuckDepth:     1,
 			GenPhases:     [2]int{10, 40},
 		},
 		Notation:     "position",
