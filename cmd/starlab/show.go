@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -15,11 +16,15 @@ import (
 // showCommand returns the show command, with its own flag state.
 func showCommand() *Command {
 	var name string
+	var asJSON bool
 	return &Command{
 		Name:      "show",
-		UsageLine: "show [-game G] POSITION",
+		UsageLine: "show [-game G] [-json] POSITION",
 		Short:     "print a position as a board with its chance events or moves",
-		SetFlags:  func(fs *flag.FlagSet, _ search.Kit) { gameFlag(fs, &name) },
+		SetFlags: func(fs *flag.FlagSet, _ search.Kit) {
+			gameFlag(fs, &name)
+			fs.BoolVar(&asJSON, "json", false, "print the position, its kind and side, and its legal plays (or events) each with the position it leads to, as one JSON object")
+		},
 		Long: `Show parses a position in Dice Position Notation and prints it as a board
 with coordinates, the side to move, the roll, the legal chance events (before
 the roll) or moves (after it), the streak and pair counts of both sides, and
@@ -36,7 +41,16 @@ weights); a finished game (ChanceBreakthrough: a side on its far row, or a
 side without a piece) is refused in one line that says why and gives the
 result, exit 2, as a running position that cannot arise in play is. For
 breakthrough the notation is "W H S ROWS", such as
-"8 8 w bbbbbbbb/bbbbbbbb/......../......../......../......../wwwwwwww/wwwwwwww".`,
+"8 8 w bbbbbbbb/bbbbbbbb/......../......../......../......../wwwwwwww/wwwwwwww".
+For backgammon it is "POSITIONID SIDE DICE", gnubg's Position ID for the
+side on roll, that side (O or X) and the roll (two digits, or - before it),
+such as "4HPwATDgc/ABMA O 31", and the board is drawn as gnubg draws it.
+
+With -json the position is printed as one object: the game, variant,
+position, kind and side to move, and "plays", each legal move as
+{"move", "position"} with the position it leads to in the game's notation
+(at a chance node "events", each {"event", "weight", "position"}, and
+"total_weight"; a finished game gives its "result" and "end").`,
 		Run: func(_ context.Context, env *Env, args []string) error {
 			if len(args) == 0 {
 				return usagef("missing position")
@@ -49,6 +63,9 @@ breakthrough the notation is "W H S ROWS", such as
 			s, err := g.Parse(text)
 			if err != nil {
 				return runs.Usage(err)
+			}
+			if asJSON {
+				return showJSON(env.Stdout, g, s)
 			}
 			if d, ok := s.(game.Describer); ok {
 				fmt.Fprint(env.Stdout, d.Describe())
@@ -86,6 +103,7 @@ func showState(w io.Writer, g game.Game, s game.State) {
 		// Moves that lead to a chance node (a roll, as in
 		// ChanceBreakthrough) are listed apart from the others.
 		var plain, chance []string
+		sep := game.MoveSep(g)
 		for _, m := range s.Legal(nil) {
 			c := s.Clone()
 			c.Play(m)
@@ -99,12 +117,68 @@ func showState(w io.Writer, g game.Game, s game.State) {
 		case len(plain) == 0:
 			// Every move leads to chance (the next roll comes before
 			// every move, as in Dice): they are plain moves.
-			fmt.Fprintf(w, "%s to move: %d moves, each followed by chance: %s\n", side, len(chance), strings.Join(chance, " "))
+			fmt.Fprintf(w, "%s to move: %d moves, each followed by chance: %s\n", side, len(chance), strings.Join(chance, sep))
 		case len(chance) > 0:
-			fmt.Fprintf(w, "%s to move: %d moves: %s\n", side, len(plain), strings.Join(plain, " "))
-			fmt.Fprintf(w, "and %d leading to chance: %s\n", len(chance), strings.Join(chance, " "))
+			fmt.Fprintf(w, "%s to move: %d moves: %s\n", side, len(plain), strings.Join(plain, sep))
+			fmt.Fprintf(w, "and %d leading to chance: %s\n", len(chance), strings.Join(chance, sep))
 		default:
-			fmt.Fprintf(w, "%s to move: %d moves: %s\n", side, len(plain), strings.Join(plain, " "))
+			fmt.Fprintf(w, "%s to move: %d moves: %s\n", side, len(plain), strings.Join(plain, sep))
 		}
 	}
+}
+
+// shown is show -json's object.
+type shown struct {
+	Game        string       `json:"game"`
+	Variant     string       `json:"variant"`
+	Position    string       `json:"position"`
+	Kind        string       `json:"kind"`
+	Side        string       `json:"side"`
+	Plays       []shownPlay  `json:"plays,omitempty"`
+	Events      []shownEvent `json:"events,omitempty"`
+	TotalWeight int          `json:"total_weight,omitempty"`
+	Result      *float64     `json:"result,omitempty"`
+	End         string       `json:"end,omitempty"`
+}
+
+type shownPlay struct {
+	Move     string `json:"move"`
+	Position string `json:"position"`
+}
+
+type shownEvent struct {
+	Event    string `json:"event"`
+	Weight   int    `json:"weight"`
+	Position string `json:"position"`
+}
+
+// showJSON writes s as show -json's object.
+func showJSON(w io.Writer, g search.Kit, s game.State) error {
+	out := shown{Game: g.Name(), Variant: g.Variant(s), Position: s.String(), Kind: s.Kind().String(), Side: game.SideName(g, s.Mover())}
+	switch s.Kind() {
+	case game.Over:
+		r := s.Result()
+		out.Result = &r
+		if e, ok := s.(game.Ender); ok {
+			out.End = e.End()
+		}
+	case game.Chance:
+		var events []game.Event
+		events, out.TotalWeight = s.Outcomes(nil)
+		for _, e := range events {
+			c := s.Clone()
+			c.Happen(e)
+			out.Events = append(out.Events, shownEvent{Event: g.FormatEvent(s, e), Weight: int(e.Weight), Position: c.String()})
+		}
+	default:
+		out.Plays = []shownPlay{}
+		for _, m := range s.Legal(nil) {
+			c := s.Clone()
+			c.Play(m)
+			out.Plays = append(out.Plays, shownPlay{Move: g.FormatMove(s, m), Position: c.String()})
+		}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
 }
