@@ -157,9 +157,10 @@ func (b *Board) PlaySteps(m int) [][2]int8 {
 	return out
 }
 
-// NoPlay is the text of the empty play, when no checker can move (gnubg's
-// external socket answers it with an empty line, also read as it).
-const NoPlay = "cannot move"
+// NoPlay is the text of the empty play, when no checker can move, as
+// gnubg's text export writes it (its hint list has no entry and its
+// external socket answers an empty line, which is read as it too).
+const NoPlay = "Cannot move"
 
 // FormatPlay returns play m in gnubg's notation ("8/5 6/5"), NoPlay for
 // the empty play.

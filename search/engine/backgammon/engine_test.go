@@ -1,7 +1,14 @@
 package backgammon
 
 import (
+	"context"
+	"encoding/json"
+	"math"
+	"os"
+	"strings"
 	"testing"
+
+	"starlab/search"
 
 	rules "starlab/search/backgammon"
 	"starlab/search/engine/enginetest"
@@ -53,4 +60,48 @@ func TestSmallPositionsExact(t *testing.T) {
 			MaxDepth: 5,
 		})
 	}
+}
+
+// TestBearoffToTheEnd searches two-sided bear-offs of gnubg's fixture to
+// the end of the game (MaxDepth, the table on, eval=zero): every sound
+// algorithm's value is the exact one (rules.RaceValue) to 1e-9, and so
+// within gnubg's rounding (3e-5 in P(win)) of its bear-off database.
+func TestBearoffToTheEnd(t *testing.T) {
+	f, err := os.ReadFile("../../backgammon/testdata/gnubg-bearoff.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := Game()
+	memo := map[uint64]float64{}
+	n := 0
+	for _, line := range strings.Split(strings.TrimSpace(string(f)), "\n") {
+		var c struct {
+			Position string  `json:"position"`
+			PWin     float64 `json:"pwin"`
+		}
+		if err := json.Unmarshal([]byte(line), &c); err != nil {
+			t.Fatal(err)
+		}
+		b, err := rules.Parse(c.Position + " O -")
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Expectimax searches the whole tree: keep to the bear-offs
+		// that end within 9 plies.
+		if MaxDepth(b) > 9 {
+			continue
+		}
+		exact := rules.RaceValue(b, memo)
+		for _, a := range []search.Algorithm{search.Expectimax, search.Star1, search.Star2, search.StarETC} {
+			c0 := search.DefaultConfig(a)
+			c0.Eval = "zero"
+			e := g.NewEngine(c0.MustResolve())
+			res := e.Search(context.Background(), b, search.Limits{Depth: MaxDepth(b)}, nil)
+			if v := res.Last().Score; math.Abs(v-exact) > 1e-9 || math.Abs(v-(2*c.PWin-1))/2 > 3e-5 {
+				t.Fatalf("%s %s to depth %d: %v, exact %v, gnubg %v", c.Position, a, MaxDepth(b), v, exact, 2*c.PWin-1)
+			}
+		}
+		n++
+	}
+	t.Logf("%d bear-offs searched to the end", n)
 }
