@@ -1,6 +1,7 @@
 package backgammon
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -30,5 +31,47 @@ func TestOpeningPlays(t *testing.T) {
 				t.Fatalf("roll %s play %d: unmake does not restore", key, c)
 			}
 		}
+	}
+}
+
+// TestParsePasted reads positions pasted from gnubg and XG, and refuses
+// bad ones in one line.
+func TestParsePasted(t *testing.T) {
+	for text, want := range map[string]string{
+		"4HPwATDgc/ABMA:cIkKAAAAAAAE":                         "4HPwATDgc/ABMA X 52 money",
+		"4HPwATDgc/ABMA:cAkAAAAAAAAA":                         "4HPwATDgc/ABMA X - money",
+		"XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10": "4HPwATDgc/ABMA X 52 money",
+		"4HPwATDgc/ABMA o 13":                                 "4HPwATDgc/ABMA O 31",
+		"4HPwATDgc/ABMA X - money":                            "4HPwATDgc/ABMA X - money",
+	} {
+		b, err := Parse(text)
+		if err != nil {
+			t.Errorf("%s: %v", text, err)
+			continue
+		}
+		if b.String() != want {
+			t.Errorf("%s reads as %s, want %s", text, b, want)
+		}
+	}
+	for _, bad := range []string{
+		"4HPwATDgc/ABMA O 71", "4HPwATDgc/ABMA Z 31", "4HPwATDgc/ABM O 31", "4HPwATDgc/ABMA O",
+		"AAAAAAAAAAAAAA O -", "4HPwATDgc/ABMA O 31 7pt", "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:7:10",
+		"4HPwATDgc/ABMA:QYkqASAAIAAA", "//////////////:cIkKAAAAAAAE", "4HPwATDgc/ABMA O 31 money extra",
+	} {
+		if _, err := Parse(bad); err == nil || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%q: %v", bad, err)
+		}
+	}
+	// More than 15 checkers, and a point held by both sides.
+	sixteen := Start
+	sixteen[6]++
+	if _, err := NewBoard(OnePoint, 0, sixteen, Start, 3, 1); err == nil {
+		t.Error("16 checkers accepted")
+	}
+	both := Start
+	both[Off], both[1] = 1, 1
+	both[6]--
+	if _, err := NewBoard(OnePoint, 0, both, Start, 3, 1); err == nil {
+		t.Error("a point held by both sides accepted")
 	}
 }

@@ -103,7 +103,22 @@ func (b *Board) End() string {
 // Position ID for the side on roll, the side on roll (O or X), the roll
 // (two digits, either order, or "-" before it) and optionally the variant
 // (1pt, the default, or money).
+//
+// A position pasted from gnubg or eXtreme Gammon is read too: gnubg's
+// "POSITIONID:MATCHID" (its GNUBGID) and an XGID ("XGID=..."). The side on
+// roll is the Match ID's (gnubg's player 0 is O, player 1 X) or the XGID's
+// turn (its bottom player, gnubg's player 1, is X); the dice are theirs; a
+// match length of 0 reads as money and of 1 as 1pt, any other is refused,
+// as is a double on offer; the cube and the scores are not read (starlab
+// plays without the cube).
 func Parse(text string) (*Board, error) {
+	t := strings.TrimSpace(text)
+	if len(t) > 5 && strings.EqualFold(t[:5], "XGID=") || strings.Count(t, ":") >= 9 {
+		return parseXGID(t)
+	}
+	if i := strings.IndexByte(t, ':'); i >= 0 && !strings.ContainsAny(t, " \t") {
+		return parseGnubgID(t, t[:i], t[i+1:])
+	}
 	f := strings.Fields(text)
 	if len(f) < 3 || len(f) > 4 {
 		return nil, fmt.Errorf("backgammon position %q: want POSITIONID SIDE DICE [VARIANT], as \"4HPwATDgc/ABMA O 31\"", text)
@@ -226,4 +241,59 @@ func pointName(p int8) string {
 		return "off"
 	}
 	return fmt.Sprintf("point %d", p)
+}
+
+// pastedVariant is the variant of a pasted match length.
+func pastedVariant(text string, length int) (Variant, error) {
+	switch length {
+	case 0:
+		return Money, nil
+	case 1:
+		return OnePoint, nil
+	}
+	return 0, fmt.Errorf("backgammon position %q: a %d-point match; starlab plays single games (match length 1, 1pt) and cubeless money play (0)", text, length)
+}
+
+// parseGnubgID reads gnubg's "POSITIONID:MATCHID".
+func parseGnubgID(text, pos, match string) (*Board, error) {
+	me, opp, err := ParsePositionID(pos)
+	if err != nil {
+		return nil, fmt.Errorf("backgammon position %q: %v", text, err)
+	}
+	m, err := ParseMatchID(match)
+	if err != nil {
+		return nil, fmt.Errorf("backgammon position %q: %v", text, err)
+	}
+	if m.Doubled {
+		return nil, fmt.Errorf("backgammon position %q: a double is on offer; starlab plays without the cube", text)
+	}
+	v, err := pastedVariant(text, m.MatchLength)
+	if err != nil {
+		return nil, err
+	}
+	b, err := NewBoard(v, m.OnRoll, me, opp, m.Dice[0], m.Dice[1])
+	if err != nil {
+		return nil, fmt.Errorf("backgammon position %q: %v", text, err)
+	}
+	return b, nil
+}
+
+// parseXGID reads an XGID.
+func parseXGID(text string) (*Board, error) {
+	x, err := ParseXGID(text)
+	if err != nil {
+		return nil, fmt.Errorf("backgammon position %q: %v", text, err)
+	}
+	if x.Doubled {
+		return nil, fmt.Errorf("backgammon position %q: a double is on offer; starlab plays without the cube", text)
+	}
+	v, err := pastedVariant(text, x.MatchLength)
+	if err != nil {
+		return nil, err
+	}
+	b, err := NewBoard(v, x.Player, x.OnRoll, x.Other, x.Dice[0], x.Dice[1])
+	if err != nil {
+		return nil, fmt.Errorf("backgammon position %q: %v", text, err)
+	}
+	return b, nil
 }
