@@ -80,6 +80,9 @@ type Record struct {
 	Start   string   `json:"start"`   // the start position in the game's notation
 	Actions []Action `json:"actions"` // every move and chance event, in order
 	Result  int      `json:"result"`  // side 0's view: +1 won, 0 drawn, -1 lost
+	// Points is what the winner won where the game is played for points
+	// (game.Pointer: backgammon's money play, 1, 2 or 3); 0 otherwise.
+	Points int `json:"points,omitempty"`
 	Plies   int      `json:"plies"`   // number of moves played (decisions, not chance events)
 	// Nodes, Depth, Turns and Time are by side: nodes searched, sum of
 	// completed depths, moves made, time spent choosing.
@@ -221,9 +224,14 @@ func Play(ctx context.Context, g game.Game, start game.State, players [2]Player,
 		switch s.Kind() {
 		case game.Over:
 			v := sideZero(s.Result(), s.Mover())
-			switch v {
-			case -1, 0, 1:
+			rec.Points = game.EndPoints(s)
+			switch {
+			case v == -1 || v == 0 || v == 1:
 				rec.Result = int(v)
+			case rec.Points > 0 && v > 0:
+				rec.Result = 1
+			case rec.Points > 0 && v < 0:
+				rec.Result = -1
 			default:
 				return rec, fmt.Errorf("game %s ended with value %v in %q, not a win, draw or loss", g.Name(), v, s)
 			}

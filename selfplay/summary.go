@@ -71,6 +71,65 @@ type Summary struct {
 	NodesB      float64 `json:"nodes_per_move_b"`
 	Seconds     float64 `json:"seconds"`
 	GamesPerSec float64 `json:"games_per_s"`
+	// Points, where the games are played for points (backgammon's money
+	// play), are A's points per game with their intervals and how many
+	// games each side won of each worth.
+	Points *PointStats `json:"points,omitempty"`
+}
+
+// PointStats are A's points per game: the mean of +points for a win and
+// -points for a loss, its 95% half-width over games and over pairs, and
+// the wins of A and of B by their points (1, 2, 3: single games, gammons,
+// backgammons).
+type PointStats struct {
+	PerGame   float64 `json:"per_game"`
+	CI95      float64 `json:"ci95"`
+	CI95Pairs float64 `json:"ci95_pairs"`
+	WinsA     [3]int  `json:"wins_a_by_points"`
+	WinsB     [3]int  `json:"wins_b_by_points"`
+}
+
+// pointStats returns the points statistics of pairs, nil when no game was
+// played for points.
+func pointStats(ps []PairRecord) *PointStats {
+	var st PointStats
+	var games, pairs []float64
+	scored := false
+	for _, p := range ps {
+		sum := 0.0
+		for _, g := range p.Games {
+			pts := g.Game.Points
+			if pts == 0 {
+				pts = 1 // a game not played for points is worth one
+			} else {
+				scored = true
+			}
+			won := g.ScoreA() == 1
+			lost := g.ScoreA() == 0
+			v := 0.0
+			switch {
+			case won:
+				v = float64(pts)
+				if pts <= 3 {
+					st.WinsA[pts-1]++
+				}
+			case lost:
+				v = -float64(pts)
+				if pts <= 3 {
+					st.WinsB[pts-1]++
+				}
+			}
+			games = append(games, v)
+			sum += v
+		}
+		pairs = append(pairs, sum/2)
+	}
+	if !scored {
+		return nil
+	}
+	mg, mp := PopMeanCI95(games), PopMeanCI95(pairs)
+	st.PerGame, st.CI95, st.CI95Pairs = mg.Mean, mg.CI95, mp.CI95
+	return &st
 }
 
 // Summarize computes the statistics of the given pairs (in any order; they
@@ -134,6 +193,7 @@ func Summarize(a, b string, pairs []PairRecord, luck bool, sprt *SPRT) Summary {
 	if s.Games > 0 {
 		s.MeanPlies = float64(plies) / float64(s.Games)
 	}
+	s.Points = pointStats(ps)
 	s.DepthA, s.DepthB = ratio(float64(depthA), float64(turnsA)), ratio(float64(depthB), float64(turnsB))
 	s.NodesA, s.NodesB = ratio(float64(nodesA), float64(turnsA)), ratio(float64(nodesB), float64(turnsB))
 	return s

@@ -36,6 +36,9 @@ func (r *MatchReport) WriteText(w io.Writer) {
 		if s.Luck {
 			fmt.Fprintf(w, "  luck    adjusted score %s ± %s  Elo %s  (variance ratio pairs/adjusted %s, games/adjusted %s)\n", num(100*s.LuckScore, "%.1f%%"), s.Interval(float64(s.LuckCI95), "luck"), num(s.LuckElo, "%+.1f"), num(s.VarRatioLuck, "%.2f"), num(s.VarRatioTotal, "%.2f"))
 		}
+		if p := s.Points; p != nil {
+			fmt.Fprintf(w, "  points  %+.3f per game ± %.3f over games, ± %.3f over pairs; wins of 1/2/3 points: %d/%d/%d vs %d/%d/%d\n", p.PerGame, p.CI95, p.CI95Pairs, p.WinsA[0], p.WinsA[1], p.WinsA[2], p.WinsB[0], p.WinsB[1], p.WinsB[2])
+		}
 		if s.SPRT != nil {
 			fmt.Fprintf(w, "  SPRT    %s: LLR %s (bounds %.3f, %.3f) %s\n", s.SPRT, num(*s.LLR, "%.3f"), s.LLRLower, s.LLRUpper, s.Decision)
 		}

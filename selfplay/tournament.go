@@ -492,7 +492,12 @@ func (m *Match) checkGame(rec *Record, start game.State) error {
 	if end.Kind() != game.Over {
 		return fmt.Errorf("the game stops after %d plies before its end", rec.Plies)
 	}
-	if result := sideZero(end.Result(), end.Mover()); float64(rec.Result) != result {
+	result := sideZero(end.Result(), end.Mover())
+	if pts := game.EndPoints(end); pts > 0 || rec.Points > 0 {
+		if pts != rec.Points || (result > 0) != (rec.Result > 0) || rec.Result == 0 {
+			return fmt.Errorf("result %d for %d points, the moves give %v for %d", rec.Result, rec.Points, result, pts)
+		}
+	} else if float64(rec.Result) != result {
 		return fmt.Errorf("result %d, the moves give %v", rec.Result, result)
 	}
 	return nil

@@ -310,3 +310,13 @@ func (b *Board) Events(ev *[Rolls]int8, w *[Rolls]float64) (n, total int) {
 	}
 	return Rolls, 36
 }
+
+// Points implements game.Pointer: in money play the winner's points of a
+// finished game (1, 2 or 3), else 0.
+func (b *Board) Points() int {
+	if b.variant != Money {
+		return 0
+	}
+	_, pts := b.Winning()
+	return pts
+}

@@ -217,3 +217,22 @@ func MoveSep(g Game) string {
 	}
 	return " "
 }
+
+// Pointer is a State whose games are played for points (backgammon's
+// money play: a single game, a gammon or a backgammon is worth 1, 2 or
+// 3): Points is the winner's points of a state that is over, 0 where the
+// game is not played for points. Its Result is then the points over the
+// most a game can be worth, so that it lies in [-1, 1]; game records keep
+// the win or loss and the points.
+type Pointer interface {
+	Points() int
+}
+
+// EndPoints returns the winner's points of a state that is over: its own
+// (Pointer), else 0.
+func EndPoints(s State) int {
+	if p, ok := s.(Pointer); ok {
+		return p.Points()
+	}
+	return 0
+}
