@@ -1,5 +1,7 @@
 package backgammon
 
+import "sync"
+
 // A play is one complete move for the roll: every checker move of it. The
 // search and the game records know a play by its code, a number below
 // PlayCodes that the board decodes with its roll:
@@ -221,8 +223,7 @@ func (b *Board) KeyAfter(m int) uint64 {
 // gen collects distinct plays by their resulting keys.
 type gen struct {
 	codes *[MaxPlays]int16
-	keys  [MaxPlays]uint64
-	lens  [MaxPlays]int8
+	keys  *[MaxPlays]uint64 // from a pool (see Moves)
 	n     int
 	best  int8 // the most checker moves of a play so far
 }
@@ -245,7 +246,7 @@ func (g *gen) add(code int, n int8, key uint64) {
 	if g.n == MaxPlays {
 		panic("backgammon: more than MaxPlays plays")
 	}
-	g.codes[g.n], g.keys[g.n], g.lens[g.n] = int16(code), key, n
+	g.codes[g.n], g.keys[g.n] = int16(code), key
 	g.n++
 }
 
@@ -253,18 +254,25 @@ func (g *gen) add(code int, n int8, key uint64) {
 // resulting position once, and returns how many (1, the empty play, when
 // no checker can move).
 func (b *Board) Moves(out *[MaxPlays]int16) int {
-	g := gen{codes: out}
+	// The generator's keys (32 KiB) come from a pool: zeroing them on
+	// every call cost as much as generating the plays.
+	keys := genKeys.Get().(*[MaxPlays]uint64)
+	g := gen{codes: out, keys: keys}
 	if b.d1 == b.d2 {
 		b.genDouble(&g, 0, Bar, [4]int8{})
 	} else {
 		b.genPair(&g)
 	}
-	if g.n == 0 {
+	n := g.n
+	genKeys.Put(keys)
+	if n == 0 {
 		out[0] = PassPlay
 		return 1
 	}
-	return g.n
+	return n
 }
+
+var genKeys = sync.Pool{New: func() any { return new([MaxPlays]uint64) }}
 
 // genPair generates the plays of a roll d1 > d2: both dice, in either
 // order, when that is possible; else one die, the larger if it can be
@@ -308,7 +316,7 @@ func (b *Board) genPair(g *gen) {
 			k := 0
 			for i := 0; i < g.n; i++ {
 				if g.codes[i] < 676 {
-					g.codes[k], g.keys[k], g.lens[k] = g.codes[i], g.keys[i], g.lens[i]
+					g.codes[k], g.keys[k] = g.codes[i], g.keys[i]
 					k++
 				}
 			}

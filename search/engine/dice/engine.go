@@ -57,8 +57,11 @@ type Engine struct {
 
 	killers [maxPly][2]move
 	history [2][moveIDs]int64
-	undo    [maxPly]undo      // the counters each ply's move changed
-	eundo   [maxPly]eventUndo // what each ply's chance event changed
+	// score is orderMoves' scratch: kept here so that a game with many
+	// moves a node (backgammon's thousands) does not zero it per node.
+	score [maxMoves]int64
+	undo  [maxPly]undo      // the counters each ply's move changed
+	eundo [maxPly]eventUndo // what each ply's chance event changed
 	// frames are the chance nodes' working state, one per ply, kept here
 	// so that a chance node does not zero a fresh one on the stack.
 	frames [maxPly]chanceFrame
@@ -689,7 +692,7 @@ func (e *Engine) storeChance(f *chanceFrame, edge float64, high bool) float64 {
 // order: table move, then killers, then by history score.
 func (e *Engine) orderMoves(moves *[maxMoves]move, ttMove, ply int) int {
 	n := e.b.Moves(moves)
-	var score [maxMoves]int64
+	score := &e.score
 	stm := mover(&e.b)
 	k := &e.killers[ply]
 	for i := 0; i < n; i++ {
