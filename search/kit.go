@@ -63,6 +63,11 @@ type Kit struct {
 	// the spec grammar takes any evaluator name, and Check refuses one
 	// that is not zero, mlp or the game's HandEval (CheckHandEval).
 	HandEval string
+	// LuckEval, where given, names the evaluator of the default luck
+	// reference of a variant (selfplay.LuckRef): backgammon's built-in
+	// net where the variant has one. Without it the reference evaluates
+	// with HandEval.
+	LuckEval func(variant string) string
 	// OtherEvals names the game's other hand evaluators, which eval= may
 	// name as well (backgammon's race beside its contact evaluator).
 	OtherEvals []string

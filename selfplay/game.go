@@ -83,7 +83,7 @@ type Record struct {
 	// Points is what the winner won where the game is played for points
 	// (game.Pointer: backgammon's money play, 1, 2 or 3); 0 otherwise.
 	Points int `json:"points,omitempty"`
-	Plies   int      `json:"plies"`   // number of moves played (decisions, not chance events)
+	Plies  int `json:"plies"` // number of moves played (decisions, not chance events)
 	// Nodes, Depth, Turns and Time are by side: nodes searched, sum of
 	// completed depths, moves made, time spent choosing.
 	Nodes [2]int64         `json:"nodes"`

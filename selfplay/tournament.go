@@ -36,18 +36,24 @@ const (
 	SummaryFile  = "summary.json"  // the MatchReport
 )
 
-// LuckRef returns game g's default luck reference, the search that values
-// the chance events: StarETC to the game's luck depth (Defaults.LuckDepth,
-// 3 unless the game says otherwise) with its hand evaluator and a 1 MiB
-// table (staretc:depth=3,eval=pairs,tt=1 in Dice). In Dice depth 3
-// reduced the variance of d5-d1 matches more than depth 1 (ratio 2.14
-// against 1.92 over 2,000 games) for about a third fewer games per second.
-func LuckRef(g search.Kit) string {
+// LuckRef returns game g's default luck reference for variant, the search
+// that values the chance events: StarETC to the game's luck depth
+// (Defaults.LuckDepth, 3 unless the game says otherwise) with its luck
+// evaluator (Kit.LuckEval: its hand evaluator unless the game says
+// otherwise) and a 1 MiB table (staretc:depth=3,eval=pairs,tt=1 in
+// Dice). In Dice depth 3 reduced the variance of d5-d1 matches more than
+// depth 1 (ratio 2.14 against 1.92 over 2,000 games) for about a third
+// fewer games per second.
+func LuckRef(g search.Kit, variant string) string {
 	d := g.Defaults.LuckDepth
 	if d == 0 {
 		d = 3
 	}
-	return fmt.Sprintf("staretc:depth=%d,eval=%s,tt=1", d, g.HandEval)
+	eval := g.HandEval
+	if g.LuckEval != nil {
+		eval = g.LuckEval(variant)
+	}
+	return fmt.Sprintf("staretc:depth=%d,eval=%s,tt=1", d, eval)
 }
 
 // MatchSettings configure the match stage: two variants head to head, or
@@ -93,7 +99,7 @@ type MatchSettings struct {
 
 // DefaultMatchSettings returns the settings of a 200-game match of g from
 // the start of its default variant, seed 1, with the game's luck
-// reference (Luck "", which Resolve makes LuckRef(g)), on every core.
+// reference (Luck "", which Resolve makes LuckRef(g, variant)), on every core.
 func DefaultMatchSettings(g search.Kit, variants ...string) MatchSettings {
 	return MatchSettings{Format: MatchFormat, Game: g, Engines: variants, Games: 200, Seed: 1,
 		Concurrency: runtime.NumCPU()}
@@ -208,7 +214,7 @@ func (s *MatchSettings) Resolve() (*Match, error) {
 		}
 	}
 	if s.Luck == "" {
-		s.Luck = LuckRef(g)
+		s.Luck = LuckRef(g, s.Variant)
 	}
 	if s.Luck != "none" {
 		v, err := ParseEngineIn(g, s.Luck, s.Products)

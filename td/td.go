@@ -841,7 +841,7 @@ func measureVsHand(ctx context.Context, s *Settings, file string, g int64) (self
 	if err != nil {
 		return selfplay.Summary{}, 0, err
 	}
-	luck, err := selfplay.ParseEngine(dg, selfplay.LuckRef(dg))
+	luck, err := selfplay.ParseEngine(dg, selfplay.LuckRef(dg, s.Variant))
 	if err != nil {
 		return selfplay.Summary{}, 0, err
 	}

@@ -498,7 +498,7 @@ func (r *Recipe) matchSettings(m MatchStage, net, probcut string) selfplay.Match
 	ms.Suite = m.Suite
 	ms.Luck = m.Luck
 	if ms.Luck == "" {
-		ms.Luck = selfplay.LuckRef(r.Game)
+		ms.Luck = selfplay.LuckRef(r.Game, r.Variant)
 	}
 	return ms
 }
