@@ -32,10 +32,11 @@
 # difference, checks that P is k/65535 and that gnubg's 2-ply value is the
 # same, and checks the trivial cases (pwin 1 for one checker on points 1-3).
 # Summary and anomalies go to stderr, prefixed "gnubg-bearoff:".
+import os
 import gnubg, json, random, sys
 from functools import lru_cache
 
-OUT = "search/backgammon/testdata/gnubg-bearoff.jsonl"
+OUT = os.environ.get("STARLAB_GNUBG_OUT", "search/backgammon/testdata/gnubg-bearoff.jsonl")  # another path: STARLAB_GNUBG_OUT
 ROLLS = [(h, l) for l in range(1, 7) for h in range(l, 7)]
 anomalies = []
 

@@ -38,9 +38,10 @@
 # opponent's bar grows by the number of '*' in M; the pips of M equal the dice
 # played (at most, when bearing off); the As are distinct; and they are the
 # set of plays this script's own small generator finds.
+import os
 import gnubg, json, random, sys, time
 
-OUT = "search/backgammon/testdata/gnubg-plays.jsonl"
+OUT = os.environ.get("STARLAB_GNUBG_OUT", "search/backgammon/testdata/gnubg-plays.jsonl")  # another path: STARLAB_GNUBG_OUT
 ROLLS = [(h, l) for l in range(1, 7) for h in range(l, 7)]  # 11 21 31 .. 66
 T0, anomalies = time.time(), []
 
