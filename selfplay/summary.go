@@ -194,6 +194,14 @@ func Summarize(a, b string, pairs []PairRecord, luck bool, sprt *SPRT) Summary {
 		s.MeanPlies = float64(plies) / float64(s.Games)
 	}
 	s.Points = pointStats(ps)
+	if s.Points != nil {
+		// The luck of the rolls is valued on the games' value scale
+		// (backgammon's money: points over 3), not on the win-or-loss
+		// score's: the two do not subtract, so no luck-adjusted score is
+		// reported for games played for points.
+		s.Luck = false
+		s.LuckScore, s.LuckCI95, s.LuckElo, s.VarRatioLuck, s.VarRatioTotal = nan, nan, nan, nan, nan
+	}
 	s.DepthA, s.DepthB = ratio(float64(depthA), float64(turnsA)), ratio(float64(depthB), float64(turnsB))
 	s.NodesA, s.NodesB = ratio(float64(nodesA), float64(turnsA)), ratio(float64(nodesB), float64(turnsB))
 	return s

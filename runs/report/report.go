@@ -754,6 +754,25 @@ func addMatch(s *Section, run *runs.Run) error {
 			{Text: num(p.DepthA, "%.2f") + " vs " + num(p.DepthB, "%.2f")}, {Text: num(p.NodesA, "%.0f") + " vs " + num(p.NodesB, "%.0f")}})
 	}
 	s.Tables = append(s.Tables, vt, pt, st)
+	// Games played for points (backgammon's money play): the points per
+	// game and the wins by points.
+	var points *Table
+	for _, p := range r.Pairings {
+		if p.Points == nil {
+			continue
+		}
+		if points == nil {
+			points = &Table{Caption: "Points per game (the games are played for points): the first variant's mean with its 95% intervals, and each side's wins of 1, 2 and 3 points (single games, gammons, backgammons)",
+				Head: []string{"pairing", "points per game", "± over games", "± over pairs", "wins of 1/2/3 (first)", "wins of 1/2/3 (second)"}}
+		}
+		pp := p.Points
+		points.Rows = append(points.Rows, []Cell{{Text: fmt.Sprintf("%d vs %d", number[p.A], number[p.B]), Title: name[p.A].Text + " vs " + name[p.B].Text},
+			{Text: fmt.Sprintf("%+.3f", pp.PerGame)}, {Text: fmt.Sprintf("%.3f", pp.CI95)}, {Text: fmt.Sprintf("%.3f", pp.CI95Pairs)},
+			{Text: fmt.Sprintf("%d/%d/%d", pp.WinsA[0], pp.WinsA[1], pp.WinsA[2])}, {Text: fmt.Sprintf("%d/%d/%d", pp.WinsB[0], pp.WinsB[1], pp.WinsB[2])}})
+	}
+	if points != nil {
+		s.Tables = append(s.Tables, *points)
+	}
 	if len(r.Ranking) > 0 {
 		rt := Table{Caption: "Ranking: score over all games, 95% interval over pairs", Head: []string{"rank", "variant", "score", "± 95%", "Elo", "games"}}
 		for i, e := range r.Ranking {
