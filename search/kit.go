@@ -61,7 +61,8 @@ type Kit struct {
 	// values luck with when no network is asked for, and the opponent a
 	// net in training is measured against. The name is the game's own:
 	// the spec grammar takes any evaluator name, and Check refuses one
-	// that is not zero, mlp or the game's HandEval (CheckHandEval).
+	// that is not zero, mlp, the game's HandEval or one of its OtherEvals
+	// (CheckEval).
 	HandEval string
 	// LuckEval, where given, names the evaluator of the default luck
 	// reference of a variant (selfplay.LuckRef): backgammon's built-in

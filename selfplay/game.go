@@ -388,7 +388,9 @@ func NewGreedy(g search.Kit, seed uint64) *Greedy {
 func (*Greedy) Name() string { return "greedy" }
 
 // Choose returns the greedy move: among the moves of greatest value for
-// the mover (a win is 1, above every evaluation, which lies in (-1, 1)),
+// the mover (a win is its result, 1 in a game not played for points,
+// above every evaluation, which lies in (-1, 1); backgammon's money play
+// values a single game's win at 1/3),
 // one drawn uniformly by reservoir sampling in the order of s's moves.
 func (p *Greedy) Choose(_ context.Context, s game.State) Choice {
 	p.moves = s.Legal(p.moves)

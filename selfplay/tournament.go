@@ -626,7 +626,7 @@ type GameRow struct {
 	Red           string  `parquet:"red"`
 	AIsBlue       bool    `parquet:"a_is_blue"`
 	Start         string  `parquet:"start"`
-	Result        int32   `parquet:"result"` // blue's (side 0's) view: 1 won, 0 drawn, -1 lost
+	Result        int32   `parquet:"result"` // blue's (side 0's) view: 1 won, 0 drawn, -1 lost; in games played for points (backgammon's money), the points won (+) or lost (-)
 	ScoreA        float64 `parquet:"score_a"`
 	Plies         int32   `parquet:"plies"`
 	Rolls         string  `parquet:"rolls"`
@@ -677,7 +677,7 @@ func newGameRow(gg game.Game, seed uint64, pairing int, a, b string, g PairGame)
 		}
 		return float64(d) / float64(t)
 	}
-	return GameRow{
+	row := GameRow{
 		MatchSeed: seed, Pairing: int32(pairing), Pair: int32(g.Pair), Round: int32(g.Round), DiceSeed: g.Seed,
 		VariantA: a, VariantB: b, Blue: blue, Red: red, AIsBlue: g.AIsBlue, Start: gm.Start,
 		Result: int32(gm.Result), ScoreA: g.ScoreA(), Plies: int32(gm.Plies),
@@ -686,7 +686,15 @@ func newGameRow(gg game.Game, seed uint64, pairing int, a, b string, g PairGame)
 		NodesBlue: gm.Nodes[0], NodesRed: gm.Nodes[1],
 		TimeMSBlue: float64(gm.Time[0].Microseconds()) / 1000, TimeMSRed: float64(gm.Time[1].Microseconds()) / 1000,
 		Luck: gm.Luck, LuckScoreA: g.ScoreA() - g.LuckA(),
-	}, nil
+	}
+	if gm.Points > 0 {
+		// Played for points: the result is the points, and the luck
+		// (on the value scale, points over the most a game can be
+		// worth) does not subtract from the score.
+		row.Result = int32(gm.Result * gm.Points)
+		row.LuckScoreA = math.NaN()
+	}
+	return row, nil
 }
 
 // num formats a statistic that may be undefined: "-" when it is, as every

@@ -384,7 +384,9 @@ func (p *player) valueFor(s game.State, side int) float64 {
 }
 
 // best returns the 1-ply best move of the decision s and its value for
-// the mover: a win in one is always found; of equal values the first
+// the mover: a win in one is valued by its result (so always found
+// where a win is worth 1, not always in backgammon's money play, where a
+// single game's is 1/3); of equal values the first
 // move in the game's order is kept.
 func (p *player) best(s game.State) (game.Move, float64) {
 	moves := s.Legal(p.moves)

@@ -214,7 +214,8 @@ func (b *Board) Key() uint64 { return b.key }
 func (b *Board) Over() bool { return b.pts[0][Off] == Checkers || b.pts[1][Off] == Checkers }
 
 // Opening reports whether the board is the first roll of a game: the
-// start position, O to roll. Its roll is never a double (each player rolls
+// start position, O to roll (O moves first; the start with X to roll,
+// which a pasted position can give, is an ordinary roll). Its roll is never a double (each player rolls
 // one die and the higher moves first with both), so its chance node has
 // the 15 other rolls, each of weight 2 out of 30.
 func (b *Board) Opening() bool {

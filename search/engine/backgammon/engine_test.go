@@ -104,4 +104,59 @@ func TestBearoffToTheEnd(t *testing.T) {
 		n++
 	}
 	t.Logf("%d bear-offs searched to the end", n)
+	// The longest races for their pips, every checker on the 1 point
+	// (two borne off a roll, four with a double), and others: MaxDepth
+	// reaches the end of the longest game from them.
+	long := map[uint64]int{}
+	for k := int8(1); k <= 15; k++ {
+		for _, p := range []int{1, 2, 6} {
+			if p == 2 && k > 6 || p == 6 && k > 3 { // the tree grows fast
+				continue
+			}
+			var side rules.Points
+			side[p], side[rules.Off] = k, 15-k
+			for _, dice := range [][2]int{{0, 0}, {6, 5}, {1, 1}} {
+				b, err := rules.NewBoard(rules.OnePoint, 0, side, side, dice[0], dice[1])
+				if err != nil {
+					t.Fatal(err)
+				}
+				if l := longest(b, long); MaxDepth(b) < l {
+					t.Fatalf("%s: MaxDepth %d, the longest game lasts %d plies", b, MaxDepth(b), l)
+				}
+			}
+		}
+	}
+
+}
+
+// longest returns the most plies (chance nodes and decisions) a game
+// from b can last, b having no contact, remembering chance nodes' by key.
+func longest(b *rules.Board, memo map[uint64]int) int {
+	if b.Over() {
+		return 0
+	}
+	if b.Rolled() {
+		var codes [rules.MaxPlays]int16
+		n := b.Moves(&codes)
+		most := 0
+		for _, c := range codes[:n] {
+			var u rules.Undo
+			b.MakeSaving(int(c), &u)
+			most = max(most, 1+longest(b, memo))
+			b.UnmakeRestoring(int(c), &u)
+		}
+		return most
+	}
+	if l, ok := memo[b.Key()]; ok {
+		return l
+	}
+	most := 0
+	for r := 0; r < rules.Rolls; r++ {
+		hi, lo := rules.RollDice(r)
+		b.Roll(hi, lo)
+		most = max(most, 1+longest(b, memo))
+		b.ClearRoll()
+	}
+	memo[b.Key()] = most
+	return most
 }

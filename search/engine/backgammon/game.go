@@ -83,15 +83,17 @@ func handOf(name string) int8                      { return rules.HandOf(name) }
 func endsOnChance(chanceRoot bool, depth int) bool { return search.EndsOnChance(!chanceRoot, depth) }
 
 // MaxDepth returns the depth after which searching root deeper changes
-// nothing, capped to keep within maxPly: in a race (no contact) each turn
-// moves at least 3 pips of the side to move (a 2-1) until it bears off, so
-// the game ends within the turns of the side with fewer.
+// nothing, capped to keep within maxPly: in a race (no contact) nothing
+// blocks, so every roll plays both dice and moves at least 2 pips of the
+// side to move (a 6-5 with every checker on the 1 point bears off two)
+// until it has borne off, and the game ends within the turns of the side
+// with fewer.
 func MaxDepth(root *Board) int {
 	limit := maxPly - 8
 	if root.Contact() {
 		return limit
 	}
-	turns := func(s int) int { return (root.Pips(s) + 2) / 3 }
+	turns := func(s int) int { return (root.Pips(s) + 1) / 2 }
 	t := min(turns(root.SideToMove()), turns(1-root.SideToMove()))
 	d := 4*t + 2
 	if root.Rolled() {
@@ -146,7 +148,10 @@ func Game() search.Kit {
 			LuckDepth:     1,
 			GenPhases:     [2]int{10, 40},
 		},
-		Notation:     "position",
+		Notation: "position",
+		// One search meets a position at several depths: a double against
+		// two other rolls, two empty plays, a hit sending checkers back.
+		DepthTranspositions: true,
 		NewEngine:    func(r *search.Resolved) search.Engine { return New(r) },
 		MaxDepth:     func(root game.State) int { return MaxDepth(boardOf(root)) },
 		EndsOnChance: func(root game.State, depth int) bool { return endsOnChance(isChance(boardOf(root)), depth) },
