@@ -152,9 +152,9 @@ func Game() search.Kit {
 		// One search meets a position at several depths: a double against
 		// two other rolls, two empty plays, a hit sending checkers back.
 		DepthTranspositions: true,
-		NewEngine:    func(r *search.Resolved) search.Engine { return New(r) },
-		MaxDepth:     func(root game.State) int { return MaxDepth(boardOf(root)) },
-		EndsOnChance: func(root game.State, depth int) bool { return endsOnChance(isChance(boardOf(root)), depth) },
+		NewEngine:           func(r *search.Resolved) search.Engine { return New(r) },
+		MaxDepth:            func(root game.State) int { return MaxDepth(boardOf(root)) },
+		EndsOnChance:        func(root game.State, depth int) bool { return endsOnChance(isChance(boardOf(root)), depth) },
 		Check: func(r *search.Resolved, pos game.State) error {
 			c := r.Config()
 			if err := search.CheckNoise(c, gameName, evalNoise); err != nil {
