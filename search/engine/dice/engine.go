@@ -57,8 +57,8 @@ type Engine struct {
 
 	killers [maxPly][2]move
 	history [2][moveIDs]int64
-	// score is orderMoves' scratch: kept here so that a game with many
-	// moves a node (backgammon's thousands) does not zero it per node.
+	// score is orderMoves' scratch where a node has more moves than
+	// stackScores: kept here so that it is not zeroed per node.
 	score [maxMoves]int64
 	undo  [maxPly]undo      // the counters each ply's move changed
 	eundo [maxPly]eventUndo // what each ply's chance event changed
@@ -688,11 +688,22 @@ func (e *Engine) storeChance(f *chanceFrame, edge float64, high bool) float64 {
 	return min(hi, edge)
 }
 
+// stackScores is the most moves whose scores orderMoves keeps on the
+// stack.
+const stackScores = min(maxMoves, 64)
+
 // orderMoves fills moves with the legal moves of the position in search
 // order: table move, then killers, then by history score.
 func (e *Engine) orderMoves(moves *[maxMoves]move, ttMove, ply int) int {
 	n := e.b.Moves(moves)
-	score := &e.score
+	// Scores live on the stack where a node has few moves, and in the
+	// engine where it has many (backgammon's 4,096), which the stack
+	// would zero at every node: the branch is decided at compile time.
+	var local [stackScores]int64
+	score := local[:]
+	if maxMoves > stackScores {
+		score = e.score[:]
+	}
 	stm := mover(&e.b)
 	k := &e.killers[ply]
 	for i := 0; i < n; i++ {
