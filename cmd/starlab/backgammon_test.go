@@ -52,7 +52,8 @@ func TestBackgammonEveryCommand(t *testing.T) {
 	}
 	ok("race", "eval", "-game", "backgammon", "-eval", "contact,race", start)
 	ok(" O ", "gen", "-game", "backgammon", "-count", "5")
-	ok("agree on all 5 positions", "bench", "-game", "backgammon", "-eval", "contact", "-depths", "1,3", "-limit", "5", "-out", at("bench"))
+	ok("within [-1, 1] on all 5 positions", "bench", "-game", "backgammon", "-eval", "contact", "-depths", "1,3", "-limit", "5", "-out", at("bench"))
+	ok("agree on all 5 positions", "bench", "-game", "backgammon", "-eval", "contact", "-depths", "1,3", "-limit", "5", "-tt", "0", "-out", at("bench0"))
 	ok("tune over 5 positions of backgammon 1pt", "tune", "-game", "backgammon", "-cpc", "cpc:eval=contact", "-depths", "3", "-limit", "5", "-out", at("tune"))
 	ok("backgammon", "match", "-game", "backgammon", "-games", "20", "staretc:depth=1,eval=contact", "staretc:depth=1,eval=race", "-out", at("match"))
 	ok("points", "match", "-game", "backgammon", "-variant", "money", "-games", "20", "staretc:depth=1,eval=contact", "staretc:depth=1,eval=race", "-out", at("money"))

@@ -139,7 +139,7 @@ func TestSearchBadInput(t *testing.T) {
 		{[]string{"play", "-n", "7", "-m", "5", "-start", "5 4 b -1" + strings.Repeat(" -", 25)}, 2, "-start gives the board"},
 		{[]string{"play", "-start", "5 4 b -1 -"}, 2, "-start: "},
 		{[]string{"play", "-start", "5 4 b 1" + strings.Repeat(" -", 25)}, 2, "a position before the roll"},
-		{[]string{"play", "-game", "chess"}, 2, `-game: game "chess" is unknown; the games are breakthrough, dice`},
+		{[]string{"play", "-game", "chess"}, 2, `-game: game "chess" is unknown; the games are backgammon, breakthrough, dice`},
 		{[]string{"play", "-variant", "5x5-4", "-n", "7"}, 2, "-variant gives the board; -n cannot change it"},
 		{[]string{"play", "-variant", "5x5"}, 2, `-variant: dice variant "5x5"`},
 		{[]string{"gen", "-game", "chess"}, 2, `-game: game "chess" is unknown`},
@@ -357,7 +357,7 @@ func TestSearchGameFlag(t *testing.T) {
 		}
 	}
 	checkBadInput(t, []badInput{
-		{[]string{"search", "-game", "chess", exampleDPN}, 2, `game "chess" is unknown; the games are breakthrough, dice`},
+		{[]string{"search", "-game", "chess", exampleDPN}, 2, `game "chess" is unknown; the games are backgammon, breakthrough, dice`},
 		{[]string{"search", "-game", "dice"}, 2, "missing the position"},
 	})
 }
