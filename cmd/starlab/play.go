@@ -147,11 +147,19 @@ same game.`,
 			if len(events) > 0 {
 				fmt.Fprintf(env.Stdout, "     %s\n", strings.Join(events, ", "))
 			}
+			// A game played for points (backgammon's money) says how many.
+			worth := ""
+			if rec.Points > 0 {
+				worth = fmt.Sprintf(" %d point", rec.Points)
+				if rec.Points > 1 {
+					worth += "s"
+				}
+			}
 			switch rec.Result {
 			case 1:
-				fmt.Fprintf(env.Stdout, "\nresult 1-0: %s (%s) wins in %d plies\n", side[0], ps[0].Name(), rec.Plies)
+				fmt.Fprintf(env.Stdout, "\nresult 1-0: %s (%s) wins%s in %d plies\n", side[0], ps[0].Name(), worth, rec.Plies)
 			case -1:
-				fmt.Fprintf(env.Stdout, "\nresult 0-1: %s (%s) wins in %d plies\n", side[1], ps[1].Name(), rec.Plies)
+				fmt.Fprintf(env.Stdout, "\nresult 0-1: %s (%s) wins%s in %d plies\n", side[1], ps[1].Name(), worth, rec.Plies)
 			default:
 				fmt.Fprintf(env.Stdout, "\nresult 1/2-1/2: drawn in %d plies\n", rec.Plies)
 			}
