@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"math"
 
 	"starlab/runs"
 	"starlab/search"
@@ -119,8 +120,14 @@ the evaluator's name as opponent).`,
 			if r := res.Repeated(); r != "" {
 				repeated = " (" + r + ")"
 			}
-			fmt.Fprintf(env.Stdout, "train: %d games in %.1f s (%.0f games/s); score against %s at depth 1: %.1f%% ± %.1f%% with duplicate dice%s, luck-adjusted %.1f%% ± %.1f%%; net %s (id %s)\n",
-				res.Games, res.Seconds, res.GamesPerS, res.Opponent, 100*float64(res.Score), 100*float64(res.ScoreCI95), repeated, 100*float64(res.LuckScore), 100*float64(res.LuckCI95), res.Net, res.NetID)
+			// Games played for points (backgammon's money) have no
+			// luck-adjusted score.
+			luck := ""
+			if l := float64(res.LuckScore); !math.IsNaN(l) {
+				luck = fmt.Sprintf(", luck-adjusted %.1f%% ± %.1f%%", 100*l, 100*float64(res.LuckCI95))
+			}
+			fmt.Fprintf(env.Stdout, "train: %d games in %.1f s (%.0f games/s); score against %s at depth 1: %.1f%% ± %.1f%% with duplicate dice%s%s; net %s (id %s)\n",
+				res.Games, res.Seconds, res.GamesPerS, res.Opponent, 100*float64(res.Score), 100*float64(res.ScoreCI95), repeated, luck, res.Net, res.NetID)
 			return nil
 		},
 	}
