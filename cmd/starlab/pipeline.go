@@ -31,8 +31,8 @@ paper-5x5 (not timed end to end: its tune alone comes to
 about 45 minutes on two cores) and paper-11x11 (many hours: a
 cluster or a night) reproduce the papers' Dice tables, paper-breakthrough
 (an hour and a half) the chapter's ChanceBreakthrough tables, and
-backgammon (not timed end to end) trains, fits, benches, tunes and plays
-backgammon. RECIPE is the name of a
+backgammon (21 minutes on two cores) trains, fits, benches, tunes and
+plays backgammon. RECIPE is the name of a
 built-in recipe (` + strings.Join(pipeline.Names(), ", ") + `) or a path to a recipe
 file (JSON, format "starlab-recipe/2", naming its "game" and "variant"; a
 "starlab-recipe/1" file, Dice's with "n" and "m", is read too); without it, ` + pipeline.DefaultRecipe + `.
