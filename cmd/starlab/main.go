@@ -11,7 +11,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime/pprof"
 	"slices"
 	"strings"
 	"syscall"
@@ -83,22 +82,13 @@ func main() {
 		<-ctx.Done()
 		stop()
 	}()
-	// STARLAB_CPUPROFILE=FILE writes a CPU profile of the whole command
-	// (go tool pprof reads it): where a stage's time goes.
-	if path := os.Getenv("STARLAB_CPUPROFILE"); path != "" {
-		f, err := os.Create(path)
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "starlab: STARLAB_CPUPROFILE: %v\n", err)
-			os.Exit(1)
-		}
-		if err := pprof.StartCPUProfile(f); err != nil {
-			fmt.Fprintf(os.Stderr, "starlab: STARLAB_CPUPROFILE: %v\n", err)
-			os.Exit(1)
-		}
-		defer f.Close()
+	stopProfile, err := runs.StartCPUProfile()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "starlab: %v\n", err)
+		os.Exit(1)
 	}
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
-	pprof.StopCPUProfile()
+	stopProfile()
 	stop()
 	os.Exit(code)
 }
