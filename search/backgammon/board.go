@@ -222,7 +222,7 @@ func (b *Board) Opening() bool {
 	return b.d1 == 0 && b.stm == 0 && b.pts[0] == Start && b.pts[1] == Start
 }
 
-// Points returns the points a side that lost with loser's checkers loses:
+// points returns the points a side that lost with loser's checkers loses:
 // 1, or in money play 2 for a gammon (none borne off) and 3 for a
 // backgammon (none borne off and a checker on the bar or in the winner's
 // home board, the loser's points 19 to 24).

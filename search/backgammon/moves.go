@@ -190,13 +190,7 @@ func (b *Board) MakeSaving(m int, u *Undo) {
 	}
 	b.d1, b.d2 = 0, 0
 	b.stm ^= 1
-	b.key = b.computeKeyFast(u)
-}
-
-// computeKeyFast returns the key after a play: the steps kept the points'
-// keys, and the side and the roll change here.
-func (b *Board) computeKeyFast(u *Undo) uint64 {
-	return b.key ^ zSide ^ zRoll[rollOf[u.d1][u.d2]]
+	b.key ^= zSide ^ zRoll[rollOf[u.d1][u.d2]] // the steps kept the points' keys
 }
 
 // UnmakeRestoring takes back play m, made with MakeSaving(m, u).

@@ -118,6 +118,9 @@ func (e *Engine) setBoard(b *Board) {
 	}
 }
 
+// otherEvals are backgammon's hand evaluators beside contact.
+var otherEvals = []string{rules.HandNames[rules.HandRace]}
+
 // Game is backgammon as the stages use it.
 func Game() search.Kit {
 	return search.Kit{
@@ -160,7 +163,7 @@ func Game() search.Kit {
 			if err := search.CheckNoise(c, gameName, evalNoise); err != nil {
 				return err
 			}
-			if err := Game().CheckEval(c); err != nil {
+			if err := (search.Kit{Game: rules.Game{}, HandEval: handName, OtherEvals: otherEvals}).CheckEval(c); err != nil {
 				return err
 			}
 			v := boardOf(pos).Variant()
