@@ -27,6 +27,10 @@ type Choice struct {
 	Score float64   // the player's value of the position for its mover (0 if none)
 	Depth int       // the depth of the last completed search (0 if none)
 	Nodes int64     // nodes searched for this move
+	// Forfeit, if set, is an outside engine's reply that could not be
+	// played (OutsidePlayer): the mover loses the game, and Move is not
+	// read.
+	Forfeit *Forfeit
 }
 
 // ChanceStream is the source of a game's chance events. Each side has its
@@ -94,6 +98,11 @@ type Record struct {
 	// event as a reference search values it (see Luck); 0 without a
 	// reference.
 	Luck float64 `json:"luck"`
+	// Forfeit, if set, ended the game before its end: the side to move
+	// after the last action lost by forfeit (an outside engine's illegal,
+	// malformed or missing reply). Result is that side's loss, worth one
+	// point where the game is played for points.
+	Forfeit *Forfeit `json:"forfeit,omitempty"`
 }
 
 // Replay plays the game's record again from its start through g, the game
@@ -256,6 +265,12 @@ func Play(ctx context.Context, g game.Game, start game.State, players [2]Player,
 			rec.Time[side] += time.Since(t0)
 			if err := ctx.Err(); err != nil {
 				return rec, err
+			}
+			if f := ch.Forfeit; f != nil {
+				f.Side = side
+				rec.Forfeit = f
+				rec.Result = int(sideZero(-1, side))
+				return rec, nil
 			}
 			if moves = s.Legal(moves); !hasMove(moves, ch.Move) {
 				return rec, fmt.Errorf("player %s chose illegal move %d in %q", players[side].Name(), ch.Move, s)

@@ -3,6 +3,8 @@ package selfplay
 import (
 	"context"
 	"fmt"
+	"io"
+	"sync"
 
 	"starlab/runs"
 	"starlab/search"
@@ -29,6 +31,8 @@ type MatchConfig struct {
 	// LuckRef, if set, is the reference search that values every chance
 	// event (see Luck); it must have a depth or node limit.
 	LuckRef *Engine
+	// EngineLog, if set, gets the outside engines' standard error.
+	EngineLog io.Writer
 }
 
 // PairGame is one finished game of a match.
@@ -104,32 +108,78 @@ func (c *MatchConfig) Validate() error {
 	return nil
 }
 
-// matchWorker is one goroutine's players: its own engines and tables.
+// matchPlayer is a match worker's player of one variant: a search
+// engine's or an outside engine's, told of every game before it starts.
+type matchPlayer interface {
+	Player
+	newGame(ctx context.Context, seed uint64) error
+}
+
+// newGame empties the engine's table and sets its evaluation noise from
+// the game's seed, so that a game depends only on its seed and players.
+func (p *EnginePlayer) newGame(_ context.Context, seed uint64) error {
+	p.engine.ClearTT()
+	if s, ok := p.engine.(search.Salter); ok {
+		s.SetSalt(seed) // the game's evaluation noise, where there is any
+	}
+	return nil
+}
+
+// matchWorker is one goroutine's players: its own engines and tables, or
+// its own instances of the outside engines.
 type matchWorker struct {
-	a, b *EnginePlayer
+	a, b matchPlayer
 	luck *Luck
 }
 
 func newMatchWorker(c *MatchConfig) *matchWorker {
-	w := &matchWorker{a: c.A.NewPlayer(), b: c.B.NewPlayer()}
+	w := &matchWorker{a: c.player(c.A), b: c.player(c.B)}
 	if c.LuckRef != nil {
 		w.luck = NewLuck(c.LuckRef.Game.NewEngine(c.LuckRef.Resolved), c.LuckRef.Spec.Limits)
 	}
 	return w
 }
 
+// player returns a new player of variant v.
+func (c *MatchConfig) player(v Engine) matchPlayer {
+	if v.Outside != nil {
+		return &outsidePlayer{o: v.Outside, g: c.Game, variant: c.Game.Variant(c.Starts[0]), log: c.log()}
+	}
+	return v.NewPlayer()
+}
+
+// log is where the outside engines' standard error goes.
+func (c *MatchConfig) log() io.Writer {
+	if c.EngineLog == nil {
+		return io.Discard
+	}
+	return c.EngineLog
+}
+
+// close stops the worker's outside engines.
+func (w *matchWorker) close() {
+	for _, p := range []matchPlayer{w.a, w.b} {
+		if o, ok := p.(*outsidePlayer); ok {
+			o.close()
+		}
+	}
+}
+
 // playPair plays pair i: game 0 with A as blue, game 1 with B as blue, the
-// same dice seed for both. Every engine starts each game with an empty
-// table, so a game depends only on its seed and players.
+// same dice seed for both. Every player starts each game afresh (newGame:
+// an engine with an empty table), so a game depends only on its seed and
+// players.
 func (w *matchWorker) playPair(ctx context.Context, c *MatchConfig, i int) (PairRecord, error) {
 	seed := PairSeed(c.Seed, c.Pairing, i)
 	si := i % len(c.Starts)
 	pr := PairRecord{Index: i}
 	for g := 0; g < 2; g++ {
-		for _, e := range []search.Engine{w.a.Engine(), w.b.Engine()} {
-			e.ClearTT()
-			if s, ok := e.(search.Salter); ok {
-				s.SetSalt(seed) // the game's evaluation noise, where there is any
+		for _, p := range []matchPlayer{w.a, w.b} {
+			if err := p.newGame(ctx, seed); err != nil {
+				if ctx.Err() != nil {
+					return pr, ctx.Err()
+				}
+				return pr, fmt.Errorf("pair %d game %d: %v", i, g, err)
 			}
 		}
 		players := [2]Player{w.a, w.b}
@@ -164,8 +214,21 @@ func PlayPairs(ctx context.Context, cfg *MatchConfig, todo []int, done func(Pair
 	if err := cfg.Validate(); err != nil {
 		return err
 	}
+	var mu sync.Mutex
+	var workers []*matchWorker
+	defer func() {
+		for _, w := range workers {
+			w.close()
+		}
+	}()
 	return runs.Pool(ctx, cfg.Workers, todo,
-		func() *matchWorker { return newMatchWorker(cfg) },
+		func() *matchWorker {
+			w := newMatchWorker(cfg)
+			mu.Lock()
+			workers = append(workers, w)
+			mu.Unlock()
+			return w
+		},
 		func(ctx context.Context, w *matchWorker, i int) (PairRecord, error) { return w.playPair(ctx, cfg, i) },
 		done)
 }

@@ -75,6 +75,18 @@ type Summary struct {
 	// play), are A's points per game with their intervals and how many
 	// games each side won of each worth.
 	Points *PointStats `json:"points,omitempty"`
+	// Forfeits are the games A and B lost by forfeit (an outside
+	// engine's illegal, malformed or missing reply), by reason.
+	Forfeits *ForfeitStats `json:"forfeits,omitempty"`
+}
+
+// ForfeitStats count the games each side lost by forfeit, by reason
+// ("illegal", "malformed", "timeout", "exited").
+type ForfeitStats struct {
+	A       int            `json:"a"`
+	B       int            `json:"b"`
+	ReasonA map[string]int `json:"reasons_a"`
+	ReasonB map[string]int `json:"reasons_b"`
 }
 
 // PointStats are A's points per game: the mean of +points for a win and
@@ -164,6 +176,18 @@ func Summarize(a, b string, pairs []PairRecord, luck bool, sprt *SPRT) Summary {
 			depthB += g.Game.Depth[cb]
 			nodesA += g.Game.Nodes[ca]
 			nodesB += g.Game.Nodes[cb]
+			if f := g.Game.Forfeit; f != nil {
+				if s.Forfeits == nil {
+					s.Forfeits = &ForfeitStats{ReasonA: map[string]int{}, ReasonB: map[string]int{}}
+				}
+				if f.Side == ca {
+					s.Forfeits.A++
+					s.Forfeits.ReasonA[f.Reason]++
+				} else {
+					s.Forfeits.B++
+					s.Forfeits.ReasonB[f.Reason]++
+				}
+			}
 		}
 		pen[p.Category()]++
 		adjusted = append(adjusted, (p.Games[0].ScoreA()-p.Games[0].LuckA()+p.Games[1].ScoreA()-p.Games[1].LuckA())/2)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"starlab/search"
+	"strings"
 	"text/tabwriter"
 )
 
@@ -39,6 +40,9 @@ func (r *MatchReport) WriteText(w io.Writer) {
 		if p := s.Points; p != nil {
 			fmt.Fprintf(w, "  points  %+.3f per game ± %.3f over games, ± %.3f over pairs; wins of 1/2/3 points: %d/%d/%d vs %d/%d/%d\n", p.PerGame, p.CI95, p.CI95Pairs, p.WinsA[0], p.WinsA[1], p.WinsA[2], p.WinsB[0], p.WinsB[1], p.WinsB[2])
 		}
+		if f := s.Forfeits; f != nil {
+			fmt.Fprintf(w, "  forfeits %d by %s%s, %d by %s%s\n", f.A, s.A, reasons(f.ReasonA), f.B, s.B, reasons(f.ReasonB))
+		}
 		if s.SPRT != nil {
 			fmt.Fprintf(w, "  SPRT    %s: LLR %s (bounds %.3f, %.3f) %s\n", s.SPRT, num(*s.LLR, "%.3f"), s.LLRLower, s.LLRUpper, s.Decision)
 		}
@@ -56,6 +60,21 @@ func (r *MatchReport) WriteText(w io.Writer) {
 		fmt.Fprintf(tw, "%d.\t%s\t%s ± %s\tElo %s\t%d games\n", i+1, e.Variant, pct(e.Score), pct(e.CI95), num(e.Elo, "%+.1f"), e.Games)
 	}
 	tw.Flush()
+}
+
+// reasons writes forfeit counts by reason, " (timeout 2, illegal 1)", in
+// the reasons' fixed order.
+func reasons(by map[string]int) string {
+	var parts []string
+	for _, r := range forfeitReasons {
+		if n := by[r]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", r, n))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
 }
 
 func (r *MatchReport) writeCrossTable(w io.Writer) {

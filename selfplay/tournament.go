@@ -5,9 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
+	"os"
+	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
+	"strings"
 	"time"
 
 	"starlab/runs"
@@ -208,6 +213,9 @@ func (s *MatchSettings) Resolve() (*Match, error) {
 		}
 		m.Starts = append(m.Starts, st)
 		for _, v := range m.Engines {
+			if v.Outside != nil {
+				continue
+			}
 			if err := g.Check(v.Resolved, st); err != nil {
 				return nil, runs.Usagef("variant %s, start position %d: %v", v.Name(), i+1, err)
 			}
@@ -220,6 +228,9 @@ func (s *MatchSettings) Resolve() (*Match, error) {
 		v, err := ParseEngineIn(g, s.Luck, s.Products)
 		if err != nil {
 			return nil, runs.Usagef("-luck: %v", err)
+		}
+		if v.Outside != nil {
+			return nil, runs.Usagef("-luck %s: the reference is one of starlab's searches, not an outside engine", v.Name())
 		}
 		if !v.Deterministic() {
 			return nil, runs.Usagef("-luck %s: the reference needs a depth or node limit, not a time limit", v.Name())
@@ -495,6 +506,17 @@ func (m *Match) checkGame(rec *Record, start game.State) error {
 	if rec.Turns != turns {
 		return fmt.Errorf("turns %v, the moves give %v", rec.Turns, turns)
 	}
+	if f := rec.Forfeit; f != nil {
+		switch {
+		case end.Kind() != game.Decision || end.Mover() != f.Side:
+			return fmt.Errorf("forfeit by side %d after %d plies, where it is not to move", f.Side, rec.Plies)
+		case !slices.Contains(forfeitReasons, f.Reason):
+			return fmt.Errorf("forfeit reason %q (want one of %s)", f.Reason, strings.Join(forfeitReasons, ", "))
+		case rec.Result != int(sideZero(-1, f.Side)) || rec.Points != 0:
+			return fmt.Errorf("result %d (%d points) for a forfeit by side %d", rec.Result, rec.Points, f.Side)
+		}
+		return nil
+	}
 	if end.Kind() != game.Over {
 		return fmt.Errorf("the game stops after %d plies before its end", rec.Plies)
 	}
@@ -547,6 +569,7 @@ func RunMatch(ctx context.Context, set MatchSettings, run *runs.Run, progress ru
 	defer journal.Close()
 	journal.SetSyncInterval(time.Second)
 
+	var engineLog io.Writer
 	var total, done int64
 	for i := 0; i < npairs; i++ {
 		if set.Shard.Owns(i) {
@@ -555,6 +578,16 @@ func RunMatch(ctx context.Context, set MatchSettings, run *runs.Run, progress ru
 	}
 	for _, st := range states {
 		done += int64(2 * len(st.pairs))
+	}
+	if done < total {
+		log, err := m.startOutsiders(ctx, run.Dir())
+		if err != nil {
+			return nil, err
+		}
+		if log != nil {
+			defer log.Close()
+			engineLog = &syncWriter{w: log}
+		}
 	}
 	progress(done, total, "")
 	start := time.Now()
@@ -574,7 +607,7 @@ func RunMatch(ctx context.Context, set MatchSettings, run *runs.Run, progress ru
 			continue
 		}
 		cfg := &MatchConfig{Game: set.Game, A: m.Engines[pg.A], B: m.Engines[pg.B], Starts: m.Starts, Pairs: npairs, Seed: set.Seed,
-			Pairing: pi, Workers: set.Concurrency, LuckRef: m.Luck}
+			Pairing: pi, Workers: set.Concurrency, LuckRef: m.Luck, EngineLog: engineLog}
 		err := PlayPairs(ctx, cfg, todo, func(pr PairRecord) (bool, error) {
 			el := time.Since(start).Seconds()
 			rec := MatchRecord{Pairing: pi, Pair: pr, ElapsedS: prior + el}
@@ -611,6 +644,35 @@ func RunMatch(ctx context.Context, set MatchSettings, run *runs.Run, progress ru
 	return rep, nil
 }
 
+// EnginesLog is the file in a match's run directory that keeps what its
+// outside engines write to their standard error, appended.
+const EnginesLog = "engines.log"
+
+// startOutsiders starts each outside engine of the match once and stops
+// it, so that one that cannot start fails the match in one line (a usage
+// error, exit 2) before its first game, and opens the run's engines.log
+// for their standard error; nil without outside engines.
+func (m *Match) startOutsiders(ctx context.Context, dir string) (*os.File, error) {
+	var log *os.File
+	for _, v := range m.Engines {
+		if v.Outside == nil {
+			continue
+		}
+		if log == nil {
+			f, err := os.OpenFile(filepath.Join(dir, EnginesLog), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+			if err != nil {
+				return nil, err
+			}
+			log = f
+		}
+		if err := CheckOutsider(ctx, v.Outside, m.Settings.Game, m.Settings.Variant, log); err != nil {
+			log.Close()
+			return nil, err
+		}
+	}
+	return log, nil
+}
+
 // GameRow is one row of games.parquet: one game of a match. Blue is side
 // 0, who moves first in Dice, and red side 1; rolls are the game's chance
 // events and moves its moves, each in the game's notation (Record.Notation).
@@ -639,6 +701,9 @@ type GameRow struct {
 	TimeMSRed     float64 `parquet:"time_ms_red"`
 	Luck          float64 `parquet:"luck"` // sum of the chance events' luck, blue's view, value units
 	LuckScoreA    float64 `parquet:"luck_adjusted_score_a"`
+	// Forfeit is empty, or the side that lost by forfeit and why
+	// ("red: timeout: no move within 1s; ..."), the game's last word.
+	Forfeit string `parquet:"forfeit"`
 }
 
 // GameRows returns the rows of games.parquet for the records the report
@@ -686,6 +751,9 @@ func newGameRow(gg game.Game, seed uint64, pairing int, a, b string, g PairGame)
 		NodesBlue: gm.Nodes[0], NodesRed: gm.Nodes[1],
 		TimeMSBlue: float64(gm.Time[0].Microseconds()) / 1000, TimeMSRed: float64(gm.Time[1].Microseconds()) / 1000,
 		Luck: gm.Luck, LuckScoreA: g.ScoreA() - g.LuckA(),
+	}
+	if f := gm.Forfeit; f != nil {
+		row.Forfeit = game.SideName(gg, f.Side) + ": " + f.String()
 	}
 	if gm.Points > 0 {
 		// Played for points: the result is the points, and the luck

@@ -14,10 +14,13 @@ import (
 //	staretc:depth=9,eval=pairs
 //	cpc:movetime=100ms,eval=pairs,t=1.6
 //	star2:nodes=200000,eval=zero
+//
+// An outside engine (ext:, gnubg:: Outsider) has Outside set and no Spec.
 type Engine struct {
 	Game     search.Kit
 	Spec     search.Spec
 	Resolved *search.Resolved
+	Outside  Outsider
 }
 
 // ParseEngine parses an engine spec of game g (the grammar of
@@ -32,6 +35,13 @@ func ParseEngine(g search.Kit, spec string) (Engine, error) {
 // ({net}, {probcut}: search.Products) taken from products; the engine's
 // name keeps the products' names.
 func ParseEngineIn(g search.Kit, spec string, products search.Products) (Engine, error) {
+	if parse := outsiderParser(spec); parse != nil {
+		o, err := parse(g, spec)
+		if err != nil {
+			return Engine{}, runs.Usage(err)
+		}
+		return Engine{Game: g, Outside: o}, nil
+	}
 	s, err := ParseEngineSpec(g, spec)
 	if err != nil {
 		return Engine{}, err
@@ -92,13 +102,24 @@ func someDecision(g search.Kit) game.State {
 }
 
 // Name returns the canonical spec, the variant's identity.
-func (v Engine) Name() string { return v.Spec.String() }
+func (v Engine) Name() string {
+	if v.Outside != nil {
+		return v.Outside.Name()
+	}
+	return v.Spec.String()
+}
 
 // Deterministic reports whether the variant's games are a pure function of
 // their seed: true unless a time limit is set.
-func (v Engine) Deterministic() bool { return v.Spec.Limits.MoveTime == 0 }
+func (v Engine) Deterministic() bool {
+	if v.Outside != nil {
+		return v.Outside.Deterministic()
+	}
+	return v.Spec.Limits.MoveTime == 0
+}
 
-// NewPlayer returns a player with its own engine for the variant.
+// NewPlayer returns a player with its own engine for the variant, a
+// search engine's (not an outside engine's: Outside is nil).
 func (v Engine) NewPlayer() *EnginePlayer {
 	return NewEnginePlayer(v.Name(), v.Game.NewEngine(v.Resolved), v.Spec.Limits)
 }

@@ -11,6 +11,7 @@ import (
 	"starlab/search"
 	"starlab/search/games"
 	"starlab/selfplay"
+	_ "starlab/selfplay/gnubg" // the gnubg: outside engine
 )
 
 // matchCommand returns the match command, with its own flag state.

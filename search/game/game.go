@@ -236,3 +236,19 @@ func EndPoints(s State) int {
 	}
 	return 0
 }
+
+// RulesVersioner is a Game that numbers the version of its rules and
+// notation, which outside engines are told (starlab's engine protocol,
+// docs/protocol.md); without it the version is 1. It changes only when
+// the rules or their notation do.
+type RulesVersioner interface {
+	RulesVersion() int
+}
+
+// RulesVersion returns g's rules version: its own (RulesVersioner), else 1.
+func RulesVersion(g Game) int {
+	if v, ok := g.(RulesVersioner); ok {
+		return v.RulesVersion()
+	}
+	return 1
+}

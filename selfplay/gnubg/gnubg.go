@@ -1,0 +1,309 @@
+// Package gnubg plays GNU Backgammon (gnubg, Debian's package) in starlab's
+// matches, as the outside engine "gnubg:plies=N,noise=X": importing it
+// registers the spec with package selfplay.
+//
+// starlab is the referee. It starts one gnubg process per match worker
+// (gnubg -t -q -r), gives it its settings on standard input, and then
+// "external PATH", on which gnubg listens on a Unix-domain socket for one
+// client. At every decision of gnubg's side starlab sends the position as
+// a FIBS board line with all 52 fields (backgammon.FIBSBoard: gnubg keeps
+// the fields of the request before when a line is short, and answers
+// boards it should refuse), one request per write (gnubg reads a request
+// with one read() and drops what follows its newline in the same read),
+// and reads one line, the play as "8/5 6/5" or an empty line when no play
+// is legal; the play is checked against starlab's own list of legal plays.
+// The settings are those of gnubg's named levels, cubeless:
+//
+//	set threads 1
+//	set jacoby off                                     (money: gammons count without a cube turn)
+//	set evaluation chequerplay evaluation plies N      (gnubg's N-ply is starlab's depth 2N+1)
+//	set evaluation chequerplay evaluation cubeful off  (cubeless play; cubeful play changes the gammon rate)
+//	set evaluation chequerplay evaluation prune off    (on from 1 ply, as its world class level)
+//	set evaluation chequerplay evaluation noise X      (beginner 0.06, intermediate 0.04, advanced 0.015, expert 0)
+//	set evaluation chequerplay evaluation deterministic on (the noise is a function of the position)
+//
+// so gnubg's moves are a function of the position, and a match resumed
+// after a kill repeats the uninterrupted one.
+package gnubg
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"starlab/search"
+	"starlab/search/backgammon"
+	"starlab/search/game"
+	"starlab/selfplay"
+)
+
+func init() { selfplay.RegisterOutsider("gnubg", Parse) }
+
+// Spec is a gnubg engine setting.
+type Spec struct {
+	Plies   int           // look-ahead in gnubg's plies (0: its nets alone)
+	Noise   float64       // standard deviation of the noise added to its evaluations, in equity
+	Timeout time.Duration // the longest wait for a move before gnubg forfeits the game
+	Path    string        // the program; "" looks on PATH and in /usr/games
+}
+
+// defaultTimeout is the wait for one move: gnubg 2-ply took up to about a
+// second per move here, 0-ply about 0.2 ms.
+const defaultTimeout = 30 * time.Second
+
+// Parse reads "gnubg:plies=N,noise=X[,timeout=D][,path=P]" for a
+// backgammon match (both variants), in one line naming the problem.
+func Parse(g search.Kit, spec string) (selfplay.Outsider, error) {
+	if g.Name() != "backgammon" {
+		return nil, fmt.Errorf("spec %q: gnubg plays backgammon, not %s", spec, g.Name())
+	}
+	kv, err := selfplay.SpecKeys(spec)
+	if err != nil {
+		return nil, err
+	}
+	s := &Spec{Timeout: defaultTimeout}
+	for k, v := range kv {
+		bad := func(why string) error { return fmt.Errorf("spec %q: %s=%s: %s", spec, k, v, why) }
+		switch k {
+		case "plies":
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 || n > 4 {
+				return nil, bad("want 0 to 4 (gnubg's look-ahead: 0 is its nets alone, 2 its world class level)")
+			}
+			s.Plies = n
+		case "noise":
+			x, err := strconv.ParseFloat(v, 64)
+			if err != nil || !(x >= 0 && x <= 1) {
+				return nil, bad("want a number from 0 to 1 (gnubg's levels: beginner 0.06, intermediate 0.04, advanced 0.015, expert 0)")
+			}
+			s.Noise = x
+		case "timeout":
+			d, err := time.ParseDuration(v)
+			if err != nil || d < time.Millisecond {
+				return nil, bad("want a duration such as 30s")
+			}
+			s.Timeout = d
+		case "path":
+			if v == "" {
+				return nil, bad("want the path of the gnubg program")
+			}
+			s.Path = v
+		default:
+			return nil, fmt.Errorf("spec %q: unknown key %q (want plies, noise, timeout, path)", spec, k)
+		}
+	}
+	return s, nil
+}
+
+// Name returns the canonical spec: plies and noise always, the timeout
+// when it is not the default, the path when given.
+func (s *Spec) Name() string {
+	name := fmt.Sprintf("gnubg:plies=%d,noise=%s", s.Plies, strconv.FormatFloat(s.Noise, 'g', -1, 64))
+	if s.Timeout != defaultTimeout {
+		name += ",timeout=" + s.Timeout.String()
+	}
+	if s.Path != "" {
+		name += ",path=" + s.Path
+	}
+	return name
+}
+
+// Deterministic is true: gnubg's noise is deterministic.
+func (s *Spec) Deterministic() bool { return true }
+
+// Program returns the gnubg program to run: Path, else gnubg on PATH,
+// else Debian's /usr/games/gnubg (a directory not on root's PATH), or an
+// error naming the package.
+func (s *Spec) Program() (string, error) {
+	if s.Path != "" {
+		return exec.LookPath(s.Path)
+	}
+	if p, err := exec.LookPath("gnubg"); err == nil {
+		return p, nil
+	}
+	const debian = "/usr/games/gnubg"
+	if _, err := os.Stat(debian); err == nil {
+		return debian, nil
+	}
+	return "", errors.New("gnubg is not installed: install Debian's package gnubg (apt-get install gnubg); starlab looks for it on PATH and in /usr/games")
+}
+
+// settings are the lines gnubg reads before it listens.
+func (s *Spec) settings(variant string, sock string) []string {
+	prune := "off"
+	if s.Plies > 0 {
+		prune = "on"
+	}
+	const ev = "set evaluation chequerplay evaluation "
+	lines := []string{"set threads 1"}
+	if variant == backgammon.Money.String() {
+		lines = append(lines, "set jacoby off")
+	}
+	return append(lines,
+		ev+"plies "+strconv.Itoa(s.Plies),
+		ev+"cubeful off",
+		ev+"prune "+prune,
+		ev+"noise "+strconv.FormatFloat(s.Noise, 'f', -1, 64),
+		ev+"deterministic on",
+		"external "+sock)
+}
+
+// player is one gnubg process and its socket.
+type player struct {
+	spec  *Spec
+	g     search.Kit
+	proc  *selfplay.Proc
+	dir   string
+	conn  net.Conn
+	lines *selfplay.Lines
+	dead  bool
+	moves []game.Move
+}
+
+// Start starts gnubg with the settings, connects to its socket and asks
+// its version, which must be that of the external interface 2.
+func (s *Spec) Start(ctx context.Context, g search.Kit, variant string, log io.Writer) (selfplay.OutsidePlayer, error) {
+	if _, err := backgammon.ParseVariant(variant); err != nil {
+		return nil, fmt.Errorf("%s: %v", s.Name(), err)
+	}
+	prog, err := s.Program()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", s.Name(), err)
+	}
+	dir, err := os.MkdirTemp("", "starlab-gnubg-")
+	if err != nil {
+		return nil, err
+	}
+	sock := filepath.Join(dir, "s")
+	proc, _, err := selfplay.StartProc(prog, []string{"-t", "-q", "-r"}, log, false)
+	if err != nil {
+		os.RemoveAll(dir)
+		return nil, fmt.Errorf("%s: %v", s.Name(), err)
+	}
+	p := &player{spec: s, g: g, proc: proc, dir: dir}
+	if err := p.connect(ctx, variant, sock); err != nil {
+		p.Close()
+		return nil, fmt.Errorf("%s (%s): %v", s.Name(), prog, err)
+	}
+	return p, nil
+}
+
+func (p *player) connect(ctx context.Context, variant, sock string) error {
+	for _, line := range p.spec.settings(variant, sock) {
+		if err := p.proc.Send(line); err != nil {
+			return fmt.Errorf("setting %q: %v", line, err)
+		}
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		c, err := net.Dial("unix", sock)
+		if err == nil {
+			p.conn = c
+			break
+		}
+		if how, ended := p.proc.Exited(20 * time.Millisecond); ended {
+			return fmt.Errorf("gnubg ended (%s) before it listened", how)
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("gnubg did not listen on %s within 10s", sock)
+		}
+	}
+	p.lines = selfplay.ReadLines(p.conn)
+	if _, err := io.WriteString(p.conn, "version\n"); err != nil {
+		return err
+	}
+	var got []string
+	for len(got) < 4 {
+		line, err := p.lines.Next(ctx, 10*time.Second)
+		if err != nil {
+			return fmt.Errorf("version: %v", err)
+		}
+		got = append(got, strings.TrimSpace(line))
+	}
+	if got[0] != "Interface: 2" {
+		return fmt.Errorf("version: %q, want gnubg's external interface 2 (%q)", strings.Join(got, " / "), "Interface: 2")
+	}
+	return nil
+}
+
+// Name returns the spec.
+func (p *player) Name() string { return p.spec.Name() }
+
+// Alive reports whether gnubg still answers.
+func (p *player) Alive() bool { return !p.dead }
+
+// NewGame has nothing to tell gnubg, whose moves depend on the position
+// alone.
+func (p *player) NewGame(context.Context, uint64) error { return nil }
+
+// Close stops gnubg, which listens again when its client leaves, and
+// removes its socket's directory.
+func (p *player) Close() error {
+	if p.conn != nil {
+		p.conn.Close()
+	}
+	p.proc.Kill()
+	p.dead = true
+	return os.RemoveAll(p.dir)
+}
+
+// Choose sends the position as a FIBS board and reads gnubg's play.
+func (p *player) Choose(ctx context.Context, s game.State) selfplay.Choice {
+	forfeit := func(reason, detail, reply string) selfplay.Choice {
+		return selfplay.Choice{Forfeit: &selfplay.Forfeit{Reason: reason, Detail: detail, Reply: reply}}
+	}
+	board, err := backgammon.FIBSBoard(s)
+	if err != nil { // a position the referee cannot write: not gnubg's fault, but it cannot move
+		return forfeit("malformed", "starlab could not write the position: "+err.Error(), "")
+	}
+	if _, err := io.WriteString(p.conn, board+"\n"); err != nil {
+		return p.exited()
+	}
+	line, err := p.lines.Next(ctx, p.spec.Timeout)
+	switch {
+	case errors.Is(err, selfplay.ErrTimeout):
+		p.dead = true
+		p.proc.Kill()
+		return forfeit("timeout", fmt.Sprintf("no move within %v; gnubg was stopped", p.spec.Timeout), "")
+	case ctx.Err() != nil:
+		return selfplay.Choice{}
+	case err != nil:
+		return p.exited()
+	}
+	reply := strings.TrimSpace(line)
+	m, err := p.g.ParseMove(s, reply)
+	if err == nil {
+		p.moves = s.Legal(p.moves)
+		ok := false
+		for _, x := range p.moves {
+			ok = ok || x == m
+		}
+		if !ok {
+			err = errors.New("not a legal play")
+		}
+	}
+	if err != nil {
+		return forfeit("illegal", err.Error(), reply)
+	}
+	return selfplay.Choice{Move: m}
+}
+
+func (p *player) exited() selfplay.Choice {
+	p.dead = true
+	how, ok := p.proc.Exited(time.Second)
+	if !ok {
+		how = "its socket closed"
+	}
+	return selfplay.Choice{Forfeit: &selfplay.Forfeit{Reason: "exited", Detail: "gnubg ended (" + how + ")"}}
+}
