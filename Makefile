@@ -31,12 +31,13 @@ test:
 # The checks whose dependencies take long to build (chromedp for the report
 # page in headless Chromium; the Kubernetes API types for the manifests,
 # and the shard pods' own scripts run to a merged run; gnubg, Debian's,
-# remaking backgammon's fixtures): test files with the build tag
+# remaking backgammon's fixtures and playing matches; python3 running the
+# protocol's Python example): test files with the build tag
 # integration. Without Chromium on PATH the browser test fails
 # here, unless STARLAB_SKIP_CHROMIUM is set, when it skips and says so.
 test-integration:
 	$(GO) vet -tags integration ./cmd/... ./runs/...
-	$(GO) test -tags integration -count=1 -run 'TestReport$$|TestKubernetes' ./cmd/starlab ./runs/report
+	$(GO) test -tags integration -count=1 -run 'TestReport$$|TestKubernetes|TestOutside(Gnubg|Python)' ./cmd/starlab ./runs/report
 	$(GO) test -tags integration -count=1 -run 'TestFixturesRemade' ./search/backgammon
 
 # The Slurm self-test (as root): a one-node cluster on this machine, with

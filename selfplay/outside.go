@@ -497,7 +497,7 @@ func (p *extPlayer) handshake(ctx context.Context, variant string) error {
 		return p.ended("protocolok", err)
 	}
 	declared := map[string]bool{}
-	_, _, err := p.expect(ctx, "protocolok", []string{"protocolok"}, func(w, rest string) {
+	w, rest, err := p.expect(ctx, "protocolok", []string{"protocolok", "error"}, func(w, rest string) {
 		switch w {
 		case "id":
 			if k, v, _ := strings.Cut(rest, " "); k == "name" {
@@ -515,6 +515,9 @@ func (p *extPlayer) handshake(ctx context.Context, variant string) error {
 	if err != nil {
 		return err
 	}
+	if w == "error" {
+		return fmt.Errorf("refuses protocol %d: %s", ProtocolVersion, rest)
+	}
 	for _, o := range p.spec.opts {
 		if !declared[o[0]] {
 			return fmt.Errorf("opt.%s: the engine has no option %q", o[0], o[0])
@@ -526,7 +529,7 @@ func (p *extPlayer) handshake(ctx context.Context, variant string) error {
 	if err := p.proc.Send(fmt.Sprintf("game %s %s %d", p.g.Name(), variant, game.RulesVersion(p.g.Game))); err != nil {
 		return p.ended("gameok", err)
 	}
-	w, rest, err := p.expect(ctx, "gameok", []string{"gameok", "error"}, nil)
+	w, rest, err = p.expect(ctx, "gameok", []string{"gameok", "error"}, nil)
 	if err != nil {
 		return err
 	}

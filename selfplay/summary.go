@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"time"
 
 	"starlab/runs"
 	"starlab/search/game"
@@ -69,6 +70,10 @@ type Summary struct {
 	DepthB      float64 `json:"mean_depth_b"`
 	NodesA      float64 `json:"nodes_per_move_a"`
 	NodesB      float64 `json:"nodes_per_move_b"`
+	// Mean time per move of A and B in milliseconds, as the referee
+	// measured it (for an outside engine, the protocol's round trip too).
+	MsPerMoveA float64 `json:"ms_per_move_a"`
+	MsPerMoveB float64 `json:"ms_per_move_b"`
 	Seconds     float64 `json:"seconds"`
 	GamesPerSec float64 `json:"games_per_s"`
 	// Points, where the games are played for points (backgammon's money
@@ -155,6 +160,7 @@ func Summarize(a, b string, pairs []PairRecord, luck bool, sprt *SPRT) Summary {
 	adjusted := make([]float64, 0, len(ps))
 	var plies, turnsA, turnsB, depthA, depthB int
 	var nodesA, nodesB int64
+	var timeA, timeB time.Duration
 	for _, p := range ps {
 		for _, g := range p.Games {
 			switch g.ScoreA() {
@@ -176,6 +182,8 @@ func Summarize(a, b string, pairs []PairRecord, luck bool, sprt *SPRT) Summary {
 			depthB += g.Game.Depth[cb]
 			nodesA += g.Game.Nodes[ca]
 			nodesB += g.Game.Nodes[cb]
+			timeA += g.Game.Time[ca]
+			timeB += g.Game.Time[cb]
 			if f := g.Game.Forfeit; f != nil {
 				if s.Forfeits == nil {
 					s.Forfeits = &ForfeitStats{ReasonA: map[string]int{}, ReasonB: map[string]int{}}
@@ -228,6 +236,8 @@ func Summarize(a, b string, pairs []PairRecord, luck bool, sprt *SPRT) Summary {
 	}
 	s.DepthA, s.DepthB = ratio(float64(depthA), float64(turnsA)), ratio(float64(depthB), float64(turnsB))
 	s.NodesA, s.NodesB = ratio(float64(nodesA), float64(turnsA)), ratio(float64(nodesB), float64(turnsB))
+	s.MsPerMoveA = ratio(float64(timeA)/1e6, float64(turnsA))
+	s.MsPerMoveB = ratio(float64(timeB)/1e6, float64(turnsB))
 	return s
 }
 

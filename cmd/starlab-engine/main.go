@@ -9,7 +9,9 @@
 //
 // Its one option, spec, is the engine in starlab's spec grammar without a
 // limit (default staretc, with the game's default evaluator); the limit comes
-// with each go. A go without one searches to the end of the game. It plays
+// with each go, and a go without one searches to depth 1. A spec of several
+// keys is written with ';' for ',' (opt.spec=staretc:eval=pairs;t=1.6),
+// because an ext: spec cannot hold a comma. It plays
 // every game of starlab's registry (search/games), rules version 1, and
 // needs no list of legal moves.
 package main
@@ -83,7 +85,7 @@ func (p *player) handle(cmd, rest string) error {
 		p.reply("protocolok")
 	case "setoption":
 		if name, value, _ := strings.Cut(rest, " "); name == "spec" {
-			p.spec = value
+			p.spec = strings.ReplaceAll(value, ";", ",") // a spec of several keys, through an ext: spec that cannot hold a comma
 		}
 	case "game":
 		if err := p.newGame(rest); err != nil {
@@ -188,6 +190,9 @@ func (p *player) search(args string) error {
 		case "movetime":
 			lim.MoveTime = time.Duration(n) * time.Millisecond
 		}
+	}
+	if lim.Depth == 0 && lim.Nodes == 0 && lim.MoveTime == 0 {
+		lim.Depth = 1 // a go without a limit: the shallowest search that plays
 	}
 	it := p.engine.Search(context.Background(), p.pos, lim, nil).Last()
 	p.reply(fmt.Sprintf("info depth %d score %s nodes %d", it.Depth, strconv.FormatFloat(it.Score, 'g', -1, 64), it.Nodes))

@@ -318,14 +318,14 @@ func (r *Recipe) check() error {
 			if err := named("match "+m.Name, v); err != nil {
 				return err
 			}
-			vs, err := selfplay.ParseEngineSpec(r.Game, v)
+			vs, err := selfplay.EngineName(r.Game, v)
 			if err != nil {
 				return fmt.Errorf("match %s: %v", m.Name, err)
 			}
-			if seen[vs.String()] && len(m.Variants) > 2 {
+			if seen[vs] && len(m.Variants) > 2 {
 				return fmt.Errorf("match %s: variant %s given twice in a tournament", m.Name, vs)
 			}
-			seen[vs.String()] = true
+			seen[vs] = true
 		}
 		if luck != "none" {
 			if err := named("match "+m.Name, luck); err != nil {

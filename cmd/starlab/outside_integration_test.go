@@ -1,0 +1,124 @@
+//go:build integration
+
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"starlab/runs"
+	"starlab/selfplay"
+)
+
+// TestOutsideGnubg plays 20 1pt games and 10 money games against gnubg
+// 0-ply (Debian's, which .ci/run installs) through match: every gnubg
+// play is accepted by starlab's rules (no forfeit), and every game is in
+// games.parquet, replayed through the rules when the journal was read.
+func TestOutsideGnubg(t *testing.T) {
+	if _, err := exec.LookPath("gnubg"); err != nil {
+		if _, err := os.Stat("/usr/games/gnubg"); err != nil {
+			t.Fatal("gnubg is not installed (apt-get install -y gnubg)")
+		}
+	}
+	for _, c := range []struct {
+		variant string
+		games   int
+	}{{"1pt", 20}, {"money", 10}} {
+		dir := filepath.Join(t.TempDir(), c.variant)
+		code, _, stderr := runMatch(t, "-game", "backgammon", "-variant", c.variant, "-games", strconv.Itoa(c.games), "-concurrency", "2",
+			"-out", dir, "staretc:depth=1", "gnubg:plies=0,noise=0")
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", c.variant, code, stderr)
+		}
+		var rep selfplay.MatchReport
+		readJSONFile(t, filepath.Join(dir, selfplay.SummaryFile), &rep)
+		s := rep.Pairings[0]
+		if s.Games != c.games || s.Forfeits != nil || s.Wins+s.Losses != c.games {
+			t.Errorf("%s: %d games, W/L %d/%d, forfeits %+v; want %d games and no forfeit", c.variant, s.Games, s.Wins, s.Losses, s.Forfeits, c.games)
+		}
+		if (c.variant == "money") != (s.Points != nil) {
+			t.Errorf("%s: points %+v", c.variant, s.Points)
+		}
+		rows, err := runs.ReadParquet[selfplay.GameRow](filepath.Join(dir, selfplay.GamesFile), selfplay.MatchFormat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rows) != c.games {
+			t.Fatalf("%s: games.parquet has %d rows, want %d", c.variant, len(rows), c.games)
+		}
+		for _, r := range rows {
+			if r.Forfeit != "" || r.VariantB != "gnubg:plies=0,noise=0" || r.Moves == "" {
+				t.Errorf("%s: row %+v", c.variant, r)
+			}
+		}
+	}
+}
+
+// TestOutsidePython runs the README's commands that play the Python
+// reference engine, examples/ext/random_engine.py, in Dice and in
+// Backgammon (python3, which .ci/run installs), from the repository's
+// root as the README says: each finishes without a forfeit.
+func TestOutsidePython(t *testing.T) {
+	var cmds []string
+	for cmd := range readmeSessions(t) {
+		if strings.HasPrefix(cmd, "match ") && strings.Contains(cmd, "random_engine.py") {
+			cmds = append(cmds, cmd)
+		}
+	}
+	games := map[string]bool{}
+	t.Chdir("../..")
+	for _, cmd := range cmds {
+		args := shellWords(cmd)
+		game := "dice"
+		for i, a := range args {
+			if a == "-game" && i+1 < len(args) {
+				game = args[i+1]
+			}
+		}
+		games[game] = true
+		dir := filepath.Join(t.TempDir(), game)
+		code, _, stderr := runCmd(t, append(args, "-out", dir)...)
+		if code != 0 {
+			t.Fatalf("starlab %s: exit %d: %s", cmd, code, stderr)
+		}
+		var rep selfplay.MatchReport
+		readJSONFile(t, filepath.Join(dir, selfplay.SummaryFile), &rep)
+		if s := rep.Pairings[0]; s.Forfeits != nil || s.Games == 0 {
+			t.Errorf("starlab %s: %d games, forfeits %+v", cmd, s.Games, s.Forfeits)
+		}
+	}
+	if !games["dice"] || !games["backgammon"] {
+		t.Errorf("the README plays the Python engine in %v; want dice and backgammon", games)
+	}
+}
+
+// shellWords splits a command line as sh does for the README's
+// commands: words separated by spaces, single quotes kept together.
+func shellWords(s string) []string {
+	var out []string
+	var w strings.Builder
+	in, quoted := false, false
+	for _, r := range s {
+		switch {
+		case r == '\'':
+			quoted, in = !quoted, true
+		case r == ' ' && !quoted:
+			if in {
+				out = append(out, w.String())
+				w.Reset()
+				in = false
+			}
+		default:
+			w.WriteRune(r)
+			in = true
+		}
+	}
+	if in {
+		out = append(out, w.String())
+	}
+	return out
+}
