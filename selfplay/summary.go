@@ -66,14 +66,14 @@ type Summary struct {
 	ChancePerGame    runs.Num `json:"chance_nodes_per_game"`
 	EventsPerChance  runs.Num `json:"events_per_chance"`
 	// Mean completed depth per move and nodes per move, for A and B.
-	DepthA      float64 `json:"mean_depth_a"`
-	DepthB      float64 `json:"mean_depth_b"`
-	NodesA      float64 `json:"nodes_per_move_a"`
-	NodesB      float64 `json:"nodes_per_move_b"`
+	DepthA float64 `json:"mean_depth_a"`
+	DepthB float64 `json:"mean_depth_b"`
+	NodesA float64 `json:"nodes_per_move_a"`
+	NodesB float64 `json:"nodes_per_move_b"`
 	// Mean time per move of A and B in milliseconds, as the referee
 	// measured it (for an outside engine, the protocol's round trip too).
-	MsPerMoveA float64 `json:"ms_per_move_a"`
-	MsPerMoveB float64 `json:"ms_per_move_b"`
+	MsPerMoveA  float64 `json:"ms_per_move_a"`
+	MsPerMoveB  float64 `json:"ms_per_move_b"`
 	Seconds     float64 `json:"seconds"`
 	GamesPerSec float64 `json:"games_per_s"`
 	// Points, where the games are played for points (backgammon's money
