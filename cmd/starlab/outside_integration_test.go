@@ -55,6 +55,30 @@ func TestOutsideGnubg(t *testing.T) {
 				t.Errorf("%s: row %+v", c.variant, r)
 			}
 		}
+		if c.variant != "1pt" {
+			continue
+		}
+		// The same match as two shards, merged, reports the same.
+		var shards []string
+		for i := range 2 {
+			sd := filepath.Join(t.TempDir(), "shard")
+			if code, _, stderr := runMatch(t, "-game", "backgammon", "-games", "20", "-concurrency", "1", "-shard", strconv.Itoa(i)+"/2",
+				"-out", sd, "staretc:depth=1", "gnubg:plies=0,noise=0"); code != 0 {
+				t.Fatalf("shard %d/2: exit %d: %s", i, code, stderr)
+			}
+			shards = append(shards, sd)
+		}
+		merged := filepath.Join(t.TempDir(), "merged")
+		if code, _, stderr := runCmd(t, append([]string{"merge", "-out", merged}, shards...)...); code != 0 {
+			t.Fatalf("merge: exit %d: %s", code, stderr)
+		}
+		var m selfplay.MatchReport
+		readJSONFile(t, filepath.Join(merged, selfplay.SummaryFile), &m)
+		ms := m.Pairings[0]
+		if ms.Pentanomial != s.Pentanomial || ms.Wins != s.Wins || ms.LuckScore != s.LuckScore || ms.MeanPlies != s.MeanPlies {
+			t.Errorf("merged shards: pentanomial %v, wins %d, luck %v, plies %v; unsharded %v, %d, %v, %v",
+				ms.Pentanomial, ms.Wins, ms.LuckScore, ms.MeanPlies, s.Pentanomial, s.Wins, s.LuckScore, s.MeanPlies)
+		}
 	}
 }
 

@@ -695,6 +695,15 @@ func addBench(s *Section, run *runs.Run) error {
 	return nil
 }
 
+// forfeitCell says how many games each side lost by forfeit (an outside
+// engine's illegal, malformed or missing reply), the reasons on hover.
+func forfeitCell(f *selfplay.ForfeitStats) Cell {
+	if f == nil {
+		return Cell{Text: "0 vs 0"}
+	}
+	return Cell{Text: fmt.Sprintf("%d vs %d", f.A, f.B), Title: fmt.Sprintf("first: %v; second: %v", f.ReasonA, f.ReasonB)}
+}
+
 // addMatch shows a match under its variants' short names (full specs on
 // hover and in the terminal's text below): the variants, each pairing's
 // scores with their intervals as a table and a plot, and the ranking.
@@ -737,7 +746,7 @@ func addMatch(s *Section, run *runs.Run) error {
 		r.Settings.Games, from, r.Settings.Seed, s.names.spec(r.Settings.Luck)),
 		Head: []string{"pairing", "games", "W/D/L", "score", "± over games", "± over pairs", "luck-adjusted", "Elo", "± over games", "± over pairs", "LOS (pairs)", "pentanomial"}}
 	st := Table{Caption: "The games of each pairing: their length and shape (as the chapter reports its self-play games), and the search per move of each variant (first vs second)",
-		Head: []string{"pairing", "plies per game", "decisions per game", "branching factor", "chance nodes per game", "events per chance node", "mean depth", "nodes per move"}}
+		Head: []string{"pairing", "plies per game", "decisions per game", "branching factor", "chance nodes per game", "events per chance node", "mean depth", "nodes per move", "ms per move", "lost by forfeit"}}
 	for _, p := range r.Pairings {
 		luck := "-"
 		if p.Luck {
@@ -751,7 +760,8 @@ func addMatch(s *Section, run *runs.Run) error {
 			{Text: pct(p.LOSPairs)}, {Text: fmt.Sprint(p.Pentanomial)}})
 		st.Rows = append(st.Rows, []Cell{pt.Rows[len(pt.Rows)-1][0], {Text: num(p.MeanPlies, "%.1f")},
 			{Text: p.DecisionsPerGame.Format("%.1f")}, {Text: p.Branching.Format("%.1f")}, {Text: p.ChancePerGame.Format("%.1f")}, {Text: p.EventsPerChance.Format("%.1f")},
-			{Text: num(p.DepthA, "%.2f") + " vs " + num(p.DepthB, "%.2f")}, {Text: num(p.NodesA, "%.0f") + " vs " + num(p.NodesB, "%.0f")}})
+			{Text: num(p.DepthA, "%.2f") + " vs " + num(p.DepthB, "%.2f")}, {Text: num(p.NodesA, "%.0f") + " vs " + num(p.NodesB, "%.0f")},
+			{Text: num(p.MsPerMoveA, "%.3g") + " vs " + num(p.MsPerMoveB, "%.3g")}, forfeitCell(p.Forfeits)})
 	}
 	s.Tables = append(s.Tables, vt, pt, st)
 	// Games played for points (backgammon's money play): the points per
