@@ -130,6 +130,18 @@ func podScript(t *testing.T, job *batchv1.Job) (script string, env []string, mou
 	return c.Args[0], env, mount
 }
 
+// podShell returns the shell that runs the pods' scripts here: dash, which
+// is /bin/sh in the image (Debian's), so that a script that needs more than
+// POSIX sh fails here as it would in a pod; /bin/sh where dash is missing.
+func podShell(t *testing.T) string {
+	t.Helper()
+	if sh, err := exec.LookPath("dash"); err == nil {
+		return sh
+	}
+	t.Log("no dash on PATH: the pods' scripts run with /bin/sh")
+	return "/bin/sh"
+}
+
 // kubeGames is the games count the pod test plays in place of the
 // manifest's, so that it takes seconds: two pairs per shard of four.
 const kubeGames = 16
@@ -140,7 +152,8 @@ const kubeGames = 16
 // PATH), one pod killed once and started again as Kubernetes retries it,
 // then merge.yaml's script, and checks the merged run against the same
 // script run as one shard of one. The scripts are the manifests' own but
-// for the games count, which is cut to kubeGames.
+// for the games count, which is cut to kubeGames, and run with the image's
+// shell (podShell).
 func TestKubernetesJobs(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds starlab and plays a sharded match")
@@ -159,6 +172,7 @@ func TestKubernetesJobs(t *testing.T) {
 		}
 	}
 	games := regexp.MustCompile(`-games [0-9]+`)
+	shell := podShell(t)
 	// pod returns the command that runs job's script as pod index with
 	// extra environment.
 	pod := func(job *batchv1.Job, extra ...string) *exec.Cmd {
@@ -168,7 +182,7 @@ func TestKubernetesJobs(t *testing.T) {
 		}
 		script = games.ReplaceAllString(script, "-games "+strconv.Itoa(kubeGames))
 		script = strings.ReplaceAll(script, mount, data)
-		cmd := exec.Command("/bin/sh", "-c", script)
+		cmd := exec.Command(shell, "-c", script)
 		cmd.Dir = work
 		cmd.Env = append(append([]string{"PATH=" + binDir + string(os.PathListSeparator) + os.Getenv("PATH"), "HOME=" + dir}, env...), extra...)
 		return cmd

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -13,8 +14,8 @@ import (
 	"starlab/runs"
 )
 
-// TestSlurm submits the README's Slurm example (its own command line but
-// for the games count, cut by slurmGames, and the directory) and a 4-shard
+// TestSlurm submits the README's first Slurm example (its own command line
+// but for the games count, cut by slurmGames, and the directory) and a 4-shard
 // collect to a Slurm cluster through deploy/slurm/submit.sh, waits for the
 // merge jobs, and compares the merged runs with unsharded ones. It runs
 // under make test-slurm (STARLAB_SLURM=1, after deploy/slurm/localcluster.sh
@@ -34,7 +35,9 @@ func TestSlurm(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	example := readmeSlurmExample(t) // N DIR COMMAND ARGS...
+	// N DIR COMMAND ARGS...; the later examples play outside engines,
+	// which this machine need not have.
+	example := readmeSlurmExamples(t)[0]
 	shards := map[string]string{"match": example[0], "collect": "4"}
 	jobs := map[string][]string{
 		"match":   slurmGames(t, example[2:]),
@@ -115,17 +118,18 @@ func buildStarlab(t *testing.T, dir string) string {
 	return bin
 }
 
-// readmeSlurmExample returns the arguments of submit.sh in the README's
-// Slurm example: the line of a code block that runs deploy/slurm/submit.sh,
-// without its prompt and environment assignments.
-func readmeSlurmExample(t *testing.T) []string {
+// readmeSlurmExamples returns the arguments of submit.sh in each of the
+// README's Slurm examples, in the README's order: the lines of code blocks
+// that run deploy/slurm/submit.sh, without their prompt and environment
+// assignments.
+func readmeSlurmExamples(t *testing.T) [][]string {
 	t.Helper()
 	f, err := os.Open("../../README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	var found []string
+	var found [][]string
 	inBlock := false
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
@@ -139,20 +143,41 @@ func readmeSlurmExample(t *testing.T) []string {
 			fields = fields[1:] // STARLAB=...
 		}
 		if inBlock && len(fields) > 0 && fields[0] == "deploy/slurm/submit.sh" {
-			if found != nil {
-				t.Fatal("README.md: more than one submit.sh example")
-			}
 			if strings.ContainsAny(line, `"'\`) {
 				t.Fatalf("README.md: %q: quoting this test does not parse", line)
 			}
-			found = fields[1:]
+			if len(fields) < 4 {
+				t.Fatalf("README.md: %q: not submit.sh N DIR COMMAND", line)
+			}
+			found = append(found, fields[1:])
 		}
 	}
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}
-	if len(found) < 3 {
-		t.Fatalf("README.md: no submit.sh N DIR COMMAND example in a code block (%q)", found)
+	if len(found) == 0 {
+		t.Fatal("README.md: no submit.sh N DIR COMMAND example in a code block")
 	}
 	return found
+}
+
+// TestReadmeSlurmExamples checks the form of every Slurm example in the
+// README, those that TestSlurm does not submit too: a shard count, a
+// directory on shared storage, a stage that takes -shard, and (for
+// TestSlurm's cut) a -games count.
+func TestReadmeSlurmExamples(t *testing.T) {
+	for _, ex := range readmeSlurmExamples(t) {
+		if n, err := strconv.Atoi(ex[0]); err != nil || n < 1 {
+			t.Errorf("README.md: submit.sh %q: N %q, want a shard count of 1 or more", ex, ex[0])
+		}
+		if !filepath.IsAbs(ex[1]) {
+			t.Errorf("README.md: submit.sh %q: DIR %q, want an absolute path", ex, ex[1])
+		}
+		switch ex[2] {
+		case "match", "collect", "bench", "tune":
+		default:
+			t.Errorf("README.md: submit.sh %q: %s does not take -shard", ex, ex[2])
+		}
+		slurmGames(t, ex[2:])
+	}
 }
