@@ -201,6 +201,7 @@ type Proc struct {
 func StartProc(path string, args []string, log io.Writer, readOut bool) (*Proc, *Lines, error) {
 	cmd := exec.Command(path, args...)
 	cmd.Stderr = log
+	dieWithParent(cmd)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, nil, err
@@ -230,6 +231,9 @@ func StartProc(path string, args []string, log io.Writer, readOut bool) (*Proc, 
 	}()
 	return p, lines, nil
 }
+
+// Pid returns the program's process ID.
+func (p *Proc) Pid() int { return p.cmd.Process.Pid }
 
 // Send writes line and a newline to the program's standard input in one
 // write.
@@ -456,6 +460,7 @@ func (e *extSpec) Start(ctx context.Context, g search.Kit, variant string, log i
 		proc.Kill()
 		return nil, fmt.Errorf("engine %s: %v", e.Name(), err)
 	}
+	fmt.Fprintf(log, "starlab: %s started, pid %d, id name %q\n", e.Name(), proc.Pid(), p.id)
 	return p, nil
 }
 

@@ -166,6 +166,8 @@ type player struct {
 	lines *selfplay.Lines
 	dead  bool
 	moves []game.Move
+	// version is gnubg's answer to version, for engines.log.
+	version string
 }
 
 // Start starts gnubg with the settings, connects to its socket and asks
@@ -193,6 +195,7 @@ func (s *Spec) Start(ctx context.Context, g search.Kit, variant string, log io.W
 		p.Close()
 		return nil, fmt.Errorf("%s (%s): %v", s.Name(), prog, err)
 	}
+	fmt.Fprintf(log, "starlab: %s started, %s, pid %d, %s\n", s.Name(), prog, proc.Pid(), p.version)
 	return p, nil
 }
 
@@ -234,6 +237,7 @@ func (p *player) connect(ctx context.Context, variant, sock string) error {
 	if got[0] != "Interface: 2" {
 		return fmt.Errorf("version: %q, want gnubg's external interface 2 (%q)", strings.Join(got, " / "), "Interface: 2")
 	}
+	p.version = strings.Join(got, ", ")
 	return nil
 }
 

@@ -1,0 +1,9 @@
+//go:build !linux
+
+package selfplay
+
+import "os/exec"
+
+// dieWithParent does nothing where the kernel cannot kill a child with its
+// parent: an engine that outlives a killed match is then stopped by hand.
+func dieWithParent(*exec.Cmd) {}
