@@ -74,6 +74,7 @@ func sameReport(t *testing.T, a, b *MatchReport) {
 		c.Pairings = slices.Clone(r.Pairings)
 		for i := range c.Pairings {
 			c.Pairings[i].Seconds, c.Pairings[i].GamesPerSec = 0, 0
+			c.Pairings[i].MsPerMoveA, c.Pairings[i].MsPerMoveB = 0, 0
 		}
 		return c
 	}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"sort"
-	"time"
 
 	"starlab/runs"
 	"starlab/search/game"
@@ -160,7 +159,6 @@ func Summarize(a, b string, pairs []PairRecord, luck bool, sprt *SPRT) Summary {
 	adjusted := make([]float64, 0, len(ps))
 	var plies, turnsA, turnsB, depthA, depthB int
 	var nodesA, nodesB int64
-	var timeA, timeB time.Duration
 	for _, p := range ps {
 		for _, g := range p.Games {
 			switch g.ScoreA() {
@@ -182,8 +180,6 @@ func Summarize(a, b string, pairs []PairRecord, luck bool, sprt *SPRT) Summary {
 			depthB += g.Game.Depth[cb]
 			nodesA += g.Game.Nodes[ca]
 			nodesB += g.Game.Nodes[cb]
-			timeA += g.Game.Time[ca]
-			timeB += g.Game.Time[cb]
 			if f := g.Game.Forfeit; f != nil {
 				if s.Forfeits == nil {
 					s.Forfeits = &ForfeitStats{ReasonA: map[string]int{}, ReasonB: map[string]int{}}
@@ -236,8 +232,6 @@ func Summarize(a, b string, pairs []PairRecord, luck bool, sprt *SPRT) Summary {
 	}
 	s.DepthA, s.DepthB = ratio(float64(depthA), float64(turnsA)), ratio(float64(depthB), float64(turnsB))
 	s.NodesA, s.NodesB = ratio(float64(nodesA), float64(turnsA)), ratio(float64(nodesB), float64(turnsB))
-	s.MsPerMoveA = ratio(float64(timeA)/1e6, float64(turnsA))
-	s.MsPerMoveB = ratio(float64(timeB)/1e6, float64(turnsB))
 	return s
 }
 
@@ -260,6 +254,26 @@ func ratio(x, y float64) float64 {
 		return 0
 	}
 	return x / y
+}
+
+// timePerMove fills s's mean time per move of A and B from its pairs'
+// records. It is kept out of Summarize, whose figures are a function of
+// the games alone, as Seconds and GamesPerSec are.
+func timePerMove(s *Summary, pairs []PairRecord) {
+	var turns, ns [2]float64
+	for _, p := range pairs {
+		for _, g := range p.Games {
+			ca, cb := 0, 1
+			if !g.AIsBlue {
+				ca, cb = 1, 0
+			}
+			turns[0] += float64(g.Game.Turns[ca])
+			turns[1] += float64(g.Game.Turns[cb])
+			ns[0] += float64(g.Game.Time[ca])
+			ns[1] += float64(g.Game.Time[cb])
+		}
+	}
+	s.MsPerMoveA, s.MsPerMoveB = ratio(ns[0]/1e6, turns[0]), ratio(ns[1]/1e6, turns[1])
 }
 
 // gameShape fills s's decisions per game, branching factor and events per
