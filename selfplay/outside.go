@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"sort"
 	"strings"
@@ -133,20 +134,29 @@ func SpecKeys(spec string) (map[string]string, error) {
 // Lines reads a program's output line by line on a goroutine of its own,
 // so that a reader can wait for a line with a time limit.
 type Lines struct {
-	ch   chan string
-	done chan struct{}
-	err  error // why reading ended; read after done is closed
+	ch       chan string
+	done     chan struct{}
+	stop     chan struct{}
+	stopOnce sync.Once
+	err      error // why reading ended; read after done is closed
 }
+
+// Stop tells the reader that no one reads its lines any more: it drops
+// what it reads from then on, so that it never blocks on a full channel.
+func (l *Lines) Stop() { l.stopOnce.Do(func() { close(l.stop) }) }
 
 // ReadLines starts reading r: lines without their "\n" (and a "\r"
 // before it) and without NUL bytes (gnubg ends its replies with one).
 func ReadLines(r io.Reader) *Lines {
-	l := &Lines{ch: make(chan string, 64), done: make(chan struct{})}
+	l := &Lines{ch: make(chan string, 64), done: make(chan struct{}), stop: make(chan struct{})}
 	go func() {
 		sc := bufio.NewScanner(r)
 		sc.Buffer(make([]byte, 64<<10), 1<<20)
 		for sc.Scan() {
-			l.ch <- strings.TrimRight(strings.ReplaceAll(sc.Text(), "\x00", ""), "\r")
+			select {
+			case l.ch <- strings.TrimRight(strings.ReplaceAll(sc.Text(), "\x00", ""), "\r"):
+			case <-l.stop:
+			}
 		}
 		l.err = sc.Err()
 		if l.err == nil {
@@ -164,6 +174,9 @@ var ErrTimeout = errors.New("no reply within the time limit")
 // none came, the reader's end (io.EOF for a closed output) when the
 // output ended, ctx's error when ctx is done first.
 func (l *Lines) Next(ctx context.Context, timeout time.Duration) (string, error) {
+	if timeout <= 0 { // an engine that floods info lines still times out
+		return "", ErrTimeout
+	}
 	select {
 	case s := <-l.ch:
 		return s, nil
@@ -192,6 +205,8 @@ func (l *Lines) Next(ctx context.Context, timeout time.Duration) (string, error)
 type Proc struct {
 	cmd    *exec.Cmd
 	stdin  io.WriteCloser
+	out    *os.File // the read end of standard output, or nil
+	lines  *Lines
 	waited chan struct{}
 	err    error // Wait's, read after waited is closed
 }
@@ -201,35 +216,45 @@ type Proc struct {
 func StartProc(path string, args []string, log io.Writer, readOut bool) (*Proc, *Lines, error) {
 	cmd := exec.Command(path, args...)
 	cmd.Stderr = log
+	// Killed with starlab (Linux), and in a process group of its own, so
+	// that a kill reaches the programs a wrapper script started and a
+	// terminal's Ctrl-C reaches starlab alone (proc_*.go).
 	dieWithParent(cmd)
+	cmd.WaitDelay = time.Second // a grandchild holding standard error open
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, nil, err
 	}
-	var out io.Reader
+	var pr, pw *os.File
 	if readOut {
-		if out, err = cmd.StdoutPipe(); err != nil {
+		// A pipe of our own: Wait does not close its read end, so the
+		// reader reads to the end whenever the program exits.
+		if pr, pw, err = os.Pipe(); err != nil {
 			return nil, nil, err
 		}
+		cmd.Stdout = pw
 	} else {
 		cmd.Stdout = log
 	}
-	if err := cmd.Start(); err != nil {
+	err = cmd.Start()
+	if pw != nil {
+		pw.Close()
+	}
+	if err != nil {
+		if pr != nil {
+			pr.Close()
+		}
 		return nil, nil, err
 	}
-	p := &Proc{cmd: cmd, stdin: stdin, waited: make(chan struct{})}
-	var lines *Lines
+	p := &Proc{cmd: cmd, stdin: stdin, out: pr, waited: make(chan struct{})}
 	if readOut {
-		lines = ReadLines(out)
+		p.lines = ReadLines(pr)
 	}
 	go func() {
-		if lines != nil {
-			<-lines.done // Wait closes the pipe: read to its end first
-		}
 		p.err = cmd.Wait()
 		close(p.waited)
 	}()
-	return p, lines, nil
+	return p, p.lines, nil
 }
 
 // Pid returns the program's process ID.
@@ -263,15 +288,28 @@ func (p *Proc) Exited(wait time.Duration) (string, bool) {
 func (p *Proc) Stop(grace time.Duration) {
 	p.stdin.Close()
 	if _, ok := p.Exited(grace); !ok {
-		p.cmd.Process.Kill()
-		<-p.waited
+		p.Kill()
+		return
 	}
+	p.release()
 }
 
-// Kill kills the program at once.
+// Kill kills the program, and the programs it started, at once.
 func (p *Proc) Kill() {
-	p.cmd.Process.Kill()
+	killGroup(p.cmd.Process)
 	<-p.waited
+	p.release()
+}
+
+// release lets the output's reader end: it drops its lines, and its pipe
+// is closed even if a program of the group still holds the write end.
+func (p *Proc) release() {
+	if p.lines != nil {
+		p.lines.Stop()
+	}
+	if p.out != nil {
+		p.out.Close()
+	}
 }
 
 // syncWriter serialises writes from several programs' standard errors.
@@ -610,6 +648,10 @@ func (p *extPlayer) Choose(ctx context.Context, s game.State) Choice {
 			return forfeit("timeout", fmt.Sprintf("no move within %v; the program was stopped", p.spec.moveTimeout()), "")
 		case ctx.Err() != nil:
 			return ch
+		case errors.Is(err, bufio.ErrTooLong):
+			p.dead = true
+			p.proc.Kill()
+			return forfeit("malformed", "a line longer than 1 MiB; the program was stopped", "")
 		case err != nil:
 			return p.exited()
 		}
@@ -626,11 +668,13 @@ func (p *extPlayer) Choose(ctx context.Context, s game.State) Choice {
 				}
 			}
 			if err != nil {
+				p.dead = true // restarted before the next game: what else it writes is not read as a reply
 				return forfeit("illegal", err.Error(), line)
 			}
 			ch.Move = m
 			return ch
 		default:
+			p.dead = true
 			return forfeit("malformed", "not an info or move line", line)
 		}
 	}

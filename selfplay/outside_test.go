@@ -68,8 +68,16 @@ func fakeEngine() int {
 				case "malformed":
 					say("hello")
 					continue
+				case "chatty": // a stray line, then the move it was asked for
+					say("hello")
+					say("move " + legal[0])
+					continue
 				case "hang":
 					time.Sleep(time.Hour)
+				case "spam": // info lines and never a move
+					for {
+						say("info depth 1")
+					}
 				case "exit":
 					return 3
 				}
@@ -98,7 +106,7 @@ func fakeSpec(t *testing.T, fault string) string {
 // the summary and games.parquet; it is started again for the next game,
 // and the match finishes with the rest.
 func TestOutsideForfeits(t *testing.T) {
-	for _, fault := range []string{"illegal", "malformed", "hang", "exit"} {
+	for _, fault := range []string{"illegal", "malformed", "chatty", "hang", "spam", "exit"} {
 		t.Run(fault, func(t *testing.T) {
 			set := matchSettings("staretc:depth=1", fakeSpec(t, fault))
 			set.Games, set.Seed = 12, 5
@@ -121,7 +129,7 @@ func TestOutsideForfeits(t *testing.T) {
 				t.Fatalf("seed %d: %d of %d games fault; the test wants some of each", set.Seed, want, set.Games)
 			}
 			s := rep.Pairings[0]
-			reason := map[string]string{"illegal": "illegal", "malformed": "malformed", "hang": "timeout", "exit": "exited"}[fault]
+			reason := map[string]string{"illegal": "illegal", "malformed": "malformed", "chatty": "malformed", "hang": "timeout", "spam": "timeout", "exit": "exited"}[fault]
 			if s.Games != set.Games || s.Forfeits == nil || s.Forfeits.A != 0 || s.Forfeits.B != want || s.Forfeits.ReasonB[reason] != want {
 				t.Fatalf("%d games, forfeits %+v; want %d games, %d forfeits by B for %s", s.Games, s.Forfeits, set.Games, want, reason)
 			}

@@ -2,8 +2,14 @@
 
 package selfplay
 
-import "os/exec"
+import (
+	"os"
+	"os/exec"
+)
 
 // dieWithParent does nothing where the kernel cannot kill a child with its
 // parent: an engine that outlives a killed match is then stopped by hand.
 func dieWithParent(*exec.Cmd) {}
+
+// killGroup kills the program.
+func killGroup(p *os.Process) { p.Kill() }
