@@ -468,6 +468,16 @@ func (m *Match) DecodeMatchRecord(line []byte, shard runs.Shard) (MatchRecord, e
 		if err := m.checkGame(&g.Game, m.Starts[si]); err != nil {
 			return r, fmt.Errorf("%s: %v", where, err)
 		}
+		if f := g.Game.Forfeit; f != nil {
+			pg := set.Pairings()[r.Pairing]
+			v := pg.A
+			if g.AIsBlue != (f.Side == 0) {
+				v = pg.B
+			}
+			if m.Engines[v].Outside == nil {
+				return r, fmt.Errorf("%s: a forfeit by %s, one of starlab's own engines, which cannot forfeit", where, m.Engines[v].Name())
+			}
+		}
 	}
 	return r, nil
 }
