@@ -3,7 +3,6 @@ package selfplay
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -178,34 +177,7 @@ func TestOutsideResumes(t *testing.T) {
 		t.Fatal(err)
 	}
 	whole.Close()
-	run, err := runs.CreateAt(filepath.Join(root, "cut"), "match", nil, nil, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	_, err = RunMatch(ctx, matchSettings(variants...), run, func(done, total int64, _ string) {
-		if done >= 10 {
-			cancel()
-		}
-	})
-	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("interrupted match returned %v, want context.Canceled", err)
-	}
-	if err := run.Finish(err); err != nil {
-		t.Fatal(err)
-	}
-	again, err := runs.Open(run.Dir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := again.Resume(); err != nil {
-		t.Fatal(err)
-	}
-	got, err := RunMatch(context.Background(), matchSettings(variants...), again, runs.NoProgress)
-	if err != nil {
-		t.Fatal(err)
-	}
-	again.Close()
+	_, got := interruptedMatch(t, matchSettings(variants...), root, 10)
 	if want.Pairings[0].Forfeits == nil {
 		t.Fatal("no forfeits in the uninterrupted match")
 	}

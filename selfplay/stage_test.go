@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -85,6 +86,42 @@ func sameReport(t *testing.T, a, b *MatchReport) {
 	}
 }
 
+// interruptedMatch runs set in root/cut, cancels it once after games
+// are done, resumes it to its end and returns the run's directory and its
+// report.
+func interruptedMatch(t *testing.T, set MatchSettings, root string, after int64) (string, *MatchReport) {
+	t.Helper()
+	run, err := runs.CreateAt(filepath.Join(root, "cut"), "match", nil, nil, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	_, err = RunMatch(ctx, set, run, func(done, total int64, _ string) {
+		if done >= after {
+			cancel()
+		}
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("interrupted match returned %v, want context.Canceled", err)
+	}
+	if err := run.Finish(err); err != nil {
+		t.Fatal(err)
+	}
+	again, err := runs.Open(run.Dir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := again.Resume(); err != nil {
+		t.Fatal(err)
+	}
+	got, err := RunMatch(context.Background(), set, again, runs.NoProgress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again.Close()
+	return again.Dir(), got
+}
+
 // TestRunMatchInterruptedResumes: the match stage, called from Go, stopped
 // by a cancelled context after a few pairs and run again on the same run
 // directory, ends with the report and rows of an uninterrupted run.
@@ -104,40 +141,13 @@ func TestRunMatchInterruptedResumes(t *testing.T) {
 		t.Fatalf("tournament report: %+v", want)
 	}
 
-	run, err := runs.CreateAt(filepath.Join(root, "cut"), "match", nil, nil, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	_, err = RunMatch(ctx, matchSettings(variants...), run, func(done, total int64, _ string) {
-		if done >= 20 {
-			cancel()
-		}
-	})
-	if err != context.Canceled {
-		t.Fatalf("interrupted match returned %v, want context.Canceled", err)
-	}
-	if err := run.Finish(err); err != nil {
-		t.Fatal(err)
-	}
-	again, err := runs.Open(run.Dir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := again.Resume(); err != nil {
-		t.Fatal(err)
-	}
-	got, err := RunMatch(context.Background(), matchSettings(variants...), again, runs.NoProgress)
-	if err != nil {
-		t.Fatal(err)
-	}
-	again.Close()
+	dir, got := interruptedMatch(t, matchSettings(variants...), root, 20)
 	sameReport(t, want, got)
 	wantRows, err := runs.ReadParquet[GameRow](whole.Path(GamesFile), MatchFormat)
 	if err != nil {
 		t.Fatal(err)
 	}
-	gotRows, err := runs.ReadParquet[GameRow](again.Path(GamesFile), MatchFormat)
+	gotRows, err := runs.ReadParquet[GameRow](filepath.Join(dir, GamesFile), MatchFormat)
 	if err != nil {
 		t.Fatal(err)
 	}
