@@ -1,9 +1,11 @@
 package main
 
 import (
+	"os"
 	"os/exec"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"starlab/selfplay"
 )
@@ -41,4 +43,51 @@ func TestProtocolLosesNothing(t *testing.T) {
 				c.game, s.Pentanomial, s.Forfeits, s.NodesA, s.NodesB, s.DepthA, s.DepthB)
 		}
 	}
+}
+
+// TestOutsideKilledAndResumed kills a match against an outside engine
+// with SIGKILL half-way: the engines die with it (none is left running),
+// and the match resumed ends with the statistics of an uninterrupted run.
+func TestOutsideKilledAndResumed(t *testing.T) {
+	engine := buildEngine(t)
+	args := []string{"ext:cmd=" + engine + ",depth=3", "staretc:depth=1", "-games", "400", "-seed", "3", "-json", "-concurrency", "2"}
+	code, want, stderr := runMatch(t, append(args, "-out", filepath.Join(t.TempDir(), "ref"))...)
+	if code != 0 {
+		t.Fatalf("reference run: exit %d: %s", code, stderr)
+	}
+	dir := filepath.Join(t.TempDir(), "killed")
+	journal := filepath.Join(dir, "pairs.jsonl")
+	killWhen(t, append([]string{"match"}, append(args, "-out", dir)...), "20 journalled pairs", func() bool {
+		return countLines(journal)-1 >= 20
+	})
+	done := countLines(journal) - 1
+	if done >= 200 {
+		t.Skip("the child finished before it was killed; nothing to resume")
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for running(engine) > 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d engines still run 5 s after their match was killed", running(engine))
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	code, got, stderr := runMatch(t, "-resume", dir, "-json")
+	if code != 0 {
+		t.Fatalf("resume: exit %d: %s", code, stderr)
+	}
+	if g, w := decodeMatch(t, got), decodeMatch(t, want); g != w {
+		t.Fatalf("killed after %d pairs and resumed: %+v\nuninterrupted: %+v", done, g, w)
+	}
+}
+
+// running counts the processes whose program is path (from /proc).
+func running(path string) int {
+	n := 0
+	dirs, _ := os.ReadDir("/proc")
+	for _, d := range dirs {
+		if exe, err := os.Readlink(filepath.Join("/proc", d.Name(), "exe")); err == nil && exe == path {
+			n++
+		}
+	}
+	return n
 }
