@@ -35,6 +35,21 @@
 // games.parquet, whose key-value metadata names the game and variant.
 // SampleSuite samples test suites from self-play, by the game's phase.
 //
+// # Outside engines
+//
+// A variant may be a program rather than one of starlab's engines
+// (Outsider): "ext:cmd=PATH,..." speaks starlab's engine protocol on its
+// standard input and output (docs/protocol.md; the client is in
+// outside.go), and other kinds register a parser of their specs
+// (RegisterOutsider: package starlab/selfplay/gnubg registers "gnubg:").
+// Each match worker starts its own instance; starlab stays the referee and
+// checks every reply against the game's rules. A reply that cannot be
+// played (illegal, malformed, late, or the program gone) is a Choice with
+// a Forfeit: the game ends there, lost by the side to move, its record
+// keeps the forfeit, and the program is stopped and started again before
+// the next game. A match whose outside engine cannot start fails before
+// its first game with a usage error (exit 2).
+//
 // The statistics are pure functions of result counts, taken from the
 // match-testing tools of computer chess (cutechess-cli, fastchess, fishtest):
 //
