@@ -272,7 +272,10 @@ func TestToyLuckWeighted(t *testing.T) {
 		events, total := s.Outcomes(nil)
 		weighted := 0.0
 		for _, e := range events {
-			luck := l.eventLuck(context.Background(), s, e)
+			luck, err := l.eventLuck(context.Background(), s, e)
+			if err != nil {
+				t.Fatal(err)
+			}
 			weighted += float64(e.Weight) * luck / float64(total)
 			plain += luck
 		}

@@ -305,8 +305,22 @@ func Play(ctx context.Context, g game.Game, start game.State, players [2]Player,
 type Luck struct {
 	engine search.Engine
 	limits search.Limits
+	valuer Valuer // an outside program's values, in place of the engine
 	events []game.Event
 }
+
+// A Valuer values positions for a luck reference from outside starlab
+// (gnubg's evaluation: OutsideValuer): Value returns the value of s, not
+// over, for its Mover, on the game's scale; an error (the program gone)
+// stops the game.
+type Valuer interface {
+	Value(ctx context.Context, s game.State) (float64, error)
+	Close() error
+}
+
+// NewLuckValuer returns a luck reference that values the states after
+// chance events with v.
+func NewLuckValuer(v Valuer) *Luck { return &Luck{valuer: v} }
 
 // NewLuck returns a luck reference that values the states after chance
 // events with a search of engine under limits, which must be depth or node
@@ -320,46 +334,61 @@ func NewLuck(engine search.Engine, limits search.Limits) *Luck {
 // actual: the reference value of the state after it minus the weighted
 // mean over s's events, summed in event order and divided by the total
 // weight (with every weight 1, the plain mean).
-func (l *Luck) eventLuck(ctx context.Context, s game.State, actual game.Event) float64 {
+func (l *Luck) eventLuck(ctx context.Context, s game.State, actual game.Event) (float64, error) {
 	var total int
 	l.events, total = s.Outcomes(l.events)
 	sum, got := 0.0, 0.0
 	for _, e := range l.events {
 		w := s.Clone()
 		w.Happen(e)
-		v := l.value(ctx, w, s.Mover())
+		v, err := l.value(ctx, w, s.Mover())
+		if err != nil {
+			return 0, err
+		}
 		sum += float64(e.Weight) * v
 		if e.ID == actual.ID {
 			got = v
 		}
 	}
-	return got - sum/float64(total)
+	return got - sum/float64(total), nil
 }
 
 // value returns the reference value of s for side.
-func (l *Luck) value(ctx context.Context, s game.State, side int) float64 {
+func (l *Luck) value(ctx context.Context, s game.State, side int) (float64, error) {
 	var v float64
-	if s.Kind() == game.Over {
+	switch {
+	case s.Kind() == game.Over:
 		v = s.Result()
-	} else {
+	case l.valuer != nil:
+		var err error
+		if v, err = l.valuer.Value(ctx, s); err != nil {
+			return 0, fmt.Errorf("luck reference: %v", err)
+		}
+	default:
 		v = l.engine.Search(ctx, s, l.limits, nil).Last().Score
 	}
 	if s.Mover() != side {
 		v = -v
 	}
-	return v
+	return v, nil
 }
 
 // Observer returns an observer that adds the luck of every chance event,
 // from side 0's view, to *sum. It clears the reference's table first, so
 // that the values depend on nothing before the game.
 func (l *Luck) Observer(sum *float64) Observer {
-	l.engine.ClearTT()
+	if l.engine != nil {
+		l.engine.ClearTT()
+	}
 	return func(ctx context.Context, st *Step) error {
 		if st.State.Kind() != game.Chance {
 			return nil
 		}
-		*sum += sideZero(l.eventLuck(ctx, st.State, st.Event), st.State.Mover())
+		luck, err := l.eventLuck(ctx, st.State, st.Event)
+		if err != nil {
+			return err
+		}
+		*sum += sideZero(luck, st.State.Mover())
 		return nil
 	}
 }

@@ -128,16 +128,35 @@ func (p *EnginePlayer) newGame(_ context.Context, seed uint64) error {
 // matchWorker is one goroutine's players: its own engines and tables, or
 // its own instances of the outside engines.
 type matchWorker struct {
-	a, b matchPlayer
-	luck *Luck
+	a, b   matchPlayer
+	luck   *Luck
+	valuer Valuer // the outside luck reference's program, if any
 }
 
 func newMatchWorker(c *MatchConfig) *matchWorker {
 	w := &matchWorker{a: c.player(c.A), b: c.player(c.B)}
-	if c.LuckRef != nil {
+	if c.LuckRef != nil && c.LuckRef.Outside == nil {
 		w.luck = NewLuck(c.LuckRef.Game.NewEngine(c.LuckRef.Resolved), c.LuckRef.Spec.Limits)
 	}
 	return w
+}
+
+// startLuck starts the worker's outside luck reference (gnubg's
+// evaluation) before its first game, or again after it failed.
+func (w *matchWorker) startLuck(ctx context.Context, c *MatchConfig) error {
+	if c.LuckRef == nil || c.LuckRef.Outside == nil || w.luck != nil {
+		return nil
+	}
+	ov, ok := c.LuckRef.Outside.(OutsideValuer)
+	if !ok {
+		return fmt.Errorf("luck reference %s cannot value positions", c.LuckRef.Name())
+	}
+	v, err := ov.StartValuer(ctx, c.Game, c.Game.Variant(c.Starts[0]), c.log())
+	if err != nil {
+		return err
+	}
+	w.valuer, w.luck = v, NewLuckValuer(v)
+	return nil
 }
 
 // player returns a new player of variant v.
@@ -163,6 +182,10 @@ func (w *matchWorker) close() {
 			o.close()
 		}
 	}
+	if w.valuer != nil {
+		w.valuer.Close()
+		w.valuer, w.luck = nil, nil
+	}
 }
 
 // playPair plays pair i: game 0 with A as blue, game 1 with B as blue, the
@@ -173,6 +196,12 @@ func (w *matchWorker) playPair(ctx context.Context, c *MatchConfig, i int) (Pair
 	seed := PairSeed(c.Seed, c.Pairing, i)
 	si := i % len(c.Starts)
 	pr := PairRecord{Index: i}
+	if err := w.startLuck(ctx, c); err != nil {
+		if ctx.Err() != nil {
+			return pr, ctx.Err()
+		}
+		return pr, fmt.Errorf("pair %d: %v", i, err)
+	}
 	for g := 0; g < 2; g++ {
 		for _, p := range []matchPlayer{w.a, w.b} {
 			if err := p.newGame(ctx, seed); err != nil {

@@ -118,7 +118,10 @@ func TestRollLuckSumsToZero(t *testing.T) {
 		}
 		mean /= float64(k)
 		for i := 0; i < k; i++ {
-			luck := l.eventLuck(context.Background(), b, game.Event{ID: uint16(lines[i]), Weight: 1})
+			luck, err := l.eventLuck(context.Background(), b, game.Event{ID: uint16(lines[i]), Weight: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
 			if luck != values[i]-mean {
 				t.Fatalf("luck of roll %d of %q: %v, want %v exactly", lines[i], b.DPN(), luck, values[i]-mean)
 			}

@@ -38,6 +38,14 @@ type Outsider interface {
 	Start(ctx context.Context, g search.Kit, variant string, log io.Writer) (OutsidePlayer, error)
 }
 
+// An OutsideValuer is an Outsider that can also value positions, to be a
+// match's luck reference (gnubg's evaluation): StartValuer starts an
+// instance that answers Value.
+type OutsideValuer interface {
+	Outsider
+	StartValuer(ctx context.Context, g search.Kit, variant string, log io.Writer) (Valuer, error)
+}
+
 // An OutsidePlayer is one running instance of an Outsider. Its Choose
 // never fails: a reply that is not a legal move, no reply within the time
 // limit, or a program that exits is a Choice with a Forfeit, and the

@@ -230,7 +230,15 @@ func (s *MatchSettings) Resolve() (*Match, error) {
 			return nil, runs.Usagef("-luck: %v", err)
 		}
 		if v.Outside != nil {
-			return nil, runs.Usagef("-luck %s: the reference is one of starlab's searches, not an outside engine", v.Name())
+			if _, ok := v.Outside.(OutsideValuer); !ok {
+				return nil, runs.Usagef("-luck %s: this outside engine cannot value positions; give one of starlab's searches (or gnubg)", v.Name())
+			}
+			kind, _, _ := strings.Cut(v.Name(), ":")
+			for _, e := range m.Engines {
+				if strings.HasPrefix(e.Name(), kind+":") {
+					return nil, runs.Usagef("-luck %s: %s is under test; the reference must be a program apart from the players", v.Name(), e.Name())
+				}
+			}
 		}
 		if !v.Deterministic() {
 			return nil, runs.Usagef("-luck %s: the reference needs a depth or node limit, not a time limit", v.Name())
@@ -239,6 +247,9 @@ func (s *MatchSettings) Resolve() (*Match, error) {
 			return nil, runs.Usagef("-luck %s is one of the variants under test; the reference must be fixed apart from them", v.Name())
 		}
 		for i, st := range m.Starts {
+			if v.Outside != nil {
+				break
+			}
 			if err := g.Check(v.Resolved, st); err != nil {
 				return nil, runs.Usagef("-luck %s, start position %d: %v", v.Name(), i+1, err)
 			}
@@ -680,6 +691,24 @@ func (m *Match) startOutsiders(ctx context.Context, dir string) (*os.File, error
 			log.Close()
 			return nil, err
 		}
+	}
+	if m.Luck != nil && m.Luck.Outside != nil {
+		if log == nil {
+			f, err := os.OpenFile(filepath.Join(dir, EnginesLog), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+			if err != nil {
+				return nil, err
+			}
+			log = f
+		}
+		v, err := m.Luck.Outside.(OutsideValuer).StartValuer(ctx, m.Settings.Game, m.Settings.Variant, log)
+		if err != nil {
+			log.Close()
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			return nil, runs.Usage(fmt.Errorf("-luck: %v", err))
+		}
+		v.Close()
 	}
 	return log, nil
 }

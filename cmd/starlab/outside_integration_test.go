@@ -3,6 +3,7 @@
 package main
 
 import (
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -78,6 +79,32 @@ func TestOutsideGnubg(t *testing.T) {
 		if ms.Pentanomial != s.Pentanomial || ms.Wins != s.Wins || ms.LuckScore != s.LuckScore || ms.MeanPlies != s.MeanPlies {
 			t.Errorf("merged shards: pentanomial %v, wins %d, luck %v, plies %v; unsharded %v, %d, %v, %v",
 				ms.Pentanomial, ms.Wins, ms.LuckScore, ms.MeanPlies, s.Pentanomial, s.Wins, s.LuckScore, s.MeanPlies)
+		}
+	}
+}
+
+// TestGnubgLuckReference values the rolls of a match between starlab's
+// own engines with gnubg's evaluation: every game has a finite luck and the
+// luck-adjusted score is reported.
+func TestGnubgLuckReference(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "luck")
+	code, _, stderr := runMatch(t, "-game", "backgammon", "-games", "10", "-concurrency", "2", "-luck", "gnubg:plies=0",
+		"-out", dir, "staretc:depth=3", "staretc:depth=1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep selfplay.MatchReport
+	readJSONFile(t, filepath.Join(dir, selfplay.SummaryFile), &rep)
+	if s := rep.Pairings[0]; !s.Luck || math.IsNaN(float64(s.LuckScore)) || rep.Settings.Luck != "gnubg:plies=0,noise=0" {
+		t.Errorf("luck %v, luck-adjusted score %v, reference %q", s.Luck, s.LuckScore, rep.Settings.Luck)
+	}
+	rows, err := runs.ReadParquet[selfplay.GameRow](filepath.Join(dir, selfplay.GamesFile), selfplay.MatchFormat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rows {
+		if r.Luck == 0 || math.IsNaN(r.Luck) || math.Abs(r.Luck) > 30 {
+			t.Errorf("game %d/%d: luck %v", r.Pair, r.Round, r.Luck)
 		}
 	}
 }

@@ -12,7 +12,8 @@ import (
 // gnubg's external socket reads (gnubg's FIBSBoard(), the FIBS rawboard
 // help page): 2 names and 50 whole numbers, from the view of the side to
 // move, which is "You", plays 24→1 with colour 1 and direction −1, and is
-// to move (turn 1) with the roll in its dice fields. The match length is 1
+// to move (turn 1) with the roll in its dice fields, or 0 0 before the
+// roll (a position to evaluate, not to move in). The match length is 1
 // for 1pt and 9999 (FIBS's unlimited, which gnubg reads as money) for
 // money; the score is 0-0 and the cube centred at 1, which either side may
 // turn. Every field is checked before the line is returned, because gnubg
@@ -23,8 +24,8 @@ func FIBSBoard(s game.State) (string, error) {
 	switch {
 	case !ok:
 		return "", fmt.Errorf("a FIBS board is a backgammon position, not %T", s)
-	case b.Kind() != game.Decision:
-		return "", fmt.Errorf("position %s: a FIBS board is a position with the dice rolled", b)
+	case b.Kind() == game.Over:
+		return "", fmt.Errorf("position %s: the game is over", b)
 	}
 	me, op := &b.pts[b.stm], &b.pts[1-b.stm]
 	var f [26]int
@@ -61,7 +62,7 @@ func FIBSBoard(s game.State) (string, error) {
 		return "", fmt.Errorf("position %s: %d numbers in the FIBS board, want 50", b, len(fields))
 	case count(me) != Checkers || count(op) != Checkers:
 		return "", fmt.Errorf("position %s: %d and %d checkers, want %d each", b, count(me), count(op), Checkers)
-	case d1 < 1 || d1 > 6 || d2 < 1 || d2 > 6:
+	case !(d1 == 0 && d2 == 0) && (d1 < 1 || d1 > 6 || d2 < 1 || d2 > 6):
 		return "", fmt.Errorf("position %s: dice %d%d", b, d1, d2)
 	}
 	var sb strings.Builder

@@ -311,3 +311,94 @@ func (p *player) exited() selfplay.Choice {
 	}
 	return selfplay.Choice{Forfeit: &selfplay.Forfeit{Reason: "exited", Detail: "gnubg ended (" + how + ")"}}
 }
+
+// StartValuer starts a gnubg that values positions, a match's luck
+// reference (-luck gnubg:plies=N): gnubg's own luck analysis values a roll
+// by its evaluation of the position after it. The noise must be 0: a
+// reference values what happened, it does not play.
+func (s *Spec) StartValuer(ctx context.Context, g search.Kit, variant string, log io.Writer) (selfplay.Valuer, error) {
+	if s.Noise != 0 {
+		return nil, fmt.Errorf("%s: a luck reference has no noise (give noise=0)", s.Name())
+	}
+	p, err := s.Start(ctx, g, variant, log)
+	if err != nil {
+		return nil, err
+	}
+	return p.(*player), nil
+}
+
+// Value returns gnubg's cubeless value of s for its mover, on starlab's
+// scale (1pt: 2·P(win) − 1; money: the cubeless equity over 3). A rolled
+// position is valued by gnubg's play for the roll and its evaluation of
+// the position after it (two requests); a position before the roll by
+// its evaluation ("evaluation fibsboard BOARD plies N cubeless", whose
+// five probabilities are checked).
+func (p *player) Value(ctx context.Context, st game.State) (float64, error) {
+	s, sign := st, 1.0
+	if s.Kind() == game.Decision {
+		ch := p.Choose(ctx, s)
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
+		if ch.Forfeit != nil {
+			return 0, fmt.Errorf("%s: %s", p.Name(), ch.Forfeit)
+		}
+		w := s.Clone()
+		w.Play(ch.Move)
+		if w.Mover() != st.Mover() {
+			sign = -1
+		}
+		s = w
+	}
+	if s.Kind() == game.Over {
+		return sign * s.Result(), nil
+	}
+	board, err := backgammon.FIBSBoard(s)
+	if err != nil {
+		return 0, err
+	}
+	req := fmt.Sprintf("evaluation fibsboard %s plies %d cubeless", board, p.spec.Plies)
+	if _, err := io.WriteString(p.conn, req+"\n"); err != nil {
+		p.dead = true
+		return 0, fmt.Errorf("%s: %v", p.Name(), err)
+	}
+	line, err := p.lines.Next(ctx, p.spec.Timeout)
+	if err != nil {
+		if ctx.Err() == nil {
+			p.dead = true
+		}
+		return 0, fmt.Errorf("%s: evaluation: %v", p.Name(), err)
+	}
+	v, err := equity(line, s.(*backgammon.Board).Variant())
+	if err != nil {
+		return 0, fmt.Errorf("%s: evaluation of %s: %v", p.Name(), s, err)
+	}
+	return sign * v, nil
+}
+
+// equity reads gnubg's "P(win) P(wg) P(wbg) P(lg) P(lbg) X" (cumulative:
+// a win counts its gammons and backgammons) and returns the value on
+// starlab's scale for variant.
+func equity(line string, variant backgammon.Variant) (float64, error) {
+	f := strings.Fields(line)
+	if len(f) != 6 {
+		return 0, fmt.Errorf("reply %q: want 6 numbers", line)
+	}
+	var x [5]float64
+	for i := range x {
+		v, err := strconv.ParseFloat(f[i], 64)
+		if err != nil || !(v >= 0 && v <= 1) {
+			return 0, fmt.Errorf("reply %q: %q is not a probability", line, f[i])
+		}
+		x[i] = v
+	}
+	win, wg, wbg, lg, lbg := x[0], x[1], x[2], x[3], x[4]
+	const eps = 1e-4 // gnubg prints six decimals
+	if wg > win+eps || wbg > wg+eps || lg > 1-win+eps || lbg > lg+eps {
+		return 0, fmt.Errorf("reply %q: the probabilities are not cumulative", line)
+	}
+	if variant == backgammon.Money {
+		return (2*win - 1 + wg - lg + wbg - lbg) / 3, nil
+	}
+	return 2*win - 1, nil
+}

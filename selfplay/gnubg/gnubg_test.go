@@ -1,9 +1,11 @@
 package gnubg
 
 import (
+	"math"
 	"strings"
 	"testing"
 
+	"starlab/search/backgammon"
 	"starlab/search/games"
 	"starlab/selfplay"
 )
@@ -52,5 +54,49 @@ func TestSpecs(t *testing.T) {
 	}
 	if _, err := (&Spec{Path: "/nonexistent/gnubg"}).Program(); err == nil {
 		t.Error("a missing gnubg program was found")
+	}
+}
+
+// TestEquity reads gnubg's evaluation line on both variants' scales and
+// refuses lines that are not five cumulative probabilities and an equity.
+func TestEquity(t *testing.T) {
+	// gnubg 0-ply's evaluation of the start (a 1-point match, then money).
+	const start = "0.521514 0.153921 0.007563 0.129847 0.007546 0.521514"
+	if v, err := equity(start, backgammon.OnePoint); err != nil || math.Abs(v-0.043028) > 1e-9 {
+		t.Errorf("1pt: %v, %v; want 2·0.521514 − 1", v, err)
+	}
+	want := (2*0.521514 - 1 + 0.153921 - 0.129847 + 0.007563 - 0.007546) / 3
+	if v, err := equity(start, backgammon.Money); err != nil || math.Abs(v-want) > 1e-12 {
+		t.Errorf("money: %v, %v; want %v", v, err, want)
+	}
+	for _, bad := range []string{"", "roll", "0.5 0.1 0.01 0.1 0.01", "0.5 0.6 0.01 0.1 0.01 0", "0.5 0.1 0.2 0.1 0.01 0", "1.5 0 0 0 0 0", "x 0 0 0 0 0"} {
+		if _, err := equity(bad, backgammon.OnePoint); err == nil {
+			t.Errorf("%q was read as an evaluation", bad)
+		}
+	}
+}
+
+// TestLuckReference: gnubg may value the rolls of a match it does not
+// play, without noise; not one it plays, and no ext: engine can.
+func TestLuckReference(t *testing.T) {
+	bg, _ := games.Lookup("backgammon")
+	for luck, want := range map[string]string{
+		"gnubg:plies=0": "",
+		"ext:cmd=x":     "cannot value positions",
+	} {
+		set := selfplay.DefaultMatchSettings(bg, "staretc:depth=3", "staretc:depth=1")
+		set.Luck = luck
+		_, err := set.Resolve()
+		if (err == nil) != (want == "") || (err != nil && !strings.Contains(err.Error(), want)) {
+			t.Errorf("-luck %s: %v, want %q", luck, err, want)
+		}
+	}
+	set := selfplay.DefaultMatchSettings(bg, "staretc:depth=1", "gnubg:plies=2")
+	set.Luck = "gnubg:plies=0"
+	if _, err := set.Resolve(); err == nil || !strings.Contains(err.Error(), "under test") {
+		t.Errorf("gnubg valuing its own games: %v", err)
+	}
+	if _, err := (&Spec{Noise: 0.04}).StartValuer(t.Context(), bg, "1pt", nil); err == nil || !strings.Contains(err.Error(), "noise") {
+		t.Errorf("a noisy reference: %v", err)
 	}
 }
