@@ -24,6 +24,11 @@
 //
 // so gnubg's moves are a function of the position, and a match resumed
 // after a kill repeats the uninterrupted one.
+//
+// gnubg can also be the luck reference of a match it does not play
+// (-luck gnubg:plies=N, Spec.StartValuer): the value of a rolled position
+// is that of the position after gnubg's play for the roll, which gnubg
+// evaluates cubeless ("evaluation fibsboard BOARD plies N cubeless").
 package gnubg
 
 import (
