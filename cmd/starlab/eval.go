@@ -33,7 +33,13 @@ with "pairs_d5" and so on for the searched values. -game plays another
 game's positions, in its notation ("position" in place of "dpn"); -eval
 defaults to mlp and the game's hand evaluator (pairs in Dice, material in
 ChanceBreakthrough), and to the hand evaluator alone in a game without
-built-in nets unless -net names one (toy: race).`,
+built-in nets unless -net names one (toy: race).
+
+A suite whose every position has its exact value (gen -exact writes them)
+is a benchmark of judgement: eval then reports each column's mean absolute
+error against the exact values with its standard error, and that of the
+best constant guess (the values' median); with -json each position's
+object has "exact" and a last object "exact_error" lists the errors.`,
 		SetFlags: func(fs *flag.FlagSet, _ search.Kit) {
 			evals, net, suite, depth, asJSON = "", "", "", 0, false
 			gameFlag(fs, &gameName)
@@ -56,6 +62,7 @@ built-in nets unless -net names one (toy: race).`,
 			}
 			key, head := strings.ToLower(g.NotationName()), strings.ToUpper(g.NotationName())
 			var boards []game.State
+			var exact []float64 // the suite's exact values, when every position has one
 			switch {
 			case suite != "" && len(args) > 0:
 				return usagef("give positions or -suite, not both")
@@ -66,6 +73,12 @@ built-in nets unless -net names one (toy: race).`,
 				}
 				for _, p := range ps {
 					boards = append(boards, p.Pos)
+					if p.HasExact {
+						exact = append(exact, p.Exact)
+					}
+				}
+				if len(exact) != len(ps) {
+					exact = nil
 				}
 			case len(args) == 0:
 				return usagef("missing %s (each argument one position, quoted) or -suite FILE", head)
@@ -115,8 +128,18 @@ built-in nets unless -net names one (toy: race).`,
 				}
 				fmt.Fprintln(tw, "\t"+head)
 			}
-			for _, b := range boards {
+			colNames := slices.Clone(names) // each column's name, and its values for the judgement
+			if depth > 0 {
+				for _, n := range names {
+					colNames = append(colNames, fmt.Sprintf("%s_d%d", n, depth))
+				}
+			}
+			cols := make([][]float64, len(colNames))
+			for bi, b := range boards {
 				obj := map[string]any{key: b.String()}
+				if exact != nil {
+					obj["exact"] = exact[bi]
+				}
 				var cells []string
 				for i, e := range engines {
 					var v float64
@@ -126,6 +149,7 @@ built-in nets unless -net names one (toy: race).`,
 						v = e.Evaluate(b)
 					}
 					obj[names[i]] = v
+					cols[i] = append(cols[i], v)
 					cells = append(cells, runs.Num(v).Format("%+.4f"))
 				}
 				for i, e := range engines {
@@ -135,6 +159,7 @@ built-in nets unless -net names one (toy: race).`,
 					e.ClearTT()
 					v := e.Search(ctx, b, search.Limits{Depth: depth}, nil).Last().Score
 					obj[fmt.Sprintf("%s_d%d", names[i], depth)] = v
+					cols[len(names)+i] = append(cols[len(names)+i], v)
 					cells = append(cells, runs.Num(v).Format("%+.4f"))
 				}
 				if asJSON {
@@ -145,6 +170,30 @@ built-in nets unless -net names one (toy: race).`,
 				}
 				fmt.Fprintf(tw, "%s\t%s\n", strings.Join(cells, "\t"), b.String())
 			}
+			if err := tw.Flush(); err != nil || exact == nil {
+				return err
+			}
+			// The suite's exact values: each column's mean absolute error
+			// with its standard error, and the best constant's.
+			var judged []search.Judgement
+			for i, n := range colNames {
+				judged = append(judged, search.Judge(n, cols[i], exact))
+			}
+			c := search.BestConstant(exact)
+			flat := make([]float64, len(exact))
+			for i := range flat {
+				flat[i] = c
+			}
+			judged = append(judged, search.Judge(fmt.Sprintf("constant %+.4f", c), flat, exact))
+			if asJSON {
+				return json.NewEncoder(env.Stdout).Encode(map[string]any{"exact_error": judged})
+			}
+			fmt.Fprintf(env.Stdout, "\nmean absolute error against the suite's exact values, ± its standard error, over %d positions:\n", len(exact))
+			tw = tabwriter.NewWriter(env.Stdout, 0, 0, 2, ' ', 0)
+			for _, j := range judged {
+				fmt.Fprintf(tw, "  %s\t%.4f ± %.4f\n", j.Name, j.MAE, j.SE)
+			}
+			fmt.Fprintln(tw, "  (the constant is the exact values' median, the constant of least error, fitted on these positions)")
 			return tw.Flush()
 		},
 	}

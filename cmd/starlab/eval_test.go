@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"math"
 	"math/rand/v2"
 	"path/filepath"
 	"strings"
@@ -69,4 +70,45 @@ func TestEvalAndSearchWithNet(t *testing.T) {
 		{[]string{"eval", "-eval", "mlp", "6 4 b -1" + strings.Repeat(" -", 36)}, 2, "no network is built in for 6x6"},
 		{[]string{"eval"}, 2, "missing DPN"},
 	})
+}
+
+// TestEvalExactError: on a suite with exact values, eval reports each
+// column's mean absolute error against them with its standard error (the
+// figures recomputed here from its own per-position JSON), and the best
+// constant's; the text says the same.
+func TestEvalExactError(t *testing.T) {
+	const suite = "../../search/testdata/endgame5x5-4.suite"
+	code, stdout, stderr := runCmd(t, "eval", "-suite", suite, "-eval", "pairs", "-depth", "3", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	var sum struct {
+		ExactError []struct {
+			Name    string
+			N       int
+			MAE, SE float64
+		} `json:"exact_error"`
+	}
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &sum); err != nil {
+		t.Fatal(err)
+	}
+	var static, deep float64
+	for _, l := range lines[:len(lines)-1] {
+		var p struct{ Exact, Pairs, PairsD3 float64 }
+		var raw map[string]float64
+		json.Unmarshal([]byte(l), &raw) // the position's notation is not a number
+		p.Exact, p.Pairs, p.PairsD3 = raw["exact"], raw["pairs"], raw["pairs_d3"]
+		static += math.Abs(p.Pairs - p.Exact)
+		deep += math.Abs(p.PairsD3 - p.Exact)
+	}
+	n := float64(len(lines) - 1)
+	if len(sum.ExactError) != 3 || sum.ExactError[0].N != 50 || math.Abs(sum.ExactError[0].MAE-static/n) > 1e-12 ||
+		math.Abs(sum.ExactError[1].MAE-deep/n) > 1e-12 || !strings.HasPrefix(sum.ExactError[2].Name, "constant") || sum.ExactError[0].SE <= 0 {
+		t.Fatalf("exact errors %+v; recomputed static %v, depth 3 %v over %v positions", sum.ExactError, static/n, deep/n, n)
+	}
+	code, text, _ := runCmd(t, "eval", "-suite", suite, "-eval", "pairs")
+	if code != 0 || !strings.Contains(text, "mean absolute error against the suite's exact values") {
+		t.Errorf("the text has no exact errors:\n%s", text)
+	}
 }
