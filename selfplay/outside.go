@@ -613,9 +613,7 @@ func (p *extPlayer) NewGame(_ context.Context, seed uint64) error {
 
 // Close sends quit and stops the program.
 func (p *extPlayer) Close() error {
-	if !p.dead {
-		p.proc.Send("quit")
-	}
+	p.proc.Send("quit") // an engine that was killed does not read it; the error is of no use
 	p.proc.Stop(time.Second)
 	p.dead = true
 	return nil

@@ -303,6 +303,7 @@ func (p *player) Choose(ctx context.Context, s game.State) selfplay.Choice {
 		}
 	}
 	if err != nil {
+		p.dead = true // started again before the next game, as every forfeiting engine is
 		return forfeit("illegal", err.Error(), reply)
 	}
 	return selfplay.Choice{Move: m}
