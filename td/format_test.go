@@ -3,6 +3,7 @@ package td
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -27,7 +28,7 @@ func toV1(t *testing.T, path string) {
 	for _, p := range st["curve"].([]any) {
 		pt := p.(map[string]any)
 		pt["score_vs_pairs"] = pt["score_vs_hand"]
-		for _, k := range []string{"score_vs_hand", "opponent", "measure_pairs", "distinct_pairs"} {
+		for _, k := range []string{"score_vs_hand", "opponent", "measure_pairs", "distinct_pairs", "exact_mae", "exact_se"} {
 			delete(pt, k)
 		}
 	}
@@ -120,5 +121,107 @@ func TestFormatV1StillLoads(t *testing.T) {
 	}
 	if _, err := readCurveFile(filepath.Join(v1, "other.parquet")); err == nil || !strings.Contains(err.Error(), "other.parquet") {
 		t.Errorf("a curve of format starlab-train/0: %v", err)
+	}
+}
+
+// TestFormatV2StillLoads: a train run of format 2, whose points have no
+// error against exact values, still loads: an unfinished run's state file
+// resumes to the net of the uninterrupted run, and a curve.parquet of
+// format 2 is read with its scores, the error undefined (NaN).
+func TestFormatV2StillLoads(t *testing.T) {
+	dir := t.TempDir()
+	whole := filepath.Join(dir, "whole")
+	if _, err := train(t, tiny(), whole, runs.NoProgress); err != nil {
+		t.Fatal(err)
+	}
+	want, err := ReadCurve(whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := filepath.Join(dir, "cut")
+	stopAfter(t, cut, 8)
+	path := filepath.Join(cut, StateFile)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st map[string]any
+	if err := json.Unmarshal(data, &st); err != nil {
+		t.Fatal(err)
+	}
+	st["format"] = FormatV2
+	for _, p := range st["curve"].([]any) {
+		delete(p.(map[string]any), "exact_mae")
+		delete(p.(map[string]any), "exact_se")
+	}
+	if data, err = json.Marshal(st); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	old, err := ReadCurve(cut)
+	if err != nil || len(old) != 3 || old[2].Score != want[2].Score || !math.IsNaN(float64(old[2].ExactMAE)) {
+		t.Fatalf("state file of format 2 read as %+v, %v", old, err)
+	}
+	if err := resumeTiny(cut); err != nil {
+		t.Fatalf("resumed from a state file of format 2: %v", err)
+	}
+	a, err1 := os.ReadFile(filepath.Join(whole, NetFile))
+	b, err2 := os.ReadFile(filepath.Join(cut, NetFile))
+	if err1 != nil || err2 != nil || !bytes.Equal(a, b) {
+		t.Errorf("the net resumed from format 2 differs from the uninterrupted run's (%v, %v)", err1, err2)
+	}
+	v2 := filepath.Join(dir, "v2")
+	run, err := runs.CreateAt(v2, "train", nil, tiny(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer run.Close()
+	var points []curvePointV2
+	for _, p := range want {
+		points = append(points, curvePointV2{Games: p.Games, Seconds: p.Seconds, TDError: p.TDError, Score: p.Score, ScoreCI95: p.ScoreCI95,
+			LuckScore: p.LuckScore, LuckCI95: p.LuckCI95, MeanPlies: p.MeanPlies, GamesPerS: p.GamesPerS, NetID: p.NetID, Checkpoint: p.Checkpoint,
+			Opponent: p.Opponent, MeasurePairs: p.MeasurePairs, DistinctPairs: p.DistinctPairs})
+	}
+	if err := runs.WriteParquet(run, CurveFile, FormatV2, points); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadCurve(v2)
+	if err != nil || len(back) != len(want) || back[2].Score != want[2].Score || back[2].Opponent != "pairs" || !math.IsNaN(float64(back[2].ExactSE)) {
+		t.Fatalf("curve.parquet of format 2 read as %+v, %v", back, err)
+	}
+}
+
+// TestJudgeCurve: with -judge each measured point carries the net's static
+// error against the suite's exact values, equal to eval's figure for the
+// net of that point; a suite without exact values is refused.
+func TestJudgeCurve(t *testing.T) {
+	s := tiny()
+	s.Variant, s.JudgeSuite = "5x5-4", "../search/testdata/endgame5x5-4.suite"
+	dir := filepath.Join(t.TempDir(), "j")
+	res, err := train(t, s, dir, runs.NoProgress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	curve, err := ReadCurve(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := curve[len(curve)-1]
+	j, err := s.judgeSuite()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := j.judge(filepath.Join(dir, NetFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if float64(last.ExactMAE) != want.MAE || float64(res.ExactSE) != want.SE || want.N != 50 || !(want.MAE > 0) {
+		t.Errorf("last point's error %v ± %v (result %v); the net's, judged again: %+v", last.ExactMAE, last.ExactSE, res.ExactMAE, want)
+	}
+	s.JudgeSuite = "../search/testdata/dice5x5-4.suite" // no exact values
+	if err := s.Check(); err == nil || !runs.IsUsage(err) || !strings.Contains(err.Error(), "exact") {
+		t.Errorf("a suite without exact values: %v", err)
 	}
 }

@@ -32,11 +32,20 @@ const (
 func curvePlots(curve []CurvePoint) ([]*plot.Plot, error) {
 	var score, luck plotter.XYs
 	var errs plotter.YErrors
-	var tdErr plotter.XYs
+	var tdErr, exact plotter.XYs
+	var exactErrs plotter.YErrors
 	for _, p := range curve {
 		g := float64(p.Games)
 		if finite(p.TDError) {
 			tdErr = append(tdErr, plotter.XY{X: g, Y: p.TDError})
+		}
+		if e := float64(p.ExactMAE); finite(e) {
+			exact = append(exact, plotter.XY{X: g, Y: e})
+			se := float64(p.ExactSE)
+			if !finite(se) {
+				se = 0
+			}
+			exactErrs = append(exactErrs, struct{ Low, High float64 }{1.96 * se, 1.96 * se})
 		}
 		if s := float64(p.Score); finite(s) {
 			score = append(score, plotter.XY{X: g, Y: 100 * s})
@@ -115,12 +124,43 @@ func curvePlots(curve []CurvePoint) ([]*plot.Plot, error) {
 		}
 		line.Color, points.Color = color.RGBA{R: 44, G: 160, B: 44, A: 255}, color.RGBA{R: 44, G: 160, B: 44, A: 255}
 		bottom.Add(line, points)
+		if len(exact) > 0 {
+			bottom.Legend.Add("|TD error|", line, points)
+		}
+	}
+	if len(exact) > 0 {
+		// The held-out suite's exact values (-judge): the same units, a
+		// value's distance, so the two errors share the panel.
+		bottom.Title.Text = "Mean |TD error| since the previous point, and the static error against exact values"
+		bottom.Y.Label.Text = "mean absolute error"
+		line, points, err := plotter.NewLinePoints(exact)
+		if err != nil {
+			return nil, err
+		}
+		line.Color, points.Color = color.RGBA{R: 148, G: 103, B: 189, A: 255}, color.RGBA{R: 148, G: 103, B: 189, A: 255}
+		bars, err := plotter.NewYErrorBars(struct {
+			plotter.XYer
+			plotter.YErrorer
+		}{exact, exactErrs})
+		if err != nil {
+			return nil, err
+		}
+		bars.Color = line.Color
+		bottom.Add(line, points, bars)
+		bottom.Legend.Add("|net - exact| on the held-out suite ± 95%", line, points)
+		bottom.Legend.Top = true
+		for i, p := range exact {
+			bottom.Y.Max = math.Max(bottom.Y.Max, 1.1*(p.Y+exactErrs[i].High))
+		}
 	}
 	// The error from 0, so that its fall reads as a proportion, and the
 	// games of both panels on one scale.
 	bottom.Y.Min = 0
 	for _, p := range tdErr {
 		bottom.Y.Max = math.Max(bottom.Y.Max, 1.1*p.Y) // the highest point inside
+	}
+	if len(exact) > 0 {
+		bottom.Y.Max *= 1.3 // room above the data for the legend
 	}
 	bottom.X.Min, bottom.X.Max = 0, top.X.Max
 	return []*plot.Plot{top, bottom}, nil
@@ -171,11 +211,15 @@ func ReadCurve(dir string) ([]CurvePoint, error) {
 	return st.Curve, nil
 }
 
-// readCurveFile reads the curve.parquet at path, of Format or FormatV1.
+// readCurveFile reads the curve.parquet at path, of Format, FormatV2 or
+// FormatV1.
 func readCurveFile(path string) ([]CurvePoint, error) {
 	curve, err := runs.ReadParquet[CurvePoint](path, Format)
 	if err == nil || errors.Is(err, fs.ErrNotExist) {
 		return curve, err
+	}
+	if v2, errV2 := runs.ReadParquet[curvePointV2](path, FormatV2); errV2 == nil {
+		return upgradeV2(v2), nil
 	}
 	if v1, errV1 := runs.ReadParquet[curvePointV1](path, FormatV1); errV1 == nil {
 		return upgrade(v1), nil

@@ -23,12 +23,18 @@ import (
 // evaluator (opponent: "pairs" in Dice, "material" in ChanceBreakthrough),
 // scores against it as score_vs_hand where format 1 had score_vs_pairs
 // whatever the game, and counts the measurement's pairs of games and how
-// many of them differ (measure_pairs, distinct_pairs). Files of format 1
-// still load (FormatV1).
-const Format = "starlab-train/2"
+// many of them differ (measure_pairs, distinct_pairs). Format 3 adds the
+// net's error against the exact values of a held-out suite (exact_mae,
+// exact_se; -judge). Files of formats 1 and 2 still load (FormatV1,
+// FormatV2), their points without the error.
+const Format = "starlab-train/3"
 
-// FormatV1 is the format before Format, read but no longer written.
-const FormatV1 = "starlab-train/1"
+// FormatV1 and FormatV2 are the formats before Format, read but no longer
+// written.
+const (
+	FormatV1 = "starlab-train/1"
+	FormatV2 = "starlab-train/2"
+)
 
 // The train stage's files in its run directory.
 const (
@@ -88,6 +94,12 @@ type Settings struct {
 	// (ChanceBreakthrough, where neither rolls from the start) needs one:
 	// from one start every game of the measurement would be the same.
 	MeasureSuite string `json:"measure_suite,omitempty"`
+	// JudgeSuite is a suite whose every position has its exact value
+	// (starlab gen -exact), held out from training: at each measurement
+	// the net's static mean absolute error against them is a point of the
+	// learning curve (gnubg keeps a net by its error on a fixed benchmark).
+	// "" judges nothing.
+	JudgeSuite string `json:"judge_suite,omitempty"`
 }
 
 // DefaultSettings returns 20,000 games of online TD(0) of game g's
@@ -144,6 +156,9 @@ func (s *Settings) Check() error {
 	if _, err := s.measureStarts(); err != nil {
 		return err
 	}
+	if _, err := s.judgeSuite(); err != nil {
+		return err
+	}
 	return runs.CheckWorkers("workers", s.Workers)
 }
 
@@ -183,6 +198,42 @@ type CurvePoint struct {
 	// of games and an interval that says nothing.
 	MeasurePairs  int32 `parquet:"measure_pairs" json:"measure_pairs"`
 	DistinctPairs int32 `parquet:"distinct_pairs" json:"distinct_pairs"`
+	// ExactMAE is the net's static mean absolute error against the exact
+	// values of the held-out suite (Settings.JudgeSuite) and ExactSE its
+	// standard error; NaN where not judged.
+	ExactMAE runs.Num `parquet:"exact_mae" json:"exact_mae"`
+	ExactSE  runs.Num `parquet:"exact_se" json:"exact_se"`
+}
+
+// curvePointV2 is a curve point of format 2 (FormatV2), without the
+// error against exact values.
+type curvePointV2 struct {
+	Games         int64    `parquet:"games" json:"games"`
+	Seconds       float64  `parquet:"seconds" json:"seconds"`
+	TDError       float64  `parquet:"td_error" json:"td_error"`
+	Score         runs.Num `parquet:"score_vs_hand" json:"score_vs_hand"`
+	ScoreCI95     runs.Num `parquet:"score_ci95_pairs" json:"score_ci95_pairs"`
+	LuckScore     runs.Num `parquet:"luck_score" json:"luck_score"`
+	LuckCI95      runs.Num `parquet:"luck_ci95" json:"luck_ci95"`
+	MeanPlies     runs.Num `parquet:"mean_plies" json:"mean_plies"`
+	GamesPerS     float64  `parquet:"games_per_s" json:"games_per_s"`
+	NetID         string   `parquet:"net_id" json:"net_id"`
+	Checkpoint    bool     `parquet:"checkpoint" json:"checkpoint"`
+	Opponent      string   `parquet:"opponent" json:"opponent"`
+	MeasurePairs  int32    `parquet:"measure_pairs" json:"measure_pairs"`
+	DistinctPairs int32    `parquet:"distinct_pairs" json:"distinct_pairs"`
+}
+
+// upgradeV2 returns the points of format 2 as points of Format, not judged.
+func upgradeV2(v2 []curvePointV2) []CurvePoint {
+	curve := make([]CurvePoint, len(v2))
+	for i, p := range v2 {
+		curve[i] = CurvePoint{Games: p.Games, Seconds: p.Seconds, TDError: p.TDError, Score: p.Score, ScoreCI95: p.ScoreCI95,
+			LuckScore: p.LuckScore, LuckCI95: p.LuckCI95, MeanPlies: p.MeanPlies, GamesPerS: p.GamesPerS, NetID: p.NetID, Checkpoint: p.Checkpoint,
+			Opponent: p.Opponent, MeasurePairs: p.MeasurePairs, DistinctPairs: p.DistinctPairs,
+			ExactMAE: runs.Num(math.NaN()), ExactSE: runs.Num(math.NaN())}
+	}
+	return curve
 }
 
 // curvePointV1 is a curve point of format 1 (FormatV1), its score named
@@ -207,7 +258,8 @@ func upgrade(v1 []curvePointV1) []CurvePoint {
 	curve := make([]CurvePoint, len(v1))
 	for i, p := range v1 {
 		curve[i] = CurvePoint{Games: p.Games, Seconds: p.Seconds, TDError: p.TDError, Score: p.Score, ScoreCI95: p.ScoreCI95,
-			LuckScore: p.LuckScore, LuckCI95: p.LuckCI95, MeanPlies: p.MeanPlies, GamesPerS: p.GamesPerS, NetID: p.NetID, Checkpoint: p.Checkpoint}
+			LuckScore: p.LuckScore, LuckCI95: p.LuckCI95, MeanPlies: p.MeanPlies, GamesPerS: p.GamesPerS, NetID: p.NetID, Checkpoint: p.Checkpoint,
+			ExactMAE: runs.Num(math.NaN()), ExactSE: runs.Num(math.NaN())}
 	}
 	return curve
 }
@@ -236,6 +288,15 @@ type state struct {
 	Curve   []CurvePoint `json:"curve"`
 }
 
+// stateV2 is the state file of format 2 (FormatV2).
+type stateV2 struct {
+	Format  string         `json:"format"`
+	Games   int64          `json:"games"`
+	Seconds float64        `json:"seconds"`
+	Best    float64        `json:"best_score"`
+	Curve   []curvePointV2 `json:"curve"`
+}
+
 // stateV1 is the state file of format 1 (FormatV1).
 type stateV1 struct {
 	Format  string         `json:"format"`
@@ -252,7 +313,8 @@ func (st *state) parse(data []byte) error {
 	var head struct {
 		Format string `json:"format"`
 	}
-	if err := json.Unmarshal(data, &head); err == nil && head.Format == FormatV1 {
+	err := json.Unmarshal(data, &head)
+	if err == nil && head.Format == FormatV1 {
 		var v1 stateV1
 		if err := decodeStrict(data, &v1); err != nil {
 			return err
@@ -260,11 +322,19 @@ func (st *state) parse(data []byte) error {
 		*st = state{Format: Format, Games: v1.Games, Seconds: v1.Seconds, Best: v1.Best, Curve: upgrade(v1.Curve)}
 		return nil
 	}
+	if err == nil && head.Format == FormatV2 {
+		var v2 stateV2
+		if err := decodeStrict(data, &v2); err != nil {
+			return err
+		}
+		*st = state{Format: Format, Games: v2.Games, Seconds: v2.Seconds, Best: v2.Best, Curve: upgradeV2(v2.Curve)}
+		return nil
+	}
 	if err := decodeStrict(data, st); err != nil {
 		return err
 	}
 	if st.Format != Format {
-		return fmt.Errorf("format %q, this build reads %q and %q", st.Format, Format, FormatV1)
+		return fmt.Errorf("format %q, this build reads %q, %q and %q", st.Format, Format, FormatV2, FormatV1)
 	}
 	return nil
 }
@@ -345,6 +415,10 @@ type Result struct {
 	// of games and those that differ (see CurvePoint).
 	MeasurePairs  int32 `json:"measure_pairs"`
 	DistinctPairs int32 `json:"distinct_pairs"`
+	// ExactMAE and ExactSE are the last measurement's static error
+	// against the held-out suite's exact values (-judge); NaN without one.
+	ExactMAE runs.Num `json:"exact_mae"`
+	ExactSE  runs.Num `json:"exact_se"`
 }
 
 // Repeated says whether the last measurement's pairs of games were not all
@@ -614,6 +688,10 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 		return nil, err
 	}
 	st := state{Format: Format, Best: -1}
+	judge, err := s.judgeSuite()
+	if err != nil {
+		return nil, err
+	}
 	var net *nn.Net
 	if _, err := os.Stat(run.Path(StateFile)); err == nil {
 		if st, err = readState(run.Path(StateFile), &s); err != nil {
@@ -681,7 +759,7 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 		}
 		pt := CurvePoint{Games: g, Seconds: elapsed(), TDError: l.sumErr / math.Max(1, float64(l.nErr)), NetID: net.ID(), Checkpoint: checkpoint,
 			Score: runs.Num(math.NaN()), ScoreCI95: runs.Num(math.NaN()), LuckScore: runs.Num(math.NaN()), LuckCI95: runs.Num(math.NaN()),
-			MeanPlies: runs.Num(math.NaN()), Opponent: s.Game.HandEval}
+			MeanPlies: runs.Num(math.NaN()), Opponent: s.Game.HandEval, ExactMAE: runs.Num(math.NaN()), ExactSE: runs.Num(math.NaN())}
 		pt.GamesPerS = float64(g) / math.Max(pt.Seconds, 1e-9)
 		l.sumErr, l.nErr = 0, 0
 		net.Meta = nn.Meta{Games: g, Source: fmt.Sprintf("starlab train, TD(%g) self-play with 1-ply searches", s.Lambda), Settings: settingsMap}
@@ -696,6 +774,13 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 			pt.MeasurePairs, pt.DistinctPairs = int32(s.MeasureGames/2), int32(distinct)
 			pt.Score, pt.ScoreCI95, pt.MeanPlies = runs.Num(sum.Score), runs.Num(sum.ScoreCI95Pairs), runs.Num(sum.MeanPlies)
 			pt.LuckScore, pt.LuckCI95 = sum.LuckScore, sum.LuckCI95
+			if judge != nil {
+				j, err := judge.judge(run.Path(NextFile))
+				if err != nil {
+					return nil, err
+				}
+				pt.ExactMAE, pt.ExactSE = runs.Num(j.MAE), runs.Num(j.SE)
+			}
 			if sum.Score > st.Best {
 				st.Best = sum.Score
 				if err := runs.WriteFileAtomic(run.Path(BestFile), net.Write); err != nil {
@@ -721,7 +806,8 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 	last := st.Curve[len(st.Curve)-1]
 	res := &Result{Games: g, Seconds: st.Seconds, GamesPerS: float64(g) / math.Max(st.Seconds, 1e-9), Net: run.Path(NetFile),
 		Best: run.Path(BestFile), NetID: net.ID(), Opponent: s.Game.HandEval, MeasurePairs: last.MeasurePairs, DistinctPairs: last.DistinctPairs, Score: last.Score, ScoreCI95: last.ScoreCI95, LuckScore: last.LuckScore,
-		LuckCI95: last.LuckCI95, Curve: st.Curve, MeanPlies: last.MeanPlies, MeanTDErr: last.TDError, Checkpoint: g}
+		LuckCI95: last.LuckCI95, Curve: st.Curve, MeanPlies: last.MeanPlies, MeanTDErr: last.TDError, Checkpoint: g,
+		ExactMAE: last.ExactMAE, ExactSE: last.ExactSE}
 	return res, nil
 }
 
@@ -816,6 +902,64 @@ func (s *Settings) measureStarts() ([]game.State, error) {
 		starts = append(starts, p.Pos)
 	}
 	return starts, nil
+}
+
+// judgement is a held-out suite with exact values that judges nets.
+type judgement struct {
+	s     *Settings
+	pos   []game.State
+	exact []float64
+}
+
+// judgeSuite reads Settings.JudgeSuite: every position of the variant,
+// with its exact value. nil without a suite; errors are runs.UsageError
+// naming the suite.
+func (s *Settings) judgeSuite() (*judgement, error) {
+	if s.JudgeSuite == "" {
+		return nil, nil
+	}
+	ps, err := search.ReadSuite(s.Game, s.JudgeSuite)
+	if err != nil {
+		return nil, runs.Usagef("-judge: %v", err)
+	}
+	j := &judgement{s: s}
+	for _, p := range ps {
+		switch {
+		case s.Game.Variant(p.Pos) != s.Variant:
+			return nil, runs.Usagef("-judge %s: line %d is of variant %s, the training's is %s", s.JudgeSuite, p.Line, s.Game.Variant(p.Pos), s.Variant)
+		case !p.HasExact:
+			return nil, runs.Usagef("-judge %s: line %d has no exact value (starlab gen -exact writes them)", s.JudgeSuite, p.Line)
+		}
+		j.pos, j.exact = append(j.pos, p.Pos), append(j.exact, p.Exact)
+	}
+	if len(j.pos) == 0 {
+		return nil, runs.Usagef("-judge %s: no positions", s.JudgeSuite)
+	}
+	return j, nil
+}
+
+// judge returns the static error of the net in file against the exact
+// values (a finished position counts with its rules' value).
+func (j *judgement) judge(file string) (search.Judgement, error) {
+	spec, err := selfplay.ParseEngineSpec(j.s.Game, "staretc:depth=1,tt=1,eval=mlp")
+	if err != nil {
+		return search.Judgement{}, err
+	}
+	spec.Net = file // in the fields, not the text (see measureVsHand)
+	res, err := spec.Config.Resolve()
+	if err != nil {
+		return search.Judgement{}, err
+	}
+	e := j.s.Game.NewEngine(res)
+	values := make([]float64, len(j.pos))
+	for i, p := range j.pos {
+		if p.Kind() == game.Over {
+			values[i] = p.Result()
+		} else {
+			values[i] = e.Evaluate(p)
+		}
+	}
+	return search.Judge("mlp", values, j.exact), nil
 }
 
 // nextStop returns the first multiple of every after g.

@@ -70,6 +70,7 @@ the evaluator's name as opponent).`,
 			fs.Int64Var(&set.MeasureEvery, "measure-every", set.MeasureEvery, "games between measurements against the hand evaluator")
 			fs.IntVar(&set.MeasureGames, "measure-games", set.MeasureGames, "games of each measurement (even)")
 			fs.StringVar(&set.MeasureSuite, "measure-suite", "", "file of start positions for the measurements, played in turn (starlab gen; default: the variant's start)")
+			fs.StringVar(&set.JudgeSuite, "judge", "", "held-out suite with exact values (starlab gen -exact): each measurement adds the net's static mean absolute error against them to the curve")
 			fs.StringVar(&out, "out", "", "run directory (default: a new one under out/)")
 			fs.StringVar(&resume, "resume", "", "resume the unfinished run in this directory (latest: the newest under out/)")
 			fs.BoolVar(&asJSON, "json", false, "print the result as JSON")
@@ -126,8 +127,12 @@ the evaluator's name as opponent).`,
 			if l := float64(res.LuckScore); !math.IsNaN(l) {
 				luck = fmt.Sprintf(", luck-adjusted %.1f%% ± %.1f%%", 100*l, 100*float64(res.LuckCI95))
 			}
-			fmt.Fprintf(env.Stdout, "train: %d games in %.1f s (%.0f games/s); score against %s at depth 1: %.1f%% ± %.1f%% with duplicate dice%s%s; net %s (id %s)\n",
-				res.Games, res.Seconds, res.GamesPerS, res.Opponent, 100*float64(res.Score), 100*float64(res.ScoreCI95), repeated, luck, res.Net, res.NetID)
+			judged := ""
+			if e := float64(res.ExactMAE); !math.IsNaN(e) {
+				judged = fmt.Sprintf("; static error against the held-out exact values %.4f ± %.4f", e, float64(res.ExactSE))
+			}
+			fmt.Fprintf(env.Stdout, "train: %d games in %.1f s (%.0f games/s); score against %s at depth 1: %.1f%% ± %.1f%% with duplicate dice%s%s%s; net %s (id %s)\n",
+				res.Games, res.Seconds, res.GamesPerS, res.Opponent, 100*float64(res.Score), 100*float64(res.ScoreCI95), repeated, luck, judged, res.Net, res.NetID)
 			return nil
 		},
 	}
