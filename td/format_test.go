@@ -12,9 +12,9 @@ import (
 	"starlab/runs"
 )
 
-// toV1 rewrites the state file at path as format 1 wrote it: the score as
-// score_vs_pairs, no opponent and no counts of pairs.
-func toV1(t *testing.T, path string) {
+// rewriteState rewrites the state file at path as an earlier format wrote
+// it: format, and each curve point through edit.
+func rewriteState(t *testing.T, path, format string, edit func(pt map[string]any)) {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -24,13 +24,9 @@ func toV1(t *testing.T, path string) {
 	if err := json.Unmarshal(data, &st); err != nil {
 		t.Fatal(err)
 	}
-	st["format"] = FormatV1
+	st["format"] = format
 	for _, p := range st["curve"].([]any) {
-		pt := p.(map[string]any)
-		pt["score_vs_pairs"] = pt["score_vs_hand"]
-		for _, k := range []string{"score_vs_hand", "opponent", "measure_pairs", "distinct_pairs", "exact_mae", "exact_se"} {
-			delete(pt, k)
-		}
+		edit(p.(map[string]any))
 	}
 	if data, err = json.Marshal(st); err != nil {
 		t.Fatal(err)
@@ -38,6 +34,18 @@ func toV1(t *testing.T, path string) {
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// toV1 rewrites the state file at path as format 1 wrote it: the score as
+// score_vs_pairs, no opponent, no counts of pairs and no exact error.
+func toV1(t *testing.T, path string) {
+	t.Helper()
+	rewriteState(t, path, FormatV1, func(pt map[string]any) {
+		pt["score_vs_pairs"] = pt["score_vs_hand"]
+		for _, k := range []string{"score_vs_hand", "opponent", "measure_pairs", "distinct_pairs", "exact_mae", "exact_se"} {
+			delete(pt, k)
+		}
+	})
 }
 
 // TestFormatV1StillLoads: the files of a train run of format 1, whose
@@ -140,26 +148,10 @@ func TestFormatV2StillLoads(t *testing.T) {
 	}
 	cut := filepath.Join(dir, "cut")
 	stopAfter(t, cut, 8)
-	path := filepath.Join(cut, StateFile)
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var st map[string]any
-	if err := json.Unmarshal(data, &st); err != nil {
-		t.Fatal(err)
-	}
-	st["format"] = FormatV2
-	for _, p := range st["curve"].([]any) {
-		delete(p.(map[string]any), "exact_mae")
-		delete(p.(map[string]any), "exact_se")
-	}
-	if data, err = json.Marshal(st); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	rewriteState(t, filepath.Join(cut, StateFile), FormatV2, func(pt map[string]any) {
+		delete(pt, "exact_mae")
+		delete(pt, "exact_se")
+	})
 	old, err := ReadCurve(cut)
 	if err != nil || len(old) != 3 || old[2].Score != want[2].Score || !math.IsNaN(float64(old[2].ExactMAE)) {
 		t.Fatalf("state file of format 2 read as %+v, %v", old, err)

@@ -255,13 +255,12 @@ type curvePointV1 struct {
 // upgrade returns the points of format 1 as points of Format, which name
 // no opponent and no count of pairs: format 1 did not record them.
 func upgrade(v1 []curvePointV1) []CurvePoint {
-	curve := make([]CurvePoint, len(v1))
+	v2 := make([]curvePointV2, len(v1))
 	for i, p := range v1 {
-		curve[i] = CurvePoint{Games: p.Games, Seconds: p.Seconds, TDError: p.TDError, Score: p.Score, ScoreCI95: p.ScoreCI95,
-			LuckScore: p.LuckScore, LuckCI95: p.LuckCI95, MeanPlies: p.MeanPlies, GamesPerS: p.GamesPerS, NetID: p.NetID, Checkpoint: p.Checkpoint,
-			ExactMAE: runs.Num(math.NaN()), ExactSE: runs.Num(math.NaN())}
+		v2[i] = curvePointV2{Games: p.Games, Seconds: p.Seconds, TDError: p.TDError, Score: p.Score, ScoreCI95: p.ScoreCI95,
+			LuckScore: p.LuckScore, LuckCI95: p.LuckCI95, MeanPlies: p.MeanPlies, GamesPerS: p.GamesPerS, NetID: p.NetID, Checkpoint: p.Checkpoint}
 	}
-	return curve
+	return upgradeV2(v2)
 }
 
 // Repeated returns the note to print beside the score of a measurement
