@@ -168,15 +168,7 @@ func TestOutsideForfeits(t *testing.T) {
 func TestOutsideResumes(t *testing.T) {
 	variants := []string{"staretc:depth=1", fakeSpec(t, "illegal")}
 	root := t.TempDir()
-	whole, err := runs.CreateAt(filepath.Join(root, "whole"), "match", nil, nil, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := RunMatch(context.Background(), matchSettings(variants...), whole, runs.NoProgress)
-	if err != nil {
-		t.Fatal(err)
-	}
-	whole.Close()
+	_, want := wholeMatch(t, matchSettings(variants...), root)
 	_, got := interruptedMatch(t, matchSettings(variants...), root, 10)
 	if want.Pairings[0].Forfeits == nil {
 		t.Fatal("no forfeits in the uninterrupted match")

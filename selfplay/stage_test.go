@@ -86,6 +86,22 @@ func sameReport(t *testing.T, a, b *MatchReport) {
 	}
 }
 
+// wholeMatch runs set uninterrupted in root/whole and returns the run's
+// directory and its report.
+func wholeMatch(t *testing.T, set MatchSettings, root string) (string, *MatchReport) {
+	t.Helper()
+	run, err := runs.CreateAt(filepath.Join(root, "whole"), "match", nil, nil, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer run.Close()
+	rep, err := RunMatch(context.Background(), set, run, runs.NoProgress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return run.Dir(), rep
+}
+
 // interruptedMatch runs set in root/cut, cancels it once after games
 // are done, resumes it to its end and returns the run's directory and its
 // report.
@@ -128,22 +144,14 @@ func interruptedMatch(t *testing.T, set MatchSettings, root string, after int64)
 func TestRunMatchInterruptedResumes(t *testing.T) {
 	variants := []string{"staretc:depth=3", "star2:depth=1", "star1:depth=1"}
 	root := t.TempDir()
-	whole, err := runs.CreateAt(filepath.Join(root, "whole"), "match", nil, nil, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := RunMatch(context.Background(), matchSettings(variants...), whole, runs.NoProgress)
-	if err != nil {
-		t.Fatal(err)
-	}
-	whole.Close()
+	whole, want := wholeMatch(t, matchSettings(variants...), root)
 	if len(want.Ranking) != 3 || want.Pairings[0].Games != 24 {
 		t.Fatalf("tournament report: %+v", want)
 	}
 
 	dir, got := interruptedMatch(t, matchSettings(variants...), root, 20)
 	sameReport(t, want, got)
-	wantRows, err := runs.ReadParquet[GameRow](whole.Path(GamesFile), MatchFormat)
+	wantRows, err := runs.ReadParquet[GameRow](filepath.Join(whole, GamesFile), MatchFormat)
 	if err != nil {
 		t.Fatal(err)
 	}
