@@ -13,7 +13,6 @@ import (
 	"sync"
 	"time"
 
-	"starlab/runs"
 	"starlab/search"
 	"starlab/search/game"
 )
@@ -757,18 +756,4 @@ func (r *outsidePlayer) close() {
 		r.p.Close()
 		r.p = nil
 	}
-}
-
-// CheckOutsider starts o once for g's variant and stops it: a match
-// whose outside engine cannot start fails before its first game, with a
-// usage error (exit 2) naming the engine.
-func CheckOutsider(ctx context.Context, o Outsider, g search.Kit, variant string, log io.Writer) error {
-	p, err := o.Start(ctx, g, variant, log)
-	if err != nil {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		return runs.Usage(err)
-	}
-	return p.Close()
 }

@@ -670,45 +670,46 @@ func RunMatch(ctx context.Context, set MatchSettings, run *runs.Run, progress ru
 // outside engines write to their standard error, appended.
 const EnginesLog = "engines.log"
 
-// startOutsiders starts each outside engine of the match once and stops
-// it, so that one that cannot start fails the match in one line (a usage
-// error, exit 2) before its first game, and opens the run's engines.log
-// for their standard error; nil without outside engines.
+// startOutsiders starts each outside program of the match once (its
+// players and an outside luck reference) and stops it, so that one that
+// cannot start fails the match in one line (a usage error, exit 2) before
+// its first game, and opens the run's engines.log for their standard
+// error; nil without outside programs.
 func (m *Match) startOutsiders(ctx context.Context, dir string) (*os.File, error) {
-	var log *os.File
+	g, variant := m.Settings.Game, m.Settings.Variant
+	// Each outside program's start: a player's, or the luck reference's.
+	var starts []func(log io.Writer) (interface{ Close() error }, error)
 	for _, v := range m.Engines {
-		if v.Outside == nil {
-			continue
-		}
-		if log == nil {
-			f, err := os.OpenFile(filepath.Join(dir, EnginesLog), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
-			if err != nil {
-				return nil, err
-			}
-			log = f
-		}
-		if err := CheckOutsider(ctx, v.Outside, m.Settings.Game, m.Settings.Variant, log); err != nil {
-			log.Close()
-			return nil, err
+		if v.Outside != nil {
+			starts = append(starts, func(log io.Writer) (interface{ Close() error }, error) { return v.Outside.Start(ctx, g, variant, log) })
 		}
 	}
 	if m.Luck != nil && m.Luck.Outside != nil {
-		if log == nil {
-			f, err := os.OpenFile(filepath.Join(dir, EnginesLog), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+		starts = append(starts, func(log io.Writer) (interface{ Close() error }, error) {
+			v, err := m.Luck.Outside.(OutsideValuer).StartValuer(ctx, g, variant, log)
 			if err != nil {
-				return nil, err
+				err = fmt.Errorf("-luck: %v", err)
 			}
-			log = f
-		}
-		v, err := m.Luck.Outside.(OutsideValuer).StartValuer(ctx, m.Settings.Game, m.Settings.Variant, log)
+			return v, err
+		})
+	}
+	if len(starts) == 0 {
+		return nil, nil
+	}
+	log, err := os.OpenFile(filepath.Join(dir, EnginesLog), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	for _, start := range starts {
+		p, err := start(log)
 		if err != nil {
 			log.Close()
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
-			return nil, runs.Usage(fmt.Errorf("-luck: %v", err))
+			return nil, runs.Usage(err)
 		}
-		v.Close()
+		p.Close()
 	}
 	return log, nil
 }

@@ -4,8 +4,6 @@ package main
 
 import (
 	"math"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -13,6 +11,7 @@ import (
 
 	"starlab/runs"
 	"starlab/selfplay"
+	"starlab/selfplay/gnubg"
 )
 
 // TestOutsideGnubg plays 20 1pt games and 10 money games against gnubg
@@ -20,10 +19,8 @@ import (
 // play is accepted by starlab's rules (no forfeit), and every game is in
 // games.parquet, replayed through the rules when the journal was read.
 func TestOutsideGnubg(t *testing.T) {
-	if _, err := exec.LookPath("gnubg"); err != nil {
-		if _, err := os.Stat("/usr/games/gnubg"); err != nil {
-			t.Fatal("gnubg is not installed (apt-get install -y gnubg)")
-		}
+	if _, err := (&gnubg.Spec{}).Program(); err != nil {
+		t.Fatal(err)
 	}
 	for _, c := range []struct {
 		variant string

@@ -40,6 +40,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -293,12 +294,7 @@ func (p *player) Choose(ctx context.Context, s game.State) selfplay.Choice {
 	reply := strings.TrimSpace(line)
 	m, err := p.g.ParseMove(s, reply)
 	if err == nil {
-		p.moves = s.Legal(p.moves)
-		ok := false
-		for _, x := range p.moves {
-			ok = ok || x == m
-		}
-		if !ok {
+		if p.moves = s.Legal(p.moves); !slices.Contains(p.moves, m) {
 			err = errors.New("not a legal play")
 		}
 	}
