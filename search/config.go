@@ -331,7 +331,7 @@ func lookupOption(key string) *option {
 // engine can never differ; a spec without a limit is allowed here (a
 // search to the end of the game) and refused where a limit is needed.
 func ParseSpec(spec string) (Spec, error) {
-	name, kvs, splitErr := splitSpec(spec)
+	name, kvs, splitErr := SplitSpec(spec)
 	a, err := ParseAlgorithm(name)
 	if err != nil {
 		return Spec{}, fmt.Errorf("spec %q: %v", spec, err)
@@ -370,10 +370,10 @@ func ParseSpec(spec string) (Spec, error) {
 	return s, nil
 }
 
-// splitSpec splits "algo" or "algo:key=value,..." into the algorithm's
-// name and the key=value pairs as written; the name comes back with an
-// error too.
-func splitSpec(spec string) (name string, kvs [][2]string, err error) {
+// SplitSpec splits "algo" or "algo:key=value,..." into the algorithm's
+// (or an outside engine's) name and the key=value pairs as written; the
+// name comes back with an error too.
+func SplitSpec(spec string) (name string, kvs [][2]string, err error) {
 	name, rest, hasRest := strings.Cut(spec, ":")
 	if !hasRest {
 		return name, nil, nil

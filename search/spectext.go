@@ -17,7 +17,7 @@ func FileKeys() []string { return []string{"net", "probcut"} }
 // is not a spec of the grammar's shape ("algo" or "algo:k=v,...") comes
 // back as it is.
 func MapSpec(spec string, f func(key, val string) (string, bool)) string {
-	name, kvs, err := splitSpec(spec)
+	name, kvs, err := SplitSpec(spec)
 	if err != nil || len(kvs) == 0 {
 		return spec
 	}
@@ -62,7 +62,7 @@ func MapSpecsIn(text string, f func(path string) string) string {
 // SpecValue returns the value spec gives key as written, and whether it
 // gives it.
 func SpecValue(spec, key string) (string, bool) {
-	_, kvs, _ := splitSpec(spec)
+	_, kvs, _ := SplitSpec(spec)
 	for _, kv := range kvs {
 		if kv[0] == key {
 			return kv[1], true

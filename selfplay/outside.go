@@ -116,24 +116,23 @@ func outsiderParser(spec string) func(search.Kit, string) (Outsider, error) {
 func IsOutside(spec string) bool { return outsiderParser(spec) != nil }
 
 // SpecKeys splits an outside engine's spec "kind:k=v,k=v" into its keys
-// and values, refusing an empty or repeated key, in one line naming the
-// spec.
+// and values as the search grammar splits a spec (search.SplitSpec),
+// refusing a repeated key, in one line naming the spec. "kind:" alone has
+// no keys: every one at its default.
 func SpecKeys(spec string) (map[string]string, error) {
-	_, rest, _ := strings.Cut(spec, ":")
 	kv := map[string]string{}
-	if rest == "" {
+	if strings.HasSuffix(spec, ":") && strings.Count(spec, ":") == 1 {
 		return kv, nil
 	}
-	for _, part := range strings.Split(rest, ",") {
-		k, v, ok := strings.Cut(part, "=")
-		k = strings.TrimSpace(k)
-		if !ok || k == "" {
-			return nil, fmt.Errorf("spec %q: %q is not key=value", spec, part)
+	_, kvs, err := search.SplitSpec(spec)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range kvs {
+		if _, dup := kv[p[0]]; dup {
+			return nil, fmt.Errorf("spec %q: key %q given twice", spec, p[0])
 		}
-		if _, dup := kv[k]; dup {
-			return nil, fmt.Errorf("spec %q: key %q given twice", spec, k)
-		}
-		kv[k] = strings.TrimSpace(v)
+		kv[p[0]] = p[1]
 	}
 	return kv, nil
 }
@@ -589,13 +588,8 @@ func (p *extPlayer) handshake(ctx context.Context, variant string) error {
 	return nil
 }
 
-// Name returns the spec's name, or its name= key.
-func (p *extPlayer) Name() string {
-	if p.spec.name != "" {
-		return p.spec.name
-	}
-	return p.spec.Name()
-}
+// Name returns the canonical spec, as every player of the match is named.
+func (p *extPlayer) Name() string { return p.spec.Name() }
 
 // Alive reports whether the program still answers.
 func (p *extPlayer) Alive() bool { return !p.dead }
