@@ -940,12 +940,7 @@ func (s *Settings) judgeSuite() (*judgement, error) {
 // judge returns the static error of the net in file against the exact
 // values (a finished position counts with its rules' value).
 func (j *judgement) judge(file string) (search.Judgement, error) {
-	spec, err := selfplay.ParseEngineSpec(j.s.Game, "staretc:depth=1,tt=1,eval=mlp")
-	if err != nil {
-		return search.Judgement{}, err
-	}
-	spec.Net = file // in the fields, not the text (see measureVsHand)
-	res, err := spec.Config.Resolve()
+	_, res, err := j.s.netSpec(file)
 	if err != nil {
 		return search.Judgement{}, err
 	}
@@ -964,20 +959,25 @@ func (j *judgement) judge(file string) (search.Judgement, error) {
 // nextStop returns the first multiple of every after g.
 func nextStop(g, every int64) int64 { return (g/every + 1) * every }
 
+// netSpec returns the depth-1 StarETC spec of the net in file, resolved:
+// the player the measurements play and the evaluator the judgement reads.
+func (s *Settings) netSpec(file string) (search.Spec, *search.Resolved, error) {
+	spec, err := selfplay.ParseEngineSpec(s.Game, "staretc:depth=1,tt=1,eval=mlp")
+	if err != nil {
+		return spec, nil, err
+	}
+	spec.Net = file // in the fields, not the text, where a path with a comma would break the grammar
+	res, err := spec.Config.Resolve()
+	return spec, res, err
+}
+
 // measureVsHand plays the net in file at depth 1 against the game's hand
 // evaluator at depth 1 with duplicate dice and the match stage's default
 // luck reference, seeded by the games trained, and returns the net's
 // statistics and how many of the pairs of games differ.
 func measureVsHand(ctx context.Context, s *Settings, file string, g int64) (selfplay.Summary, int, error) {
-	// The net's path goes into the spec's fields, not its text, where a
-	// run directory with a comma in its path would break the grammar.
 	dg := s.Game
-	spec, err := selfplay.ParseEngineSpec(dg, "staretc:depth=1,tt=1,eval=mlp")
-	if err != nil {
-		return selfplay.Summary{}, 0, err
-	}
-	spec.Net = file
-	res, err := spec.Config.Resolve()
+	spec, res, err := s.netSpec(file)
 	if err != nil {
 		return selfplay.Summary{}, 0, err
 	}
