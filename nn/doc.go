@@ -1,6 +1,7 @@
 // Package nn is starlab's evaluation network, with no game in it: a
 // perceptron with one hidden layer and a tanh output over a plain input
-// vector (Veness 2006, section 4.2.3), so its value lies in [-1, 1] and
+// vector (Veness 2006, section 4.2.3), or with more hidden layers after the
+// first (Deep, made by NewLayout), so its value lies in [-1, 1] and
 // estimates the expected result for the side to move, as an expectimax
 // evaluation must (section 4.2.1). What the inputs mean, which position
 // sets which input, belongs to the game the net is for: package
@@ -12,7 +13,13 @@
 // Forward is the specification of the net's value; Backward is its
 // gradient by backpropagation (tested against finite differences), Step a
 // gradient step, and Update the two at once touching only the first-layer
-// rows of non-zero inputs, which is all TD(0) needs.
+// rows of non-zero inputs, which is all TD(0) needs. Adam (Kingma and Ba
+// 2015) steps a net against the gradient of a loss, for training towards
+// fixed targets in mini-batches (Grad.AddScaled sums a batch).
+//
+// Deeper layers keep the first layer as it is, the accumulator below, and
+// follow it with dense layers of Act units; the output weighs the last
+// one. Their weights are drawn with Glorot's uniform initialisation.
 //
 // Hidden units use Act, the [3/2] Padé approximant of tanh clamped at
 // |x| >= 3 (within 0.025 of tanh, continuous with its slope), because
@@ -26,12 +33,17 @@
 //
 // # Weight files
 //
-// A weight file is JSON (format "starlab-net", version 2): the game and
+// A weight file is JSON (format "starlab-net"), of version 3 for a net of
+// more than one hidden layer: as version 2, with "layout", the sizes of
+// the hidden layers (the first equal to "hidden"), and "layers", each
+// deeper layer's "w" (output-major) and "b"; the checksum then hashes,
+// after version 2's fields, each deeper layer's size and weights. A net of
+// one hidden layer is still written as version 2 (version 2: the game and
 // variant the net is for ("dice", "5x5-4"), the variant key (the variant
 // as integers: 5, 4), inputs, hidden units, activation, what made the net
 // (games, source, trainer settings), the weights (w1 input-major), and the
 // SHA-256 of the variant key, topology and weights, whose first 12 hex
-// digits are the net's id. Version-1 files, from before nets named their
+// digits are the net's id). Version-1 files, from before nets named their
 // game, are Dice nets with the board side n and win length m in place of
 // the game and variant; they read as game "dice", variant "<n>x<n>-<m>",
 // key (n, m), and their checksum, which hashed n, m, the topology and the

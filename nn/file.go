@@ -12,12 +12,14 @@ import (
 	"os"
 )
 
-// FileFormat and FileVersion name the weight file format. Version 2 names
-// the net's game and variant; Parse still reads version 1, whose nets are
-// all Dice nets (see fileV1).
+// FileFormat and FileVersion name the weight file format. Version 3 gives
+// the layout of a net of more than one hidden layer and its deeper
+// layers; a net of one hidden layer is still written as version 2, which
+// names the net's game and variant, so that its file is what it was.
+// Parse still reads version 1, whose nets are all Dice nets (see fileV1).
 const (
 	FileFormat  = "starlab-net"
-	FileVersion = 2
+	FileVersion = 3
 )
 
 // file is a weight file: JSON, so that any tool can read it, with the game
@@ -38,7 +40,11 @@ type file struct {
 	B1         []float64 `json:"b1"`
 	W2         []float64 `json:"w2"`
 	B2         float64   `json:"b2"`
-	SHA256     string    `json:"sha256"`
+	// Layout and Layers are version 3's: the hidden layers' sizes, the
+	// first (Hidden) included, and the layers after the first.
+	Layout []int   `json:"layout,omitempty"`
+	Layers []Layer `json:"layers,omitempty"`
+	SHA256 string  `json:"sha256"`
 }
 
 // fileV1 is a version-1 weight file, from before nets named their game:
@@ -92,6 +98,16 @@ func (net *Net) Checksum() string {
 			put(math.Float64bits(x))
 		}
 	}
+	// A deeper net's layers follow, each its size and weights, so that a
+	// net of one hidden layer keeps its checksum.
+	for _, l := range net.Deep {
+		put(uint64(len(l.B)))
+		for _, w := range [][]float64{l.W, l.B} {
+			for _, x := range w {
+				put(math.Float64bits(x))
+			}
+		}
+	}
 	return hex.EncodeToString(h.Sum(nil))
 }
 
@@ -101,8 +117,11 @@ func (net *Net) ID() string { return net.Checksum()[:12] }
 // Write writes the net as a weight file of the current version. To save a net, give Write to
 // runs.WriteFileAtomic, so that a file that exists is whole.
 func (net *Net) Write(w io.Writer) error {
-	f := file{Format: FileFormat, Version: FileVersion, Game: net.Game, Variant: net.Variant, VariantKey: net.VariantKey,
+	f := file{Format: FileFormat, Version: 2, Game: net.Game, Variant: net.Variant, VariantKey: net.VariantKey,
 		Inputs: net.In, Hidden: net.H, Activation: "tanh", Meta: net.Meta, W1: net.W1, B1: net.B1, W2: net.W2, B2: net.B2, SHA256: net.Checksum()}
+	if len(net.Deep) > 0 {
+		f.Version, f.Layout, f.Layers = FileVersion, net.Layout(), net.Deep
+	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", " ")
 	return enc.Encode(f)
@@ -148,12 +167,23 @@ func Parse(data []byte) (*Net, error) {
 			return nil, err
 		}
 		f = f1.v2()
-	case FileVersion:
+	case 2, FileVersion:
 		if err := decode(data, &f, true); err != nil {
 			return nil, err
 		}
+		if head.Version == 2 && (f.Layout != nil || f.Layers != nil) {
+			return nil, fmt.Errorf("a version-2 file with layout or layers, which version 3 brought")
+		}
+		if head.Version == FileVersion && (len(f.Layout) < 2 || f.Layout[0] != f.Hidden || len(f.Layers) != len(f.Layout)-1) {
+			return nil, fmt.Errorf("layout %v with hidden %d and %d deeper layers: want the hidden layers' sizes, the first equal to hidden, one deeper layer for each after it", f.Layout, f.Hidden, len(f.Layers))
+		}
+		for k, l := range f.Layers {
+			if len(l.B) != f.Layout[k+1] {
+				return nil, fmt.Errorf("hidden layer %d has %d units, the layout says %d", k+2, len(l.B), f.Layout[k+1])
+			}
+		}
 	default:
-		return nil, fmt.Errorf("unsupported version %d (this build reads 1 and %d)", head.Version, FileVersion)
+		return nil, fmt.Errorf("unsupported version %d (this build reads 1 to %d)", head.Version, FileVersion)
 	}
 	if f.Meta.Games < 0 {
 		return nil, fmt.Errorf("meta games %d: want a count, not negative", f.Meta.Games)
@@ -164,7 +194,7 @@ func Parse(data []byte) (*Net, error) {
 	if f.Activation != "tanh" {
 		return nil, fmt.Errorf("activation %q, this build has tanh", f.Activation)
 	}
-	net := &Net{Game: f.Game, Variant: f.Variant, VariantKey: f.VariantKey, In: f.Inputs, H: f.Hidden, W1: f.W1, B1: f.B1, W2: f.W2, B2: f.B2, Meta: f.Meta}
+	net := &Net{Game: f.Game, Variant: f.Variant, VariantKey: f.VariantKey, In: f.Inputs, H: f.Hidden, W1: f.W1, B1: f.B1, W2: f.W2, B2: f.B2, Deep: f.Layers, Meta: f.Meta}
 	if err := net.check(); err != nil {
 		return nil, err
 	}

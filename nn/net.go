@@ -49,7 +49,10 @@ type Net struct {
 	B1         []float64
 	W2         []float64
 	B2         float64
-	Meta       Meta
+	// Deep are the hidden layers after the first, in order (none in the
+	// thesis's net); W2 then weighs the last one's activations.
+	Deep []Layer
+	Meta Meta
 }
 
 // MaxInputs and MaxHidden bound a net's topology: a 17x17 Dice net has
@@ -114,6 +117,16 @@ func (net *Net) forward(x, pre, h []float64) float64 {
 			h[j] += wj * xi
 		}
 	}
+	if len(net.Deep) > 0 {
+		if pre != nil {
+			copy(pre, h[:net.H])
+		}
+		v := net.deepOutput(h[:net.H])
+		for j := range h[:net.H] {
+			h[j] = Act(h[j])
+		}
+		return v
+	}
 	out := net.B2
 	for j := 0; j < net.H; j++ {
 		if pre != nil {
@@ -140,6 +153,9 @@ func (net *Net) AddInput(acc []float64, i int, x float64) {
 // pre = B1 + W1·x (len H): tanh(B2 + W2·Act(pre)), what Forward returns for
 // x.
 func (net *Net) Output(pre []float64) float64 {
+	if len(net.Deep) > 0 {
+		return net.deepOutput(pre)
+	}
 	out := net.B2
 	for j, a := range pre {
 		out += net.W2[j] * Act(a)
@@ -152,6 +168,12 @@ func (net *Net) Output(pre []float64) float64 {
 // in one pass, for TD(0), where no trace needs the whole gradient. v and h
 // must come from Forward(x, h), with h 2H long, on the current weights.
 func (net *Net) Update(x, h []float64, v, rate float64) {
+	if len(net.Deep) > 0 { // the gradient of every layer, then the step
+		g := net.NewGrad()
+		net.Backward(x, h, g)
+		net.Step(g, rate)
+		return
+	}
 	pre, h := h[net.H:2*net.H], h[:net.H]
 	dOut := rate * (1 - v*v)
 	for j := 0; j < net.H; j++ {
@@ -177,18 +199,33 @@ func (net *Net) Update(x, h []float64, v, rate float64) {
 type Grad struct {
 	W1, B1, W2 []float64
 	B2         float64
+	Deep       []Layer // the deeper layers' components
+	// backpropagation's scratch for a deep net: each deeper layer's
+	// activations, and the gradient at each layer's pre-activations.
+	sc    *deepScratch
+	delta [][]float64
 }
 
 // NewGrad returns a zero gradient shaped like net.
 func (net *Net) NewGrad() *Grad {
-	return &Grad{W1: make([]float64, len(net.W1)), B1: make([]float64, len(net.B1)), W2: make([]float64, len(net.W2))}
+	g := &Grad{W1: make([]float64, len(net.W1)), B1: make([]float64, len(net.B1)), W2: make([]float64, len(net.W2))}
+	if len(net.Deep) > 0 {
+		for _, l := range net.Deep {
+			g.Deep = append(g.Deep, Layer{W: make([]float64, len(l.W)), B: make([]float64, len(l.B))})
+		}
+		g.sc = net.newScratch()
+		for _, n := range net.Layout() {
+			g.delta = append(g.delta, make([]float64, n))
+		}
+	}
+	return g
 }
 
 // Zero sets every component to zero.
 func (g *Grad) Zero() {
-	clear(g.W1)
-	clear(g.B1)
-	clear(g.W2)
+	for _, d := range g.slices() {
+		clear(d)
+	}
 	g.B2 = 0
 }
 
@@ -196,6 +233,22 @@ func (g *Grad) Zero() {
 // v = tanh(B2 + W2·Act(B1 + W1·x)) with respect to every weight, by
 // backpropagation; it returns v. h is scratch of len 2H.
 func (net *Net) Backward(x, h []float64, g *Grad) float64 {
+	if len(net.Deep) > 0 {
+		pre, a := h[net.H:2*net.H], h[:net.H]
+		copy(a, net.B1)
+		for i, xi := range x[:net.In] {
+			if xi != 0 {
+				net.AddInput(a, i, xi)
+			}
+		}
+		copy(pre, a)
+		for j, z := range pre {
+			a[j] = Act(z)
+		}
+		v := net.deepForward(a, g.sc)
+		net.deepBackward(x, h, g, v)
+		return v
+	}
 	pre, h := h[net.H:2*net.H], h[:net.H]
 	v := net.forward(x, pre, h)
 	dOut := 1 - v*v // d tanh(z)/dz at the output
@@ -223,6 +276,14 @@ func (net *Net) Step(g *Grad, rate float64) {
 	for i, d := range g.W2 {
 		net.W2[i] += rate * d
 	}
+	for k, l := range net.Deep {
+		for i, d := range g.Deep[k].W {
+			l.W[i] += rate * d
+		}
+		for i, d := range g.Deep[k].B {
+			l.B[i] += rate * d
+		}
+	}
 	net.B2 += rate * g.B2
 }
 
@@ -233,6 +294,10 @@ func (net *Net) Clone() *Net {
 	c.B1 = append([]float64(nil), net.B1...)
 	c.W2 = append([]float64(nil), net.W2...)
 	c.VariantKey = append([]int(nil), net.VariantKey...)
+	c.Deep = nil
+	for _, l := range net.Deep {
+		c.Deep = append(c.Deep, Layer{W: append([]float64(nil), l.W...), B: append([]float64(nil), l.B...)})
+	}
 	return &c
 }
 
@@ -252,10 +317,24 @@ func (net *Net) check() error {
 	if err := net.checkTopology(); err != nil {
 		return err
 	}
-	if len(net.W1) != net.In*net.H || len(net.B1) != net.H || len(net.W2) != net.H {
-		return fmt.Errorf("weight arrays of %d, %d and %d, want %d, %d and %d", len(net.W1), len(net.B1), len(net.W2), net.In*net.H, net.H, net.H)
+	if len(net.Deep) > MaxLayers-1 {
+		return fmt.Errorf("%d hidden layers, want at most %d", len(net.Deep)+1, MaxLayers)
 	}
-	for _, w := range [][]float64{net.W1, net.B1, net.W2, {net.B2}} {
+	last := net.H
+	for k, l := range net.Deep {
+		if len(l.B) < 1 || len(l.B) > MaxHidden || len(l.W) != last*len(l.B) {
+			return fmt.Errorf("hidden layer %d: %d biases and %d weights, want 1 to %d units and %d weights per unit", k+2, len(l.B), len(l.W), MaxHidden, last)
+		}
+		last = len(l.B)
+	}
+	if len(net.W1) != net.In*net.H || len(net.B1) != net.H || len(net.W2) != last {
+		return fmt.Errorf("weight arrays of %d, %d and %d, want %d, %d and %d", len(net.W1), len(net.B1), len(net.W2), net.In*net.H, net.H, last)
+	}
+	weights := [][]float64{net.W1, net.B1, net.W2, {net.B2}}
+	for _, l := range net.Deep {
+		weights = append(weights, l.W, l.B)
+	}
+	for _, w := range weights {
 		for _, x := range w {
 			if math.IsNaN(x) || math.IsInf(x, 0) {
 				return fmt.Errorf("a weight is not finite")

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -61,18 +62,9 @@ func TestGradient(t *testing.T) {
 		h := make([]float64, 2*net.H)
 		g := net.NewGrad()
 		net.Backward(x, h, g)
-		const eps = 1e-6
 		check := func(name string, w *float64, got float64) {
-			old := *w
-			*w = old + eps
-			up := net.Forward(x, h)
-			*w = old - eps
-			down := net.Forward(x, h)
-			*w = old
-			want := (up - down) / (2 * eps)
-			if math.Abs(got-want) > 1e-7*math.Max(1, math.Abs(want)) {
-				t.Fatalf("trial %d %s: backprop %.10g, finite difference %.10g", trial, name, got, want)
-			}
+			t.Helper()
+			checkSlope(t, net, x, h, fmt.Sprintf("trial %d %s", trial, name), w, got)
 		}
 		for k := 0; k < 30; k++ {
 			i := rng.IntN(len(net.W1))
@@ -83,6 +75,24 @@ func TestGradient(t *testing.T) {
 			check("W2", &net.W2[j], g.W2[j])
 		}
 		check("B2", &net.B2, g.B2)
+	}
+}
+
+// checkSlope fails the test unless got, backpropagation's derivative of
+// net's value at x with respect to the weight w, agrees with the central
+// finite difference. h is Forward's scratch.
+func checkSlope(t *testing.T, net *Net, x, h []float64, name string, w *float64, got float64) {
+	t.Helper()
+	const eps = 1e-6
+	old := *w
+	*w = old + eps
+	up := net.Forward(x, h)
+	*w = old - eps
+	down := net.Forward(x, h)
+	*w = old
+	want := (up - down) / (2 * eps)
+	if math.Abs(got-want) > 1e-7*math.Max(1, math.Abs(want)) {
+		t.Fatalf("%s: backprop %.10g, finite difference %.10g", name, got, want)
 	}
 }
 

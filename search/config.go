@@ -686,6 +686,15 @@ func (r *Resolved) Config() Config { return r.cfg }
 // built-in net of the variant.
 func (r *Resolved) NetFile() *nn.Net { return r.net }
 
+// WithNet returns a copy of r whose mlp evaluator evaluates with net, a
+// net in memory rather than from a file: training's, whose weights are
+// searched with before they are saved.
+func (r *Resolved) WithNet(net *nn.Net) *Resolved {
+	c := *r
+	c.net = net
+	return &c
+}
+
 // CheckProbCut reports whether the probcut=FILE, if any, may serve searches
 // of variant of game with the network netID: a fit is made for one
 // evaluator, net, game and variant.

@@ -2,6 +2,7 @@ package td
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -72,8 +73,19 @@ type Settings struct {
 	// best (the move is played; its update is made as for any other).
 	Explore float64 `json:"explore"`
 	// Hidden is the net's hidden units; 0 is the game's own size for the
-	// variant.
-	Hidden int `json:"hidden,omitempty"`
+	// variant. Layers are the sizes of the hidden layers after it (none:
+	// the thesis's one hidden layer).
+	Hidden int   `json:"hidden,omitempty"`
+	Layers []int `json:"layers,omitempty"`
+	// Target is what each position moves towards: TargetTD (the default)
+	// or TargetSearch, the value of a search of it by TargetSpec (an
+	// engine spec with a depth; DefaultTargetSpec). Optimizer is OptSGD,
+	// TD's, or OptAdam over mini-batches of MiniBatch positions, the
+	// default for search targets (Rate then 0.001 by default).
+	Target     string `json:"target,omitempty"`
+	TargetSpec string `json:"target_spec,omitempty"`
+	Optimizer  string `json:"optimizer,omitempty"`
+	MiniBatch  int    `json:"minibatch,omitempty"`
 	// Init is the half-width of the uniform initial weights.
 	Init float64 `json:"init"`
 	// Games are played in rounds of Batch games, shared by Workers, with
@@ -130,8 +142,19 @@ func (s *Settings) Check() error {
 	if _, err := s.Game.New(s.Variant); err != nil {
 		return runs.Usagef("-variant %s: %v", s.Variant, err)
 	}
+	if err := s.checkTarget(); err != nil {
+		return err
+	}
 	if s.Rate == 0 {
 		s.Rate = s.Game.Net.Rate(s.Variant)
+	}
+	for _, h := range s.Layers {
+		if h < 1 || h > nn.MaxHidden {
+			return runs.Usagef("-hidden: a layer of %d units, want 1 to %d", h, nn.MaxHidden)
+		}
+	}
+	if len(s.Layers)+1 > nn.MaxLayers {
+		return runs.Usagef("-hidden: %d layers, want at most %d", len(s.Layers)+1, nn.MaxLayers)
 	}
 	switch {
 	case s.Games < 1:
@@ -503,12 +526,12 @@ func (p *player) Choose(_ context.Context, s game.State) selfplay.Choice {
 
 // play plays game g by self-play with 1-ply searches.
 func (p *player) play(ctx context.Context, s *Settings, g int64) (selfplay.Record, error) {
-	p.rng, p.explore = rand.New(rand.NewPCG(s.Seed, uint64(g))), s.Explore
+	p.rng, p.explore = runs.Stream(s.Seed, "train/explore", uint64(g)), s.Explore
 	start, err := s.Game.New(s.Variant)
 	if err != nil {
 		return selfplay.Record{}, err
 	}
-	return selfplay.Play(ctx, s.Game, start, [2]selfplay.Player{p, p}, selfplay.NewChanceStream(s.Seed*0x9e3779b97f4a7c15^uint64(g)), nil)
+	return selfplay.Play(ctx, s.Game, start, [2]selfplay.Player{p, p}, selfplay.NewChanceStream(runs.StreamSeed(s.Seed, "train/dice", uint64(g))), nil)
 }
 
 // learner applies TD updates to the net it owns.
@@ -636,41 +659,20 @@ func (l *learner) update(before, after game.State, rate float64) {
 	l.s.Game.Net.Features(before, l.x)
 	sign := sideZero(before)
 	var delta float64
-	if l.s.Lambda == 0 {
+	if l.s.Lambda == 0 && len(l.net.Deep) == 0 {
 		target := l.target(before, after)
 		v := l.net.Forward(l.x, l.h)
 		delta = target - sign*v
 		l.net.Update(l.x, l.h, v, sign*rate*delta)
 	} else {
 		v := l.net.Backward(l.x, l.h, l.g)
-		scaleTrace(l.trace, l.s.Lambda)
-		addScaled(l.trace, l.g, sign)
+		l.trace.Scale(l.s.Lambda)
+		l.trace.AddScaled(l.g, sign)
 		delta = l.target(before, after) - sign*v
 		l.net.Step(l.trace, rate*delta)
 	}
 	l.sumErr += math.Abs(delta)
 	l.nErr++
-}
-
-// scaleTrace multiplies the trace by lambda.
-func scaleTrace(g *nn.Grad, f float64) {
-	for _, w := range [][]float64{g.W1, g.B1, g.W2} {
-		for i := range w {
-			w[i] *= f
-		}
-	}
-	g.B2 *= f
-}
-
-// addScaled adds f times src to dst.
-func addScaled(dst, src *nn.Grad, f float64) {
-	for k, w := range [][]float64{dst.W1, dst.B1, dst.W2} {
-		s := [][]float64{src.W1, src.B1, src.W2}[k]
-		for i := range w {
-			w[i] += f * s[i]
-		}
-	}
-	dst.B2 += f * src.B2
 }
 
 // Run is the train stage: TD self-play training of a net for the board of
@@ -707,13 +709,14 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 		}
 	} else {
 		var err error
-		if net, err = s.Game.Net.New(s.Variant, rand.New(rand.NewPCG(s.Seed, 0x1217)), s.Init); err != nil {
+		if net, err = s.Game.Net.New(s.Variant, runs.Stream(s.Seed, "train/init", 0), s.Init); err != nil {
 			return nil, err
 		}
-		if s.Hidden != 0 && s.Hidden != net.H {
-			// The game's inputs and variant, with Hidden hidden units
+		if (s.Hidden != 0 && s.Hidden != net.H) || len(s.Layers) > 0 {
+			// The game's inputs and variant, with the layers asked for
 			// drawn afresh from the same stream.
-			sized, err := nn.New(net.In, s.Hidden, rand.New(rand.NewPCG(s.Seed, 0x1217)), s.Init)
+			layout := append([]int{cmp.Or(s.Hidden, net.H)}, s.Layers...)
+			sized, err := nn.NewLayout(net.In, layout, runs.Stream(s.Seed, "train/init", 0), s.Init)
 			if err != nil {
 				return nil, runs.Usagef("-hidden %d: %v", s.Hidden, err)
 			}
@@ -728,6 +731,14 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 	if err != nil {
 		return nil, err
 	}
+	var spec search.Spec
+	var fit *fitter
+	if s.Target == TargetSearch {
+		if spec, err = s.targetSpec(); err != nil {
+			return nil, err
+		}
+		fit = newFitter(&s, net)
+	}
 	start := time.Now()
 	prior := st.Seconds
 	elapsed := func() float64 { return prior + time.Since(start).Seconds() }
@@ -741,18 +752,34 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 		// A round: games g..g+n-1 played with the weights as they are now,
 		// by the workers, then learnt in game order.
 		n := min(round, s.Games-g, nextStop(g, s.CheckpointEvery)-g, nextStop(g, s.MeasureEvery)-g)
-		games, err := playRound(ctx, &s, net, g, n, &l.p)
-		if err != nil {
-			return nil, err
+		end := g + n
+		measure := end%s.MeasureEvery == 0 || end == s.Games
+		checkpoint := end%s.CheckpointEvery == 0 || end == s.Games
+		if fit != nil {
+			if err := searchRound(ctx, &s, spec, fit, g, n, measure || checkpoint); err != nil {
+				return nil, err
+			}
+			// The error is the fit's, of each position's value before
+			// its step against its target.
+			l.sumErr, l.nErr = fit.sumErr, fit.nErr
+			if checkpoint { // Adam starts afresh from a checkpoint, as a resumed run does
+				fit = newFitter(&s, net)
+			}
+		} else {
+			games, err := playRound(ctx, &s, net, g, n, &l.p)
+			if err != nil {
+				return nil, err
+			}
+			for i := range games {
+				l.learn(&games[i], s.rate(g+int64(i)))
+			}
 		}
-		for i := range games {
-			l.learn(&games[i], s.rate(g+int64(i)))
-		}
-		g += n
+		g = end
 		status := fmt.Sprintf("TD error %.4f  %.0f games/s", l.sumErr/math.Max(1, float64(l.nErr)), float64(g-st.Games)/math.Max(time.Since(start).Seconds(), 1e-9))
+		if fit != nil {
+			status = fmt.Sprintf("fit error %.4f  %.0f games/s", l.sumErr/math.Max(1, float64(l.nErr)), float64(g-st.Games)/math.Max(time.Since(start).Seconds(), 1e-9))
+		}
 		progress(g, s.Games, status)
-		measure := g%s.MeasureEvery == 0 || g == s.Games
-		checkpoint := g%s.CheckpointEvery == 0 || g == s.Games
 		if !measure && !checkpoint {
 			continue
 		}
@@ -761,7 +788,10 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 			MeanPlies: runs.Num(math.NaN()), Opponent: s.Game.HandEval, ExactMAE: runs.Num(math.NaN()), ExactSE: runs.Num(math.NaN())}
 		pt.GamesPerS = float64(g) / math.Max(pt.Seconds, 1e-9)
 		l.sumErr, l.nErr = 0, 0
-		net.Meta = nn.Meta{Games: g, Source: fmt.Sprintf("starlab train, TD(%g) self-play with 1-ply searches", s.Lambda), Settings: settingsMap}
+		if fit != nil {
+			fit.sumErr, fit.nErr = 0, 0
+		}
+		net.Meta = nn.Meta{Games: g, Source: s.source(), Settings: settingsMap}
 		if err := runs.WriteFileAtomic(run.Path(NextFile), net.Write); err != nil {
 			return nil, err
 		}
@@ -956,6 +986,14 @@ func (j *judgement) judge(file string) (search.Judgement, error) {
 	return search.Judge("mlp", values, j.exact), nil
 }
 
+// source says what made the net, for its weight file.
+func (s *Settings) source() string {
+	if s.Target == TargetSearch {
+		return fmt.Sprintf("starlab train, self-play with 1-ply searches, each afterstate fitted to its value by %s (%s)", s.TargetSpec, s.Optimizer)
+	}
+	return fmt.Sprintf("starlab train, TD(%g) self-play with 1-ply searches", s.Lambda)
+}
+
 // nextStop returns the first multiple of every after g.
 func nextStop(g, every int64) int64 { return (g/every + 1) * every }
 
@@ -994,7 +1032,7 @@ func measureVsHand(ctx context.Context, s *Settings, file string, g int64) (self
 	if err != nil {
 		return selfplay.Summary{}, 0, err
 	}
-	cfg := &selfplay.MatchConfig{Game: dg, A: a, B: b, Starts: starts, Pairs: s.MeasureGames / 2, Seed: s.Seed ^ uint64(g), Workers: s.Workers, LuckRef: &luck}
+	cfg := &selfplay.MatchConfig{Game: dg, A: a, B: b, Starts: starts, Pairs: s.MeasureGames / 2, Seed: runs.StreamSeed(s.Seed, "train/measure", uint64(g)), Workers: s.Workers, LuckRef: &luck}
 	todo := make([]int, cfg.Pairs)
 	for i := range todo {
 		todo[i] = i

@@ -6,12 +6,46 @@ import (
 	"flag"
 	"fmt"
 	"math"
+	"slices"
+	"strconv"
+	"strings"
 
+	"starlab/nn"
 	"starlab/runs"
 	"starlab/search"
 	"starlab/search/games"
 	"starlab/td"
 )
+
+// layoutFlag is -hidden: the hidden units of one layer, or of each layer
+// in order ("64,32"), into Settings.Hidden and Settings.Layers.
+type layoutFlag struct{ s *td.Settings }
+
+func (f layoutFlag) String() string {
+	if f.s == nil || f.s.Hidden == 0 {
+		return "0"
+	}
+	return nn.LayoutString(append([]int{f.s.Hidden}, f.s.Layers...))
+}
+
+func (f layoutFlag) Set(v string) error {
+	var sizes []int
+	for _, part := range strings.Split(v, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(part))
+		if err != nil || n < 0 {
+			return fmt.Errorf("want a number of hidden units, or one per layer separated by commas (64,32)")
+		}
+		sizes = append(sizes, n)
+	}
+	if len(sizes) > 1 && slices.Contains(sizes, 0) {
+		return fmt.Errorf("a layer of 0 units")
+	}
+	f.s.Hidden, f.s.Layers = sizes[0], sizes[1:]
+	if len(f.s.Layers) == 0 {
+		f.s.Layers = nil
+	}
+	return nil
+}
 
 // trainCommand returns the train command, with its own flag state.
 func trainCommand() *Command {
@@ -63,7 +97,11 @@ the evaluator's name as opponent).`,
 			fs.BoolVar(&set.Expected, "expected", set.Expected, "target: mean over every roll of the best 1-ply value")
 			fs.Float64Var(&set.Explore, "explore", set.Explore, "probability of a random move")
 			fs.Float64Var(&set.Init, "init", set.Init, "half-width of the uniform initial weights")
-			fs.IntVar(&set.Hidden, "hidden", set.Hidden, "hidden units of the net (0: the game's size for the variant, 40 in backgammon)")
+			fs.Var(layoutFlag{&set}, "hidden", "hidden units of the net, or of each hidden layer in order: 40 or 64,32 (0: the game's size for the variant, 40 in backgammon)")
+			fs.StringVar(&set.Target, "target", "td", "what each position moves towards: td (temporal differences) or search (the value -target-spec finds)")
+			fs.StringVar(&set.TargetSpec, "target-spec", "", "the search of -target search: an engine spec with a depth; eval=mlp without net= searches with the net being trained (default "+td.DefaultTargetSpec+")")
+			fs.StringVar(&set.Optimizer, "optimizer", "", "sgd (TD's step) or adam (mini-batches; the default for -target search, -rate then 0.001)")
+			fs.IntVar(&set.MiniBatch, "minibatch", 0, "positions per optimiser step of -target search (default 256 with adam)")
 			fs.IntVar(&set.Workers, "workers", set.Workers, "self-play workers")
 			fs.IntVar(&set.Batch, "batch", set.Batch, "games per round, played with the same weights")
 			fs.Int64Var(&set.CheckpointEvery, "checkpoint", set.CheckpointEvery, "games between checkpoints")

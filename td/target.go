@@ -1,0 +1,297 @@
+package td
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"starlab/nn"
+	"starlab/runs"
+	"starlab/search"
+	"starlab/search/game"
+	"starlab/selfplay"
+)
+
+// The targets of training (Settings.Target).
+const (
+	// TargetTD is temporal differences, the thesis's: each afterstate
+	// moves towards the next one's value (or Expected's mean, or
+	// TD(lambda)'s trace), by the net's own 1-ply values.
+	TargetTD = "td"
+	// TargetSearch moves each afterstate of the self-play games towards
+	// the value a deeper search of it finds (TargetSpec), as NNUE's
+	// trainers fit search-labelled positions in bulk and Veness et al.
+	// (2009) bootstrap from game-tree search; with eval=mlp and no net=
+	// the search evaluates with the net being trained, as it was at the
+	// round's start.
+	TargetSearch = "search"
+)
+
+// DefaultTargetSpec is the search of TargetSearch when Settings names none.
+const DefaultTargetSpec = "staretc:depth=5,tt=4"
+
+// The optimisers (Settings.Optimizer).
+const (
+	// OptSGD is TD's step of Rate along the gradient, one position at a
+	// time.
+	OptSGD = "sgd"
+	// OptAdam is Adam (Kingma and Ba 2015) over mini-batches of MiniBatch
+	// positions of the squared error, Rate its step size: the optimiser
+	// for fixed targets such as a search's.
+	OptAdam = "adam"
+)
+
+// checkTarget checks and fills in the target and optimiser settings:
+// TargetSearch's spec (DefaultTargetSpec), Adam as its optimiser, Adam's
+// rate 0.001 and mini-batches of 256.
+func (s *Settings) checkTarget() error {
+	switch s.Target {
+	case "", TargetTD:
+		s.Target = TargetTD
+		if s.Optimizer == "" {
+			s.Optimizer = OptSGD
+		}
+		if s.Optimizer != OptSGD {
+			return runs.Usagef("-optimizer %s: TD's updates are steps along the gradient (sgd); Adam is for -target search", s.Optimizer)
+		}
+		if s.TargetSpec != "" {
+			return runs.Usagef("-target-spec %s: only -target search searches", s.TargetSpec)
+		}
+		return nil
+	case TargetSearch:
+	default:
+		return runs.Usagef("-target %s: want td or search", s.Target)
+	}
+	if s.Lambda != 0 || s.Expected {
+		return runs.Usagef("-lambda and -expected are TD's; -target search moves each position to its searched value")
+	}
+	if s.TargetSpec == "" {
+		s.TargetSpec = DefaultTargetSpec
+	}
+	if _, err := s.targetSpec(); err != nil {
+		return err
+	}
+	if s.Optimizer == "" {
+		s.Optimizer = OptAdam
+	}
+	switch s.Optimizer {
+	case OptAdam:
+		if s.Rate == 0 {
+			s.Rate = 0.001
+		}
+		if s.MiniBatch == 0 {
+			s.MiniBatch = 256
+		}
+	case OptSGD:
+		if s.MiniBatch == 0 {
+			s.MiniBatch = 1
+		}
+	default:
+		return runs.Usagef("-optimizer %s: want sgd or adam", s.Optimizer)
+	}
+	if s.MiniBatch < 1 || s.MiniBatch > 1<<16 {
+		return runs.Usagef("-minibatch %d: want 1 to 65536 positions", s.MiniBatch)
+	}
+	return nil
+}
+
+// targetSpec parses TargetSpec: an engine of the game searched to a
+// depth (a time or node limit would make the targets depend on the
+// machine).
+func (s *Settings) targetSpec() (search.Spec, error) {
+	spec, err := selfplay.ParseEngineSpec(s.Game, s.TargetSpec)
+	if err != nil {
+		return spec, runs.Usagef("-target-spec: %v", err)
+	}
+	if spec.Limits.Depth < 1 || spec.Limits.Nodes != 0 || spec.Limits.MoveTime != 0 {
+		return spec, runs.Usagef("-target-spec %s: give a depth and no other limit, so that the targets are the same on any machine", s.TargetSpec)
+	}
+	return spec, nil
+}
+
+// sample is a position with its target, both from its mover's view: the
+// net's inputs and the searched value.
+type sample struct {
+	x      []float64
+	target float64
+}
+
+// labeller plays a round's games and labels their afterstates: a player
+// and a search engine over the round's frozen weights, one per worker.
+type labeller struct {
+	p      player
+	engine search.Engine
+	limits search.Limits
+	in     int // the net's inputs
+	cur    game.State
+}
+
+// newLabeller returns a labeller whose player and search evaluate with
+// frozen (when the search's evaluator is the net being trained).
+func (s *Settings) newLabeller(frozen *nn.Net, spec search.Spec) (*labeller, error) {
+	val, err := s.Game.Net.Evaluator(frozen)
+	if err != nil {
+		return nil, err
+	}
+	res, err := spec.Config.Resolve()
+	if err != nil {
+		return nil, err
+	}
+	if spec.Config.Eval == "mlp" && spec.Config.Net == "" {
+		res = res.WithNet(frozen)
+	}
+	return &labeller{p: player{val: val}, engine: s.Game.NewEngine(res), limits: spec.Limits, in: frozen.In}, nil
+}
+
+// label plays game g and returns its afterstates that are not over, each
+// with its searched value. The table is emptied before the game, so that
+// a game's targets are the same whichever worker labels it.
+func (lb *labeller) label(ctx context.Context, s *Settings, g int64) ([]sample, error) {
+	rec, err := lb.p.play(ctx, s, g)
+	if err != nil {
+		return nil, err
+	}
+	start, err := s.Game.New(s.Variant)
+	if err != nil {
+		return nil, err
+	}
+	lb.engine.ClearTT()
+	var out []sample
+	add := func(pos game.State) error {
+		if pos.Kind() == game.Over {
+			return nil
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		r := lb.engine.Search(ctx, pos, lb.limits, nil)
+		if len(r.Iterations) == 0 {
+			return fmt.Errorf("the target search of a position of game %d completed no iteration", g)
+		}
+		x := make([]float64, lb.in)
+		s.Game.Net.Features(pos, x)
+		out = append(out, sample{x: x, target: r.Last().Score})
+		return nil
+	}
+	pos := scratch(&lb.cur, start)
+	if err := add(pos); err != nil { // the start is an afterstate
+		return nil, err
+	}
+	for _, a := range rec.Actions {
+		if pos.Kind() == game.Decision {
+			pos.Play(game.Move(a))
+			if err := add(pos); err != nil {
+				return nil, err
+			}
+		} else {
+			pos.Happen(game.Event{ID: uint16(a)})
+		}
+	}
+	return out, nil
+}
+
+// fitter moves the net towards the samples' targets, in mini-batches of
+// the squared error, in the order the samples come.
+type fitter struct {
+	s       *Settings
+	net     *nn.Net
+	adam    *nn.Adam
+	h       []float64
+	g, sum  *nn.Grad
+	pending int // samples in sum, not yet stepped
+	sumErr  float64
+	nErr    int64
+}
+
+func newFitter(s *Settings, net *nn.Net) *fitter {
+	f := &fitter{s: s, net: net, h: make([]float64, 2*net.H), g: net.NewGrad(), sum: net.NewGrad()}
+	if s.Optimizer == OptAdam {
+		f.adam = nn.NewAdam(net, s.Rate)
+	}
+	return f
+}
+
+// add adds a sample's gradient of ½(v - target)² to the mini-batch, and
+// steps when it is full; rate is the step size of the games trained.
+func (f *fitter) add(sm sample, rate float64) {
+	v := f.net.Backward(sm.x, f.h, f.g)
+	f.sum.AddScaled(f.g, v-sm.target)
+	f.sumErr += math.Abs(sm.target - v)
+	f.nErr++
+	f.pending++
+	if f.pending == f.s.MiniBatch {
+		f.step(rate)
+	}
+}
+
+// step steps along the mean gradient of the pending samples: Adam's step,
+// or -rate times it.
+func (f *fitter) step(rate float64) {
+	if f.pending == 0 {
+		return
+	}
+	f.sum.Scale(1 / float64(f.pending))
+	if f.adam != nil {
+		f.adam.Rate = rate
+		f.adam.Step(f.net, f.sum)
+	} else {
+		f.net.Step(f.sum, -rate)
+	}
+	f.sum.Zero()
+	f.pending = 0
+}
+
+// searchRound plays games g..g+n-1 with the weights of net as they are
+// now, on the workers, labels their afterstates by the target search and
+// fits the net to them: the round's samples in an order shuffled by the
+// round's own stream, so that a mini-batch mixes games and a run depends
+// on its settings and not on the workers. A partial mini-batch is stepped
+// at the end of the round when the round ends at a checkpoint or a
+// measurement (last), so that what a checkpoint saves is all the games
+// before it.
+func searchRound(ctx context.Context, s *Settings, spec search.Spec, f *fitter, g, n int64, last bool) error {
+	frozen := f.net.Clone()
+	idx := make([]int64, n)
+	for i := range idx {
+		idx[i] = g + int64(i)
+	}
+	type labelled struct {
+		i  int64
+		ss []sample
+	}
+	byGame := make([][]sample, n)
+	var werr error
+	err := runs.Pool(ctx, s.Workers, idx,
+		func() *labeller {
+			lb, err := s.newLabeller(frozen, spec)
+			if err != nil {
+				werr = err
+			}
+			return lb
+		},
+		func(ctx context.Context, lb *labeller, gi int64) (labelled, error) {
+			if lb == nil {
+				return labelled{}, fmt.Errorf("target search: %v", werr)
+			}
+			ss, err := lb.label(ctx, s, gi)
+			return labelled{gi, ss}, err
+		},
+		func(r labelled) (bool, error) { byGame[r.i-g] = r.ss; return false, nil })
+	if err != nil {
+		return err
+	}
+	var all []sample
+	for _, ss := range byGame {
+		all = append(all, ss...)
+	}
+	rng := runs.Stream(s.Seed, "train/shuffle", uint64(g))
+	rng.Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
+	rate := s.rate(g)
+	for _, sm := range all {
+		f.add(sm, rate)
+	}
+	if last {
+		f.step(rate)
+	}
+	return nil
+}

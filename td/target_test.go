@@ -1,0 +1,126 @@
+package td
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"starlab/nn"
+	"starlab/runs"
+)
+
+// searchTiny is a training towards depth-3 search values of a deep net on
+// 4x4/3, in rounds of 4 games, mini-batches of 16, checkpoints every 8
+// games and a measurement every 24.
+func searchTiny(workers int) Settings {
+	s := tiny()
+	s.Target, s.TargetSpec, s.MiniBatch, s.Hidden, s.Layers, s.Workers = TargetSearch, "staretc:depth=3,tt=1", 16, 8, []int{6}, workers
+	return s
+}
+
+// TestSearchTargets: training towards search values moves a deep net,
+// with a fit error in (0, 2) at every point, writes a
+// version-3 net with its layout, and gives the same net with one worker
+// or two, and when stopped and resumed at any round.
+func TestSearchTargets(t *testing.T) {
+	dir := t.TempDir()
+	var files [][]byte
+	var first *Result
+	for _, w := range []int{1, 2} {
+		res, err := train(t, searchTiny(w), filepath.Join(dir, string(rune('0'+w))), runs.NoProgress)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := os.ReadFile(res.Net)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, data)
+		first = res
+	}
+	ids := []string{netID(t, filepath.Join(dir, "1", NetFile)), netID(t, filepath.Join(dir, "2", NetFile))}
+	if ids[0] != ids[1] {
+		t.Fatalf("one worker trained net %s, two %s", ids[0], ids[1])
+	}
+	net, err := nn.Parse(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := net.Layout(); len(l) != 2 || l[0] != 8 || l[1] != 6 || net.Meta.Games != 60 || !bytes.Contains(files[0], []byte(`"version": 3`)) {
+		t.Fatalf("net of layout %v after %d games", l, net.Meta.Games)
+	}
+	c := first.Curve
+	if len(c) != 8 || !(c[len(c)-1].TDError > 0 && c[len(c)-1].TDError < 2) || c[0].NetID == c[len(c)-1].NetID {
+		t.Fatalf("%d points, fit error of the last %v, nets %s to %s", len(c), c[len(c)-1].TDError, c[0].NetID, c[len(c)-1].NetID)
+	}
+	// Stopped after k rounds and resumed, as TestResumeAtAnyPointKeepsTheCurve.
+	for _, k := range []int{2, 3, 7, 12} {
+		cut := filepath.Join(dir, "cut", string(rune('a'+k)))
+		s := searchTiny(2)
+		run, err := runs.CreateAt(cut, "train", nil, s, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		calls := 0
+		_, err = Run(ctx, s, run, func(int64, int64, string) {
+			if calls++; calls == k {
+				cancel()
+			}
+		})
+		cancel()
+		run.Close()
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("k=%d: %v", k, err)
+		}
+		again, err := runs.Open(cut)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := again.Resume(); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Run(context.Background(), searchTiny(1), again, runs.NoProgress); err != nil {
+			t.Fatal(err)
+		}
+		again.Close()
+		if got := netID(t, filepath.Join(cut, NetFile)); got != ids[0] {
+			t.Errorf("k=%d: the resumed run's net is %s, the uninterrupted run's %s", k, got, ids[0])
+		}
+	}
+}
+
+// TestSearchTargetSettings: the target's settings are checked, in one
+// line naming the flag.
+func TestSearchTargetSettings(t *testing.T) {
+	for _, c := range []struct {
+		edit func(*Settings)
+		want string
+	}{
+		{func(s *Settings) { s.Target = "mc" }, "-target mc"},
+		{func(s *Settings) { s.Target, s.TargetSpec = TargetSearch, "staretc:movetime=10ms" }, "give a depth"},
+		{func(s *Settings) { s.Target, s.TargetSpec = TargetSearch, "staretc:depth=3,eval=nope" }, "-target-spec"},
+		{func(s *Settings) { s.Target, s.Lambda = TargetSearch, 0.5 }, "-lambda"},
+		{func(s *Settings) { s.Optimizer = OptAdam }, "-optimizer adam"},
+		{func(s *Settings) { s.TargetSpec = "staretc:depth=3" }, "only -target search"},
+		{func(s *Settings) { s.Target, s.Optimizer = TargetSearch, "lbfgs" }, "-optimizer lbfgs"},
+		{func(s *Settings) { s.Target, s.MiniBatch = TargetSearch, -1 }, "-minibatch -1"},
+		{func(s *Settings) { s.Layers = []int{0} }, "-hidden"},
+	} {
+		s := tiny()
+		c.edit(&s)
+		err := s.Check()
+		var ue *runs.UsageError
+		if err == nil || !errors.As(err, &ue) || !bytes.Contains([]byte(err.Error()), []byte(c.want)) {
+			t.Errorf("%+v: %v, want a usage error with %q", c.want, err, c.want)
+		}
+	}
+	s := tiny()
+	s.Target = TargetSearch
+	if err := s.Check(); err != nil || s.TargetSpec != DefaultTargetSpec || s.Optimizer != OptAdam || s.Rate != 0.001 || s.MiniBatch != 256 {
+		t.Fatalf("defaults of -target search: %v %+v", err, s)
+	}
+}
