@@ -54,13 +54,16 @@ func (s *Settings) checkTarget() error {
 		if s.Optimizer != OptSGD {
 			return runs.Usagef("-optimizer %s: TD's updates are steps along the gradient (sgd); Adam is for -target search", s.Optimizer)
 		}
-		if s.TargetSpec != "" {
-			return runs.Usagef("-target-spec %s: only -target search searches", s.TargetSpec)
+		if s.TargetSpec != "" || s.PlayDepth > 1 {
+			return runs.Usagef("-target-spec and -play-depth: only -target search searches")
 		}
 		return nil
 	case TargetSearch:
 	default:
 		return runs.Usagef("-target %s: want td or search", s.Target)
+	}
+	if s.PlayDepth < 0 || s.PlayDepth > 64 {
+		return runs.Usagef("-play-depth %d: want 0 or 1 (the 1-ply net) to 64", s.PlayDepth)
 	}
 	if s.Lambda != 0 || s.Expected {
 		return runs.Usagef("-lambda and -expected are TD's; -target search moves each position to its searched value")
@@ -124,6 +127,7 @@ type labeller struct {
 	limits search.Limits
 	in     int // the net's inputs
 	cur    game.State
+	starts []game.State // the games' starts (Settings.trainStarts)
 }
 
 // newLabeller returns a labeller whose player and search evaluate with
@@ -140,22 +144,56 @@ func (s *Settings) newLabeller(frozen *nn.Net, spec search.Spec) (*labeller, err
 	if spec.Config.Eval == "mlp" && spec.Config.Net == "" {
 		res = res.WithNet(frozen)
 	}
-	return &labeller{p: player{val: val}, engine: s.Game.NewEngine(res), limits: spec.Limits, in: frozen.In}, nil
+	starts, err := s.trainStarts()
+	if err != nil {
+		return nil, err
+	}
+	return &labeller{p: player{val: val}, engine: s.Game.NewEngine(res), limits: spec.Limits, in: frozen.In, starts: starts}, nil
+}
+
+// searchPlayer chooses the best move of a search to a depth with the
+// labeller's engine, or with the probability Explore a random one: the
+// self-play of PlayDepth above 1.
+type searchPlayer struct {
+	lb    *labeller
+	depth int
+}
+
+func (*searchPlayer) Name() string { return "td-search" }
+
+func (sp *searchPlayer) Choose(ctx context.Context, s game.State) selfplay.Choice {
+	p := &sp.lb.p
+	if p.explore > 0 && p.rng.Float64() < p.explore {
+		moves := s.Legal(p.moves)
+		p.moves = moves
+		return selfplay.Choice{Move: moves[p.rng.IntN(len(moves))]}
+	}
+	r := sp.lb.engine.Search(ctx, s, search.Limits{Depth: sp.depth, PlayDepths: true}, nil)
+	if len(r.Iterations) == 0 {
+		moves := s.Legal(p.moves)
+		p.moves = moves
+		return selfplay.Choice{Move: moves[0]}
+	}
+	return selfplay.Choice{Move: game.Move(r.Last().BestMove), Score: r.Last().Score}
 }
 
 // label plays game g and returns its afterstates that are not over, each
 // with its searched value. The table is emptied before the game, so that
 // a game's targets are the same whichever worker labels it.
 func (lb *labeller) label(ctx context.Context, s *Settings, g int64) ([]sample, error) {
-	rec, err := lb.p.play(ctx, s, g)
-	if err != nil {
-		return nil, err
-	}
-	start, err := s.Game.New(s.Variant)
-	if err != nil {
-		return nil, err
-	}
 	lb.engine.ClearTT()
+	start := lb.starts[g%int64(len(lb.starts))]
+	p := &lb.p
+	p.rng, p.explore = runs.Stream(s.Seed, "train/explore", uint64(g)), s.Explore
+	var players [2]selfplay.Player = [2]selfplay.Player{p, p}
+	if s.PlayDepth > 1 {
+		sp := &searchPlayer{lb: lb, depth: s.PlayDepth}
+		players = [2]selfplay.Player{sp, sp}
+	}
+	rec, err := selfplay.Play(ctx, s.Game, start, players, selfplay.NewChanceStream(runs.StreamSeed(s.Seed, "train/dice", uint64(g))), nil)
+	if err != nil {
+		return nil, err
+	}
 	var out []sample
 	add := func(pos game.State) error {
 		if pos.Kind() == game.Over {

@@ -12,12 +12,14 @@ import (
 	"starlab/runs"
 )
 
-// searchTiny is a training towards depth-3 search values of a deep net on
-// 4x4/3, in rounds of 4 games, mini-batches of 16, checkpoints every 8
-// games and a measurement every 24.
+// searchTiny is a training towards depth-3 search values of a deep net,
+// its games played by depth-3 searches, on 4x4/3, in rounds of 4 games,
+// mini-batches of 16, checkpoints every 8 games and a measurement every
+// 24.
 func searchTiny(workers int) Settings {
 	s := tiny()
 	s.Target, s.TargetSpec, s.MiniBatch, s.Hidden, s.Layers, s.Workers = TargetSearch, "staretc:depth=3,tt=1", 16, 8, []int{6}, workers
+	s.PlayDepth = 3
 	return s
 }
 
@@ -106,6 +108,8 @@ func TestSearchTargetSettings(t *testing.T) {
 		{func(s *Settings) { s.Target, s.Lambda = TargetSearch, 0.5 }, "-lambda"},
 		{func(s *Settings) { s.Optimizer = OptAdam }, "-optimizer adam"},
 		{func(s *Settings) { s.TargetSpec = "staretc:depth=3" }, "only -target search"},
+		{func(s *Settings) { s.PlayDepth = 3 }, "only -target search"},
+		{func(s *Settings) { s.Target, s.PlayDepth = TargetSearch, -2 }, "-play-depth -2"},
 		{func(s *Settings) { s.Target, s.Optimizer = TargetSearch, "lbfgs" }, "-optimizer lbfgs"},
 		{func(s *Settings) { s.Target, s.MiniBatch = TargetSearch, -1 }, "-minibatch -1"},
 		{func(s *Settings) { s.Layers = []int{0} }, "-hidden"},

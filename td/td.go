@@ -84,6 +84,17 @@ type Settings struct {
 	// default for search targets (Rate then 0.001 by default).
 	Target     string `json:"target,omitempty"`
 	TargetSpec string `json:"target_spec,omitempty"`
+	// PlayDepth, above 1, makes TargetSearch's self-play choose its moves
+	// by the target's engine searched to that depth (with Explore's random
+	// moves) instead of by the net's 1-ply values, for games that reach
+	// the positions a searching player meets.
+	PlayDepth int `json:"play_depth,omitempty"`
+	// StartSuite, for TargetSearch, is a file of positions (starlab gen)
+	// the self-play games start from, game g from its position g modulo
+	// their number, so that training meets the positions of later phases
+	// as often as the openings; "" starts every game from the variant's
+	// start.
+	StartSuite string `json:"start_suite,omitempty"`
 	Optimizer  string `json:"optimizer,omitempty"`
 	MiniBatch  int    `json:"minibatch,omitempty"`
 	// Init is the half-width of the uniform initial weights.
@@ -178,6 +189,12 @@ func (s *Settings) Check() error {
 	}
 	if _, err := s.measureStarts(); err != nil {
 		return err
+	}
+	if _, err := s.trainStarts(); err != nil {
+		return err
+	}
+	if s.StartSuite != "" && s.Target != TargetSearch {
+		return runs.Usagef("-starts: only -target search starts its games from a suite")
 	}
 	if _, err := s.judgeSuite(); err != nil {
 		return err
@@ -912,21 +929,34 @@ func playRound(ctx context.Context, s *Settings, net *nn.Net, g, n int64, live *
 // suite's, each of the variant and not over, or the variant's start.
 // Errors are runs.UsageError naming the suite.
 func (s *Settings) measureStarts() ([]game.State, error) {
-	if s.MeasureSuite == "" {
+	return s.suiteStarts("measure-suite", s.MeasureSuite)
+}
+
+// trainStarts returns the start positions of the self-play games: the
+// suite of StartSuite, game g starting from its position g modulo its
+// length, or the variant's start.
+func (s *Settings) trainStarts() ([]game.State, error) {
+	return s.suiteStarts("starts", s.StartSuite)
+}
+
+// suiteStarts reads the suite of flag -name: positions of the variant, none
+// over; without one, the variant's start.
+func (s *Settings) suiteStarts(name, path string) ([]game.State, error) {
+	if path == "" {
 		start, err := s.Game.New(s.Variant)
 		return []game.State{start}, err
 	}
-	ps, err := search.ReadSuite(s.Game, s.MeasureSuite)
+	ps, err := search.ReadSuite(s.Game, path)
 	if err != nil {
-		return nil, runs.Usagef("-measure-suite: %v", err)
+		return nil, runs.Usagef("-%s: %v", name, err)
 	}
 	var starts []game.State
 	for _, p := range ps {
 		switch {
 		case s.Game.Variant(p.Pos) != s.Variant:
-			return nil, runs.Usagef("-measure-suite %s: line %d is of variant %s, the training's is %s", s.MeasureSuite, p.Line, s.Game.Variant(p.Pos), s.Variant)
+			return nil, runs.Usagef("-%s %s: line %d is of variant %s, the training's is %s", name, path, p.Line, s.Game.Variant(p.Pos), s.Variant)
 		case p.Pos.Kind() == game.Over:
-			return nil, runs.Usagef("-measure-suite %s: line %d is a finished game", s.MeasureSuite, p.Line)
+			return nil, runs.Usagef("-%s %s: line %d is a finished game", name, path, p.Line)
 		}
 		starts = append(starts, p.Pos)
 	}
