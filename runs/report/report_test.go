@@ -404,7 +404,8 @@ func TestReportTrainRepeatedMeasurement(t *testing.T) {
 	}
 	dir := t.TempDir()
 	ts := td.DefaultSettings(bt)
-	ts.Variant, ts.Games, ts.CheckpointEvery, ts.MeasureEvery, ts.MeasureGames = "4x5", 400, 400, 400, 20
+	// Seed 3 trains a net whose depth-1 player never rolls from the start.
+	ts.Variant, ts.Games, ts.CheckpointEvery, ts.MeasureEvery, ts.MeasureGames, ts.Seed = "4x5", 400, 400, 400, 20, 3
 	finishedRun(t, dir, "train", ts, func(run *runs.Run) error {
 		_, err := td.Run(context.Background(), ts, run, runs.NoProgress)
 		return err
