@@ -15,7 +15,9 @@
 // gradient step, and Update the two at once touching only the first-layer
 // rows of non-zero inputs, which is all TD(0) needs. Adam (Kingma and Ba
 // 2015) steps a net against the gradient of a loss, for training towards
-// fixed targets in mini-batches (Grad.AddScaled sums a batch).
+// fixed targets in mini-batches (Grad.AddScaled sums a batch). SetWeights
+// copies weights into a net without allocating, where evaluators of it see
+// them.
 //
 // Deeper layers keep the first layer as it is, the accumulator below, and
 // follow it with dense layers of Act units; the output weighs the last

@@ -287,6 +287,20 @@ func (net *Net) Step(g *Grad, rate float64) {
 	net.B2 += rate * g.B2
 }
 
+// SetWeights copies src's weights, its deeper layers' included, into
+// net, which must have src's layout: a copy of the weights kept without
+// allocating, and seen by every evaluator that reads net.
+func (net *Net) SetWeights(src *Net) {
+	copy(net.W1, src.W1)
+	copy(net.B1, src.B1)
+	copy(net.W2, src.W2)
+	net.B2 = src.B2
+	for k, l := range src.Deep {
+		copy(net.Deep[k].W, l.W)
+		copy(net.Deep[k].B, l.B)
+	}
+}
+
 // Clone returns a deep copy of the net.
 func (net *Net) Clone() *Net {
 	c := *net

@@ -123,6 +123,31 @@ func TestUpdateIsBackwardAndStep(t *testing.T) {
 	}
 }
 
+// TestSetWeights: SetWeights makes a net equal to another of its
+// layout, deeper layers included, in arrays of its own.
+func TestSetWeights(t *testing.T) {
+	for _, layout := range [][]int{{10}, {12, 6, 4}} {
+		a, err := NewLayout(62, layout, rand.New(rand.NewPCG(1, 1)), 0.5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := NewLayout(62, layout, rand.New(rand.NewPCG(2, 1)), 0.5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.B2 = 0.25
+		w1 := &a.W1[0]
+		a.SetWeights(b)
+		if a.Checksum() != b.Checksum() || &a.W1[0] != w1 {
+			t.Fatalf("layout %v: after SetWeights net %s, want %s, in its own arrays", layout, a.ID(), b.ID())
+		}
+		b.W1[0]++
+		if a.W1[0] == b.W1[0] {
+			t.Fatalf("layout %v: the copy shares the source's weights", layout)
+		}
+	}
+}
+
 // TestAccumulator: pre-activations built with AddInput from B1 and
 // finished by Output give exactly Forward's value, and taking an input
 // back with AddInput(-x) returns the accumulator to where it was.
