@@ -20,19 +20,24 @@
 // learning rate annealed as gnubg's (t/1000+1)^-0.3, and exploration by
 // random moves.
 //
-// Run is the train stage. Workers play the games of a round of Batch games
-// with the weights as they were at the round's start, one game per index
-// with its own seeded dice; the learner applies the games' updates in game
-// order. A run is therefore a function of its settings and seed whatever
-// the number of workers, and with Batch 1 and one worker it is online
-// TD(0), bit for bit reproducible. Every CheckpointEvery games the net and
-// the state (games done, learning curve) are written atomically, the net
-// first to a file of its own that becomes the run's net only once the
-// state counting its games is written; a run resumed after a kill (even
-// one in a measurement) continues from there, losing only the games since,
-// and ends with the net and the curve of an uninterrupted run. A score
-// never measured, and the mean game length of a checkpoint without a
-// measurement, stay undefined (NaN) through a resume.
+// Run is the train stage. Games are played in rounds of Batch games, one
+// game per index with its own seeded dice. With Batch 1 it is online TD:
+// each game is played with the weights as they are and each update is
+// made at once, the next target taken with it. With Batch > 1 the workers
+// play a round's games and take their targets with a copy of the weights
+// made before the round before is learnt, so that they play one round
+// while the learner learns the other: self-play and the targets' searches
+// run in parallel, and only the learner's forward pass and update of each
+// afterstate, in game order, are serial. A run is therefore a function of
+// its settings and seed whatever the number of workers, bit for bit.
+// Every CheckpointEvery games the net and the state (games done, learning
+// curve) are written atomically, the net first to a file of its own that
+// becomes the run's net only once the state counting its games is
+// written; a run resumed after a kill (even one in a measurement)
+// continues from there, losing only the games since, and ends with the
+// net and the curve of an uninterrupted run. A score never measured, and
+// the mean game length of a checkpoint without a measurement, stay
+// undefined (NaN) through a resume.
 // Every MeasureEvery games the net plays the game's hand evaluator (pairs
 // in Dice, material in ChanceBreakthrough; search.Kit.HandEval) at depth 1
 // with duplicate dice (the match library, luck adjusted): the learning

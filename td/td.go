@@ -99,10 +99,18 @@ type Settings struct {
 	MiniBatch  int    `json:"minibatch,omitempty"`
 	// Init is the half-width of the uniform initial weights.
 	Init float64 `json:"init"`
-	// Games are played in rounds of Batch games, shared by Workers, with
-	// the weights of the round's start; the learner applies their updates
-	// in game order, so results depend on Batch but not on Workers. Batch
-	// 1 is online TD (and leaves a second worker nothing to do).
+	// Games are played in rounds of Batch games. Batch 1 is online TD: a
+	// game is played with the weights as they are, and each update is
+	// made at once, the next target taken with it (a second worker has
+	// nothing to do). With Batch > 1, Workers play a round's games and
+	// take their TD targets with a copy of the weights made before the
+	// round before is learnt (the first round after the start, a
+	// checkpoint or a measurement: the weights as they are), so that they
+	// play one round while the learner learns the other; the learner moves
+	// the net towards those targets in game order, each update made at
+	// once. TargetSearch's rounds are played and labelled with the
+	// weights of their start, then fitted. Results depend on Batch but not
+	// on Workers.
 	Workers int `json:"workers"`
 	Batch   int `json:"batch"`
 	// CheckpointEvery and MeasureEvery are in games: a checkpoint saves
@@ -650,12 +658,19 @@ func (l *learner) expectedAt(s game.State, depth int) float64 {
 // would cost a twentieth of the training's time.
 func (l *learner) learn(gm *selfplay.Record, rate float64) {
 	l.trace.Zero()
+	l.replay(gm, func(before, after game.State) { l.update(before, after, rate) })
+}
+
+// replay replays game gm and calls visit with each afterstate and the next
+// one, in the order of the game: the start, every position a move leads
+// to, and the position an event ends the game in.
+func (l *learner) replay(gm *selfplay.Record, visit func(before, after game.State)) {
 	s := scratch(&l.cur, l.start)
 	scratch(&l.before, s) // the start is an afterstate
 	afterMove := false
 	for _, a := range gm.Actions {
 		if afterMove {
-			l.update(l.before, s, rate)
+			visit(l.before, s)
 			l.before.CopyFrom(s)
 		}
 		afterMove = s.Kind() == game.Decision
@@ -666,7 +681,7 @@ func (l *learner) learn(gm *selfplay.Record, rate float64) {
 		}
 	}
 	if afterMove || s.Kind() == game.Over {
-		l.update(l.before, s, rate)
+		visit(l.before, s)
 	}
 }
 
@@ -674,18 +689,23 @@ func (l *learner) learn(gm *selfplay.Record, rate float64) {
 // afterstate is after.
 func (l *learner) update(before, after game.State, rate float64) {
 	l.s.Game.Net.Features(before, l.x)
-	sign := sideZero(before)
+	l.step(l.x, sideZero(before), l.target(before, after), rate)
+}
+
+// step moves the net's value of an afterstate, whose inputs are x and
+// whose sideZero is sign, towards target (in side 0's view), through the
+// trace with TD(lambda).
+func (l *learner) step(x []float64, sign, target, rate float64) {
 	var delta float64
 	if l.s.Lambda == 0 && len(l.net.Deep) == 0 {
-		target := l.target(before, after)
-		v := l.net.Forward(l.x, l.h)
+		v := l.net.Forward(x, l.h)
 		delta = target - sign*v
-		l.net.Update(l.x, l.h, v, sign*rate*delta)
+		l.net.Update(x, l.h, v, sign*rate*delta)
 	} else {
-		v := l.net.Backward(l.x, l.h, l.g)
+		v := l.net.Backward(x, l.h, l.g)
 		l.trace.Scale(l.s.Lambda)
 		l.trace.AddScaled(l.g, sign)
-		delta = l.target(before, after) - sign*v
+		delta = target - sign*v
 		l.net.Step(l.trace, rate*delta)
 	}
 	l.sumErr += math.Abs(delta)
@@ -750,11 +770,17 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 	}
 	var spec search.Spec
 	var fit *fitter
+	var cr *crew
 	if s.Target == TargetSearch {
 		if spec, err = s.targetSpec(); err != nil {
 			return nil, err
 		}
 		fit = newFitter(&s, net)
+	} else if s.Batch > 1 {
+		if cr, err = newCrew(&s, l); err != nil {
+			return nil, err
+		}
+		defer cr.stop()
 	}
 	start := time.Now()
 	prior := st.Seconds
@@ -766,9 +792,10 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		// A round: games g..g+n-1 played with the weights as they are now,
-		// by the workers, then learnt in game order.
-		n := min(round, s.Games-g, nextStop(g, s.CheckpointEvery)-g, nextStop(g, s.MeasureEvery)-g)
+		// A round: games g..g+n-1, learnt in game order; the round after,
+		// of next games, is the one before the same stop (0: none).
+		stop := min(s.Games, nextStop(g, s.CheckpointEvery), nextStop(g, s.MeasureEvery))
+		n := min(round, stop-g)
 		end := g + n
 		measure := end%s.MeasureEvery == 0 || end == s.Games
 		checkpoint := end%s.CheckpointEvery == 0 || end == s.Games
@@ -782,14 +809,8 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 			if checkpoint { // Adam starts afresh from a checkpoint, as a resumed run does
 				fit = newFitter(&s, net)
 			}
-		} else {
-			games, err := playRound(ctx, &s, net, g, n, &l.p)
-			if err != nil {
-				return nil, err
-			}
-			for i := range games {
-				l.learn(&games[i], s.rate(g+int64(i)))
-			}
+		} else if err := playRound(ctx, &s, g, n, min(round, stop-end), l, cr); err != nil {
+			return nil, err
 		}
 		g = end
 		status := fmt.Sprintf("TD error %.4f  %.0f games/s", l.sumErr/math.Max(1, float64(l.nErr)), float64(g-st.Games)/math.Max(time.Since(start).Seconds(), 1e-9))
@@ -887,42 +908,22 @@ func commitNext(run *runs.Run, games int64) error {
 	return os.Remove(next)
 }
 
-// playRound plays games g..g+n-1 with the weights of net as they are now:
-// on the calling goroutine when one worker or one game leaves nothing to
-// share (with live, an evaluator of net, since net does not change during
-// the round), otherwise on the workers with a frozen copy.
-func playRound(ctx context.Context, s *Settings, net *nn.Net, g, n int64, live *player) ([]selfplay.Record, error) {
-	games := make([]selfplay.Record, n)
-	if s.Workers == 1 || n == 1 {
-		for i := range games {
-			var err error
-			if games[i], err = live.play(ctx, s, g+int64(i)); err != nil {
-				return nil, err
-			}
+// playRound plays and learns games g..g+n-1: with Batch 1 (online TD, one
+// game a round) on the calling goroutine with the weights as they are,
+// each update made at once; otherwise by the crew, which starts playing
+// the next round, of next games, before it learns this one.
+func playRound(ctx context.Context, s *Settings, g, n, next int64, l *learner, cr *crew) error {
+	if cr != nil {
+		return cr.round(ctx, g, n, next)
+	}
+	for i := range n {
+		gm, err := l.p.play(ctx, s, g+i)
+		if err != nil {
+			return err
 		}
-		return games, nil
+		l.learn(&gm, s.rate(g+i))
 	}
-	frozen := net.Clone()
-	val, err := s.Game.Net.Evaluator(frozen)
-	if err != nil {
-		return nil, err
-	}
-	idx := make([]int64, n)
-	for i := range idx {
-		idx[i] = g + int64(i)
-	}
-	type played struct {
-		i  int64
-		gm selfplay.Record
-	}
-	err = runs.Pool(ctx, s.Workers, idx,
-		func() *player { return &player{val: val.Clone()} },
-		func(ctx context.Context, p *player, gi int64) (played, error) {
-			gm, err := p.play(ctx, s, gi)
-			return played{gi, gm}, err
-		},
-		func(r played) (bool, error) { games[r.i-g] = r.gm; return false, nil })
-	return games, err
+	return nil
 }
 
 // measureStarts returns the start positions of a measurement: the

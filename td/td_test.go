@@ -2,6 +2,7 @@ package td
 
 import (
 	"context"
+	"fmt"
 	"image/png"
 	"math/rand/v2"
 	"os"
@@ -42,24 +43,44 @@ func netID(t *testing.T, path string) string {
 }
 
 // TestWorkersDoNotChangeTheNet: the trained net is a function of the
-// settings, whatever the number of workers.
+// settings, whatever the number of workers: with TD(0), and with
+// TD(lambda) and expected targets (the workers' 1-ply searches), with
+// rounds cut short by the checkpoints and the measurement (600 games in
+// rounds of 7); and rounds of more than one game learn otherwise than
+// online TD.
 func TestWorkersDoNotChangeTheNet(t *testing.T) {
 	dir := t.TempDir()
-	var ids []string
-	for _, w := range []int{1, 2} {
-		s := small()
-		s.Workers = w
-		res, err := train(t, s, filepath.Join(dir, string(rune('0'+w))), runs.NoProgress)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if res.Games != 600 || len(res.Curve) != 4 { // checkpoints at 200, 400, 600 and a measurement at 300
-			t.Fatalf("%d games, %d curve points", res.Games, len(res.Curve))
-		}
-		ids = append(ids, netID(t, res.Net))
+	online := small()
+	online.Batch = 1
+	res, err := train(t, online, filepath.Join(dir, "online"), runs.NoProgress)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if ids[0] != ids[1] {
-		t.Fatalf("1 worker trained net %s, 2 workers %s", ids[0], ids[1])
+	onlineID := netID(t, res.Net)
+	for _, mode := range []struct {
+		name     string
+		lambda   float64
+		expected bool
+	}{{"TD(0)", 0, false}, {"TD(0.7), expected", 0.7, true}} {
+		var ids []string
+		for _, w := range []int{1, 2, 3} {
+			s := small()
+			s.Workers, s.Batch, s.Lambda, s.Expected = w, 7, mode.lambda, mode.expected
+			res, err := train(t, s, filepath.Join(dir, fmt.Sprintf("%s-%d", mode.name, w)), runs.NoProgress)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Games != 600 || len(res.Curve) != 4 { // checkpoints at 200, 400, 600 and a measurement at 300
+				t.Fatalf("%s: %d games, %d curve points", mode.name, res.Games, len(res.Curve))
+			}
+			ids = append(ids, netID(t, res.Net))
+		}
+		if ids[0] != ids[1] || ids[0] != ids[2] {
+			t.Errorf("%s: 1, 2 and 3 workers trained nets %v", mode.name, ids)
+		}
+		if mode.lambda == 0 && ids[0] == onlineID {
+			t.Errorf("%s: rounds of 7 games trained the net of online TD, %s", mode.name, onlineID)
+		}
 	}
 }
 

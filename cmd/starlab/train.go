@@ -77,10 +77,12 @@ one start where the players never meet chance, every pair is the same
 pair) says so beside its score: its interval is too narrow, or means
 nothing; give -measure-suite. Every -checkpoint games net.json and
 state.json are written; -resume RUN continues a killed or interrupted run
-from its last checkpoint. Games are played in rounds of -batch games,
-shared by -workers, with the weights of the round's start, and learnt in
-game order, so a run depends on -batch, not on -workers; -batch 1 is online
-TD (a second worker then has nothing to do: give -batch 16 or so).
+from its last checkpoint. Games are played in rounds of -batch games;
+-batch 1 is online TD (a second worker then has nothing to do: give -batch
+16 or so). With more, -workers play a round and take its TD targets with
+the weights as they were before the round before was learnt, while the net
+learns that one in game order (-target search labels a round with the
+weights of its start): a run depends on -batch, not on -workers.
 
 It ends with one line: games, time and games/s of the whole run (a resumed
 run's included), and the last score against the hand evaluator with its
