@@ -181,11 +181,12 @@ func (l *learner) record(gm *selfplay.Record, st *steps) {
 	})
 }
 
-// spinFor is how long a wait on a signal spins before it sleeps: longer
-// than a round's handovers take, which come microseconds apart on the
-// small boards, since waking a sleeping thread can take longer than a
-// whole round (on a virtual machine with two cores, 0.1 ms, when a round
-// of 16 games of 5x5 Dice takes 0.3 ms).
+// spinFor is how long a wait on a signal spins before it sleeps. The
+// handovers of a round come microseconds apart on the small boards (a
+// round of 16 games of 5x5 Dice takes 0.3 ms on two cores), and a
+// goroutine woken from sleep may start late: on a two-core virtual machine
+// one woken by a channel send started only once its waker blocked, 0.1 ms
+// and more later, so that two workers trained no faster than one.
 const spinFor = time.Millisecond
 
 // signal is a count that goroutines wait to reach: a wait spins, yielding
