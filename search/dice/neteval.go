@@ -1,19 +1,46 @@
 package dice
 
-import "starlab/nn"
+import (
+	"slices"
+
+	"starlab/nn"
+)
 
 // NetEvaluator is a Dice net as a search evaluator. It keeps the first
 // layer's pre-activations from the cells, B1 + W1·cells, for both sides'
-// views (two accumulators, as NNUE keeps two perspectives), and updates
-// them when one cell changes: a move adds one weight column to each, a
-// take-back subtracts it (nn.Net.AddInput). Evaluate adds the streak
-// features, which the board keeps incrementally, to the side to move's
-// accumulator and finishes the forward pass (nn.Net.Output). It implements
-// the search's Incremental evaluator; one belongs to one engine.
+// views (two accumulators, as NNUE keeps two perspectives), in a stack
+// with one frame per move followed since the last Reset: frame f is frame
+// f-1 with the weight columns of the checker the f-th move placed added to
+// both views. A take-back drops the top frame, restoring the accumulators
+// exactly with no arithmetic.
+//
+// Frames are computed lazily, as NNUE engines update their accumulators:
+// Make only records which checker came, and Evaluate computes the frames
+// from the last computed one up to the top, so a move whose subtree
+// evaluates no leaf (a table cut-off, a game won) costs no arithmetic. Each
+// frame also keeps its value once evaluated: in Dice the roll is not an
+// input, so the leaves after every roll of a chance node are one position,
+// evaluated once.
+//
+// Evaluate adds the streak features, which the board keeps incrementally,
+// to the side to move's accumulator and finishes the forward pass
+// (nn.Net.Output). It implements the search's Incremental evaluator; one
+// belongs to one engine.
 type NetEvaluator struct {
-	net    *nn.Net
-	n, m   int
-	acc    [2][]float64
+	net  *nn.Net
+	n, m int
+	// cols[c*2H:][:2H] is what a checker adds to the two accumulators, for
+	// c = 2*cell + owner: its weight column in Blue's view, then in Red's.
+	cols []float64
+	// acc[f*2H:][:2H] are frame f's accumulators, Blue's view then Red's.
+	acc  []float64
+	top  int // the frame of the position followed
+	done int // the last frame computed: frames 0 to done are, done <= top
+	// put[f] is the checker (2*cell + owner) frame f adds to frame f-1;
+	// val[f] is frame f's value when known[f].
+	put    [MaxCells + 1]int32
+	val    [MaxCells + 1]float64
+	known  [MaxCells + 1]bool
 	pre    []float64          // scratch: the hidden units' pre-activations
 	cellIx [2][MaxCells]int32 // the first input of a cell seen by each side (cellInput)
 }
@@ -26,12 +53,24 @@ func NewNetEvaluator(net *nn.Net) (*NetEvaluator, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &NetEvaluator{net: net, n: n, m: m, acc: [2][]float64{make([]float64, net.H), make([]float64, net.H)}, pre: make([]float64, net.H)}
+	H := net.H
+	e := &NetEvaluator{net: net, n: n, m: m, pre: make([]float64, H)}
 	for cell := 0; cell < n*n; cell++ {
 		for side := Blue; side <= Red; side++ {
 			e.cellIx[side][cell] = int32(cellInput(n, side, side, cell))
 		}
 	}
+	e.cols = make([]float64, 2*n*n*2*H)
+	for cell := 0; cell < n*n; cell++ {
+		for owner := Blue; owner <= Red; owner++ {
+			col := e.cols[(2*cell+int(owner))*2*H:][:2*H]
+			for view := Blue; view <= Red; view++ {
+				i := cellInput(n, view, owner, cell)
+				copy(col[int(view)*H:][:H], net.W1[i*H:][:H])
+			}
+		}
+	}
+	e.acc = make([]float64, (n*n+1)*2*H)
 	return e, nil
 }
 
@@ -40,51 +79,85 @@ func NewNetEvaluator(net *nn.Net) (*NetEvaluator, error) {
 // again.
 func (e *NetEvaluator) Clone() *NetEvaluator {
 	c := *e
-	c.acc = [2][]float64{append([]float64(nil), e.acc[0]...), append([]float64(nil), e.acc[1]...)}
+	c.acc = slices.Clone(e.acc)
 	c.pre = make([]float64, len(e.pre))
 	return &c
 }
 
-// Reset computes both accumulators from b's cells.
+// Reset computes both accumulators from b's cells, as the stack's only
+// frame.
 func (e *NetEvaluator) Reset(b *Board) {
-	for side := range e.acc {
-		copy(e.acc[side], e.net.B1)
-	}
+	e.top, e.done, e.known[0] = 0, 0, false
+	H := e.net.H
+	acc := e.acc[:2*H]
+	copy(acc[:H], e.net.B1)
+	copy(acc[H:], e.net.B1)
 	for cell := 0; cell < e.n*e.n; cell++ {
 		if p := b.At(cell); p != Empty {
-			e.add(Color(p-1), cell, 1)
+			addTo(acc, e.column(cell, Color(p-1)))
 		}
 	}
 }
 
-// add adds sign times the weight column of a checker of owner on cell to
-// both accumulators.
-func (e *NetEvaluator) add(owner Color, cell int, sign float64) {
-	for side := Blue; side <= Red; side++ {
-		i := int(e.cellIx[side][cell])
-		if owner != side {
-			i++
-		}
-		e.net.AddInput(e.acc[side], i, sign)
+// column returns what a checker of owner on cell adds to the two
+// accumulators.
+func (e *NetEvaluator) column(cell int, owner Color) []float64 {
+	H2 := 2 * e.net.H
+	return e.cols[(2*cell+int(owner))*H2:][:H2]
+}
+
+// addTo adds col to acc.
+func addTo(acc, col []float64) {
+	col = col[:len(acc)]
+	for j, w := range col {
+		acc[j] += w
 	}
 }
 
 // Make follows b.Make(cell): the checker now on cell enters both views.
-func (e *NetEvaluator) Make(b *Board, cell int) { e.add(Color(b.At(cell)-1), cell, 1) }
+func (e *NetEvaluator) Make(b *Board, cell int) {
+	e.top++
+	e.put[e.top] = int32(2*cell + int(b.At(cell)) - 1)
+	e.known[e.top] = false
+}
 
 // Unmake precedes b.Unmake(cell): the checker still on cell leaves both
 // views.
-func (e *NetEvaluator) Unmake(b *Board, cell int) { e.add(Color(b.At(cell)-1), cell, -1) }
+func (e *NetEvaluator) Unmake(*Board, int) {
+	e.top--
+	e.done = min(e.done, e.top)
+}
 
 // Evaluate returns the net's value of b for its side to move, in [-1, 1],
 // from the accumulators (which must follow b).
 func (e *NetEvaluator) Evaluate(b *Board) float64 {
+	if e.known[e.top] {
+		return e.val[e.top]
+	}
+	H2 := 2 * e.net.H
+	for e.done < e.top {
+		e.done++
+		src := e.acc[(e.done-1)*H2:][:H2]
+		dst := e.acc[e.done*H2:][:H2]
+		col := e.cols[int(e.put[e.done])*H2:][:H2]
+		for j := range dst {
+			dst[j] = src[j] + col[j]
+		}
+	}
+	stm := b.SideToMove()
+	v := e.output(b, e.acc[e.top*H2+int(stm)*e.net.H:][:e.net.H])
+	e.val[e.top], e.known[e.top] = v, true
+	return v
+}
+
+// output finishes the forward pass for b's side to move from its view's
+// accumulator, adding the streak features (as Features computes them),
+// each a weight column added when its count is not zero.
+func (e *NetEvaluator) output(b *Board, acc []float64) float64 {
 	net := e.net
 	stm := b.SideToMove()
 	pre := e.pre
-	copy(pre, e.acc[stm])
-	// The streak features (as Features computes them), each a weight
-	// column added when its count is not zero.
+	copy(pre, acc)
 	inv := 1 / float64(e.n)
 	for k := 2; k <= maxStreak && k < e.m; k++ {
 		if c := b.Streaks(stm, k); c != 0 {
@@ -97,9 +170,23 @@ func (e *NetEvaluator) Evaluate(b *Board) float64 {
 	return net.Output(pre)
 }
 
-// Value returns the net's value of b for its side to move without
-// accumulators kept in step: Reset, then Evaluate.
+// Value returns the net's value of b for its side to move from b's cells
+// alone, computing the side to move's accumulator only; the accumulators
+// e follows are left as they were. Its arithmetic is the one training has
+// always used (B1, then the cells' columns in cell order, then the streak
+// features), so that training from a seed gives the same net.
 func (e *NetEvaluator) Value(b *Board) float64 {
-	e.Reset(b)
-	return e.Evaluate(b)
+	stm := b.SideToMove()
+	acc := e.pre
+	copy(acc, e.net.B1)
+	for cell := 0; cell < e.n*e.n; cell++ {
+		if p := b.At(cell); p != Empty {
+			i := int(e.cellIx[stm][cell])
+			if Color(p-1) != stm {
+				i++
+			}
+			e.net.AddInput(acc, i, 1)
+		}
+	}
+	return e.output(b, acc)
 }
