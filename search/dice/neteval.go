@@ -33,9 +33,14 @@ type NetEvaluator struct {
 	// c = 2*cell + owner: its weight column in Blue's view, then in Red's.
 	cols []float64
 	// acc[f*2H:][:2H] are frame f's accumulators, Blue's view then Red's.
-	acc  []float64
-	top  int // the frame of the position followed
-	done int // the last frame computed: frames 0 to done are, done <= top
+	acc []float64
+	top int // the frame of the position followed
+	// done[v] is the last frame whose view v is computed: frames 0 to
+	// done[v] are, done[v] <= top. The views are computed apart because
+	// the leaves of one search iteration have one side to move (they lie
+	// at one parity of plies from the root), so one view of the frames
+	// above them is never read.
+	done [2]int
 	// put[f] is the checker (2*cell + owner) frame f adds to frame f-1;
 	// val[f] is frame f's value when known[f].
 	put    [MaxCells + 1]int32
@@ -87,7 +92,7 @@ func (e *NetEvaluator) Clone() *NetEvaluator {
 // Reset computes both accumulators from b's cells, as the stack's only
 // frame.
 func (e *NetEvaluator) Reset(b *Board) {
-	e.top, e.done, e.known[0] = 0, 0, false
+	e.top, e.done, e.known[0] = 0, [2]int{}, false
 	H := e.net.H
 	acc := e.acc[:2*H]
 	copy(acc[:H], e.net.B1)
@@ -125,7 +130,8 @@ func (e *NetEvaluator) Make(b *Board, cell int) {
 // views.
 func (e *NetEvaluator) Unmake(*Board, int) {
 	e.top--
-	e.done = min(e.done, e.top)
+	e.done[0] = min(e.done[0], e.top)
+	e.done[1] = min(e.done[1], e.top)
 }
 
 // Evaluate returns the net's value of b for its side to move, in [-1, 1],
@@ -134,18 +140,19 @@ func (e *NetEvaluator) Evaluate(b *Board) float64 {
 	if e.known[e.top] {
 		return e.val[e.top]
 	}
-	H2 := 2 * e.net.H
-	for e.done < e.top {
-		e.done++
-		src := e.acc[(e.done-1)*H2:][:H2]
-		dst := e.acc[e.done*H2:][:H2]
-		col := e.cols[int(e.put[e.done])*H2:][:H2]
+	H := e.net.H
+	stm := int(b.SideToMove())
+	view := stm * H // view's offset in a frame and a column
+	for f := e.done[stm] + 1; f <= e.top; f++ {
+		src := e.acc[(2*(f-1))*H+view:][:H]
+		dst := e.acc[(2*f)*H+view:][:H]
+		col := e.cols[int(e.put[f])*2*H+view:][:H]
 		for j := range dst {
 			dst[j] = src[j] + col[j]
 		}
 	}
-	stm := b.SideToMove()
-	v := e.output(b, e.acc[e.top*H2+int(stm)*e.net.H:][:e.net.H])
+	e.done[stm] = e.top
+	v := e.output(b, e.acc[2*e.top*H+view:][:H])
 	e.val[e.top], e.known[e.top] = v, true
 	return v
 }
