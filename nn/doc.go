@@ -24,6 +24,15 @@
 // column when one input changes, and Output finishes the forward pass from
 // the accumulator; the two give exactly Forward's value (tested).
 //
+// A search's leaves use a Kernel: the net with its hidden layer padded to
+// a multiple of Lanes units, whose Add moves an accumulator by a column
+// and whose Value finishes the pass, taking a few inputs that change at
+// every leaf beside the accumulator, Lanes units at a time in SSE2
+// assembly on amd64 (build tag purego for the Go code, which is the
+// assembly's specification, bit for bit). Its value is Output's with the
+// output's sum split into Lanes partial sums, within KernelTolerance
+// (1e-12) of Forward's; training uses Forward and Output only.
+//
 // # Weight files
 //
 // A weight file is JSON (format "starlab-net", version 2): the game and
