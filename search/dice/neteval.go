@@ -22,12 +22,14 @@ import (
 // input, so the leaves after every roll of a chance node are one position,
 // evaluated once.
 //
-// Evaluate adds the streak features, which the board keeps incrementally,
-// to the side to move's accumulator and finishes the forward pass
-// (nn.Net.Output). It implements the search's Incremental evaluator; one
-// belongs to one engine.
+// Evaluate finishes the forward pass from the side to move's accumulator
+// and the streak features, which the board keeps incrementally (Value of
+// an nn.Kernel, within nn.KernelTolerance of the net's Forward). It
+// implements the search's Incremental evaluator; one belongs to one
+// engine.
 type NetEvaluator struct {
 	net  *nn.Net
+	k    *nn.Kernel // the net laid out for the leaves: H units, padded
 	n, m int
 	// cols[c*2H:][:2H] is what a checker adds to the two accumulators, for
 	// c = 2*cell + owner: its weight column in Blue's view, then in Red's.
@@ -43,11 +45,17 @@ type NetEvaluator struct {
 	done [2]int
 	// put[f] is the checker (2*cell + owner) frame f adds to frame f-1;
 	// val[f] is frame f's value when known[f].
-	put    [MaxCells + 1]int32
-	val    [MaxCells + 1]float64
-	known  [MaxCells + 1]bool
-	pre    []float64          // scratch: the hidden units' pre-activations
-	cellIx [2][MaxCells]int32 // the first input of a cell seen by each side (cellInput)
+	put   [MaxCells + 1]int32
+	val   [MaxCells + 1]float64
+	known [MaxCells + 1]bool
+	// streakCols[s*H:][:H] is streak feature s's column, in the order
+	// Evaluate passes the features: the side to move's runs of length 2,
+	// the opponent's, the side to move's of length 3, and so on; streaks
+	// is their number, 2 per run length from 2 to min(m-1, 7).
+	streakCols []float64
+	streaks    int
+	pre        []float64          // Value's scratch: the hidden units' pre-activations
+	cellIx     [2][MaxCells]int32 // the first input of a cell seen by each side (cellInput)
 }
 
 // NewNetEvaluator returns an evaluator of net for the boards of its
@@ -58,8 +66,9 @@ func NewNetEvaluator(net *nn.Net) (*NetEvaluator, error) {
 	if err != nil {
 		return nil, err
 	}
-	H := net.H
-	e := &NetEvaluator{net: net, n: n, m: m, pre: make([]float64, H)}
+	k := nn.NewKernel(net)
+	H := k.H
+	e := &NetEvaluator{net: net, k: k, n: n, m: m, pre: make([]float64, net.H)}
 	for cell := 0; cell < n*n; cell++ {
 		for side := Blue; side <= Red; side++ {
 			e.cellIx[side][cell] = int32(cellInput(n, side, side, cell))
@@ -70,12 +79,20 @@ func NewNetEvaluator(net *nn.Net) (*NetEvaluator, error) {
 		for owner := Blue; owner <= Red; owner++ {
 			col := e.cols[(2*cell+int(owner))*2*H:][:2*H]
 			for view := Blue; view <= Red; view++ {
-				i := cellInput(n, view, owner, cell)
-				copy(col[int(view)*H:][:H], net.W1[i*H:][:H])
+				k.Column(col[int(view)*H:], cellInput(n, view, owner, cell))
 			}
 		}
 	}
 	e.acc = make([]float64, (n*n+1)*2*H)
+	e.streaks = 2 * (min(maxStreak, m-1) - 1)
+	e.streakCols = make([]float64, e.streaks*H)
+	for s := 0; s < e.streaks; s++ {
+		i := s / 2 // the side to move's runs of length 2+s/2; the opponent's are 6 inputs on
+		if s%2 == 1 {
+			i += 6
+		}
+		k.Column(e.streakCols[s*H:], i)
+	}
 	return e, nil
 }
 
@@ -93,29 +110,15 @@ func (e *NetEvaluator) Clone() *NetEvaluator {
 // frame.
 func (e *NetEvaluator) Reset(b *Board) {
 	e.top, e.done, e.known[0] = 0, [2]int{}, false
-	H := e.net.H
-	acc := e.acc[:2*H]
-	copy(acc[:H], e.net.B1)
-	copy(acc[H:], e.net.B1)
-	for cell := 0; cell < e.n*e.n; cell++ {
-		if p := b.At(cell); p != Empty {
-			addTo(acc, e.column(cell, Color(p-1)))
+	H := e.k.H
+	for view := range 2 {
+		acc := e.acc[view*H:][:H]
+		copy(acc, e.k.B1)
+		for cell := 0; cell < e.n*e.n; cell++ {
+			if p := b.At(cell); p != Empty {
+				e.k.Add(acc, acc, e.cols[(2*cell+int(p)-1)*2*H+view*H:])
+			}
 		}
-	}
-}
-
-// column returns what a checker of owner on cell adds to the two
-// accumulators.
-func (e *NetEvaluator) column(cell int, owner Color) []float64 {
-	H2 := 2 * e.net.H
-	return e.cols[(2*cell+int(owner))*H2:][:H2]
-}
-
-// addTo adds col to acc.
-func addTo(acc, col []float64) {
-	col = col[:len(acc)]
-	for j, w := range col {
-		acc[j] += w
 	}
 }
 
@@ -135,36 +138,52 @@ func (e *NetEvaluator) Unmake(*Board, int) {
 }
 
 // Evaluate returns the net's value of b for its side to move, in [-1, 1],
-// from the accumulators (which must follow b).
+// from the accumulators (which must follow b), within nn.KernelTolerance
+// of Forward's value of Features(b).
 func (e *NetEvaluator) Evaluate(b *Board) float64 {
 	if e.known[e.top] {
 		return e.val[e.top]
 	}
-	H := e.net.H
-	stm := int(b.SideToMove())
-	view := stm * H // view's offset in a frame and a column
+	H := e.k.H
+	stm := b.SideToMove()
+	view := int(stm) * H // the view's offset in a frame and in a column
 	for f := e.done[stm] + 1; f <= e.top; f++ {
-		src := e.acc[(2*(f-1))*H+view:][:H]
-		dst := e.acc[(2*f)*H+view:][:H]
-		col := e.cols[int(e.put[f])*2*H+view:][:H]
-		for j := range dst {
-			dst[j] = src[j] + col[j]
-		}
+		e.k.Add(e.acc[2*f*H+view:], e.acc[2*(f-1)*H+view:], e.cols[int(e.put[f])*2*H+view:])
 	}
 	e.done[stm] = e.top
-	v := e.output(b, e.acc[2*e.top*H+view:][:H])
+	// The streak features (as Features computes them), which change at
+	// every move and stay out of the accumulators.
+	var x [2 * (maxStreak - 1)]float64
+	inv := 1 / float64(e.n)
+	for k := 2; k <= maxStreak && k < e.m; k++ {
+		x[2*(k-2)] = float64(b.Streaks(stm, k)) * inv
+		x[2*(k-2)+1] = float64(b.Streaks(stm.Other(), k)) * inv
+	}
+	v := e.k.Value(e.acc[2*e.top*H+view:], e.streakCols, x[:e.streaks])
 	e.val[e.top], e.known[e.top] = v, true
 	return v
 }
 
-// output finishes the forward pass for b's side to move from its view's
-// accumulator, adding the streak features (as Features computes them),
-// each a weight column added when its count is not zero.
-func (e *NetEvaluator) output(b *Board, acc []float64) float64 {
+// Value returns the net's value of b for its side to move from b's cells
+// alone, computing the side to move's accumulator only; the accumulators
+// e follows are left as they were. It is the net's own arithmetic
+// (nn.Net.AddInput and Output: B1, the cells' columns in cell order, the
+// streak features), which training has always used, so that training
+// from a seed gives the same net.
+func (e *NetEvaluator) Value(b *Board) float64 {
 	net := e.net
 	stm := b.SideToMove()
 	pre := e.pre
-	copy(pre, acc)
+	copy(pre, net.B1)
+	for cell := 0; cell < e.n*e.n; cell++ {
+		if p := b.At(cell); p != Empty {
+			i := int(e.cellIx[stm][cell])
+			if Color(p-1) != stm {
+				i++
+			}
+			net.AddInput(pre, i, 1)
+		}
+	}
 	inv := 1 / float64(e.n)
 	for k := 2; k <= maxStreak && k < e.m; k++ {
 		if c := b.Streaks(stm, k); c != 0 {
@@ -175,25 +194,4 @@ func (e *NetEvaluator) output(b *Board, acc []float64) float64 {
 		}
 	}
 	return net.Output(pre)
-}
-
-// Value returns the net's value of b for its side to move from b's cells
-// alone, computing the side to move's accumulator only; the accumulators
-// e follows are left as they were. Its arithmetic is the one training has
-// always used (B1, then the cells' columns in cell order, then the streak
-// features), so that training from a seed gives the same net.
-func (e *NetEvaluator) Value(b *Board) float64 {
-	stm := b.SideToMove()
-	acc := e.pre
-	copy(acc, e.net.B1)
-	for cell := 0; cell < e.n*e.n; cell++ {
-		if p := b.At(cell); p != Empty {
-			i := int(e.cellIx[stm][cell])
-			if Color(p-1) != stm {
-				i++
-			}
-			e.net.AddInput(acc, i, 1)
-		}
-	}
-	return e.output(b, acc)
 }
