@@ -17,10 +17,15 @@ import (
 // Frames are computed lazily, as NNUE engines update their accumulators:
 // Make only records which checker came, and Evaluate computes the frames
 // from the last computed one up to the top, so a move whose subtree
-// evaluates no leaf (a table cut-off, a game won) costs no arithmetic. Each
-// frame also keeps its value once evaluated: in Dice the roll is not an
-// input, so the leaves after every roll of a chance node are one position,
-// evaluated once.
+// evaluates no leaf (a table cut-off, a game won) costs no arithmetic.
+//
+// Values are remembered, as chess engines keep an evaluation cache: each
+// frame keeps its own once evaluated (the roll is no input, so the leaves
+// after every roll of a chance node are one position, evaluated once), and
+// a small table keeps values by position key, for the positions a search
+// reaches again by another order of moves below the depth where it
+// consults its transposition table. Reset empties the table, so that a
+// search depends on nothing evaluated before it.
 //
 // Evaluate finishes the forward pass from the side to move's accumulator
 // and the streak features, which the board keeps incrementally (Value of
@@ -48,6 +53,11 @@ type NetEvaluator struct {
 	put   [MaxCells + 1]int32
 	val   [MaxCells + 1]float64
 	known [MaxCells + 1]bool
+	// cache holds values of positions evaluated since the last Reset, by
+	// position key (the roll left out) xor salt, which every Reset
+	// changes, so that a search depends on nothing evaluated before it.
+	cache [evalCacheSize]cachedValue
+	salt  uint64
 	// streakCols[s*H:][:H] is streak feature s's column, in the order
 	// Evaluate passes the features: the side to move's runs of length 2,
 	// the opponent's, the side to move's of length 3, and so on; streaks
@@ -56,6 +66,16 @@ type NetEvaluator struct {
 	streaks    int
 	pre        []float64          // Value's scratch: the hidden units' pre-activations
 	cellIx     [2][MaxCells]int32 // the first input of a cell seen by each side (cellInput)
+}
+
+// evalCacheSize is the number of entries of the evaluator's cache of
+// values (16 bytes each).
+const evalCacheSize = 1 << 13
+
+// cachedValue is an entry of the value cache.
+type cachedValue struct {
+	key uint64
+	val float64
 }
 
 // NewNetEvaluator returns an evaluator of net for the boards of its
@@ -110,6 +130,7 @@ func (e *NetEvaluator) Clone() *NetEvaluator {
 // frame.
 func (e *NetEvaluator) Reset(b *Board) {
 	e.top, e.done, e.known[0] = 0, [2]int{}, false
+	e.salt += 0x9e3779b97f4a7c15
 	H := e.k.H
 	for view := range 2 {
 		acc := e.acc[view*H:][:H]
@@ -144,6 +165,12 @@ func (e *NetEvaluator) Evaluate(b *Board) float64 {
 	if e.known[e.top] {
 		return e.val[e.top]
 	}
+	key := b.KeyBeforeRoll() ^ e.salt
+	c := &e.cache[key&(evalCacheSize-1)]
+	if c.key == key {
+		e.val[e.top], e.known[e.top] = c.val, true
+		return c.val
+	}
 	H := e.k.H
 	stm := b.SideToMove()
 	view := int(stm) * H // the view's offset in a frame and in a column
@@ -161,6 +188,7 @@ func (e *NetEvaluator) Evaluate(b *Board) float64 {
 	}
 	v := e.k.Value(e.acc[2*e.top*H+view:], e.streakCols, x[:e.streaks])
 	e.val[e.top], e.known[e.top] = v, true
+	c.key, c.val = key, v
 	return v
 }
 
