@@ -3,13 +3,14 @@ package nn
 import "math"
 
 // Lanes is the number of hidden units a Kernel computes at once: the
-// float64 lanes of an SSE2 register, which every amd64 processor has.
-const Lanes = 2
+// float64 lanes of an AVX register (two SSE2 registers on an amd64
+// processor without AVX).
+const Lanes = 4
 
 // Kernel is a net laid out for a search's leaves, where its value is
 // computed from an accumulator: the hidden layer padded with units of
 // zero weights to a multiple of Lanes, which Add and Value take Lanes at a
-// time (in SSE2 assembly on amd64, in Go elsewhere). A padded unit's
+// time (in AVX or SSE2 assembly on amd64, in Go elsewhere). A padded unit's
 // pre-activation stays 0 and adds 0 to the output.
 //
 // Value's arithmetic is Output's with the output's sum taken in Lanes
@@ -74,8 +75,8 @@ func addGo(dst, src, col []float64) {
 
 // hiddenGo is hidden in Go, the specification of the assembly: the sum of
 // W2[j]·Act(acc[j] + Σ x[s]·cols[s*H+j]) over the hidden units j, taken
-// in Lanes partial sums (unit j in sum j mod Lanes), which are added last,
-// lane 0 first. Act is computed on the pre-activation clamped to [-3, 3],
+// in Lanes partial sums (unit j in sum j mod Lanes), which are added last
+// as the halves of a register are: (sum 0 + sum 2) + (sum 1 + sum 3). Act is computed on the pre-activation clamped to [-3, 3],
 // where its value at ±3 is exactly ±1, as Act's own branches give.
 func hiddenGo(acc, cols, x, w2 []float64) float64 {
 	h := len(acc)
@@ -92,5 +93,5 @@ func hiddenGo(acc, cols, x, w2 []float64) float64 {
 			sum[l] += w2[j+l] * (p * (27 + p2) / (27 + 9*p2))
 		}
 	}
-	return sum[0] + sum[1]
+	return (sum[0] + sum[2]) + (sum[1] + sum[3])
 }
