@@ -54,6 +54,12 @@ func (k *Kernel) Add(dst, src, col []float64) {
 	add(dst[:k.H], src[:k.H], col[:k.H])
 }
 
+// AddScaled sets dst to src + a·col (each len H): an accumulator with an
+// input's change by a added.
+func (k *Kernel) AddScaled(dst, src, col []float64, a float64) {
+	addScaled(dst[:k.H], src[:k.H], col[:k.H], a)
+}
+
 // Value returns the net's value from acc (len H), the padded
 // pre-activations B1 + W1·x of the inputs but the last few, and those
 // inputs' values x with their padded columns, cols[s*H:][:H] input s's:
@@ -70,6 +76,15 @@ func addGo(dst, src, col []float64) {
 	src = src[:len(dst)]
 	for j := range dst {
 		dst[j] = src[j] + col[j]
+	}
+}
+
+// addScaledGo is addScaled in Go: the specification of the assembly.
+func addScaledGo(dst, src, col []float64, a float64) {
+	col = col[:len(dst)]
+	src = src[:len(dst)]
+	for j := range dst {
+		dst[j] = src[j] + a*col[j]
 	}
 }
 

@@ -16,6 +16,14 @@ func add(dst, src, col []float64) {
 	}
 }
 
+func addScaled(dst, src, col []float64, a float64) {
+	if hasAVX {
+		addScaledAVX(dst, src, col, a)
+	} else {
+		addScaledSSE2(dst, src, col, a)
+	}
+}
+
 func hidden(acc, cols, x, w2 []float64) float64 {
 	if hasAVX {
 		return hiddenAVX(acc, cols, x, w2)
@@ -31,6 +39,15 @@ func addAVX(dst, src, col []float64)
 
 //go:noescape
 func addSSE2(dst, src, col []float64)
+
+// addScaledAVX and addScaledSSE2 set dst to src + a·col, Lanes at a time:
+// addScaledGo.
+//
+//go:noescape
+func addScaledAVX(dst, src, col []float64, a float64)
+
+//go:noescape
+func addScaledSSE2(dst, src, col []float64, a float64)
 
 // hiddenAVX and hiddenSSE2 are hiddenGo, one lane per partial sum
 // (len(acc) a multiple of Lanes).

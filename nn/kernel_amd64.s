@@ -65,6 +65,54 @@ addSSE2Loop:
 addSSE2Done:
 	RET
 
+// func addScaledAVX(dst, src, col []float64, a float64)
+TEXT ·addScaledAVX(SB), NOSPLIT, $0-80
+	MOVQ         dst_base+0(FP), DI
+	MOVQ         dst_len+8(FP), CX
+	MOVQ         src_base+24(FP), SI
+	MOVQ         col_base+48(FP), DX
+	VBROADCASTSD a+72(FP), Y2
+	SHLQ         $3, CX
+	XORQ         BX, BX
+
+addScaledAVXLoop:
+	CMPQ    BX, CX
+	JGE     addScaledAVXDone
+	VMULPD  (DX)(BX*1), Y2, Y0
+	VADDPD  (SI)(BX*1), Y0, Y0
+	VMOVUPD Y0, (DI)(BX*1)
+	ADDQ    $32, BX
+	JMP     addScaledAVXLoop
+
+addScaledAVXDone:
+	VZEROUPPER
+	RET
+
+// func addScaledSSE2(dst, src, col []float64, a float64)
+TEXT ·addScaledSSE2(SB), NOSPLIT, $0-80
+	MOVQ     dst_base+0(FP), DI
+	MOVQ     dst_len+8(FP), CX
+	MOVQ     src_base+24(FP), SI
+	MOVQ     col_base+48(FP), DX
+	MOVSD    a+72(FP), X2
+	UNPCKLPD X2, X2
+	SHLQ     $3, CX
+	XORQ     BX, BX
+
+addScaledSSE2Loop:
+	CMPQ   BX, CX
+	JGE    addScaledSSE2Done
+	MOVUPD (DX)(BX*1), X0
+	MULPD  X2, X0
+	MOVUPD (SI)(BX*1), X1
+	ADDPD  X1, X0
+	MOVUPD X0, (DI)(BX*1)
+	ADDQ   $16, BX
+	JMP    addScaledSSE2Loop
+
+addScaledSSE2Done:
+	RET
+
 // func hiddenAVX(acc, cols, x, w2 []float64) float64
 TEXT ·hiddenAVX(SB), NOSPLIT, $0-104
 	MOVQ    acc_base+0(FP), SI

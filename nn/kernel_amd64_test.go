@@ -48,5 +48,15 @@ func TestKernelAssembly(t *testing.T) {
 				t.Fatalf("trial %d: addAVX %v, addGo %v", trial, dst, spec)
 			}
 		}
+		a := rng.Float64() - 0.5
+		addScaledGo(spec, acc, col, a)
+		if addScaledSSE2(dst, acc, col, a); !slices.Equal(dst, spec) {
+			t.Fatalf("trial %d: addScaledSSE2 %v, addScaledGo %v", trial, dst, spec)
+		}
+		if hasAVX {
+			if addScaledAVX(dst, acc, col, a); !slices.Equal(dst, spec) {
+				t.Fatalf("trial %d: addScaledAVX %v, addScaledGo %v", trial, dst, spec)
+			}
+		}
 	}
 }

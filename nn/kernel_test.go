@@ -67,6 +67,12 @@ func TestKernel(t *testing.T) {
 		if !slices.Equal(dst, spec) {
 			t.Fatalf("trial %d: add %v, its Go specification %v", trial, dst, spec)
 		}
+		a := rng.Float64()
+		k.AddScaled(dst, acc, col, a)
+		addScaledGo(spec, acc, col, a)
+		if !slices.Equal(dst, spec) {
+			t.Fatalf("trial %d: addScaled %v, its Go specification %v", trial, dst, spec)
+		}
 	}
 	t.Logf("largest difference from Forward: %.3g", worst)
 }

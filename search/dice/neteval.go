@@ -27,11 +27,12 @@ import (
 // consults its transposition table. Reset empties the table, so that a
 // search depends on nothing evaluated before it.
 //
-// Evaluate finishes the forward pass from the side to move's accumulator
-// and the streak features, which the board keeps incrementally (Value of
-// an nn.Kernel, within nn.KernelTolerance of the net's Forward). It
-// implements the search's Incremental evaluator; one belongs to one
-// engine.
+// The streak features are in the accumulators too: a frame adds the
+// changes of the run counts its move made, which the board keeps
+// incrementally. Evaluate finishes the forward pass from the side to
+// move's accumulator (Value of an nn.Kernel, within nn.KernelTolerance of
+// the net's Forward). It implements the search's Incremental evaluator;
+// one belongs to one engine.
 type NetEvaluator struct {
 	net  *nn.Net
 	k    *nn.Kernel // the net laid out for the leaves: H units, padded
@@ -48,9 +49,12 @@ type NetEvaluator struct {
 	// at one parity of plies from the root), so one view of the frames
 	// above them is never read.
 	done [2]int
-	// put[f] is the checker (2*cell + owner) frame f adds to frame f-1;
-	// val[f] is frame f's value when known[f].
+	// put[f] is the checker (2*cell + owner) frame f adds to frame f-1,
+	// runs[f] the board's run counts in frame f (Board.streaks), whose
+	// changes from frame f-1 move the streak features; val[f] is frame
+	// f's value when known[f].
 	put   [MaxCells + 1]int32
+	runs  [MaxCells + 1][2][MaxN + 1]int16
 	val   [MaxCells + 1]float64
 	known [MaxCells + 1]bool
 	// cache holds values of positions evaluated since the last Reset, by
@@ -58,12 +62,11 @@ type NetEvaluator struct {
 	// changes, so that a search depends on nothing evaluated before it.
 	cache [evalCacheSize]cachedValue
 	salt  uint64
-	// streakCols[s*H:][:H] is streak feature s's column, in the order
-	// Evaluate passes the features: the side to move's runs of length 2,
-	// the opponent's, the side to move's of length 3, and so on; streaks
-	// is their number, 2 per run length from 2 to min(m-1, 7).
+	// streakCols[(2*(k-2)+theirs)*H:][:H] is the column of the streak
+	// feature of runs of length k, the view's own (theirs = 0) or the
+	// opponent's (1), for k from 2 to maxRun = min(m-1, 7).
 	streakCols []float64
-	streaks    int
+	maxRun     int
 	pre        []float64          // Value's scratch: the hidden units' pre-activations
 	cellIx     [2][MaxCells]int32 // the first input of a cell seen by each side (cellInput)
 }
@@ -104,14 +107,11 @@ func NewNetEvaluator(net *nn.Net) (*NetEvaluator, error) {
 		}
 	}
 	e.acc = make([]float64, (n*n+1)*2*H)
-	e.streaks = 2 * (min(maxStreak, m-1) - 1)
-	e.streakCols = make([]float64, e.streaks*H)
-	for s := 0; s < e.streaks; s++ {
-		i := s / 2 // the side to move's runs of length 2+s/2; the opponent's are 6 inputs on
-		if s%2 == 1 {
-			i += 6
-		}
-		k.Column(e.streakCols[s*H:], i)
+	e.maxRun = min(maxStreak, m-1)
+	e.streakCols = make([]float64, 2*(e.maxRun-1)*H)
+	for run := 2; run <= e.maxRun; run++ {
+		k.Column(e.streakCols[2*(run-2)*H:], run-2)       // the view's own runs
+		k.Column(e.streakCols[(2*(run-2)+1)*H:], 6+run-2) // the opponent's
 	}
 	return e, nil
 }
@@ -126,27 +126,47 @@ func (e *NetEvaluator) Clone() *NetEvaluator {
 	return &c
 }
 
-// Reset computes both accumulators from b's cells, as the stack's only
-// frame.
+// Reset computes both accumulators from b's cells and run counts, as
+// the stack's only frame.
 func (e *NetEvaluator) Reset(b *Board) {
 	e.top, e.done, e.known[0] = 0, [2]int{}, false
 	e.salt += 0x9e3779b97f4a7c15
+	e.runs[0] = b.streaks
 	H := e.k.H
-	for view := range 2 {
-		acc := e.acc[view*H:][:H]
+	inv := 1 / float64(e.n)
+	for view := Blue; view <= Red; view++ {
+		acc := e.acc[int(view)*H:][:H]
 		copy(acc, e.k.B1)
 		for cell := 0; cell < e.n*e.n; cell++ {
 			if p := b.At(cell); p != Empty {
-				e.k.Add(acc, acc, e.cols[(2*cell+int(p)-1)*2*H+view*H:])
+				e.k.Add(acc, acc, e.cols[(2*cell+int(p)-1)*2*H+int(view)*H:])
+			}
+		}
+		for c := Blue; c <= Red; c++ {
+			for run := 2; run <= e.maxRun; run++ {
+				if n := b.streaks[c][run]; n != 0 {
+					e.k.AddScaled(acc, acc, e.streakCol(view, c, run), float64(n)*inv)
+				}
 			}
 		}
 	}
+}
+
+// streakCol returns the column of the streak feature of c's runs of
+// length run in view's accumulator.
+func (e *NetEvaluator) streakCol(view, c Color, run int) []float64 {
+	s := 2 * (run - 2)
+	if c != view {
+		s++
+	}
+	return e.streakCols[s*e.k.H:]
 }
 
 // Make follows b.Make(cell): the checker now on cell enters both views.
 func (e *NetEvaluator) Make(b *Board, cell int) {
 	e.top++
 	e.put[e.top] = int32(2*cell + int(b.At(cell)) - 1)
+	e.runs[e.top] = b.streaks
 	e.known[e.top] = false
 }
 
@@ -174,19 +194,22 @@ func (e *NetEvaluator) Evaluate(b *Board) float64 {
 	H := e.k.H
 	stm := b.SideToMove()
 	view := int(stm) * H // the view's offset in a frame and in a column
+	inv := 1 / float64(e.n)
 	for f := e.done[stm] + 1; f <= e.top; f++ {
-		e.k.Add(e.acc[2*f*H+view:], e.acc[2*(f-1)*H+view:], e.cols[int(e.put[f])*2*H+view:])
+		acc := e.acc[2*f*H+view:][:H]
+		e.k.Add(acc, e.acc[2*(f-1)*H+view:], e.cols[int(e.put[f])*2*H+view:])
+		// A move changes a few run counts, all its mover's.
+		was, now := &e.runs[f-1], &e.runs[f]
+		for c := Blue; c <= Red; c++ {
+			for run := 2; run <= e.maxRun; run++ {
+				if d := now[c][run] - was[c][run]; d != 0 {
+					e.k.AddScaled(acc, acc, e.streakCol(stm, c, run), float64(d)*inv)
+				}
+			}
+		}
 	}
 	e.done[stm] = e.top
-	// The streak features (as Features computes them), which change at
-	// every move and stay out of the accumulators.
-	var x [2 * (maxStreak - 1)]float64
-	inv := 1 / float64(e.n)
-	for k := 2; k <= maxStreak && k < e.m; k++ {
-		x[2*(k-2)] = float64(b.Streaks(stm, k)) * inv
-		x[2*(k-2)+1] = float64(b.Streaks(stm.Other(), k)) * inv
-	}
-	v := e.k.Value(e.acc[2*e.top*H+view:], e.streakCols, x[:e.streaks])
+	v := e.k.Value(e.acc[2*e.top*H+view:], nil, nil)
 	e.val[e.top], e.known[e.top] = v, true
 	c.key, c.val = key, v
 	return v
