@@ -25,13 +25,14 @@
 // the accumulator; the two give exactly Forward's value (tested).
 //
 // A search's leaves use a Kernel: the net with its hidden layer padded to
-// a multiple of Lanes units, whose Add moves an accumulator by a column
-// and whose Value finishes the pass, taking a few inputs that change at
-// every leaf beside the accumulator, Lanes units at a time in SSE2
-// assembly on amd64 (build tag purego for the Go code, which is the
-// assembly's specification, bit for bit). Its value is Output's with the
-// output's sum split into Lanes partial sums, within KernelTolerance
-// (1e-12) of Forward's; training uses Forward and Output only.
+// a multiple of Lanes units, whose Update moves an accumulator by a few
+// weight columns (a move's) and whose UpdateValue does that and finishes
+// the pass in the same sweep over the units, Lanes units at a time in AVX
+// assembly on amd64 (the Go code is the assembly's specification, bit for
+// bit, and runs elsewhere, or with the build tag purego). Its value is
+// Output's with the output's sum split into Lanes partial sums, within
+// KernelTolerance (1e-12) of Forward's; training uses Forward and Output
+// only.
 //
 // # Weight files
 //

@@ -3,15 +3,15 @@ package nn
 import "math"
 
 // Lanes is the number of hidden units a Kernel computes at once: the
-// float64 lanes of an AVX register (two SSE2 registers on an amd64
-// processor without AVX).
+// float64 lanes of an AVX register.
 const Lanes = 4
 
 // Kernel is a net laid out for a search's leaves, where its value is
 // computed from an accumulator: the hidden layer padded with units of
-// zero weights to a multiple of Lanes, which Add and Value take Lanes at a
-// time (in AVX or SSE2 assembly on amd64, in Go elsewhere). A padded unit's
-// pre-activation stays 0 and adds 0 to the output.
+// zero weights to a multiple of Lanes, which Update and Value take Lanes
+// at a time (in AVX assembly on amd64 processors that have it, in Go
+// elsewhere). A padded unit's pre-activation stays 0 and adds 0 to the
+// output.
 //
 // Value's arithmetic is Output's with the output's sum taken in Lanes
 // partial sums, so it is within a few units in the last place of
@@ -48,65 +48,70 @@ func (k *Kernel) Column(dst []float64, i int) {
 	clear(dst[k.net.H:])
 }
 
-// Add sets dst to src + col (each len H): an accumulator with one input's
-// column added, a move's.
-func (k *Kernel) Add(dst, src, col []float64) {
-	add(dst[:k.H], src[:k.H], col[:k.H])
+// Update sets dst to src + Σ a[i]·w[at[i]:][:H] (dst and src len H), the
+// columns added in order: an accumulator after its inputs change by a[i],
+// their columns at offsets at[i] of w, a table of the caller's (a 1 adds a
+// column exactly). dst may be src.
+func (k *Kernel) Update(dst, src, w []float64, at []int32, a []float64) {
+	k.check(w, at, a)
+	update(dst[:k.H], src[:k.H], w, at, a)
 }
 
-// AddScaled sets dst to src + a·col (each len H): an accumulator with an
-// input's change by a added.
-func (k *Kernel) AddScaled(dst, src, col []float64, a float64) {
-	addScaled(dst[:k.H], src[:k.H], col[:k.H], a)
+// UpdateValue is Update followed by Value(dst), in one pass over the
+// units.
+func (k *Kernel) UpdateValue(dst, src, w []float64, at []int32, a []float64) float64 {
+	k.check(w, at, a)
+	return math.Tanh(k.net.B2 + updateHidden(dst[:k.H], src[:k.H], w, at, a, k.W2))
 }
 
 // Value returns the net's value from acc (len H), the padded
-// pre-activations B1 + W1·x of the inputs but the last few, and those
-// inputs' values x with their padded columns, cols[s*H:][:H] input s's:
-// tanh(B2 + W2·Act(acc + Σ x[s]·cols[s])). An input kept outside the
-// accumulator is one that changes at every leaf (Dice's run counts).
-func (k *Kernel) Value(acc, cols, x []float64) float64 {
-	acc = acc[:k.H]
-	return math.Tanh(k.net.B2 + hidden(acc, cols[:len(x)*k.H], x, k.W2))
+// pre-activations B1 + W1·x of an input x: tanh(B2 + W2·Act(acc)).
+func (k *Kernel) Value(acc []float64) float64 {
+	return math.Tanh(k.net.B2 + hidden(acc[:k.H], k.W2))
 }
 
-// addGo is add in Go: the specification of the assembly.
-func addGo(dst, src, col []float64) {
-	col = col[:len(dst)]
-	src = src[:len(dst)]
-	for j := range dst {
-		dst[j] = src[j] + col[j]
+// check panics unless every column at[i] lies in w and has its a[i]: the
+// assembly reads them unchecked.
+func (k *Kernel) check(w []float64, at []int32, a []float64) {
+	_ = a[:len(at)]
+	for _, o := range at {
+		_ = w[int(o):][:k.H]
 	}
 }
 
-// addScaledGo is addScaled in Go: the specification of the assembly.
-func addScaledGo(dst, src, col []float64, a float64) {
-	col = col[:len(dst)]
+// updateGo is update in Go: the specification of the assembly.
+func updateGo(dst, src, w []float64, at []int32, a []float64) {
 	src = src[:len(dst)]
 	for j := range dst {
-		dst[j] = src[j] + a*col[j]
+		p := src[j]
+		for i, o := range at {
+			p += a[i] * w[int(o)+j]
+		}
+		dst[j] = p
 	}
 }
 
 // hiddenGo is hidden in Go, the specification of the assembly: the sum of
-// W2[j]·Act(acc[j] + Σ x[s]·cols[s*H+j]) over the hidden units j, taken
-// in Lanes partial sums (unit j in sum j mod Lanes), which are added last
-// as the halves of a register are: (sum 0 + sum 2) + (sum 1 + sum 3). Act is computed on the pre-activation clamped to [-3, 3],
-// where its value at ±3 is exactly ±1, as Act's own branches give.
-func hiddenGo(acc, cols, x, w2 []float64) float64 {
-	h := len(acc)
-	w2 = w2[:h]
+// W2[j]·Act(acc[j]) over the hidden units j, taken in Lanes partial sums
+// (unit j in sum j mod Lanes), which are added last as the halves of a
+// register are: (sum 0 + sum 2) + (sum 1 + sum 3). Act is computed on the
+// pre-activation clamped to [-3, 3], where its value at ±3 is exactly ±1,
+// as Act's own branches give.
+func hiddenGo(acc, w2 []float64) float64 {
+	w2 = w2[:len(acc)]
 	var sum [Lanes]float64
-	for j := 0; j < h; j += Lanes {
+	for j := 0; j < len(acc); j += Lanes {
 		for l := range Lanes {
-			p := acc[j+l]
-			for s, xs := range x {
-				p += xs * cols[s*h+j+l]
-			}
-			p = min(max(p, -3), 3)
+			p := min(max(acc[j+l], -3), 3)
 			p2 := p * p
 			sum[l] += w2[j+l] * (p * (27 + p2) / (27 + 9*p2))
 		}
 	}
 	return (sum[0] + sum[2]) + (sum[1] + sum[3])
+}
+
+// updateHiddenGo is updateHidden in Go: updateGo, then hiddenGo of dst.
+func updateHiddenGo(dst, src, w []float64, at []int32, a, w2 []float64) float64 {
+	updateGo(dst, src, w, at, a)
+	return hiddenGo(dst, w2)
 }

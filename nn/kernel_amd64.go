@@ -4,56 +4,41 @@ package nn
 
 import "golang.org/x/sys/cpu"
 
-// hasAVX is whether the processor and the system support AVX, whose
-// kernels take Lanes units per instruction where SSE2's take two.
+// hasAVX is whether the processor and the system support AVX: the
+// kernels are its assembly, and the Go code without it.
 var hasAVX = cpu.X86.HasAVX
 
-func add(dst, src, col []float64) {
+func update(dst, src, w []float64, at []int32, a []float64) {
 	if hasAVX {
-		addAVX(dst, src, col)
+		updateAVX(dst, src, w, at, a)
 	} else {
-		addSSE2(dst, src, col)
+		updateGo(dst, src, w, at, a)
 	}
 }
 
-func addScaled(dst, src, col []float64, a float64) {
+func updateHidden(dst, src, w []float64, at []int32, a, w2 []float64) float64 {
 	if hasAVX {
-		addScaledAVX(dst, src, col, a)
-	} else {
-		addScaledSSE2(dst, src, col, a)
+		return updateHiddenAVX(dst, src, w, at, a, w2)
 	}
+	return updateHiddenGo(dst, src, w, at, a, w2)
 }
 
-func hidden(acc, cols, x, w2 []float64) float64 {
+func hidden(acc, w2 []float64) float64 {
 	if hasAVX {
-		return hiddenAVX(acc, cols, x, w2)
+		return hiddenAVX(acc, w2)
 	}
-	return hiddenSSE2(acc, cols, x, w2)
+	return hiddenGo(acc, w2)
 }
 
-// addAVX and addSSE2 set dst to src + col, Lanes at a time (len(dst) a
-// multiple of Lanes; src and col at least as long): addGo.
+// updateAVX, updateHiddenAVX and hiddenAVX are updateGo, updateHiddenGo
+// and hiddenGo, Lanes units per instruction (len(dst) and len(acc) a
+// multiple of Lanes, every column in w).
 //
 //go:noescape
-func addAVX(dst, src, col []float64)
+func updateAVX(dst, src, w []float64, at []int32, a []float64)
 
 //go:noescape
-func addSSE2(dst, src, col []float64)
-
-// addScaledAVX and addScaledSSE2 set dst to src + a·col, Lanes at a time:
-// addScaledGo.
-//
-//go:noescape
-func addScaledAVX(dst, src, col []float64, a float64)
+func updateHiddenAVX(dst, src, w []float64, at []int32, a, w2 []float64) float64
 
 //go:noescape
-func addScaledSSE2(dst, src, col []float64, a float64)
-
-// hiddenAVX and hiddenSSE2 are hiddenGo, one lane per partial sum
-// (len(acc) a multiple of Lanes).
-//
-//go:noescape
-func hiddenAVX(acc, cols, x, w2 []float64) float64
-
-//go:noescape
-func hiddenSSE2(acc, cols, x, w2 []float64) float64
+func hiddenAVX(acc, w2 []float64) float64

@@ -2,8 +2,10 @@
 
 package nn
 
-func add(dst, src, col []float64) { addGo(dst, src, col) }
+func update(dst, src, w []float64, at []int32, a []float64) { updateGo(dst, src, w, at, a) }
 
-func addScaled(dst, src, col []float64, a float64) { addScaledGo(dst, src, col, a) }
+func updateHidden(dst, src, w []float64, at []int32, a, w2 []float64) float64 {
+	return updateHiddenGo(dst, src, w, at, a, w2)
+}
 
-func hidden(acc, cols, x, w2 []float64) float64 { return hiddenGo(acc, cols, x, w2) }
+func hidden(acc, w2 []float64) float64 { return hiddenGo(acc, w2) }

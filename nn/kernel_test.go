@@ -7,30 +7,27 @@ import (
 	"testing"
 )
 
-// kernelCase returns a net's kernel input: the accumulator of the inputs
-// past the first s (B1 plus their columns, padded) and the first s
-// inputs' values and padded columns, which Value adds itself.
-func kernelCase(k *Kernel, x []float64, s int) (acc, cols []float64) {
-	acc = slices.Clone(k.B1)
-	col := make([]float64, k.H)
+// kernelCase lays out a net's input x for its kernel: w holds the padded
+// columns of every input, input i's at offset i*H, and at and a list the
+// inputs from the s-th on that are not zero and their values. The
+// accumulator is then Update of B1 by them; the first s inputs are left
+// for a second Update.
+func kernelCase(k *Kernel, x []float64, s int) (w []float64, at []int32, a []float64) {
+	w = make([]float64, len(x)*k.H)
+	for i := range x {
+		k.Column(w[i*k.H:], i)
+	}
 	for i := s; i < len(x); i++ {
 		if x[i] != 0 {
-			k.Column(col, i)
-			for j := range acc {
-				acc[j] += x[i] * col[j]
-			}
+			at, a = append(at, int32(i*k.H)), append(a, x[i])
 		}
 	}
-	cols = make([]float64, s*k.H)
-	for i := 0; i < s; i++ {
-		k.Column(cols[i*k.H:], i)
-	}
-	return acc, cols
+	return w, at, a
 }
 
 // TestKernel: the kernel's value is within KernelTolerance of Forward's,
-// for hidden layers that need padding and ones that do not, with and
-// without inputs outside the accumulator, and with pre-activations past
+// for hidden layers that need padding and ones that do not, from an
+// accumulator built in one Update or two, and with pre-activations past
 // Act's clamp at ±3; the kernels (assembly on amd64) equal their Go
 // specifications bit for bit.
 func TestKernel(t *testing.T) {
@@ -49,32 +46,63 @@ func TestKernel(t *testing.T) {
 		}
 		x := randomInput(rng, net.In)
 		s := []int{0, 1, 4, 12}[trial%4]
-		acc, cols := kernelCase(k, x, s)
-		got := k.Value(acc, cols, x[:s])
+		w, at, a := kernelCase(k, x, s)
+		acc := make([]float64, k.H)
+		k.Update(acc, k.B1, w, at, a)
+		spec := make([]float64, k.H)
+		updateGo(spec, k.B1, w, at, a)
+		if !slices.Equal(acc, spec) {
+			t.Fatalf("trial %d: update %v, its Go specification %v", trial, acc, spec)
+		}
 		want := net.Forward(x, make([]float64, net.H))
+		if s == 0 {
+			if g, w := hidden(acc, k.W2), hiddenGo(acc, k.W2); g != w {
+				t.Fatalf("trial %d: hidden %.17g, its Go specification %.17g", trial, g, w)
+			}
+			got := k.Value(acc)
+			worst = max(worst, math.Abs(got-want))
+			if math.Abs(got-want) > KernelTolerance {
+				t.Fatalf("trial %d: kernel %.17g, Forward %.17g", trial, got, want)
+			}
+			continue
+		}
+		w2, at2, a2 := kernelCase(k, x[:s], 0)
+		dst, specDst := make([]float64, k.H), make([]float64, k.H)
+		g, sp := updateHidden(dst, acc, w2, at2, a2, k.W2), updateHiddenGo(specDst, acc, w2, at2, a2, k.W2)
+		if g != sp || !slices.Equal(dst, specDst) {
+			t.Fatalf("trial %d: updateHidden %.17g %v, its Go specification %.17g %v", trial, g, dst, sp, specDst)
+		}
+		got := k.UpdateValue(dst, acc, w2, at2, a2)
 		worst = max(worst, math.Abs(got-want))
-		if math.Abs(got-want) > KernelTolerance {
-			t.Fatalf("trial %d: kernel %.17g, Forward %.17g", trial, got, want)
-		}
-		if g, w := hidden(acc, cols, x[:s], k.W2), hiddenGo(acc, cols, x[:s], k.W2); g != w {
-			t.Fatalf("trial %d: hidden %.17g, its Go specification %.17g", trial, g, w)
-		}
-		dst, spec := make([]float64, k.H), make([]float64, k.H)
-		col := make([]float64, k.H)
-		k.Column(col, rng.IntN(net.In))
-		k.Add(dst, acc, col)
-		addGo(spec, acc, col)
-		if !slices.Equal(dst, spec) {
-			t.Fatalf("trial %d: add %v, its Go specification %v", trial, dst, spec)
-		}
-		a := rng.Float64()
-		k.AddScaled(dst, acc, col, a)
-		addScaledGo(spec, acc, col, a)
-		if !slices.Equal(dst, spec) {
-			t.Fatalf("trial %d: addScaled %v, its Go specification %v", trial, dst, spec)
+		if math.Abs(got-want) > KernelTolerance || got != k.Value(dst) {
+			t.Fatalf("trial %d: kernel %.17g (Value of its accumulator %.17g), Forward %.17g", trial, got, k.Value(dst), want)
 		}
 	}
 	t.Logf("largest difference from Forward: %.3g", worst)
+}
+
+// TestKernelChecks: a column outside the table, or without its value, is
+// refused before the assembly reads it.
+func TestKernelChecks(t *testing.T) {
+	k := NewKernel(randomNet(t, 4, 10, 1))
+	acc, w := make([]float64, k.H), make([]float64, 4*k.H)
+	for name, c := range map[string]struct {
+		at []int32
+		a  []float64
+	}{
+		"past the end":  {[]int32{int32(3*k.H + 1)}, []float64{1}},
+		"negative":      {[]int32{-1}, []float64{1}},
+		"with no value": {[]int32{0, int32(k.H)}, []float64{1}},
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%s: no panic", name)
+				}
+			}()
+			k.Update(acc, acc, w, c.at, c.a)
+		}()
+	}
 }
 
 // TestKernelNoAllocs: the kernel allocates nothing.
@@ -82,28 +110,31 @@ func TestKernelNoAllocs(t *testing.T) {
 	net := randomNet(t, 62, 10, 1)
 	k := NewKernel(net)
 	x := randomInput(rand.New(rand.NewPCG(1, 2)), net.In)
-	acc, cols := kernelCase(k, x, 4)
-	dst := make([]float64, k.H)
+	w, at, a := kernelCase(k, x, 0)
+	acc, dst := make([]float64, k.H), make([]float64, k.H)
 	s := 0.0
-	if a := testing.AllocsPerRun(100, func() {
-		k.Add(dst, acc, cols)
-		s += k.Value(dst, cols, x[:4])
-	}); a != 0 {
-		t.Errorf("Add and Value allocate %v times per run", a)
+	if n := testing.AllocsPerRun(100, func() {
+		k.Update(acc, k.B1, w, at, a)
+		s += k.UpdateValue(dst, acc, w, at[:1], a[:1]) + k.Value(acc)
+	}); n != 0 {
+		t.Errorf("the kernel allocates %v times per run", n)
 	}
 	sink = s
 }
 
-// BenchmarkKernelValue prices Value, beside BenchmarkOutput: 62 inputs,
-// 10 hidden units, 4 of the inputs outside the accumulator.
+// BenchmarkKernelValue prices a leaf's evaluation by the kernel, beside
+// BenchmarkOutput: 62 inputs, 10 hidden units, a move's three columns
+// added to an accumulator.
 func BenchmarkKernelValue(b *testing.B) {
 	net := randomNet(b, 62, 10, 1)
 	k := NewKernel(net)
 	x := randomInput(rand.New(rand.NewPCG(1, 2)), net.In)
-	acc, cols := kernelCase(k, x, 4)
+	w, at, a := kernelCase(k, x, 0)
+	acc, dst := make([]float64, k.H), make([]float64, k.H)
+	k.Update(acc, k.B1, w, at, a)
 	s := 0.0
 	for b.Loop() {
-		s += k.Value(acc, cols, x[:4])
+		s += k.UpdateValue(dst, acc, w, at[:3], a[:3])
 	}
 	sink = s
 }

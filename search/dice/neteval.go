@@ -37,9 +37,15 @@ type NetEvaluator struct {
 	net  *nn.Net
 	k    *nn.Kernel // the net laid out for the leaves: H units, padded
 	n, m int
-	// cols[c*2H:][:2H] is what a checker adds to the two accumulators, for
-	// c = 2*cell + owner: its weight column in Blue's view, then in Red's.
-	cols []float64
+	// w holds the padded weight columns the accumulators add: w[c*2H:][:2H]
+	// is what a checker adds to the two, for c = 2*cell + owner, its
+	// column in Blue's view, then in Red's; from streakAt on, the streak
+	// features' columns, w[streakAt+(2*(k-2)+theirs)*H:][:H] that of runs
+	// of length k, the view's own (theirs = 0) or the opponent's (1), for
+	// k from 2 to maxRun = min(m-1, 7).
+	w        []float64
+	streakAt int
+	maxRun   int
 	// acc[f*2H:][:2H] are frame f's accumulators, Blue's view then Red's.
 	acc []float64
 	top int // the frame of the position followed
@@ -60,15 +66,10 @@ type NetEvaluator struct {
 	// cache holds values of positions evaluated since the last Reset, by
 	// position key (the roll left out) xor salt, which every Reset
 	// changes, so that a search depends on nothing evaluated before it.
-	cache [evalCacheSize]cachedValue
-	salt  uint64
-	// streakCols[(2*(k-2)+theirs)*H:][:H] is the column of the streak
-	// feature of runs of length k, the view's own (theirs = 0) or the
-	// opponent's (1), for k from 2 to maxRun = min(m-1, 7).
-	streakCols []float64
-	maxRun     int
-	pre        []float64          // Value's scratch: the hidden units' pre-activations
-	cellIx     [2][MaxCells]int32 // the first input of a cell seen by each side (cellInput)
+	cache  [evalCacheSize]cachedValue
+	salt   uint64
+	pre    []float64          // Value's scratch: the hidden units' pre-activations
+	cellIx [2][MaxCells]int32 // the first input of a cell seen by each side (cellInput)
 }
 
 // evalCacheSize is the number of entries of the evaluator's cache of
@@ -97,22 +98,22 @@ func NewNetEvaluator(net *nn.Net) (*NetEvaluator, error) {
 			e.cellIx[side][cell] = int32(cellInput(n, side, side, cell))
 		}
 	}
-	e.cols = make([]float64, 2*n*n*2*H)
+	e.maxRun = min(maxStreak, m-1)
+	e.streakAt = 2 * n * n * 2 * H
+	e.w = make([]float64, e.streakAt+2*(e.maxRun-1)*H)
 	for cell := 0; cell < n*n; cell++ {
 		for owner := Blue; owner <= Red; owner++ {
-			col := e.cols[(2*cell+int(owner))*2*H:][:2*H]
+			col := e.w[(2*cell+int(owner))*2*H:]
 			for view := Blue; view <= Red; view++ {
 				k.Column(col[int(view)*H:], cellInput(n, view, owner, cell))
 			}
 		}
 	}
-	e.acc = make([]float64, (n*n+1)*2*H)
-	e.maxRun = min(maxStreak, m-1)
-	e.streakCols = make([]float64, 2*(e.maxRun-1)*H)
 	for run := 2; run <= e.maxRun; run++ {
-		k.Column(e.streakCols[2*(run-2)*H:], run-2)       // the view's own runs
-		k.Column(e.streakCols[(2*(run-2)+1)*H:], 6+run-2) // the opponent's
+		k.Column(e.w[e.streakAt+2*(run-2)*H:], run-2)       // the view's own runs
+		k.Column(e.w[e.streakAt+(2*(run-2)+1)*H:], 6+run-2) // the opponent's
 	}
+	e.acc = make([]float64, (n*n+1)*2*H)
 	return e, nil
 }
 
@@ -139,27 +140,31 @@ func (e *NetEvaluator) Reset(b *Board) {
 		copy(acc, e.k.B1)
 		for cell := 0; cell < e.n*e.n; cell++ {
 			if p := b.At(cell); p != Empty {
-				e.k.Add(acc, acc, e.cols[(2*cell+int(p)-1)*2*H+int(view)*H:])
+				at := [1]int32{int32((2*cell+int(p)-1)*2*H + int(view)*H)}
+				a := [1]float64{1}
+				e.k.Update(acc, acc, e.w, at[:], a[:])
 			}
 		}
 		for c := Blue; c <= Red; c++ {
 			for run := 2; run <= e.maxRun; run++ {
 				if n := b.streaks[c][run]; n != 0 {
-					e.k.AddScaled(acc, acc, e.streakCol(view, c, run), float64(n)*inv)
+					at := [1]int32{e.streakCol(view, c, run)}
+					a := [1]float64{float64(n) * inv}
+					e.k.Update(acc, acc, e.w, at[:], a[:])
 				}
 			}
 		}
 	}
 }
 
-// streakCol returns the column of the streak feature of c's runs of
-// length run in view's accumulator.
-func (e *NetEvaluator) streakCol(view, c Color, run int) []float64 {
+// streakCol returns the offset in w of the column of the streak feature
+// of c's runs of length run in view's accumulator.
+func (e *NetEvaluator) streakCol(view, c Color, run int) int32 {
 	s := 2 * (run - 2)
 	if c != view {
 		s++
 	}
-	return e.streakCols[s*e.k.H:]
+	return int32(e.streakAt + s*e.k.H)
 }
 
 // Make follows b.Make(cell): the checker now on cell enters both views.
@@ -194,22 +199,39 @@ func (e *NetEvaluator) Evaluate(b *Board) float64 {
 	H := e.k.H
 	stm := b.SideToMove()
 	view := int(stm) * H // the view's offset in a frame and in a column
+	f := e.done[stm]
+	acc := e.acc[2*f*H+view:][:H]
+	var v float64
+	if f == e.top { // computed as another frame's ancestor, never evaluated
+		v = e.k.Value(acc)
+	}
 	inv := 1 / float64(e.n)
-	for f := e.done[stm] + 1; f <= e.top; f++ {
-		acc := e.acc[2*f*H+view:][:H]
-		e.k.Add(acc, e.acc[2*(f-1)*H+view:], e.cols[int(e.put[f])*2*H+view:])
-		// A move changes a few run counts, all its mover's.
+	// Each frame adds its checker's column, then the changes of the run
+	// counts its move made: a few, all the mover's.
+	var at [1 + 2*(maxStreak-1)]int32
+	var a [1 + 2*(maxStreak-1)]float64
+	a[0] = 1
+	for f++; f <= e.top; f++ {
+		at[0] = int32(int(e.put[f])*2*H + view)
+		n := 1
 		was, now := &e.runs[f-1], &e.runs[f]
 		for c := Blue; c <= Red; c++ {
 			for run := 2; run <= e.maxRun; run++ {
 				if d := now[c][run] - was[c][run]; d != 0 {
-					e.k.AddScaled(acc, acc, e.streakCol(stm, c, run), float64(d)*inv)
+					at[n], a[n] = e.streakCol(stm, c, run), float64(d)*inv
+					n++
 				}
 			}
 		}
+		src := acc
+		acc = e.acc[2*f*H+view:][:H]
+		if f < e.top {
+			e.k.Update(acc, src, e.w, at[:n], a[:n])
+		} else {
+			v = e.k.UpdateValue(acc, src, e.w, at[:n], a[:n])
+		}
 	}
 	e.done[stm] = e.top
-	v := e.k.Value(e.acc[2*e.top*H+view:], nil, nil)
 	e.val[e.top], e.known[e.top] = v, true
 	c.key, c.val = key, v
 	return v
