@@ -30,9 +30,11 @@
 // the pass in the same sweep over the units, Lanes units at a time in AVX
 // assembly on amd64 (the Go code is the assembly's specification, bit for
 // bit, and runs elsewhere, or with the build tag purego). Its value is
-// Output's with the output's sum split into Lanes partial sums, within
-// KernelTolerance (1e-12) of Forward's; training uses Forward and Output
-// only.
+// Output's with the output's sum split into Lanes partial sums and the
+// output's tanh by a table and a short polynomial (Tang's method, within
+// 1e-15 of math.Tanh at about half its latency, which a leaf waits for),
+// within KernelTolerance (1e-12) of Forward's; training uses Forward and
+// Output only.
 //
 // # Weight files
 //
