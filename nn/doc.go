@@ -27,7 +27,7 @@
 // A search's leaves use a Kernel: the net with its hidden layer padded to
 // a multiple of Lanes units, whose Update moves an accumulator by a few
 // weight columns (a move's) and whose UpdateValue does that and finishes
-// the pass in the same sweep over the units, Lanes units at a time in AVX
+// the pass in the same call, Lanes units at a time in AVX and FMA
 // assembly on amd64 (the Go code is the assembly's specification, bit for
 // bit, and runs elsewhere, or with the build tag purego). Its value is
 // Output's with the output's sum split into Lanes partial sums and the

@@ -7,8 +7,8 @@ const Lanes = 4
 // Kernel is a net laid out for a search's leaves, where its value is
 // computed from an accumulator: the hidden layer padded with units of
 // zero weights to a multiple of Lanes, which Update and Value take Lanes
-// at a time (in AVX assembly on amd64 processors that have it, in Go
-// elsewhere). A padded unit's pre-activation stays 0 and adds 0 to the
+// at a time (in AVX assembly on amd64 processors that have it and FMA, in
+// Go elsewhere). A padded unit's pre-activation stays 0 and adds 0 to the
 // output.
 //
 // Value's arithmetic is Output's with the output's sum taken in Lanes
@@ -53,20 +53,27 @@ func (k *Kernel) Column(dst []float64, i int) {
 // column exactly). dst may be src.
 func (k *Kernel) Update(dst, src, w []float64, at []int32, a []float64) {
 	k.check(w, at, a)
-	update(dst[:k.H], src[:k.H], w, at, a)
+	if hasAsm {
+		updateAsm(dst[:k.H], src[:k.H], w, at, a)
+	} else {
+		updateGo(dst[:k.H], src[:k.H], w, at, a)
+	}
 }
 
 // UpdateValue is Update followed by Value(dst), in one pass over the
 // units.
 func (k *Kernel) UpdateValue(dst, src, w []float64, at []int32, a []float64) float64 {
 	k.check(w, at, a)
-	return tanh(k.net.B2 + updateHidden(dst[:k.H], src[:k.H], w, at, a, k.W2))
+	if hasAsm {
+		return updateValueAsm(dst[:k.H], src[:k.H], w, at, a, k.W2, k.net.B2)
+	}
+	return updateValueGo(dst[:k.H], src[:k.H], w, at, a, k.W2, k.net.B2)
 }
 
 // Value returns the net's value from acc (len H), the padded
 // pre-activations B1 + W1·x of an input x: tanh(B2 + W2·Act(acc)).
 func (k *Kernel) Value(acc []float64) float64 {
-	return tanh(k.net.B2 + hidden(acc[:k.H], k.W2))
+	return k.UpdateValue(acc, acc, nil, nil, nil)
 }
 
 // check panics unless every column at[i] lies in w and has its a[i]: the
@@ -109,8 +116,9 @@ func hiddenGo(acc, w2 []float64) float64 {
 	return (sum[0] + sum[2]) + (sum[1] + sum[3])
 }
 
-// updateHiddenGo is updateHidden in Go: updateGo, then hiddenGo of dst.
-func updateHiddenGo(dst, src, w []float64, at []int32, a, w2 []float64) float64 {
+// updateValueGo is updateGo, then tanh(b2 + hiddenGo(dst)): UpdateValue's
+// specification, and its code without the assembly.
+func updateValueGo(dst, src, w []float64, at []int32, a, w2 []float64, b2 float64) float64 {
 	updateGo(dst, src, w, at, a)
-	return hiddenGo(dst, w2)
+	return tanh(b2 + hiddenGo(dst, w2))
 }

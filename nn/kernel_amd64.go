@@ -4,41 +4,15 @@ package nn
 
 import "golang.org/x/sys/cpu"
 
-// hasAVX is whether the processor and the system support AVX: the
-// kernels are its assembly, and the Go code without it.
-var hasAVX = cpu.X86.HasAVX
+// hasAsm is whether the processor and the system support AVX and FMA,
+// which the assembly uses; without them the kernels are the Go code.
+var hasAsm = cpu.X86.HasAVX && cpu.X86.HasFMA
 
-func update(dst, src, w []float64, at []int32, a []float64) {
-	if hasAVX {
-		updateAVX(dst, src, w, at, a)
-	} else {
-		updateGo(dst, src, w, at, a)
-	}
-}
-
-func updateHidden(dst, src, w []float64, at []int32, a, w2 []float64) float64 {
-	if hasAVX {
-		return updateHiddenAVX(dst, src, w, at, a, w2)
-	}
-	return updateHiddenGo(dst, src, w, at, a, w2)
-}
-
-func hidden(acc, w2 []float64) float64 {
-	if hasAVX {
-		return hiddenAVX(acc, w2)
-	}
-	return hiddenGo(acc, w2)
-}
-
-// updateAVX, updateHiddenAVX and hiddenAVX are updateGo, updateHiddenGo
-// and hiddenGo, Lanes units per instruction (len(dst) and len(acc) a
-// multiple of Lanes, every column in w).
+// updateAsm and updateValueAsm are updateGo and updateValueGo (len(dst) a
+// multiple of Lanes, every column in w), equal to them bit for bit.
 //
 //go:noescape
-func updateAVX(dst, src, w []float64, at []int32, a []float64)
+func updateAsm(dst, src, w []float64, at []int32, a []float64)
 
 //go:noescape
-func updateHiddenAVX(dst, src, w []float64, at []int32, a, w2 []float64) float64
-
-//go:noescape
-func hiddenAVX(acc, w2 []float64) float64
+func updateValueAsm(dst, src, w []float64, at []int32, a, w2 []float64, b2 float64) float64

@@ -2,10 +2,11 @@
 
 package nn
 
-func update(dst, src, w []float64, at []int32, a []float64) { updateGo(dst, src, w, at, a) }
+// hasAsm is false: the kernels are the Go code.
+const hasAsm = false
 
-func updateHidden(dst, src, w []float64, at []int32, a, w2 []float64) float64 {
-	return updateHiddenGo(dst, src, w, at, a, w2)
+func updateAsm(dst, src, w []float64, at []int32, a []float64) { panic("no assembly") }
+
+func updateValueAsm(dst, src, w []float64, at []int32, a, w2 []float64, b2 float64) float64 {
+	panic("no assembly")
 }
-
-func hidden(acc, w2 []float64) float64 { return hiddenGo(acc, w2) }
