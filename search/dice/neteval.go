@@ -207,20 +207,26 @@ func (e *NetEvaluator) Evaluate(b *Board) float64 {
 	}
 	inv := 1 / float64(e.n)
 	// Each frame adds its checker's column, then the changes of the run
-	// counts its move made: a few, all the mover's.
-	var at [1 + 2*(maxStreak-1)]int32
-	var a [1 + 2*(maxStreak-1)]float64
+	// counts its move made, all the mover's (a checker joins or lengthens
+	// runs of its own colour and is no part of a run of the other's),
+	// gathered without a branch per count: which count changes is not
+	// predictable.
+	var at [maxStreak]int32
+	var a [maxStreak]float64
 	a[0] = 1
 	for f++; f <= e.top; f++ {
-		at[0] = int32(int(e.put[f])*2*H + view)
+		put := int(e.put[f])
+		at[0] = int32(put*2*H + view)
 		n := 1
-		was, now := &e.runs[f-1], &e.runs[f]
-		for c := Blue; c <= Red; c++ {
-			for run := 2; run <= e.maxRun; run++ {
-				if d := now[c][run] - was[c][run]; d != 0 {
-					at[n], a[n] = e.streakCol(stm, c, run), float64(d)*inv
-					n++
-				}
+		mover := Color(put & 1)
+		col := int32(e.streakAt + H*int(mover^stm)) // the column of the mover's runs of length 2 in view stm
+		was, now := &e.runs[f-1][mover], &e.runs[f][mover]
+		for run := 2; run <= e.maxRun; run++ {
+			d := now[run] - was[run]
+			at[n], a[n] = col, float64(d)*inv
+			col += int32(2 * H)
+			if d != 0 {
+				n++
 			}
 		}
 		src := acc
