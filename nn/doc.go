@@ -33,6 +33,18 @@
 // column when one input changes, and Output finishes the forward pass from
 // the accumulator; the two give exactly Forward's value (tested).
 //
+// A search's leaves use a Kernel: the net with its hidden layer padded to
+// a multiple of Lanes units, whose Update moves an accumulator by a few
+// weight columns (a move's) and whose UpdateValue does that and finishes
+// the pass in the same call, Lanes units at a time in AVX and FMA
+// assembly on amd64 (the Go code is the assembly's specification, bit for
+// bit, and runs elsewhere, or with the build tag purego). Its value is
+// Output's with the output's sum split into Lanes partial sums and the
+// output's tanh by a table and a short polynomial (Tang's method, within
+// 1e-15 of math.Tanh at about half its latency, which a leaf waits for),
+// within KernelTolerance (1e-12) of Forward's; training uses Forward and
+// Output only.
+//
 // # Weight files
 //
 // A weight file is JSON (format "starlab-net"), of version 3 for a net of

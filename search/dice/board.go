@@ -310,6 +310,10 @@ func (b *Board) takeBack(cell int) (int, uint8) {
 // die showing line k, without setting it.
 func (b *Board) KeyAfterRoll(k int) uint64 { return b.key ^ zRoll[0] ^ zRoll[k+1] }
 
+// KeyBeforeRoll returns the Zobrist key of the position with the die not
+// yet rolled: the key of the checkers and the side to move alone.
+func (b *Board) KeyBeforeRoll() uint64 { return b.key ^ zRoll[int(b.roll)+1] ^ zRoll[0] }
+
 // KeyAfter returns the Zobrist key the position would have after the side
 // to move plays cell (the opponent to roll), without playing it: what a
 // search needs to fetch the child's table entry ahead of time.

@@ -146,6 +146,67 @@ func TestIncrementalEqualsFull(t *testing.T) {
 	}
 }
 
+// TestNetEvaluatorLazyAndForgetful: evaluating only now and then (the
+// frames computed many moves at once) agrees with a full forward pass,
+// and an evaluator whose cache of values was filled from other positions
+// gives bit for bit the values of a new one once both are Reset on the
+// same position: a search's values depend on nothing evaluated before
+// it.
+func TestNetEvaluatorLazyAndForgetful(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for _, size := range [][2]int{{5, 4}, {7, 5}, {9, 9}} {
+		n, m := size[0], size[1]
+		net := randomNet(t, n, m, uint64(n))
+		x, h := make([]float64, net.In), make([]float64, net.H)
+		used := newNetEvaluator(t, net)
+		for i := 0; i < 50; i++ { // fill its cache with other positions
+			b := randomBoard(rng, n, m, rng.IntN(n*n/2))
+			used.Reset(b)
+			used.Evaluate(b)
+		}
+		for game := 0; game < 20; game++ {
+			b := randomBoard(rng, n, m, rng.IntN(n))
+			fresh := newNetEvaluator(t, net)
+			fresh.Reset(b)
+			used.Reset(b)
+			var played []int
+			for step := 0; step < 3*n*n && !b.Over(); step++ {
+				if len(played) > 0 && rng.IntN(3) == 0 {
+					cell := played[len(played)-1]
+					played = played[:len(played)-1]
+					fresh.Unmake(b, cell)
+					used.Unmake(b, cell)
+					b.Unmake(cell)
+					b.ClearRoll()
+				} else {
+					var lines [MaxN]int8
+					b.SetRoll(int(lines[rng.IntN(b.Rolls(&lines))]))
+					var moves [MaxN]int16
+					cell := int(moves[rng.IntN(b.Moves(&moves))])
+					b.Make(cell)
+					fresh.Make(b, cell)
+					used.Make(b, cell)
+					played = append(played, cell)
+				}
+				if b.Over() {
+					break
+				}
+				if rng.IntN(4) != 0 {
+					continue
+				}
+				got, want := used.Evaluate(b), fresh.Evaluate(b)
+				if got != want {
+					t.Fatalf("%dx%d/%d %s: %.17g, a new evaluator's %.17g", n, n, m, b.DPN(), got, want)
+				}
+				Features(b, x)
+				if full := net.Forward(x, h); math.Abs(got-full) > nn.KernelTolerance {
+					t.Fatalf("%dx%d/%d %s: %.17g, a full pass %.17g", n, n, m, b.DPN(), got, full)
+				}
+			}
+		}
+	}
+}
+
 // TestFeaturesDefinition: the inputs are the definition written out
 // again: for blue to move, cell (r, c) sets input 12+2(rn+c) when blue and
 // the one after when red; for red to move the board is transposed, cell

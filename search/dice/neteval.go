@@ -1,21 +1,85 @@
 package dice
 
-import "starlab/nn"
+import (
+	"slices"
+
+	"starlab/nn"
+)
 
 // NetEvaluator is a Dice net as a search evaluator. It keeps the first
 // layer's pre-activations from the cells, B1 + W1·cells, for both sides'
-// views (two accumulators, as NNUE keeps two perspectives), and updates
-// them when one cell changes: a move adds one weight column to each, a
-// take-back subtracts it (nn.Net.AddInput). Evaluate adds the streak
-// features, which the board keeps incrementally, to the side to move's
-// accumulator and finishes the forward pass (nn.Net.Output). It implements
-// the search's Incremental evaluator; one belongs to one engine.
+// views (two accumulators, as NNUE keeps two perspectives), in a stack
+// with one frame per move followed since the last Reset: frame f is frame
+// f-1 with the weight columns of the checker the f-th move placed added to
+// both views. A take-back drops the top frame, restoring the accumulators
+// exactly with no arithmetic.
+//
+// Frames are computed lazily, as NNUE engines update their accumulators:
+// Make only records which checker came, and Evaluate computes the frames
+// from the last computed one up to the top, so a move whose subtree
+// evaluates no leaf (a table cut-off, a game won) costs no arithmetic.
+//
+// Values are remembered, as chess engines keep an evaluation cache: each
+// frame keeps its own once evaluated (the roll is no input, so the leaves
+// after every roll of a chance node are one position, evaluated once), and
+// a small table keeps values by position key, for the positions a search
+// reaches again by another order of moves below the depth where it
+// consults its transposition table. Reset empties the table, so that a
+// search depends on nothing evaluated before it.
+//
+// The streak features are in the accumulators too: a frame adds the
+// changes of the run counts its move made, which the board keeps
+// incrementally. Evaluate finishes the forward pass from the side to
+// move's accumulator (Value of an nn.Kernel, within nn.KernelTolerance of
+// the net's Forward). It implements the search's Incremental evaluator;
+// one belongs to one engine.
 type NetEvaluator struct {
-	net    *nn.Net
-	n, m   int
-	acc    [2][]float64
-	pre    []float64          // scratch: the hidden units' pre-activations
+	net  *nn.Net
+	k    *nn.Kernel // the net laid out for the leaves: H units, padded
+	n, m int
+	// w holds the padded weight columns the accumulators add: w[c*2H:][:2H]
+	// is what a checker adds to the two, for c = 2*cell + owner, its
+	// column in Blue's view, then in Red's; from streakAt on, the streak
+	// features' columns, w[streakAt+(2*(k-2)+theirs)*H:][:H] that of runs
+	// of length k, the view's own (theirs = 0) or the opponent's (1), for
+	// k from 2 to maxRun = min(m-1, 7).
+	w        []float64
+	streakAt int
+	maxRun   int
+	// acc[f*2H:][:2H] are frame f's accumulators, Blue's view then Red's.
+	acc []float64
+	top int // the frame of the position followed
+	// done[v] is the last frame whose view v is computed: frames 0 to
+	// done[v] are, done[v] <= top. The views are computed apart because
+	// the leaves of one search iteration have one side to move (they lie
+	// at one parity of plies from the root), so one view of the frames
+	// above them is never read.
+	done [2]int
+	// put[f] is the checker (2*cell + owner) frame f adds to frame f-1,
+	// runs[f] the board's run counts in frame f (Board.streaks), whose
+	// changes from frame f-1 move the streak features; val[f] is frame
+	// f's value when known[f].
+	put   [MaxCells + 1]int32
+	runs  [MaxCells + 1][2][MaxN + 1]int16
+	val   [MaxCells + 1]float64
+	known [MaxCells + 1]bool
+	// cache holds values of positions evaluated since the last Reset, by
+	// position key (the roll left out) xor salt, which every Reset
+	// changes, so that a search depends on nothing evaluated before it.
+	cache  [evalCacheSize]cachedValue
+	salt   uint64
+	pre    []float64          // Value's scratch: the hidden units' pre-activations
 	cellIx [2][MaxCells]int32 // the first input of a cell seen by each side (cellInput)
+}
+
+// evalCacheSize is the number of entries of the evaluator's cache of
+// values (16 bytes each).
+const evalCacheSize = 1 << 13
+
+// cachedValue is an entry of the value cache.
+type cachedValue struct {
+	key uint64
+	val float64
 }
 
 // NewNetEvaluator returns an evaluator of net for the boards of its
@@ -26,12 +90,30 @@ func NewNetEvaluator(net *nn.Net) (*NetEvaluator, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &NetEvaluator{net: net, n: n, m: m, acc: [2][]float64{make([]float64, net.H), make([]float64, net.H)}, pre: make([]float64, net.H)}
+	k := nn.NewKernel(net)
+	H := k.H
+	e := &NetEvaluator{net: net, k: k, n: n, m: m, pre: make([]float64, net.H)}
 	for cell := 0; cell < n*n; cell++ {
 		for side := Blue; side <= Red; side++ {
 			e.cellIx[side][cell] = int32(cellInput(n, side, side, cell))
 		}
 	}
+	e.maxRun = min(maxStreak, m-1)
+	e.streakAt = 2 * n * n * 2 * H
+	e.w = make([]float64, e.streakAt+2*(e.maxRun-1)*H)
+	for cell := 0; cell < n*n; cell++ {
+		for owner := Blue; owner <= Red; owner++ {
+			col := e.w[(2*cell+int(owner))*2*H:]
+			for view := Blue; view <= Red; view++ {
+				k.Column(col[int(view)*H:], cellInput(n, view, owner, cell))
+			}
+		}
+	}
+	for run := 2; run <= e.maxRun; run++ {
+		k.Column(e.w[e.streakAt+2*(run-2)*H:], run-2)       // the view's own runs
+		k.Column(e.w[e.streakAt+(2*(run-2)+1)*H:], 6+run-2) // the opponent's
+	}
+	e.acc = make([]float64, (n*n+1)*2*H)
 	return e, nil
 }
 
@@ -40,51 +122,147 @@ func NewNetEvaluator(net *nn.Net) (*NetEvaluator, error) {
 // again.
 func (e *NetEvaluator) Clone() *NetEvaluator {
 	c := *e
-	c.acc = [2][]float64{append([]float64(nil), e.acc[0]...), append([]float64(nil), e.acc[1]...)}
+	c.acc = slices.Clone(e.acc)
 	c.pre = make([]float64, len(e.pre))
 	return &c
 }
 
-// Reset computes both accumulators from b's cells.
+// Reset computes both accumulators from b's cells and run counts, as
+// the stack's only frame.
 func (e *NetEvaluator) Reset(b *Board) {
-	for side := range e.acc {
-		copy(e.acc[side], e.net.B1)
-	}
-	for cell := 0; cell < e.n*e.n; cell++ {
-		if p := b.At(cell); p != Empty {
-			e.add(Color(p-1), cell, 1)
+	e.top, e.done, e.known[0] = 0, [2]int{}, false
+	e.salt += 0x9e3779b97f4a7c15
+	e.runs[0] = b.streaks
+	H := e.k.H
+	inv := 1 / float64(e.n)
+	for view := Blue; view <= Red; view++ {
+		acc := e.acc[int(view)*H:][:H]
+		copy(acc, e.k.B1)
+		for cell := 0; cell < e.n*e.n; cell++ {
+			if p := b.At(cell); p != Empty {
+				at := [1]int32{int32((2*cell+int(p)-1)*2*H + int(view)*H)}
+				a := [1]float64{1}
+				e.k.Update(acc, acc, e.w, at[:], a[:])
+			}
+		}
+		for c := Blue; c <= Red; c++ {
+			for run := 2; run <= e.maxRun; run++ {
+				if n := b.streaks[c][run]; n != 0 {
+					at := [1]int32{e.streakCol(view, c, run)}
+					a := [1]float64{float64(n) * inv}
+					e.k.Update(acc, acc, e.w, at[:], a[:])
+				}
+			}
 		}
 	}
 }
 
-// add adds sign times the weight column of a checker of owner on cell to
-// both accumulators.
-func (e *NetEvaluator) add(owner Color, cell int, sign float64) {
-	for side := Blue; side <= Red; side++ {
-		i := int(e.cellIx[side][cell])
-		if owner != side {
-			i++
-		}
-		e.net.AddInput(e.acc[side], i, sign)
+// streakCol returns the offset in w of the column of the streak feature
+// of c's runs of length run in view's accumulator.
+func (e *NetEvaluator) streakCol(view, c Color, run int) int32 {
+	s := 2 * (run - 2)
+	if c != view {
+		s++
 	}
+	return int32(e.streakAt + s*e.k.H)
 }
 
 // Make follows b.Make(cell): the checker now on cell enters both views.
-func (e *NetEvaluator) Make(b *Board, cell int) { e.add(Color(b.At(cell)-1), cell, 1) }
+func (e *NetEvaluator) Make(b *Board, cell int) {
+	e.top++
+	e.put[e.top] = int32(2*cell + int(b.At(cell)) - 1)
+	e.runs[e.top] = b.streaks
+	e.known[e.top] = false
+}
 
 // Unmake precedes b.Unmake(cell): the checker still on cell leaves both
 // views.
-func (e *NetEvaluator) Unmake(b *Board, cell int) { e.add(Color(b.At(cell)-1), cell, -1) }
+func (e *NetEvaluator) Unmake(*Board, int) {
+	e.top--
+	e.done[0] = min(e.done[0], e.top)
+	e.done[1] = min(e.done[1], e.top)
+}
 
 // Evaluate returns the net's value of b for its side to move, in [-1, 1],
-// from the accumulators (which must follow b).
+// from the accumulators (which must follow b), within nn.KernelTolerance
+// of Forward's value of Features(b).
 func (e *NetEvaluator) Evaluate(b *Board) float64 {
+	if e.known[e.top] {
+		return e.val[e.top]
+	}
+	key := b.KeyBeforeRoll() ^ e.salt
+	c := &e.cache[key&(evalCacheSize-1)]
+	if c.key == key {
+		e.val[e.top], e.known[e.top] = c.val, true
+		return c.val
+	}
+	H := e.k.H
+	stm := b.SideToMove()
+	view := int(stm) * H // the view's offset in a frame and in a column
+	f := e.done[stm]
+	acc := e.acc[2*f*H+view:][:H]
+	var v float64
+	if f == e.top { // computed as another frame's ancestor, never evaluated
+		v = e.k.Value(acc)
+	}
+	inv := 1 / float64(e.n)
+	// Each frame adds its checker's column, then the changes of the run
+	// counts its move made, all the mover's (a checker joins or lengthens
+	// runs of its own colour and is no part of a run of the other's),
+	// gathered without a branch per count: which count changes is not
+	// predictable.
+	var at [maxStreak]int32
+	var a [maxStreak]float64
+	a[0] = 1
+	for f++; f <= e.top; f++ {
+		put := int(e.put[f])
+		at[0] = int32(put*2*H + view)
+		n := 1
+		mover := Color(put & 1)
+		col := int32(e.streakAt + H*int(mover^stm)) // the column of the mover's runs of length 2 in view stm
+		was, now := &e.runs[f-1][mover], &e.runs[f][mover]
+		for run := 2; run <= e.maxRun; run++ {
+			d := now[run] - was[run]
+			at[n], a[n] = col, float64(d)*inv
+			col += int32(2 * H)
+			if d != 0 {
+				n++
+			}
+		}
+		src := acc
+		acc = e.acc[2*f*H+view:][:H]
+		if f < e.top {
+			e.k.Update(acc, src, e.w, at[:n], a[:n])
+		} else {
+			v = e.k.UpdateValue(acc, src, e.w, at[:n], a[:n])
+		}
+	}
+	e.done[stm] = e.top
+	e.val[e.top], e.known[e.top] = v, true
+	c.key, c.val = key, v
+	return v
+}
+
+// Value returns the net's value of b for its side to move from b's cells
+// alone, computing the side to move's accumulator only; the accumulators
+// e follows are left as they were. It is the net's own arithmetic
+// (nn.Net.AddInput and Output: B1, the cells' columns in cell order, the
+// streak features), which training has always used, so that training
+// from a seed gives the same net.
+func (e *NetEvaluator) Value(b *Board) float64 {
 	net := e.net
 	stm := b.SideToMove()
 	pre := e.pre
-	copy(pre, e.acc[stm])
-	// The streak features (as Features computes them), each a weight
-	// column added when its count is not zero.
+	copy(pre, net.B1)
+	for cell := 0; cell < e.n*e.n; cell++ {
+		if p := b.At(cell); p != Empty {
+			i := int(e.cellIx[stm][cell])
+			if Color(p-1) != stm {
+				i++
+			}
+			net.AddInput(pre, i, 1)
+		}
+	}
 	inv := 1 / float64(e.n)
 	for k := 2; k <= maxStreak && k < e.m; k++ {
 		if c := b.Streaks(stm, k); c != 0 {
@@ -95,11 +273,4 @@ func (e *NetEvaluator) Evaluate(b *Board) float64 {
 		}
 	}
 	return net.Output(pre)
-}
-
-// Value returns the net's value of b for its side to move without
-// accumulators kept in step: Reset, then Evaluate.
-func (e *NetEvaluator) Value(b *Board) float64 {
-	e.Reset(b)
-	return e.Evaluate(b)
 }

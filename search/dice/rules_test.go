@@ -491,6 +491,9 @@ func TestKeyStates(t *testing.T) {
 			t.Fatalf("SetRoll(%d) key equals that of %s", k, prev)
 		}
 		seen[b.Key()] = fmt.Sprint("roll ", k)
+		if b.KeyBeforeRoll() != k0 {
+			t.Fatalf("KeyBeforeRoll after SetRoll(%d): %#x, want the pre-roll key %#x", k, b.KeyBeforeRoll(), k0)
+		}
 		b.ClearRoll()
 		if b.Key() != k0 || b.Roll() != NoRoll {
 			t.Fatalf("ClearRoll after SetRoll(%d): key %#x roll %d, want %#x -1", k, b.Key(), b.Roll(), k0)
@@ -518,8 +521,11 @@ func TestKeyStates(t *testing.T) {
 	if _, dup := seen[kRed]; dup || kRed == kAfter {
 		t.Fatalf("red roll key collides")
 	}
+	if b.KeyBeforeRoll() != kAfter {
+		t.Fatalf("KeyBeforeRoll of red's roll %#x, want %#x", b.KeyBeforeRoll(), kAfter)
+	}
 	b.ClearRoll()
-	if b.Key() != kAfter {
+	if b.Key() != kAfter || b.KeyBeforeRoll() != kAfter {
 		t.Fatalf("ClearRoll did not restore the key after Make")
 	}
 	b.Unmake(12)

@@ -1,0 +1,190 @@
+//go:build !purego
+
+#include "textflag.h"
+
+// The constants of Act, each in four lanes.
+DATA actConst<>+0(SB)/8, $-3.0
+DATA actConst<>+8(SB)/8, $-3.0
+DATA actConst<>+16(SB)/8, $-3.0
+DATA actConst<>+24(SB)/8, $-3.0
+DATA actConst<>+32(SB)/8, $3.0
+DATA actConst<>+40(SB)/8, $3.0
+DATA actConst<>+48(SB)/8, $3.0
+DATA actConst<>+56(SB)/8, $3.0
+DATA actConst<>+64(SB)/8, $27.0
+DATA actConst<>+72(SB)/8, $27.0
+DATA actConst<>+80(SB)/8, $27.0
+DATA actConst<>+88(SB)/8, $27.0
+DATA actConst<>+96(SB)/8, $9.0
+DATA actConst<>+104(SB)/8, $9.0
+DATA actConst<>+112(SB)/8, $9.0
+DATA actConst<>+120(SB)/8, $9.0
+GLOBL actConst<>(SB), RODATA|NOPTR, $128
+
+// The constants of tanh, as its Go code rounds them.
+DATA tanhConst<>+0(SB)/8, $0x4034000000000000  // 20
+DATA tanhConst<>+8(SB)/8, $0x40671547652b82fe  // 128/ln2
+DATA tanhConst<>+16(SB)/8, $0x4338000000000000 // 1.5·2^52
+DATA tanhConst<>+24(SB)/8, $0x3f862e42fefa39ef // ln2/64
+DATA tanhConst<>+32(SB)/8, $0x3f81111111111111 // 1/120
+DATA tanhConst<>+40(SB)/8, $0x3fa5555555555555 // 1/24
+DATA tanhConst<>+48(SB)/8, $0x3fc5555555555555 // 1/6
+DATA tanhConst<>+56(SB)/8, $0x3fe0000000000000 // 1/2
+DATA tanhConst<>+64(SB)/8, $0x3ff0000000000000 // 1
+DATA tanhConst<>+72(SB)/8, $0x7fffffffffffffff // all but the sign
+DATA tanhConst<>+80(SB)/8, $0x8000000000000000 // the sign
+DATA tanhConst<>+88(SB)/8, $0
+GLOBL tanhConst<>(SB), RODATA|NOPTR, $96
+
+// func updateAsm(dst, src, w []float64, at []int32, a []float64)
+//
+// Per group of four units j (BX their byte offset): Y1 = src[j:j+4], plus
+// a[i]·w[at[i]+j:][:4] for each i (R11), stored to dst[j:j+4].
+TEXT ·updateAsm(SB), NOSPLIT, $0-120
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), CX
+	MOVQ src_base+24(FP), SI
+	MOVQ w_base+48(FP), DX
+	MOVQ at_base+72(FP), R8
+	MOVQ at_len+80(FP), R9
+	MOVQ a_base+96(FP), R13
+	SHLQ $3, CX
+	XORQ BX, BX
+
+updateGroups:
+	CMPQ    BX, CX
+	JGE     updateDone
+	VMOVUPD (SI)(BX*1), Y1
+	XORQ    R11, R11
+
+updateInputs:
+	CMPQ         R11, R9
+	JGE          updateStore
+	MOVLQSX      (R8)(R11*4), R12
+	LEAQ         (DX)(R12*8), R12   // &w[at[i]]
+	VBROADCASTSD (R13)(R11*8), Y2   // a[i] in every lane
+	VMULPD       (R12)(BX*1), Y2, Y2
+	VADDPD       Y2, Y1, Y1
+	INCQ         R11
+	JMP          updateInputs
+
+updateStore:
+	VMOVUPD Y1, (DI)(BX*1)
+	ADDQ    $32, BX
+	JMP     updateGroups
+
+updateDone:
+	VZEROUPPER
+	RET
+
+// func updateValueAsm(dst, src, w []float64, at []int32, a, w2 []float64, b2 float64) float64
+//
+// updateAsm's groups, each then through Act into the lanes' partial sums
+// of W2[j]·Act(p) (Y0), added as hiddenGo adds them, then tanh(b2 + sum)
+// as tanh computes it.
+TEXT ·updateValueAsm(SB), NOSPLIT, $0-160
+	MOVQ    dst_base+0(FP), DI
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    src_base+24(FP), SI
+	MOVQ    w_base+48(FP), DX
+	MOVQ    at_base+72(FP), R8
+	MOVQ    at_len+80(FP), R9
+	MOVQ    a_base+96(FP), R13
+	MOVQ    w2_base+120(FP), R10
+	SHLQ    $3, CX
+	LEAQ    actConst<>(SB), AX
+	VMOVUPD 0(AX), Y10               // -3
+	VMOVUPD 32(AX), Y11              // 3
+	VMOVUPD 64(AX), Y12              // 27
+	VMOVUPD 96(AX), Y13              // 9
+	VXORPD  Y0, Y0, Y0
+	XORQ    BX, BX
+
+valueGroups:
+	CMPQ    BX, CX
+	JGE     valueSum
+	VMOVUPD (SI)(BX*1), Y1
+	XORQ    R11, R11
+
+valueInputs:
+	CMPQ         R11, R9
+	JGE          valueAct
+	MOVLQSX      (R8)(R11*4), R12
+	LEAQ         (DX)(R12*8), R12
+	VBROADCASTSD (R13)(R11*8), Y2
+	VMULPD       (R12)(BX*1), Y2, Y2
+	VADDPD       Y2, Y1, Y1
+	INCQ         R11
+	JMP          valueInputs
+
+valueAct:
+	VMOVUPD Y1, (DI)(BX*1)
+	VMAXPD  Y10, Y1, Y1              // p = min(max(p, -3), 3)
+	VMINPD  Y11, Y1, Y1
+	VMULPD  Y1, Y1, Y4               // p2 = p*p
+	VADDPD  Y12, Y4, Y5              // 27 + p2
+	VMULPD  Y1, Y5, Y5               // p*(27 + p2)
+	VMULPD  Y13, Y4, Y4              // 9*p2
+	VADDPD  Y12, Y4, Y4              // 27 + 9*p2
+	VDIVPD  Y4, Y5, Y5               // Act(p)
+	VMULPD  (R10)(BX*1), Y5, Y5      // W2[j]*Act(p)
+	VADDPD  Y5, Y0, Y0
+	ADDQ    $32, BX
+	JMP     valueGroups
+
+valueSum:
+	VEXTRACTF128 $1, Y0, X1          // lanes 2 and 3
+	VADDPD       X1, X0, X0          // (lane 0 + lane 2, lane 1 + lane 3)
+	VUNPCKHPD    X0, X0, X1
+	VADDSD       X1, X0, X0
+	VADDSD       b2+144(FP), X0, X0  // x = b2 + sum
+	VZEROUPPER
+
+	// tanh(x), its Go code step by step.
+	LEAQ     tanhConst<>(SB), AX
+	VANDPD   72(AX), X0, X8          // |x|
+	UCOMISD  0(AX), X8
+	JPS      tanhNaN
+	JCC      tanhOne                 // |x| >= 20
+	VMOVSD   8(AX), X1
+	VFMADD213SD 16(AX), X0, X1       // kf = x·128/ln2 + 1.5·2^52
+	MOVQ     X1, R11
+	MOVQ     16(AX), R12
+	SUBQ     R12, R11                // k
+	VSUBSD   16(AX), X1, X1          // kf -= 1.5·2^52
+	VADDSD   X0, X0, X3              // 2x
+	VFNMADD231SD 24(AX), X1, X3      // r = 2x - kf·ln2/64
+	MOVQ     R11, R12
+	ANDQ     $63, R12
+	LEAQ     ·exp2By64(SB), R13
+	MOVQ     (R13)(R12*8), R12       // 2^(j/64)
+	SARQ     $6, R11
+	SHLQ     $52, R11
+	ADDQ     R11, R12
+	MOVQ     R12, X5                 // s
+	VMULSD   X3, X3, X6              // r2
+	VMOVSD   32(AX), X7
+	VFMADD213SD 40(AX), X3, X7       // r/120 + 1/24
+	VMOVSD   48(AX), X8
+	VFMADD213SD 56(AX), X3, X8       // r/6 + 1/2
+	VFMADD231SD X7, X6, X8           // b = r2·(r/120 + 1/24) + (r/6 + 1/2)
+	VMULSD   X6, X5, X6              // s·r2
+	VMOVAPD  X5, X9
+	VFMADD231SD X3, X5, X9           // s·r + s
+	VFMADD231SD X8, X6, X9           // e = s·r2·b + (s·r + s)
+	VMOVSD   64(AX), X10
+	VSUBSD   X10, X9, X11            // e - 1
+	VADDSD   X10, X9, X12            // e + 1
+	VDIVSD   X12, X11, X0
+	MOVSD    X0, ret+152(FP)
+	RET
+
+tanhOne:
+	VANDPD 80(AX), X0, X0            // ±1 with the sign of x
+	VORPD  64(AX), X0, X0
+	MOVSD  X0, ret+152(FP)
+	RET
+
+tanhNaN:
+	MOVSD X0, ret+152(FP)
+	RET

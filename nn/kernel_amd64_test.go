@@ -1,0 +1,53 @@
+//go:build !purego
+
+package nn
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// TestKernelAssembly: where the processor has AVX and FMA, the assembly
+// equals its Go specification bit for bit: pre-activations past Act's
+// clamp, outputs across tanh's table and past its cut at ±20, NaN.
+func TestKernelAssembly(t *testing.T) {
+	if !hasAsm {
+		t.Skip("no AVX and FMA: the kernels are the Go code")
+	}
+	rng := rand.New(rand.NewPCG(18, 19))
+	for trial := 0; trial < 3000; trial++ {
+		net := randomNet(t, 62, []int{1, 10, 15, 2, 30}[trial%5], uint64(trial))
+		if trial%3 == 0 {
+			for i := range net.W1 {
+				net.W1[i] *= 8
+			}
+		}
+		net.B2 = []float64{0, 3, -7, 25}[trial%4] * rng.Float64()
+		k := NewKernel(net)
+		x := randomInput(rng, net.In)
+		w, at, a := kernelCase(k, x, 0)
+		acc, spec := make([]float64, k.H), make([]float64, k.H)
+		updateAsm(acc, k.B1, w, at, a)
+		updateGo(spec, k.B1, w, at, a)
+		if !slices.Equal(acc, spec) {
+			t.Fatalf("trial %d: updateAsm %v, updateGo %v", trial, acc, spec)
+		}
+		n := rng.IntN(min(len(at), 4) + 1)
+		dst, specDst := make([]float64, k.H), make([]float64, k.H)
+		g := updateValueAsm(dst, acc, w, at[:n], a[:n], k.W2, net.B2)
+		s := updateValueGo(specDst, acc, w, at[:n], a[:n], k.W2, net.B2)
+		if g != s || !slices.Equal(dst, specDst) {
+			t.Fatalf("trial %d: updateValueAsm %.17g %v, updateValueGo %.17g %v", trial, g, dst, s, specDst)
+		}
+	}
+	zero := make([]float64, Lanes)
+	for _, b2 := range []float64{math.NaN(), math.Inf(-1), -20, math.Nextafter(-20, 0), 0, math.Copysign(0, -1), 19.99, 20, 1e300} {
+		g := updateValueAsm(zero, zero, nil, nil, nil, zero, b2)
+		s := updateValueGo(zero, zero, nil, nil, nil, zero, b2)
+		if math.Float64bits(g) != math.Float64bits(s) && !(math.IsNaN(g) && math.IsNaN(s)) {
+			t.Errorf("output %v: updateValueAsm %.17g, updateValueGo %.17g", b2, g, s)
+		}
+	}
+}

@@ -1,0 +1,12 @@
+//go:build !amd64 || purego
+
+package nn
+
+// hasAsm is false: the kernels are the Go code.
+const hasAsm = false
+
+func updateAsm(dst, src, w []float64, at []int32, a []float64) { panic("no assembly") }
+
+func updateValueAsm(dst, src, w []float64, at []int32, a, w2 []float64, b2 float64) float64 {
+	panic("no assembly")
+}
