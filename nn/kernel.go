@@ -11,6 +11,9 @@ const Lanes = 4
 // Go elsewhere). A padded unit's pre-activation stays 0 and adds 0 to the
 // output.
 //
+// A net with hidden layers after the first (Net.Deep) has its first layer
+// updated here and the rest of its pass computed by Output, exactly.
+//
 // Value's arithmetic is Output's with the output's sum taken in Lanes
 // partial sums and the output's tanh computed at lower latency (tanh,
 // within 1e-15 of math.Tanh), so it is within a few units in the last
@@ -64,6 +67,10 @@ func (k *Kernel) Update(dst, src, w []float64, at []int32, a []float64) {
 // units.
 func (k *Kernel) UpdateValue(dst, src, w []float64, at []int32, a []float64) float64 {
 	k.check(w, at, a)
+	if len(k.net.Deep) > 0 { // the layers after the first are Output's
+		k.Update(dst, src, w, at, a)
+		return k.net.Output(dst[:k.net.H])
+	}
 	if hasAsm {
 		return updateValueAsm(dst[:k.H], src[:k.H], w, at, a, k.W2, k.net.B2)
 	}

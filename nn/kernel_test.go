@@ -137,3 +137,22 @@ func BenchmarkKernelValue(b *testing.B) {
 	}
 	sink = s
 }
+
+// TestKernelDeep: for a net of more than one hidden layer the kernel
+// updates the first layer and Output finishes the pass: its value is
+// Forward's.
+func TestKernelDeep(t *testing.T) {
+	rng := rand.New(rand.NewPCG(18, 19))
+	for trial, layout := range deepLayouts {
+		net := deepNet(t, 62, layout, uint64(trial))
+		k := NewKernel(net)
+		x := randomInput(rng, net.In)
+		w, at, a := kernelCase(k, x, 0)
+		acc := make([]float64, k.H)
+		got := k.UpdateValue(acc, k.B1, w, at, a)
+		want := net.Forward(x, make([]float64, 2*net.H))
+		if math.Abs(got-want) > KernelTolerance || math.Abs(k.Value(acc)-want) > KernelTolerance {
+			t.Fatalf("layout %v: kernel %v, Forward %v", layout, got, want)
+		}
+	}
+}
