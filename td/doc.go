@@ -46,4 +46,21 @@
 // differ (from one start where the players never meet chance, all are
 // one pair, and the interval means nothing), and the best net by it is
 // kept.
+//
+// # Search targets
+//
+// With Target TargetSearch the positions of each round's games are fitted
+// instead to the values a deeper search of them finds (TargetSpec; with
+// eval=mlp and no net= the search evaluates with the net as it was at the
+// round's start, bootstrapping from search as Veness, Silver, Uther and
+// Blair 2009 do, and NNUE's trainers fit search-labelled positions). The
+// workers play and label a round's games, each game's table emptied first;
+// the learner shuffles the round's positions by the round's own stream
+// and steps with Adam (nn.Adam) over mini-batches of the squared error,
+// stepping a partial batch at each checkpoint and measurement and starting
+// Adam afresh at each checkpoint, so that a resumed run is an
+// uninterrupted one. Nets may have several hidden layers (Layers). Every
+// random stream of a training comes from runs.StreamSeed, one derivation
+// with a name per purpose (train/init, train/explore, train/dice,
+// train/measure, train/shuffle).
 package td

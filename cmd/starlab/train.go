@@ -84,6 +84,14 @@ the weights as they were before the round before was learnt, while the net
 learns that one in game order (-target search labels a round with the
 weights of its start): a run depends on -batch, not on -workers.
 
+With -target search each position the games lead to is fitted instead
+to the value a deeper search of it finds (-target-spec, an engine spec with
+a depth; eval=mlp without net= searches with the net being trained), with
+Adam over mini-batches (-minibatch) of the squared error; -hidden 64,32
+gives a net of two hidden layers, -starts FILE starts the games from a
+suite's positions in turn, and -play-depth lets the target's engine choose
+the self-play moves.
+
 It ends with one line: games, time and games/s of the whole run (a resumed
 run's included), and the last score against the hand evaluator with its
 95% interval; -json prints it as an object (the score as score_vs_hand,
