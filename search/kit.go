@@ -147,6 +147,11 @@ type NetKit struct {
 	Evaluator func(net *nn.Net) (NetValue, error)
 	// Rate is the default TD learning rate of a variant.
 	Rate func(variant string) float64
+	// Inputs, when the game has input sets besides its own, returns the
+	// number of inputs of a variant's nets with the named set ("" the
+	// game's own), or an error naming the sets there are. Features
+	// writes a net's set from the length of x.
+	Inputs func(variant, set string) (int, error)
 }
 
 // NetValue is a net's value of positions: Value returns it for a position

@@ -77,6 +77,10 @@ type Settings struct {
 	// the thesis's one hidden layer).
 	Hidden int   `json:"hidden,omitempty"`
 	Layers []int `json:"layers,omitempty"`
+	// Inputs names the net's input set, one of the game's
+	// (search.NetKit.Inputs): "" is the game's own, as in the thesis;
+	// Dice has "threats" besides.
+	Inputs string `json:"inputs,omitempty"`
 	// Target is what each position moves towards: TargetTD (the default)
 	// or TargetSearch, the value of a search of it by TargetSpec (an
 	// engine spec with a depth; DefaultTargetSpec). Optimizer is OptSGD,
@@ -174,6 +178,14 @@ func (s *Settings) Check() error {
 	}
 	if len(s.Layers)+1 > nn.MaxLayers {
 		return runs.Usagef("-hidden: %d layers, want at most %d", len(s.Layers)+1, nn.MaxLayers)
+	}
+	if s.Inputs != "" {
+		if s.Game.Net.Inputs == nil {
+			return runs.Usagef("-inputs %s: %s has one input set, its own", s.Inputs, s.Game.Name())
+		}
+		if _, err := s.Game.Net.Inputs(s.Variant, s.Inputs); err != nil {
+			return runs.Usagef("-inputs %s: %v", s.Inputs, err)
+		}
 	}
 	switch {
 	case s.Games < 1:
@@ -749,11 +761,17 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 		if net, err = s.Game.Net.New(s.Variant, runs.Stream(s.Seed, "train/init", 0), s.Init); err != nil {
 			return nil, err
 		}
-		if (s.Hidden != 0 && s.Hidden != net.H) || len(s.Layers) > 0 {
-			// The game's inputs and variant, with the layers asked for
+		if (s.Hidden != 0 && s.Hidden != net.H) || len(s.Layers) > 0 || s.Inputs != "" {
+			// The game's variant, with the inputs and layers asked for
 			// drawn afresh from the same stream.
+			in := net.In
+			if s.Inputs != "" {
+				if in, err = s.Game.Net.Inputs(s.Variant, s.Inputs); err != nil {
+					return nil, err
+				}
+			}
 			layout := append([]int{cmp.Or(s.Hidden, net.H)}, s.Layers...)
-			sized, err := nn.NewLayout(net.In, layout, runs.Stream(s.Seed, "train/init", 0), s.Init)
+			sized, err := nn.NewLayout(in, layout, runs.Stream(s.Seed, "train/init", 0), s.Init)
 			if err != nil {
 				return nil, runs.Usagef("-hidden %d: %v", s.Hidden, err)
 			}

@@ -108,6 +108,7 @@ the evaluator's name as opponent).`,
 			fs.Float64Var(&set.Explore, "explore", set.Explore, "probability of a random move")
 			fs.Float64Var(&set.Init, "init", set.Init, "half-width of the uniform initial weights")
 			fs.Var(layoutFlag{&set}, "hidden", "hidden units of the net, or of each hidden layer in order: 40 or 64,32 (0: the game's size for the variant, 40 in backgammon)")
+			fs.StringVar(&set.Inputs, "inputs", "", "the net's input set: none for the game's own; threats (dice) adds each side's winning cells")
 			fs.StringVar(&set.Target, "target", "td", "what each position moves towards: td (temporal differences) or search (the value -target-spec finds)")
 			fs.StringVar(&set.TargetSpec, "target-spec", "", "the search of -target search: an engine spec with a depth; eval=mlp without net= searches with the net being trained (default "+td.DefaultTargetSpec+")")
 			fs.StringVar(&set.StartSuite, "starts", "", "with -target search, a file of positions (starlab gen) the self-play games start from in turn (default: the variant's start)")

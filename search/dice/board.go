@@ -442,3 +442,62 @@ func (b *Board) recompute() {
 		}
 	}
 }
+
+// Threats returns colour c's winning cells: the empty cells where a
+// checker of c would complete m in a line. lines is the number of c's
+// lines (rows for blue, columns for red) that hold at least one, doubles
+// the number that hold two or more, and cells how many there are. A roll
+// of one of the lines wins at once for c; the opponent, placing one
+// checker, can block at most one cell. The board keeps no count of them:
+// Threats walks from every empty cell, O(n² m).
+func (b *Board) Threats(c Color) (lines, doubles, cells int) {
+	piece := uint8(c) + 1
+	g := &b.grid
+	var per [MaxN]uint8
+	n := b.n
+	for cell := 0; cell < n*n; cell++ {
+		if b.cells[cell] != Empty {
+			continue
+		}
+		p := int(padOf[n][cell])
+		for _, d := range &b.dir {
+			run := 1
+			for q := p - d; g[q] == piece; q -= d {
+				run++
+			}
+			for q := p + d; g[q] == piece; q += d {
+				run++
+			}
+			if run >= b.m {
+				cells++
+				per[b.line(c, cell)]++
+				break
+			}
+		}
+	}
+	for _, k := range per[:n] {
+		if k > 0 {
+			lines++
+		}
+		if k > 1 {
+			doubles++
+		}
+	}
+	return lines, doubles, cells
+}
+
+// Lines returns the number of c's lines (rows for blue, columns for red)
+// with an empty cell: the outcomes of c's roll.
+func (b *Board) Lines(c Color) int {
+	e := &b.rowEmpty
+	if c == Red {
+		e = &b.colEmpty
+	}
+	k := 0
+	for _, x := range e[:b.n] {
+		if x != 0 {
+			k++
+		}
+	}
+	return k
+}

@@ -27,6 +27,49 @@ const maxStreak = 7
 // thesis's figure 4.4.
 func InputSize(n int) int { return StreakInputs + 2*n*n }
 
+// ThreatInputs is the number of threat features a net of the input set
+// "threats" reads after the inputs of InputSize: for the side to move,
+// then its opponent, the share of its rolls that offer it a winning cell
+// (its lines holding one, over its lines with an empty cell), the share
+// holding two or more (one checker cannot block them), and the number of
+// its winning cells times 1/n (Board.Threats). A winning cell is a
+// conjunction of m-1 checkers and an empty cell, which one hidden layer of
+// the cells' inputs judges poorly: they are the immediate wins and losses
+// a search of two moves sees.
+const ThreatInputs = 6
+
+// InputSets are the input sets a Dice net can have: "" (InputSize, the
+// thesis's), and "threats" (InputSize and the ThreatInputs after them).
+var InputSets = []string{"", "threats"}
+
+// SetInputs returns the number of inputs of the nets of n x n boards with
+// the input set named set, or an error naming the sets there are.
+func SetInputs(n int, set string) (int, error) {
+	switch set {
+	case "":
+		return InputSize(n), nil
+	case "threats":
+		return InputSize(n) + ThreatInputs, nil
+	}
+	return 0, fmt.Errorf("no input set %q in dice: want threats, or none for the thesis's inputs", set)
+}
+
+// threatFeatures writes b's threat features, seen from its side to move,
+// into t.
+func threatFeatures(b *Board, t *[ThreatInputs]float64) {
+	stm := b.SideToMove()
+	inv := 1 / float64(b.N())
+	for i, c := range [2]Color{stm, stm.Other()} {
+		lines, doubles, cells := b.Threats(c)
+		t[3*i], t[3*i+1] = 0, 0
+		if r := b.Lines(c); r > 0 {
+			t[3*i] = float64(lines) / float64(r)
+			t[3*i+1] = float64(doubles) / float64(r)
+		}
+		t[3*i+2] = float64(cells) * inv
+	}
+}
+
 // HiddenSize returns the number of hidden units of the net of an n x n
 // board: the thesis's figure 4.4 (10 at 5x5, 15 at 9x9, 20 at 13x13, 30 at
 // 17x17) and, between and below its sizes, the rule that reproduces it: 10
@@ -65,7 +108,7 @@ func NewNet(n, m int, rng *rand.Rand, scale float64) (*nn.Net, error) {
 // NetSize returns the board side and win length of the positions a net
 // evaluates, after checking that it is a Dice net laid out for them: game
 // "dice", a variant "<n>x<n>-<m>" of a legal board, the variant key (n, m)
-// and InputSize(n) inputs.
+// and InputSize(n) inputs, or as many and the ThreatInputs.
 func NetSize(net *nn.Net) (n, m int, err error) {
 	if net.Game != NetGame {
 		return 0, 0, fmt.Errorf("a net for the game %q, not %q", net.Game, NetGame)
@@ -80,8 +123,8 @@ func NetSize(net *nn.Net) (n, m int, err error) {
 	if len(net.VariantKey) != 2 || net.VariantKey[0] != n || net.VariantKey[1] != m {
 		return 0, 0, fmt.Errorf("variant key %v, want [%d %d] for variant %q", net.VariantKey, n, m, net.Variant)
 	}
-	if net.In != InputSize(n) {
-		return 0, 0, fmt.Errorf("%d inputs, want %d for %dx%d", net.In, InputSize(n), n, n)
+	if net.In != InputSize(n) && net.In != InputSize(n)+ThreatInputs {
+		return 0, 0, fmt.Errorf("%d inputs, want %d for %dx%d (or %d with the threat inputs)", net.In, InputSize(n), n, n, InputSize(n)+ThreatInputs)
 	}
 	return n, m, nil
 }
@@ -146,8 +189,10 @@ func cellInput(n int, side, owner Color, cell int) int {
 }
 
 // Features writes the input vector of b, seen from its side to move, into
-// x (len InputSize(b.N())). It is the one definition of the inputs of a
-// Dice net, used by play and training alike.
+// x (len InputSize(b.N()), or that and ThreatInputs for a net of the
+// input set "threats", whose threat features it then writes after the
+// others). It is the one definition of the inputs of a Dice net, used by
+// play and training alike.
 //
 // The position is mapped to one where the side to move is blue, the row
 // player: for red to move the board is transposed and the colours swapped.
@@ -174,5 +219,10 @@ func Features(b *Board, x []float64) {
 		case RedCell:
 			x[cellInput(n, stm, Red, cell)] = 1
 		}
+	}
+	if len(x) >= InputSize(n)+ThreatInputs {
+		var t [ThreatInputs]float64
+		threatFeatures(b, &t)
+		copy(x[InputSize(n):], t[:])
 	}
 }

@@ -66,10 +66,16 @@ type NetEvaluator struct {
 	// cache holds values of positions evaluated since the last Reset, by
 	// position key (the roll left out) xor salt, which every Reset
 	// changes, so that a search depends on nothing evaluated before it.
-	cache  [evalCacheSize]cachedValue
-	salt   uint64
-	pre    []float64          // Value's scratch: the hidden units' pre-activations
-	cellIx [2][MaxCells]int32 // the first input of a cell seen by each side (cellInput)
+	cache [evalCacheSize]cachedValue
+	salt  uint64
+	pre   []float64 // Value's scratch: the hidden units' pre-activations
+	// threatAt is the offset in w of the threat features' columns, one
+	// per feature, for a net of the input set "threats" (0 otherwise);
+	// they are added to a copy of a frame's accumulator at each
+	// evaluation (tacc), since the board keeps no count of them.
+	threatAt int
+	tacc     []float64
+	cellIx   [2][MaxCells]int32 // the first input of a cell seen by each side (cellInput)
 }
 
 // evalCacheSize is the number of entries of the evaluator's cache of
@@ -113,6 +119,15 @@ func NewNetEvaluator(net *nn.Net) (*NetEvaluator, error) {
 		k.Column(e.w[e.streakAt+2*(run-2)*H:], run-2)       // the view's own runs
 		k.Column(e.w[e.streakAt+(2*(run-2)+1)*H:], 6+run-2) // the opponent's
 	}
+	if net.In == InputSize(n)+ThreatInputs {
+		e.threatAt = len(e.w)
+		for i := 0; i < ThreatInputs; i++ {
+			col := make([]float64, H)
+			k.Column(col, InputSize(n)+i)
+			e.w = append(e.w, col...)
+		}
+		e.tacc = make([]float64, H)
+	}
 	e.acc = make([]float64, (n*n+1)*2*H)
 	return e, nil
 }
@@ -124,6 +139,9 @@ func (e *NetEvaluator) Clone() *NetEvaluator {
 	c := *e
 	c.acc = slices.Clone(e.acc)
 	c.pre = make([]float64, len(e.pre))
+	if e.tacc != nil {
+		c.tacc = make([]float64, len(e.tacc))
+	}
 	return &c
 }
 
@@ -202,7 +220,8 @@ func (e *NetEvaluator) Evaluate(b *Board) float64 {
 	f := e.done[stm]
 	acc := e.acc[2*f*H+view:][:H]
 	var v float64
-	if f == e.top { // computed as another frame's ancestor, never evaluated
+	threats := e.threatAt != 0
+	if f == e.top && !threats { // computed as another frame's ancestor, never evaluated
 		v = e.k.Value(acc)
 	}
 	inv := 1 / float64(e.n)
@@ -231,16 +250,37 @@ func (e *NetEvaluator) Evaluate(b *Board) float64 {
 		}
 		src := acc
 		acc = e.acc[2*f*H+view:][:H]
-		if f < e.top {
+		if f < e.top || threats {
 			e.k.Update(acc, src, e.w, at[:n], a[:n])
 		} else {
 			v = e.k.UpdateValue(acc, src, e.w, at[:n], a[:n])
 		}
 	}
+	if threats {
+		v = e.threatValue(b, acc)
+	}
 	e.done[stm] = e.top
 	e.val[e.top], e.known[e.top] = v, true
 	c.key, c.val = key, v
 	return v
+}
+
+// threatValue returns the net's value from the side to move's
+// accumulator acc, which holds every input but the threat features, with
+// b's threat features added to a copy of it.
+func (e *NetEvaluator) threatValue(b *Board, acc []float64) float64 {
+	var t [ThreatInputs]float64
+	threatFeatures(b, &t)
+	var at [ThreatInputs]int32
+	var a [ThreatInputs]float64
+	n := 0
+	for i, x := range t {
+		if x != 0 {
+			at[n], a[n] = int32(e.threatAt+i*e.k.H), x
+			n++
+		}
+	}
+	return e.k.UpdateValue(e.tacc, acc, e.w, at[:n], a[:n])
 }
 
 // Value returns the net's value of b for its side to move from b's cells
@@ -270,6 +310,15 @@ func (e *NetEvaluator) Value(b *Board) float64 {
 		}
 		if c := b.Streaks(stm.Other(), k); c != 0 {
 			net.AddInput(pre, 6+k-2, float64(c)*inv)
+		}
+	}
+	if e.threatAt != 0 {
+		var t [ThreatInputs]float64
+		threatFeatures(b, &t)
+		for i, x := range t {
+			if x != 0 {
+				net.AddInput(pre, InputSize(e.n)+i, x)
+			}
 		}
 	}
 	return net.Output(pre)

@@ -199,6 +199,13 @@ func Game() search.Kit {
 				}
 				return DefaultRate(n)
 			},
+			Inputs: func(variant, set string) (int, error) {
+				n, _, err := rules.ParseVariant(variant)
+				if err != nil {
+					return 0, err
+				}
+				return rules.SetInputs(n, set)
+			},
 		},
 	}
 }
