@@ -105,42 +105,53 @@ func TestIncrementalEqualsFull(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for n := MinN; n <= MaxN; n++ {
 		m := 2 + rng.IntN(n-1)
-		net := randomNet(t, n, m, uint64(n))
-		ev := newNetEvaluator(t, net)
-		x := make([]float64, net.In)
-		h := make([]float64, net.H)
-		for game := 0; game < 6; game++ {
-			b, _ := New(n, m)
-			ev.Reset(b)
-			var played []int
-			for step := 0; step < 4*n*n && !b.Over(); step++ {
-				if len(played) > 0 && rng.IntN(3) == 0 {
-					cell := played[len(played)-1]
-					played = played[:len(played)-1]
-					ev.Unmake(b, cell)
-					b.Unmake(cell)
-					b.ClearRoll()
-				} else {
-					var lines [MaxN]int8
-					b.SetRoll(int(lines[rng.IntN(b.Rolls(&lines))]))
-					var moves [MaxN]int16
-					cell := int(moves[rng.IntN(b.Moves(&moves))])
-					b.Make(cell)
-					ev.Make(b, cell)
-					played = append(played, cell)
-				}
-				if b.Over() {
-					break
-				}
-				Features(b, x)
-				want := net.Forward(x, h)
-				got := ev.Evaluate(b)
-				if math.Abs(got-want) > 1e-12 || got < -1 || got > 1 {
-					t.Fatalf("%dx%d/%d %s: incremental %.15g, full %.15g", n, n, m, b.DPN(), got, want)
-				}
-				if c := ev.Clone(); c.Evaluate(b) != got {
-					t.Fatalf("%dx%d/%d %s: a clone evaluates %.15g, the original %.15g", n, n, m, b.DPN(), c.Evaluate(b), got)
-				}
+		for _, net := range []*nn.Net{randomNet(t, n, m, uint64(n)), threatNet(t, n, m, uint64(n))} {
+			incrementalEqualsFull(t, rng, net, n, m)
+		}
+	}
+}
+
+// incrementalEqualsFull is TestIncrementalEqualsFull for one net, of
+// either input set; Value, the evaluator's from-scratch value, agrees
+// too.
+func incrementalEqualsFull(t *testing.T, rng *rand.Rand, net *nn.Net, n, m int) {
+	ev := newNetEvaluator(t, net)
+	x := make([]float64, net.In)
+	h := make([]float64, net.H)
+	for game := 0; game < 6; game++ {
+		b, _ := New(n, m)
+		ev.Reset(b)
+		var played []int
+		for step := 0; step < 4*n*n && !b.Over(); step++ {
+			if len(played) > 0 && rng.IntN(3) == 0 {
+				cell := played[len(played)-1]
+				played = played[:len(played)-1]
+				ev.Unmake(b, cell)
+				b.Unmake(cell)
+				b.ClearRoll()
+			} else {
+				var lines [MaxN]int8
+				b.SetRoll(int(lines[rng.IntN(b.Rolls(&lines))]))
+				var moves [MaxN]int16
+				cell := int(moves[rng.IntN(b.Moves(&moves))])
+				b.Make(cell)
+				ev.Make(b, cell)
+				played = append(played, cell)
+			}
+			if b.Over() {
+				break
+			}
+			Features(b, x)
+			want := net.Forward(x, h)
+			got := ev.Evaluate(b)
+			if math.Abs(got-want) > 1e-12 || got < -1 || got > 1 {
+				t.Fatalf("%dx%d/%d %s: incremental %.15g, full %.15g", n, n, m, b.DPN(), got, want)
+			}
+			if c := ev.Clone(); c.Evaluate(b) != got {
+				t.Fatalf("%dx%d/%d %s: a clone evaluates %.15g, the original %.15g", n, n, m, b.DPN(), c.Evaluate(b), got)
+			}
+			if v := ev.Value(b); math.Abs(v-want) > nn.KernelTolerance {
+				t.Fatalf("%dx%d/%d %s (%d inputs): Value %.15g, full %.15g", n, n, m, b.DPN(), net.In, v, want)
 			}
 		}
 	}
