@@ -1,6 +1,9 @@
 package dice
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // Board limits. Every per-board array is sized by these constants so that a
 // Board is a plain value: copying it copies the position, and nothing in
@@ -449,41 +452,71 @@ func (b *Board) recompute() {
 // the number that hold two or more, and cells how many there are. A roll
 // of one of the lines wins at once for c; the opponent, placing one
 // checker, can block at most one cell. The board keeps no count of them:
-// Threats walks from every empty cell, O(n² m).
+// Threats walks from every empty cell, O(n² m). BothThreats gives both
+// colours' in one walk.
 func (b *Board) Threats(c Color) (lines, doubles, cells int) {
-	piece := uint8(c) + 1
+	t := b.BothThreats()
+	return t[c][0], t[c][1], t[c][2]
+}
+
+// BothThreats returns Threats(Blue) and Threats(Red), as {lines, doubles,
+// cells} each.
+func (b *Board) BothThreats() (t [2][3]int) {
 	g := &b.grid
-	var per [MaxN]uint8
-	n := b.n
+	n, m := b.n, b.m
+	var win [2]uint32 // win[c] has bit line set when c has a winning cell there (lines up to MaxN)
+	var two [2]uint32 // two or more
 	for cell := 0; cell < n*n; cell++ {
 		if b.cells[cell] != Empty {
 			continue
 		}
 		p := int(padOf[n][cell])
+		var wins [3]bool // by piece
 		for _, d := range &b.dir {
-			run := 1
-			for q := p - d; g[q] == piece; q -= d {
-				run++
+			l, f := g[p-d], g[p+d]
+			if l == f {
+				if l != BlueCell && l != RedCell {
+					continue
+				}
+				run := 1
+				for q := p - d; g[q] == l; q -= d {
+					run++
+				}
+				for q := p + d; g[q] == l; q += d {
+					run++
+				}
+				wins[l] = wins[l] || run >= m
+				continue
 			}
-			for q := p + d; g[q] == piece; q += d {
-				run++
+			if l == BlueCell || l == RedCell {
+				run := 1
+				for q := p - d; g[q] == l; q -= d {
+					run++
+				}
+				wins[l] = wins[l] || run >= m
 			}
-			if run >= b.m {
-				cells++
-				per[b.line(c, cell)]++
-				break
+			if f == BlueCell || f == RedCell {
+				run := 1
+				for q := p + d; g[q] == f; q += d {
+					run++
+				}
+				wins[f] = wins[f] || run >= m
+			}
+		}
+		for c := Blue; c <= Red; c++ {
+			if wins[c+1] {
+				bit := uint32(1) << b.line(c, cell)
+				two[c] |= win[c] & bit
+				win[c] |= bit
+				t[c][2]++
 			}
 		}
 	}
-	for _, k := range per[:n] {
-		if k > 0 {
-			lines++
-		}
-		if k > 1 {
-			doubles++
-		}
+	for c := range t {
+		t[c][0] = bits.OnesCount32(win[c])
+		t[c][1] = bits.OnesCount32(two[c])
 	}
-	return lines, doubles, cells
+	return t
 }
 
 // Lines returns the number of c's lines (rows for blue, columns for red)

@@ -59,14 +59,15 @@ func SetInputs(n int, set string) (int, error) {
 func threatFeatures(b *Board, t *[ThreatInputs]float64) {
 	stm := b.SideToMove()
 	inv := 1 / float64(b.N())
+	both := b.BothThreats()
 	for i, c := range [2]Color{stm, stm.Other()} {
-		lines, doubles, cells := b.Threats(c)
+		th := &both[c]
 		t[3*i], t[3*i+1] = 0, 0
 		if r := b.Lines(c); r > 0 {
-			t[3*i] = float64(lines) / float64(r)
-			t[3*i+1] = float64(doubles) / float64(r)
+			t[3*i] = float64(th[0]) / float64(r)
+			t[3*i+1] = float64(th[1]) / float64(r)
 		}
-		t[3*i+2] = float64(cells) * inv
+		t[3*i+2] = float64(th[2]) * inv
 	}
 }
 
