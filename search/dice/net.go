@@ -57,9 +57,14 @@ func SetInputs(n int, set string) (int, error) {
 // threatFeatures writes b's threat features, seen from its side to move,
 // into t.
 func threatFeatures(b *Board, t *[ThreatInputs]float64) {
+	threatInputs(b, b.BothThreats(), t)
+}
+
+// threatInputs writes the threat features of b from its threats, both
+// colours' {lines, doubles, cells} (Board.BothThreats).
+func threatInputs(b *Board, both [2][3]int, t *[ThreatInputs]float64) {
 	stm := b.SideToMove()
 	inv := 1 / float64(b.N())
-	both := b.BothThreats()
 	for i, c := range [2]Color{stm, stm.Other()} {
 		th := &both[c]
 		t[3*i], t[3*i+1] = 0, 0

@@ -165,9 +165,12 @@ func incrementalEqualsFull(t *testing.T, rng *rand.Rand, net *nn.Net, n, m int) 
 // it.
 func TestNetEvaluatorLazyAndForgetful(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
-	for _, size := range [][2]int{{5, 4}, {7, 5}, {9, 9}} {
+	for _, size := range [][3]int{{5, 4, 0}, {7, 5, 0}, {9, 9, 0}, {5, 4, 1}, {7, 5, 1}, {13, 5, 1}} {
 		n, m := size[0], size[1]
 		net := randomNet(t, n, m, uint64(n))
+		if size[2] == 1 {
+			net = threatNet(t, n, m, uint64(n))
+		}
 		x, h := make([]float64, net.In), make([]float64, net.H)
 		used := newNetEvaluator(t, net)
 		for i := 0; i < 50; i++ { // fill its cache with other positions

@@ -75,6 +75,7 @@ type NetEvaluator struct {
 	// evaluation (tacc), since the board keeps no count of them.
 	threatAt int
 	tacc     []float64
+	thr      *threatStack       // the frames' winning cells, for a net of threat inputs
 	cellIx   [2][MaxCells]int32 // the first input of a cell seen by each side (cellInput)
 }
 
@@ -127,6 +128,7 @@ func NewNetEvaluator(net *nn.Net) (*NetEvaluator, error) {
 			e.w = append(e.w, col...)
 		}
 		e.tacc = make([]float64, H)
+		e.thr = newThreatStack(n, m)
 	}
 	e.acc = make([]float64, (n*n+1)*2*H)
 	return e, nil
@@ -141,6 +143,8 @@ func (e *NetEvaluator) Clone() *NetEvaluator {
 	c.pre = make([]float64, len(e.pre))
 	if e.tacc != nil {
 		c.tacc = make([]float64, len(e.tacc))
+		thr := *e.thr
+		c.thr = &thr
 	}
 	return &c
 }
@@ -151,6 +155,9 @@ func (e *NetEvaluator) Reset(b *Board) {
 	e.top, e.done, e.known[0] = 0, [2]int{}, false
 	e.salt += 0x9e3779b97f4a7c15
 	e.runs[0] = b.streaks
+	if e.thr != nil {
+		e.thr.reset(b)
+	}
 	H := e.k.H
 	inv := 1 / float64(e.n)
 	for view := Blue; view <= Red; view++ {
@@ -191,6 +198,9 @@ func (e *NetEvaluator) Make(b *Board, cell int) {
 	e.put[e.top] = int32(2*cell + int(b.At(cell)) - 1)
 	e.runs[e.top] = b.streaks
 	e.known[e.top] = false
+	if e.thr != nil {
+		e.thr.ok[e.top] = false
+	}
 }
 
 // Unmake precedes b.Unmake(cell): the checker still on cell leaves both
@@ -270,7 +280,7 @@ func (e *NetEvaluator) Evaluate(b *Board) float64 {
 // b's threat features added to a copy of it.
 func (e *NetEvaluator) threatValue(b *Board, acc []float64) float64 {
 	var t [ThreatInputs]float64
-	threatFeatures(b, &t)
+	threatInputs(b, e.thr.counts(b, e.top, &e.put), &t)
 	var at [ThreatInputs]int32
 	var a [ThreatInputs]float64
 	n := 0

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"starlab/nn"
 	"starlab/search/dice"
 )
 
@@ -66,6 +67,10 @@ func BenchmarkSearchMLP(b *testing.B) { benchEval(b, "mlp") }
 
 func BenchmarkSearchPairs9(b *testing.B) { benchEval(b, "pairs") }
 
+// BenchmarkSearchMLPThreats is BenchmarkSearchMLP with a random net of
+// the input set "threats".
+func BenchmarkSearchMLPThreats(b *testing.B) { benchEval(b, "threats") }
+
 func benchEval(b *testing.B, eval string) {
 	ps, err := search.ReadSuite(dice.Game{}, "../../testdata/dice5x5-4.suite")
 	if err != nil {
@@ -73,11 +78,17 @@ func benchEval(b *testing.B, eval string) {
 	}
 	c := search.DefaultConfig(search.StarETC)
 	c.Eval = eval
-	if eval == "mlp" {
-		net, err := dice.NewNet(5, 4, rand.New(rand.NewPCG(1, 2)), 0.3)
+	if eval == "mlp" || eval == "threats" {
+		c.Eval = "mlp"
+		in, _ := dice.SetInputs(5, "")
+		if eval == "threats" {
+			in, _ = dice.SetInputs(5, eval)
+		}
+		net, err := nn.New(in, dice.HiddenSize(5), rand.New(rand.NewPCG(1, 2)), 0.3)
 		if err != nil {
 			b.Fatal(err)
 		}
+		net.Game, net.Variant, net.VariantKey = dice.NetGame, dice.NetVariant(5, 4), []int{5, 4}
 		c.Net = b.TempDir() + "/net.json"
 		if err := runs.WriteFileAtomic(c.Net, net.Write); err != nil {
 			b.Fatal(err)
