@@ -154,6 +154,11 @@ func TestSettingsChecks(t *testing.T) {
 		func(s *Settings) { s.Explore = -1 },
 		func(s *Settings) { s.MeasureGames = 3 },
 		func(s *Settings) { s.Workers = 0 },
+		func(s *Settings) { s.Inputs = "pins" },
+		func(s *Settings) {
+			g, _ := games.Lookup("breakthrough")
+			s.Game, s.Variant, s.Inputs = g, "5x6", "threats"
+		},
 	} {
 		s := DefaultSettings(diceGame())
 		bad(&s)
@@ -170,6 +175,59 @@ func TestTDLambdaAndExpected(t *testing.T) {
 	res, err := train(t, s, filepath.Join(t.TempDir(), "l"), runs.NoProgress)
 	if err != nil || res.Games != 600 {
 		t.Fatalf("TD(0.7) with expected targets: %v", err)
+	}
+}
+
+// TestThreatInputs: -inputs threats trains a Dice net of the input set
+// "threats", which the search's evaluator takes, and a resumed run ends
+// with the uninterrupted run's net.
+func TestThreatInputs(t *testing.T) {
+	dir := t.TempDir()
+	s := small()
+	s.Inputs = "threats"
+	res, err := train(t, s, filepath.Join(dir, "whole"), runs.NoProgress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	net, err := nn.Load(res.Net)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if net.In != 62+6 {
+		t.Fatalf("a net of %d inputs, want 68: 62 and 6 threat inputs", net.In)
+	}
+	if _, err := s.Game.Net.Evaluator(net); err != nil {
+		t.Fatal(err)
+	}
+	cut := filepath.Join(dir, "cut")
+	run, err := runs.CreateAt(cut, "train", nil, s, s.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	_, err = Run(ctx, s, run, func(done, _ int64, _ string) {
+		if done >= 250 {
+			cancel()
+		}
+	})
+	run.Close()
+	if err != context.Canceled {
+		t.Fatalf("cancelled run returned %v", err)
+	}
+	again, err := runs.Open(cut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer again.Close()
+	if err := again.Resume(); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Run(context.Background(), s, again, runs.NoProgress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if netID(t, got.Net) != net.ID() {
+		t.Fatalf("resumed: net %s, uninterrupted %s", netID(t, got.Net), net.ID())
 	}
 }
 
