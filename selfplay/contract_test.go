@@ -41,7 +41,8 @@ func TestDiceGamesUnchanged(t *testing.T) {
 		{2, 0, "1 c 5 a 1 a 2 b 3 b 1 c 5 c 5 b 4 c 2 a 2 d 4 e 5", "b1 c1 d5 a3 d1 a1 a2 b2 c3 b3 e1 c2 b5 c5 a5 b4 d4 c4 d2 a4 e2 d3 e4 e3 e5", 0, -0.5479303187507132, [2]int64{800, 44}, [2]int{37, 12}},
 		{2, 1, "1 c 5 a 1 a 2 b 3 c 1 d", "a1 c3 a5 a2 b1 a4 b2 b3 a3 c4 c1 d5", -1, -0.825925498789067, [2]int64{30, 481}, [2]int{6, 18}},
 	}
-	prs := playAll(t, testConfig(t, "staretc:depth=3", "star1:depth=1,eval=pairs", 3, 1))
+	// The built-in 5x5/4 net of that build, since replaced.
+	prs := playAll(t, testConfig(t, "staretc:depth=3,net=../search/testdata/nets/dice5x5-4-7b3b0f732fb6.json", "star1:depth=1,eval=pairs", 3, 1))
 	k := 0
 	for _, pr := range prs {
 		for _, g := range pr.Games {

@@ -88,6 +88,23 @@
 // turn input or separate blue and red inputs would make the net learn the
 // game twice, once per orientation.
 //
+// A net may have a second input set, "threats" (SetInputs, InputSets;
+// starlab train -inputs threats): the inputs above, then ThreatInputs = 6
+// more, for the side to move and then its opponent: the share of its
+// rolls (its lines with an empty cell) whose line holds a winning cell
+// (an empty cell where its checker would complete m in a line), the share
+// holding two or more, and its number of winning cells times 1/n
+// (Board.Threats). A net's input set is its number of inputs, and
+// Features writes the set its x has room for. A winning cell is a
+// conjunction of m-1 checkers and an empty cell, which one hidden layer of
+// cell inputs judges poorly: over the held-out exact 5x5/4 suite, a
+// depth-4 search with the zero evaluator, which sees both sides' winning
+// rolls, is off by less than the thesis-input net alone. The evaluator
+// keeps each frame's winning cells of both colours as bit sets by line
+// (a frame's come from the frame below and the ends of its checker's
+// runs) and adds the six inputs to a copy of the accumulator at each
+// leaf.
+//
 // NetEvaluator is the net as the search's incremental evaluator: the first
 // layer as two accumulators (the blue and the red view, as NNUE keeps two
 // perspectives), updated by one weight column each when a checker is
@@ -100,10 +117,12 @@
 //
 // nets/<n>x<n>-<m>.json are the built-in nets (EmbeddedNet): what eval=mlp
 // without net=FILE uses, the net of the board size the search engine is
-// given. They are kept as starlab train wrote them, in version 1 of the
-// weight file; the README gives the command that trained each.
+// given. They are kept as starlab train wrote them (version 1 of the
+// weight file, 5x5/4's version 2); the README gives the command that
+// trained each. 5x5/4's is a net of the input set "threats".
 // fits/<n>x<n>-<m>.json are the built-in ChanceProbCut fits (BuiltinFit),
 // one per built-in net, made by starlab collect and fit with that net and
-// kept as fit wrote them, in version 1 of the parameter file; the Dice
+// kept as fit wrote them (version 1 of the parameter file, 5x5/4's version
+// 2, with the source naming the commands that made it); the Dice
 // engine passes the fit of the board to search.Resolved.ProbCutFor.
 package dice

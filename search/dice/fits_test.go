@@ -7,7 +7,7 @@ import (
 )
 
 // TestBuiltinFits: every file of fits/ is a built-in fit, read (version 1,
-// n and m) as the fit of its Dice variant, the variant its name gives,
+// n and m, or version 2) as the fit of its Dice variant, the variant its name gives,
 // made for an evaluator and a net, and says it is the built-in fit; a
 // variant without a file has none.
 func TestBuiltinFits(t *testing.T) {
