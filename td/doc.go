@@ -59,7 +59,9 @@
 // and steps with Adam (nn.Adam) over mini-batches of the squared error,
 // stepping a partial batch at each checkpoint and measurement and starting
 // Adam afresh at each checkpoint, so that a resumed run is an
-// uninterrupted one. Nets may have several hidden layers (Layers). Every
+// uninterrupted one. Nets may have several hidden layers (Layers), and
+// another of the game's input sets (Inputs, search.NetKit.Inputs: Dice's
+// "threats"). Every
 // random stream of a training comes from runs.StreamSeed, one derivation
 // with a name per purpose (train/init, train/explore, train/dice,
 // train/measure, train/shuffle).

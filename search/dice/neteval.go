@@ -33,6 +33,10 @@ import (
 // move's accumulator (Value of an nn.Kernel, within nn.KernelTolerance of
 // the net's Forward). It implements the search's Incremental evaluator;
 // one belongs to one engine.
+//
+// For a net of the input set "threats" the frames also keep both
+// colours' winning cells (threatStack), and Evaluate adds the six threat
+// inputs to a copy of the side to move's accumulator.
 type NetEvaluator struct {
 	net  *nn.Net
 	k    *nn.Kernel // the net laid out for the leaves: H units, padded
