@@ -15,7 +15,7 @@ build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/starlab
 
 # The main job: the default recipe end to end (train a net, collect and fit
-# ChanceProbCut for it, the matches, the report), about two minutes here.
+# ChanceProbCut for it, the matches, the report), about a minute here.
 # Run again after a kill, it finishes the same run.
 run: build
 	./$(BIN) run

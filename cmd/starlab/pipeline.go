@@ -28,7 +28,7 @@ self-play, collect paired searches (with that net) and fit ChanceProbCut's
 parameters, bench the algorithms, tune t, play the matches; then it writes
 report.html. The default recipe trains, fits and plays in a few minutes;
 paper-5x5 (not timed end to end: its tune alone comes to
-about 45 minutes on two cores) and paper-11x11 (many hours: a
+about 15 minutes on two cores) and paper-11x11 (many hours: a
 cluster or a night) reproduce the papers' Dice tables, paper-breakthrough
 (an hour and a half) the chapter's ChanceBreakthrough tables, and
 backgammon (21 minutes on two cores) trains, fits, benches, tunes and
