@@ -105,7 +105,7 @@ func stages(t *testing.T, root string) (net, probcut string) {
 	finish(run, err)
 
 	ms = selfplay.DefaultMatchSettings(diceGame, "staretc:depth=5", "staretc:depth=1,eval=zero")
-	ms.Games, ms.Seed = 10, 3
+	ms.Games, ms.Seed = 10, 2
 	run = create("7-zero", "match", ms)
 	_, err = selfplay.RunMatch(ctx, ms, run, runs.NoProgress)
 	finish(run, err)
