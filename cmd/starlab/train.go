@@ -64,8 +64,10 @@ by default) by self-play with temporal differences (Veness 2006, section
 to is moved towards the next such position's value, TD(0) by default
 (-lambda for TD(lambda), -expected for the mean over every chance event of
 the best 1-ply value as target), with the game's result as the last target.
-The inputs of the net are the game's. The net starts from small random
-weights (-init) drawn from -seed.
+The inputs of the net are the game's (-inputs names another of its input
+sets: Dice's threats adds six inputs that count each side's winning cells,
+as the built-in 5x5/4 net has). The net starts from small random weights
+(-init) drawn from -seed.
 
 Every -measure-every games the net plays -measure-games duplicate-dice games
 at depth 1 against the game's hand evaluator at depth 1 (pairs in Dice,
