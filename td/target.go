@@ -54,13 +54,25 @@ func (s *Settings) checkTarget() error {
 		if s.Optimizer != OptSGD {
 			return runs.Usagef("-optimizer %s: TD's updates are steps along the gradient (sgd); Adam is for -target search", s.Optimizer)
 		}
-		if s.TargetSpec != "" || s.PlayDepth > 1 {
-			return runs.Usagef("-target-spec and -play-depth: only -target search searches")
+		if s.TargetSpec != "" || s.PlayDepth > 1 || s.TreeStrap {
+			return runs.Usagef("-target-spec, -play-depth and -treestrap: only -target search searches")
 		}
 		return nil
 	case TargetSearch:
 	default:
 		return runs.Usagef("-target %s: want td or search", s.Target)
+	}
+	if s.TreeStrap {
+		if s.TargetSpec == "" {
+			s.TargetSpec = DefaultTargetSpec
+		}
+		spec, err := s.targetSpec()
+		if err != nil {
+			return err
+		}
+		if !spec.Config.Algorithm.Sound() || spec.Config.Eval != "mlp" {
+			return runs.Usagef("-treestrap: -target-spec %s: want a sound algorithm (its tree's values are expectimax's) with eval=mlp (its leaves are the net's)", s.TargetSpec)
+		}
 	}
 	if s.PlayDepth < 0 || s.PlayDepth > 64 {
 		return runs.Usagef("-play-depth %d: want 0 or 1 (the 1-ply net) to 64", s.PlayDepth)
@@ -123,6 +135,7 @@ type sample struct {
 // and a search engine over the round's frozen weights, one per worker.
 type labeller struct {
 	p      player
+	leaf   search.NetValue // the leaves' values of TreeStrap's tree
 	engine search.Engine
 	limits search.Limits
 	in     int // the net's inputs
@@ -148,7 +161,13 @@ func (s *Settings) newLabeller(frozen *nn.Net, spec search.Spec) (*labeller, err
 	if err != nil {
 		return nil, err
 	}
-	return &labeller{p: player{val: val}, engine: s.Game.NewEngine(res), limits: spec.Limits, in: frozen.In, starts: starts}, nil
+	leaf := val
+	if net := res.NetFile(); net != nil && net != frozen {
+		if leaf, err = s.Game.Net.Evaluator(net); err != nil {
+			return nil, err
+		}
+	}
+	return &labeller{p: player{val: val}, leaf: leaf, engine: s.Game.NewEngine(res), limits: spec.Limits, in: frozen.In, starts: starts}, nil
 }
 
 // searchPlayer chooses the best move of a search to a depth with the
@@ -202,6 +221,10 @@ func (lb *labeller) label(ctx context.Context, s *Settings, g int64) ([]sample, 
 		if err := ctx.Err(); err != nil {
 			return err
 		}
+		if s.TreeStrap {
+			lb.treeValue(s, pos, lb.limits.Depth, true, &out)
+			return nil
+		}
 		r := lb.engine.Search(ctx, pos, lb.limits, nil)
 		if len(r.Iterations) == 0 {
 			return fmt.Errorf("the target search of a position of game %d completed no iteration", g)
@@ -226,6 +249,52 @@ func (lb *labeller) label(ctx context.Context, s *Settings, g int64) ([]sample, 
 		}
 	}
 	return out, nil
+}
+
+// treeValue returns the expectimax value of pos to depth from its mover's
+// view (gametest.Value's, the value every sound algorithm finds), its
+// leaves valued by the labeller's net, and appends to out every position
+// of the tree right after a move (after: pos itself is one) that is not
+// over and has depth left, with its value there as target: TreeStrap's
+// targets (Veness et al. 2009), every interior afterstate of the search
+// fitted to its searched value.
+func (lb *labeller) treeValue(s *Settings, pos game.State, depth int, after bool, out *[]sample) float64 {
+	var v float64
+	switch pos.Kind() {
+	case game.Over:
+		return pos.Result()
+	case game.Chance:
+		d := depth
+		if s.Game.CountsChance() {
+			if depth == 0 {
+				return lb.leaf.Value(pos)
+			}
+			d--
+		}
+		events, total := pos.Outcomes(nil)
+		for _, e := range events {
+			c := pos.Clone()
+			c.Happen(e)
+			v += float64(e.Weight) * lb.treeValue(s, c, d, false, out)
+		}
+		v /= float64(total)
+	default:
+		if depth == 0 {
+			return lb.leaf.Value(pos)
+		}
+		v = math.Inf(-1)
+		for _, m := range pos.Legal(nil) {
+			c := pos.Clone()
+			c.Play(m)
+			v = max(v, -lb.treeValue(s, c, depth-1, true, out))
+		}
+	}
+	if after {
+		x := make([]float64, lb.in)
+		s.Game.Net.Features(pos, x)
+		*out = append(*out, sample{x: x, target: v})
+	}
+	return v
 }
 
 // fitter moves the net towards the samples' targets, in mini-batches of

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"starlab/nn"
@@ -113,6 +115,11 @@ func TestSearchTargetSettings(t *testing.T) {
 		{func(s *Settings) { s.Target, s.Optimizer = TargetSearch, "lbfgs" }, "-optimizer lbfgs"},
 		{func(s *Settings) { s.Target, s.MiniBatch = TargetSearch, -1 }, "-minibatch -1"},
 		{func(s *Settings) { s.Layers = []int{0} }, "-hidden"},
+		{func(s *Settings) { s.TreeStrap = true }, "only -target search"},
+		{func(s *Settings) { s.Target, s.TreeStrap, s.TargetSpec = TargetSearch, true, "cpc:depth=3" }, "sound algorithm"},
+		{func(s *Settings) {
+			s.Target, s.TreeStrap, s.TargetSpec = TargetSearch, true, "staretc:depth=3,eval=pairs"
+		}, "eval=mlp"},
 	} {
 		s := tiny()
 		c.edit(&s)
@@ -126,5 +133,72 @@ func TestSearchTargetSettings(t *testing.T) {
 	s.Target = TargetSearch
 	if err := s.Check(); err != nil || s.TargetSpec != DefaultTargetSpec || s.Optimizer != OptAdam || s.Rate != 0.001 || s.MiniBatch != 256 {
 		t.Fatalf("defaults of -target search: %v %+v", err, s)
+	}
+}
+
+// TestTreeStrap: -treestrap labels every afterstate of the target
+// search's tree, more samples than the games' afterstates; the root's
+// value is the target engine's (StarETC with its table, to 1e-9), with
+// the net's leaves; and the trained net is the same with one worker or
+// two.
+func TestTreeStrap(t *testing.T) {
+	s := searchTiny(1)
+	s.TreeStrap, s.PlayDepth = true, 0
+	if err := s.Check(); err != nil {
+		t.Fatal(err)
+	}
+	spec, err := s.targetSpec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	net, err := s.Game.Net.New(s.Variant, runs.Stream(1, "test", 0), 0.3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lb, err := s.newLabeller(net, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for g := int64(0); g < 3; g++ {
+		all, err := lb.label(ctx, &s, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.TreeStrap = false
+		roots, err := lb.label(ctx, &s, g)
+		s.TreeStrap = true
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(all) <= len(roots) {
+			t.Fatalf("game %d: %d TreeStrap samples, %d afterstates", g, len(all), len(roots))
+		}
+		// Each afterstate's tree ends with the afterstate itself (no
+		// position below it is the same: every move adds a checker).
+		k := 0
+		for _, r := range roots {
+			for k < len(all) && !slices.Equal(all[k].x, r.x) {
+				k++
+			}
+			if k == len(all) || math.Abs(all[k].target-r.target) > 1e-9 {
+				t.Fatalf("game %d: an afterstate searched to %v by the engine is not in the tree with that value", g, r.target)
+			}
+			k++
+		}
+	}
+	dir := t.TempDir()
+	var ids []string
+	for _, w := range []int{1, 2} {
+		s := searchTiny(w)
+		s.TreeStrap, s.PlayDepth, s.Games = true, 0, 24
+		res, err := train(t, s, filepath.Join(dir, string(rune('0'+w))), runs.NoProgress)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, netID(t, res.Net))
+	}
+	if ids[0] != ids[1] {
+		t.Fatalf("one worker trained net %s, two %s", ids[0], ids[1])
 	}
 }

@@ -93,6 +93,14 @@ type Settings struct {
 	// moves) instead of by the net's 1-ply values, for games that reach
 	// the positions a searching player meets.
 	PlayDepth int `json:"play_depth,omitempty"`
+	// TreeStrap, for TargetSearch, fits every position right after a move
+	// in the target search's tree (the afterstate itself included) to its
+	// value there, as TreeStrap does (Veness, Silver, Uther and Blair
+	// 2009), and not the afterstate alone: the tree is expectimax's to
+	// TargetSpec's depth, whose values every sound algorithm shares, with
+	// the net's leaves (TargetSpec must be a sound algorithm with
+	// eval=mlp).
+	TreeStrap bool `json:"treestrap,omitempty"`
 	// StartSuite, for TargetSearch, is a file of positions (starlab gen)
 	// the self-play games start from, game g from its position g modulo
 	// their number, so that training meets the positions of later phases

@@ -114,6 +114,7 @@ the evaluator's name as opponent).`,
 			fs.StringVar(&set.Target, "target", "td", "what each position moves towards: td (temporal differences) or search (the value -target-spec finds)")
 			fs.StringVar(&set.TargetSpec, "target-spec", "", "the search of -target search: an engine spec with a depth; eval=mlp without net= searches with the net being trained (default "+td.DefaultTargetSpec+")")
 			fs.StringVar(&set.StartSuite, "starts", "", "with -target search, a file of positions (starlab gen) the self-play games start from in turn (default: the variant's start)")
+			fs.BoolVar(&set.TreeStrap, "treestrap", false, "with -target search, fit every position right after a move in the target search's tree to its value there (TreeStrap), not only the root; the tree is expectimax's, with the net's leaves")
 			fs.IntVar(&set.PlayDepth, "play-depth", 0, "with -target search, self-play moves by the target's engine to this depth (0, 1: the net's 1-ply values)")
 			fs.StringVar(&set.Optimizer, "optimizer", "", "sgd (TD's step) or adam (mini-batches; the default for -target search, -rate then 0.001)")
 			fs.IntVar(&set.MiniBatch, "minibatch", 0, "positions per optimiser step of -target search (default 256 with adam)")
