@@ -59,7 +59,10 @@
 // and steps with Adam (nn.Adam) over mini-batches of the squared error,
 // stepping a partial batch at each checkpoint and measurement and starting
 // Adam afresh at each checkpoint, so that a resumed run is an
-// uninterrupted one. Nets may have several hidden layers (Layers), and
+// uninterrupted one. With TreeStrap every position right after a move in
+// the target search's tree is fitted to its value there (expectimax's
+// tree through the game contract, the net at its leaves). Nets may have
+// several hidden layers (Layers), and
 // another of the game's input sets (Inputs, search.NetKit.Inputs: Dice's
 // "threats"). Every
 // random stream of a training comes from runs.StreamSeed, one derivation

@@ -91,8 +91,10 @@ to the value a deeper search of it finds (-target-spec, an engine spec with
 a depth; eval=mlp without net= searches with the net being trained), with
 Adam over mini-batches (-minibatch) of the squared error; -hidden 64,32
 gives a net of two hidden layers, -starts FILE starts the games from a
-suite's positions in turn, and -play-depth lets the target's engine choose
-the self-play moves.
+suite's positions in turn, -play-depth lets the target's engine choose
+the self-play moves, and -treestrap fits every position right after a
+move in the target search's tree to its value there (TreeStrap; the tree
+is expectimax's, the net at its leaves), not the root alone.
 
 It ends with one line: games, time and games/s of the whole run (a resumed
 run's included), and the last score against the hand evaluator with its
