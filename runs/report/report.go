@@ -37,6 +37,7 @@ import (
 	"html/template"
 	"image/png"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -535,12 +536,23 @@ func addTrain(s *Section, run *runs.Run) error {
 			break
 		}
 	}
+	judged := false // a run with -judge: the static error against exact values too
+	for _, p := range curve {
+		judged = judged || !math.IsNaN(float64(p.ExactMAE))
+	}
 	t := Table{Caption: "Learning curve: score against " + opponent + " at depth 1 over duplicate-dice games (- where a checkpoint was not measured)",
 		Head: []string{"games", "seconds", "mean |TD error|", "score", "± 95%, duplicate dice", "luck-adjusted", "± 95%", "plies per game"}}
+	if judged {
+		t.Head = append(t.Head, "static error against exact values", "± its standard error")
+	}
 	for _, p := range curve {
 		plies := p.MeanPlies.Format("%.1f") // "-" at a checkpoint without a measurement
-		t.add(fmt.Sprint(p.Games), num(p.Seconds, "%.1f"), num(p.TDError, "%.4f"),
-			pct(float64(p.Score)), pct(float64(p.ScoreCI95)), pct(float64(p.LuckScore)), pct(float64(p.LuckCI95)), plies)
+		row := []string{fmt.Sprint(p.Games), num(p.Seconds, "%.1f"), num(p.TDError, "%.4f"),
+			pct(float64(p.Score)), pct(float64(p.ScoreCI95)), pct(float64(p.LuckScore)), pct(float64(p.LuckCI95)), plies}
+		if judged {
+			row = append(row, num(float64(p.ExactMAE), "%.4f"), num(float64(p.ExactSE), "%.4f"))
+		}
+		t.add(row...)
 	}
 	s.Tables = append(s.Tables, t)
 	for _, p := range curve {

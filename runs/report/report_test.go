@@ -65,6 +65,7 @@ func stages(t *testing.T, root string) (net, probcut string) {
 
 	ts := td.DefaultSettings(diceengine.Game())
 	ts.Games, ts.CheckpointEvery, ts.MeasureEvery, ts.MeasureGames = 2000, 1000, 2000, 40
+	ts.JudgeSuite = "../../search/testdata/endgame5x5-4.suite"
 	run := create("1-train", "train", ts)
 	_, err = td.Run(ctx, ts, run, runs.NoProgress)
 	finish(run, err)
@@ -169,8 +170,13 @@ func TestReport(t *testing.T) {
 	// Figures as the terminal prints them: the train checkpoint without a
 	// measurement has no score and no plies per game; the zero match's
 	// Elo interval is unbounded.
-	if !regexp.MustCompile(`<tr><td>1000</td>(<td>[^<]*</td>){2}<td>-</td><td>-</td><td>-</td><td>-</td><td>-</td></tr>`).MatchString(html) {
-		t.Error("the train checkpoint at 1000 games, not measured, does not show - for its score, intervals and plies per game")
+	if !regexp.MustCompile(`<tr><td>1000</td>(<td>[^<]*</td>){2}(<td>-</td>){7}</tr>`).MatchString(html) {
+		t.Error("the train checkpoint at 1000 games, not measured, does not show - for its score, intervals, plies per game and static error")
+	}
+	// With -judge the table has the static error against exact values,
+	// as the plot does.
+	if !regexp.MustCompile(`(?s)<th>static error against exact values</th><th>± its standard error</th>.*?<tr><td>2000</td>(<td>[^<]*</td>){7}<td>0\.[0-9]{4}</td><td>0\.[0-9]{4}</td></tr>`).MatchString(html) {
+		t.Error("the train table lacks the measured static error against exact values")
 	}
 	if !regexp.MustCompile(`<td>&#43;240.8</td><td>inf</td><td>inf</td>`).MatchString(html) {
 		t.Error("the zero match's Elo does not show ± inf over games and pairs")
