@@ -1,9 +1,6 @@
 package dice
 
-import (
-	"fmt"
-	"math/bits"
-)
+import "fmt"
 
 // Board limits. Every per-board array is sized by these constants so that a
 // Board is a plain value: copying it copies the position, and nothing in
@@ -461,62 +458,9 @@ func (b *Board) Threats(c Color) (lines, doubles, cells int) {
 
 // BothThreats returns Threats(Blue) and Threats(Red), as {lines, doubles,
 // cells} each.
-func (b *Board) BothThreats() (t [2][3]int) {
-	g := &b.grid
-	n, m := b.n, b.m
-	var win [2]uint32 // win[c] has bit line set when c has a winning cell there (lines up to MaxN)
-	var two [2]uint32 // two or more
-	for cell := 0; cell < n*n; cell++ {
-		if b.cells[cell] != Empty {
-			continue
-		}
-		p := int(padOf[n][cell])
-		var wins [3]bool // by piece
-		for _, d := range &b.dir {
-			l, f := g[p-d], g[p+d]
-			if l == f {
-				if l != BlueCell && l != RedCell {
-					continue
-				}
-				run := 1
-				for q := p - d; g[q] == l; q -= d {
-					run++
-				}
-				for q := p + d; g[q] == l; q += d {
-					run++
-				}
-				wins[l] = wins[l] || run >= m
-				continue
-			}
-			if l == BlueCell || l == RedCell {
-				run := 1
-				for q := p - d; g[q] == l; q -= d {
-					run++
-				}
-				wins[l] = wins[l] || run >= m
-			}
-			if f == BlueCell || f == RedCell {
-				run := 1
-				for q := p + d; g[q] == f; q += d {
-					run++
-				}
-				wins[f] = wins[f] || run >= m
-			}
-		}
-		for c := Blue; c <= Red; c++ {
-			if wins[c+1] {
-				bit := uint32(1) << b.line(c, cell)
-				two[c] |= win[c] & bit
-				win[c] |= bit
-				t[c][2]++
-			}
-		}
-	}
-	for c := range t {
-		t[c][0] = bits.OnesCount32(win[c])
-		t[c][1] = bits.OnesCount32(two[c])
-	}
-	return t
+func (b *Board) BothThreats() [2][3]int {
+	w := b.winCells()
+	return countThreats(&w, b.n)
 }
 
 // Lines returns the number of c's lines (rows for blue, columns for red)

@@ -54,11 +54,12 @@ type NetEvaluator struct {
 	acc []float64
 	top int // the frame of the position followed
 	// done[v] is the last frame whose view v is computed: frames 0 to
-	// done[v] are, done[v] <= top. The views are computed apart because
+	// done[v] are, done[v] <= top (done[threatView]: whose winning cells
+	// are, for a net of threat inputs). The views are computed apart because
 	// the leaves of one search iteration have one side to move (they lie
 	// at one parity of plies from the root), so one view of the frames
 	// above them is never read.
-	done [2]int
+	done [3]int
 	// put[f] is the checker (2*cell + owner) frame f adds to frame f-1,
 	// runs[f] the board's run counts in frame f (Board.streaks), whose
 	// changes from frame f-1 move the streak features; val[f] is frame
@@ -82,6 +83,10 @@ type NetEvaluator struct {
 	thr      *threatStack       // the frames' winning cells, for a net of threat inputs
 	cellIx   [2][MaxCells]int32 // the first input of a cell seen by each side (cellInput)
 }
+
+// threatView is the index in NetEvaluator.done of the frames' winning
+// cells.
+const threatView = 2
 
 // evalCacheSize is the number of entries of the evaluator's cache of
 // values (16 bytes each).
@@ -126,10 +131,9 @@ func NewNetEvaluator(net *nn.Net) (*NetEvaluator, error) {
 	}
 	if net.In == InputSize(n)+ThreatInputs {
 		e.threatAt = len(e.w)
+		e.w = append(e.w, make([]float64, ThreatInputs*H)...)
 		for i := 0; i < ThreatInputs; i++ {
-			col := make([]float64, H)
-			k.Column(col, InputSize(n)+i)
-			e.w = append(e.w, col...)
+			k.Column(e.w[e.threatAt+i*H:], InputSize(n)+i)
 		}
 		e.tacc = make([]float64, H)
 		e.thr = newThreatStack(n, m)
@@ -156,11 +160,11 @@ func (e *NetEvaluator) Clone() *NetEvaluator {
 // Reset computes both accumulators from b's cells and run counts, as
 // the stack's only frame.
 func (e *NetEvaluator) Reset(b *Board) {
-	e.top, e.done, e.known[0] = 0, [2]int{}, false
+	e.top, e.done, e.known[0] = 0, [3]int{}, false
 	e.salt += 0x9e3779b97f4a7c15
 	e.runs[0] = b.streaks
 	if e.thr != nil {
-		e.thr.reset(b)
+		e.thr.win[0] = b.winCells()
 	}
 	H := e.k.H
 	inv := 1 / float64(e.n)
@@ -202,9 +206,6 @@ func (e *NetEvaluator) Make(b *Board, cell int) {
 	e.put[e.top] = int32(2*cell + int(b.At(cell)) - 1)
 	e.runs[e.top] = b.streaks
 	e.known[e.top] = false
-	if e.thr != nil {
-		e.thr.ok[e.top] = false
-	}
 }
 
 // Unmake precedes b.Unmake(cell): the checker still on cell leaves both
@@ -213,6 +214,7 @@ func (e *NetEvaluator) Unmake(*Board, int) {
 	e.top--
 	e.done[0] = min(e.done[0], e.top)
 	e.done[1] = min(e.done[1], e.top)
+	e.done[threatView] = min(e.done[threatView], e.top)
 }
 
 // Evaluate returns the net's value of b for its side to move, in [-1, 1],
@@ -284,7 +286,8 @@ func (e *NetEvaluator) Evaluate(b *Board) float64 {
 // b's threat features added to a copy of it.
 func (e *NetEvaluator) threatValue(b *Board, acc []float64) float64 {
 	var t [ThreatInputs]float64
-	threatInputs(b, e.thr.counts(b, e.top, &e.put), &t)
+	threatInputs(b, e.thr.counts(b, e.done[threatView], e.top, &e.put), &t)
+	e.done[threatView] = e.top
 	var at [ThreatInputs]int32
 	var a [ThreatInputs]float64
 	n := 0

@@ -21,19 +21,104 @@ func (s *cellset) line(k, n int) uint64 {
 	return v & (1<<uint(n) - 1)
 }
 
+// winCells returns both colours' winning cells (Threats) as sets laid out
+// by each colour's lines, in one walk from the empty cells that reads
+// each neighbour once for both colours.
+func (b *Board) winCells() (w [2]cellset) {
+	g := &b.grid
+	n, m := b.n, b.m
+	for cell := 0; cell < n*n; cell++ {
+		if b.cells[cell] != Empty {
+			continue
+		}
+		p := int(padOf[n][cell])
+		var wins [3]bool // by piece
+		for _, d := range &b.dir {
+			l, f := g[p-d], g[p+d]
+			if l == f {
+				if l != BlueCell && l != RedCell {
+					continue
+				}
+				run := 1
+				for q := p - d; g[q] == l; q -= d {
+					run++
+				}
+				for q := p + d; g[q] == l; q += d {
+					run++
+				}
+				wins[l] = wins[l] || run >= m
+				continue
+			}
+			if l == BlueCell || l == RedCell {
+				run := 1
+				for q := p - d; g[q] == l; q -= d {
+					run++
+				}
+				wins[l] = wins[l] || run >= m
+			}
+			if f == BlueCell || f == RedCell {
+				run := 1
+				for q := p + d; g[q] == f; q += d {
+					run++
+				}
+				wins[f] = wins[f] || run >= m
+			}
+		}
+		if wins[BlueCell] {
+			w[Blue].add(cell)
+		}
+		if wins[RedCell] {
+			w[Red].add(int(colOf[n][cell])*n + int(rowOf[n][cell]))
+		}
+	}
+	return w
+}
+
+// countThreats returns each colour's {lines, doubles, cells} (Threats)
+// from its winning cells on an n x n board.
+func countThreats(w *[2]cellset, n int) (c [2][3]int) {
+	words := (n*n + 63) / 64
+	for col := range c {
+		set := &w[col]
+		if words == 1 {
+			x, mask := set[0], uint64(1)<<uint(n)-1
+			c[col][2] = bits.OnesCount64(x)
+			for ; x != 0; x >>= uint(n) {
+				if l := x & mask; l != 0 {
+					c[col][0]++
+					if l&(l-1) != 0 {
+						c[col][1]++
+					}
+				}
+			}
+			continue
+		}
+		for k := 0; k < n; k++ {
+			if l := set.line(k, n); l != 0 {
+				c[col][0]++
+				if l&(l-1) != 0 {
+					c[col][1]++
+				}
+			}
+		}
+		for _, x := range set[:words] {
+			c[col][2] += bits.OnesCount64(x)
+		}
+	}
+	return c
+}
+
 // threatStack keeps the winning cells of both colours (Board.Threats) of
-// the frames of a NetEvaluator, as the accumulators are kept: frame f's
-// sets are win[f] when ok[f]. A frame's sets come from the nearest
-// computed frame below it and the checkers placed since: a placed cell is
-// no one's winning cell any more, and a cell that has become one for c is
-// in line with a checker of c placed since, the first empty cell beyond
-// that checker's run. The frames between are computed with it, each on
-// its own board.
+// the frames of a NetEvaluator, as the accumulators are kept: frames 0
+// to the evaluator's done[threatView] have theirs in win. A frame's come
+// from the frame below it and its checker: the placed cell is no one's
+// winning cell any more, and a cell that has become one for c is in line
+// with the checker of c placed, the first empty cell beyond that
+// checker's run. Each frame is computed on its own board.
 type threatStack struct {
 	n, m   int
 	words  int // the words of a cellset the board's cells use
 	win    [MaxCells + 1][2]cellset
-	ok     [MaxCells + 1]bool
 	lineIx [2][MaxCells]int16 // a cell's bit in each colour's sets
 	cellOf []int16            // the cell of a grid index, -1 off the board
 }
@@ -51,27 +136,6 @@ func newThreatStack(n, m int) *threatStack {
 	return t
 }
 
-// reset makes b's winning cells frame 0's.
-func (t *threatStack) reset(b *Board) {
-	w := &t.win[0]
-	*w = [2]cellset{}
-	for cell := 0; cell < t.n*t.n; cell++ {
-		if b.cells[cell] != Empty {
-			continue
-		}
-		p := int(padOf[t.n][cell])
-		for c := Blue; c <= Red; c++ {
-			for _, d := range &b.dir {
-				if t.wins(b, p, d, uint8(c)+1) {
-					w[c].add(int(t.lineIx[c][cell]))
-					break
-				}
-			}
-		}
-	}
-	t.ok[0] = true
-}
-
 // wins reports whether a checker of piece on the empty grid cell p would
 // make m in a line along direction d.
 func (t *threatStack) wins(b *Board, p, d int, piece uint8) bool {
@@ -87,22 +151,19 @@ func (t *threatStack) wins(b *Board, p, d int, piece uint8) bool {
 }
 
 // counts returns frame top's {lines, doubles, cells} of each colour,
-// computing its sets from the nearest computed frame below it; put[f] is
-// the checker (2*cell + owner) frame f placed, b the board of frame top.
-func (t *threatStack) counts(b *Board, top int, put *[MaxCells + 1]int32) (c [2][3]int) {
-	f := top
-	for !t.ok[f] {
-		f--
-	}
-	if f < top {
-		// The frames above f are computed in turn, each on its own
+// computing the frames above done, the last computed one, up to top;
+// put[f] is the checker (2*cell + owner) frame f placed, b the board of
+// frame top.
+func (t *threatStack) counts(b *Board, done, top int, put *[MaxCells + 1]int32) [2][3]int {
+	if done < top {
+		// The frames above done are computed in turn, each on its own
 		// board: the checkers placed after it leave the grid for the
 		// moment and come back one frame at a time.
 		g := &b.grid
-		for k := f + 1; k <= top; k++ {
+		for k := done + 1; k <= top; k++ {
 			g[padOf[t.n][put[k]>>1]] = Empty
 		}
-		for f++; f <= top; f++ {
+		for f := done + 1; f <= top; f++ {
 			cell := int(put[f] >> 1)
 			owner := Color(put[f] & 1)
 			piece := uint8(owner) + 1
@@ -125,37 +186,7 @@ func (t *threatStack) counts(b *Board, top int, put *[MaxCells + 1]int32) (c [2]
 					}
 				}
 			}
-			t.ok[f] = true
 		}
 	}
-	w := &t.win[top]
-	n := t.n
-	for col := range c {
-		set := &w[col]
-		if t.words == 1 {
-			x, mask := set[0], uint64(1)<<uint(n)-1
-			c[col][2] = bits.OnesCount64(x)
-			for ; x != 0; x >>= uint(n) {
-				if l := x & mask; l != 0 {
-					c[col][0]++
-					if l&(l-1) != 0 {
-						c[col][1]++
-					}
-				}
-			}
-			continue
-		}
-		for k := 0; k < n; k++ {
-			if l := set.line(k, n); l != 0 {
-				c[col][0]++
-				if l&(l-1) != 0 {
-					c[col][1]++
-				}
-			}
-		}
-		for _, x := range set[:t.words] {
-			c[col][2] += bits.OnesCount64(x)
-		}
-	}
-	return c
+	return countThreats(&t.win[top], t.n)
 }
