@@ -222,7 +222,7 @@ func (lb *labeller) label(ctx context.Context, s *Settings, g int64) ([]sample, 
 			return err
 		}
 		if s.TreeStrap {
-			lb.treeValue(s, pos, lb.limits.Depth, true, &out)
+			lb.treeSamples(s, pos, lb.limits.Depth, &out)
 			return nil
 		}
 		r := lb.engine.Search(ctx, pos, lb.limits, nil)
@@ -251,50 +251,20 @@ func (lb *labeller) label(ctx context.Context, s *Settings, g int64) ([]sample, 
 	return out, nil
 }
 
-// treeValue returns the expectimax value of pos to depth from its mover's
-// view (gametest.Value's, the value every sound algorithm finds), its
-// leaves valued by the labeller's net, and appends to out every position
-// of the tree right after a move (after: pos itself is one) that is not
-// over and has depth left, with its value there as target: TreeStrap's
-// targets (Veness et al. 2009), every interior afterstate of the search
-// fitted to its searched value.
-func (lb *labeller) treeValue(s *Settings, pos game.State, depth int, after bool, out *[]sample) float64 {
-	var v float64
-	switch pos.Kind() {
-	case game.Over:
-		return pos.Result()
-	case game.Chance:
-		d := depth
-		if s.Game.CountsChance() {
-			if depth == 0 {
-				return lb.leaf.Value(pos)
-			}
-			d--
+// treeSamples appends to out every position of pos's expectimax tree to
+// depth (game.Expectimax, whose values every sound algorithm finds, its
+// leaves valued by the labeller's net) that a move led to, pos itself
+// included, and that the recursion valued from below, with its value
+// there as target: TreeStrap's targets (Veness et al. 2009), every
+// interior afterstate of the search fitted to its searched value.
+func (lb *labeller) treeSamples(s *Settings, pos game.State, depth int, out *[]sample) {
+	game.Expectimax(pos, depth, s.Game.CountsChance(), lb.leaf.Value, func(st game.State, v float64, afterMove bool) {
+		if afterMove {
+			x := make([]float64, lb.in)
+			s.Game.Net.Features(st, x)
+			*out = append(*out, sample{x: x, target: v})
 		}
-		events, total := pos.Outcomes(nil)
-		for _, e := range events {
-			c := pos.Clone()
-			c.Happen(e)
-			v += float64(e.Weight) * lb.treeValue(s, c, d, false, out)
-		}
-		v /= float64(total)
-	default:
-		if depth == 0 {
-			return lb.leaf.Value(pos)
-		}
-		v = math.Inf(-1)
-		for _, m := range pos.Legal(nil) {
-			c := pos.Clone()
-			c.Play(m)
-			v = max(v, -lb.treeValue(s, c, depth-1, true, out))
-		}
-	}
-	if after {
-		x := make([]float64, lb.in)
-		s.Game.Net.Features(pos, x)
-		*out = append(*out, sample{x: x, target: v})
-	}
-	return v
+	})
 }
 
 // fitter moves the net towards the samples' targets, in mini-batches of
