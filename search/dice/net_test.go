@@ -111,6 +111,31 @@ func TestIncrementalEqualsFull(t *testing.T) {
 	}
 }
 
+// wander takes one random step of a game with take-backs on b, followed
+// by the evaluators: while there are moves to take back, one time in
+// three the last of played, else a random roll and a random move of it.
+func wander(rng *rand.Rand, b *Board, played *[]int, evs ...*NetEvaluator) {
+	if k := len(*played); k > 0 && rng.IntN(3) == 0 {
+		cell := (*played)[k-1]
+		*played = (*played)[:k-1]
+		for _, ev := range evs {
+			ev.Unmake(b, cell)
+		}
+		b.Unmake(cell)
+		b.ClearRoll()
+		return
+	}
+	var lines [MaxN]int8
+	b.SetRoll(int(lines[rng.IntN(b.Rolls(&lines))]))
+	var moves [MaxN]int16
+	cell := int(moves[rng.IntN(b.Moves(&moves))])
+	b.Make(cell)
+	for _, ev := range evs {
+		ev.Make(b, cell)
+	}
+	*played = append(*played, cell)
+}
+
 // incrementalEqualsFull is TestIncrementalEqualsFull for one net, of
 // either input set; Value, the evaluator's from-scratch value, agrees
 // too.
@@ -123,21 +148,7 @@ func incrementalEqualsFull(t *testing.T, rng *rand.Rand, net *nn.Net, n, m int) 
 		ev.Reset(b)
 		var played []int
 		for step := 0; step < 4*n*n && !b.Over(); step++ {
-			if len(played) > 0 && rng.IntN(3) == 0 {
-				cell := played[len(played)-1]
-				played = played[:len(played)-1]
-				ev.Unmake(b, cell)
-				b.Unmake(cell)
-				b.ClearRoll()
-			} else {
-				var lines [MaxN]int8
-				b.SetRoll(int(lines[rng.IntN(b.Rolls(&lines))]))
-				var moves [MaxN]int16
-				cell := int(moves[rng.IntN(b.Moves(&moves))])
-				b.Make(cell)
-				ev.Make(b, cell)
-				played = append(played, cell)
-			}
+			wander(rng, b, &played, ev)
 			if b.Over() {
 				break
 			}
@@ -185,23 +196,7 @@ func TestNetEvaluatorLazyAndForgetful(t *testing.T) {
 			used.Reset(b)
 			var played []int
 			for step := 0; step < 3*n*n && !b.Over(); step++ {
-				if len(played) > 0 && rng.IntN(3) == 0 {
-					cell := played[len(played)-1]
-					played = played[:len(played)-1]
-					fresh.Unmake(b, cell)
-					used.Unmake(b, cell)
-					b.Unmake(cell)
-					b.ClearRoll()
-				} else {
-					var lines [MaxN]int8
-					b.SetRoll(int(lines[rng.IntN(b.Rolls(&lines))]))
-					var moves [MaxN]int16
-					cell := int(moves[rng.IntN(b.Moves(&moves))])
-					b.Make(cell)
-					fresh.Make(b, cell)
-					used.Make(b, cell)
-					played = append(played, cell)
-				}
+				wander(rng, b, &played, fresh, used)
 				if b.Over() {
 					break
 				}
