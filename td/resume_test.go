@@ -31,36 +31,50 @@ func same(a, b float64) bool {
 // progress call, as Ctrl-C would.
 func stopAfter(t *testing.T, cut string, k int) {
 	t.Helper()
-	run, err := runs.CreateAt(cut, "train", nil, tiny(), 1)
+	stopRun(t, tiny(), cut, func(calls int, _ int64) bool { return calls == k })
+}
+
+// stopRun starts training s in cut and cancels it, as Ctrl-C would, at
+// the first progress call (the calls so far and the games played) that
+// stop accepts.
+func stopRun(t *testing.T, s Settings, cut string, stop func(calls int, games int64) bool) {
+	t.Helper()
+	run, err := runs.CreateAt(cut, "train", nil, s, s.Seed)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	calls := 0
-	_, err = Run(ctx, tiny(), run, func(int64, int64, string) {
-		if calls++; calls == k {
+	_, err = Run(ctx, s, run, func(games, _ int64, _ string) {
+		if calls++; stop(calls, games) {
 			cancel()
 		}
 	})
 	cancel()
 	run.Close()
 	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("%s cancelled at call %d: returned %v", cut, k, err)
+		t.Fatalf("%s cancelled: returned %v", cut, err)
 	}
 }
 
 // resumeTiny resumes the tiny training in cut to its end.
 func resumeTiny(cut string) error {
+	_, err := resumeRun(tiny(), cut)
+	return err
+}
+
+// resumeRun resumes the training in cut to its end, with s for what a
+// resumed run takes from its caller (the game, the workers).
+func resumeRun(s Settings, cut string) (*Result, error) {
 	again, err := runs.Open(cut)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer again.Close()
 	if err := again.Resume(); err != nil {
-		return err
+		return nil, err
 	}
-	_, err = Run(context.Background(), tiny(), again, runs.NoProgress)
-	return err
+	return Run(context.Background(), s, again, runs.NoProgress)
 }
 
 // TestResumeAtAnyPointKeepsTheCurve: a train run cancelled after k

@@ -63,34 +63,10 @@ func TestSearchTargets(t *testing.T) {
 	// Stopped after k rounds and resumed, as TestResumeAtAnyPointKeepsTheCurve.
 	for _, k := range []int{2, 3, 7, 12} {
 		cut := filepath.Join(dir, "cut", string(rune('a'+k)))
-		s := searchTiny(2)
-		run, err := runs.CreateAt(cut, "train", nil, s, 1)
-		if err != nil {
+		stopRun(t, searchTiny(2), cut, func(calls int, _ int64) bool { return calls == k })
+		if _, err := resumeRun(searchTiny(1), cut); err != nil {
 			t.Fatal(err)
 		}
-		ctx, cancel := context.WithCancel(context.Background())
-		calls := 0
-		_, err = Run(ctx, s, run, func(int64, int64, string) {
-			if calls++; calls == k {
-				cancel()
-			}
-		})
-		cancel()
-		run.Close()
-		if !errors.Is(err, context.Canceled) {
-			t.Fatalf("k=%d: %v", k, err)
-		}
-		again, err := runs.Open(cut)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := again.Resume(); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := Run(context.Background(), searchTiny(1), again, runs.NoProgress); err != nil {
-			t.Fatal(err)
-		}
-		again.Close()
 		if got := netID(t, filepath.Join(cut, NetFile)); got != ids[0] {
 			t.Errorf("k=%d: the resumed run's net is %s, the uninterrupted run's %s", k, got, ids[0])
 		}

@@ -87,6 +87,18 @@ func TestWorkersDoNotChangeTheNet(t *testing.T) {
 // TestResumeEqualsUninterrupted: a run cancelled after its first
 // checkpoint and run again on the same directory ends with the net of an
 // uninterrupted run, bit for bit.
+// cutAndResume trains s in dir, cancels the run once it has played at
+// games and resumes it to the end.
+func cutAndResume(t *testing.T, s Settings, dir string, at int64) *Result {
+	t.Helper()
+	stopRun(t, s, dir, func(_ int, games int64) bool { return games >= at })
+	got, err := resumeRun(s, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
 func TestResumeEqualsUninterrupted(t *testing.T) {
 	dir := t.TempDir()
 	want, err := train(t, small(), filepath.Join(dir, "whole"), runs.NoProgress)
@@ -94,32 +106,7 @@ func TestResumeEqualsUninterrupted(t *testing.T) {
 		t.Fatal(err)
 	}
 	cut := filepath.Join(dir, "cut")
-	run, err := runs.CreateAt(cut, "train", nil, small(), 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	_, err = Run(ctx, small(), run, func(done, _ int64, _ string) {
-		if done >= 250 {
-			cancel()
-		}
-	})
-	run.Close()
-	if err != context.Canceled {
-		t.Fatalf("cancelled run returned %v", err)
-	}
-	again, err := runs.Open(cut)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := again.Resume(); err != nil {
-		t.Fatal(err)
-	}
-	got, err := Run(context.Background(), small(), again, runs.NoProgress)
-	again.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := cutAndResume(t, small(), cut, 250)
 	if a, b := netID(t, want.Net), netID(t, got.Net); a != b {
 		t.Fatalf("resumed net %s, uninterrupted %s", b, a)
 	}
@@ -199,33 +186,7 @@ func TestThreatInputs(t *testing.T) {
 	if _, err := s.Game.Net.Evaluator(net); err != nil {
 		t.Fatal(err)
 	}
-	cut := filepath.Join(dir, "cut")
-	run, err := runs.CreateAt(cut, "train", nil, s, s.Seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	_, err = Run(ctx, s, run, func(done, _ int64, _ string) {
-		if done >= 250 {
-			cancel()
-		}
-	})
-	run.Close()
-	if err != context.Canceled {
-		t.Fatalf("cancelled run returned %v", err)
-	}
-	again, err := runs.Open(cut)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer again.Close()
-	if err := again.Resume(); err != nil {
-		t.Fatal(err)
-	}
-	got, err := Run(context.Background(), s, again, runs.NoProgress)
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := cutAndResume(t, s, filepath.Join(dir, "cut"), 250)
 	if netID(t, got.Net) != net.ID() {
 		t.Fatalf("resumed: net %s, uninterrupted %s", netID(t, got.Net), net.ID())
 	}
