@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"sync"
 
 	"starlab/nn"
 	"starlab/runs"
@@ -144,8 +145,9 @@ type labeller struct {
 }
 
 // newLabeller returns a labeller whose player and search evaluate with
-// frozen (when the search's evaluator is the net being trained).
-func (s *Settings) newLabeller(frozen *nn.Net, spec search.Spec) (*labeller, error) {
+// frozen (when the search's evaluator is the net being trained), its
+// games starting from starts (Settings.trainStarts, read once a run).
+func (s *Settings) newLabeller(frozen *nn.Net, spec search.Spec, starts []game.State) (*labeller, error) {
 	val, err := s.Game.Net.Evaluator(frozen)
 	if err != nil {
 		return nil, err
@@ -156,10 +158,6 @@ func (s *Settings) newLabeller(frozen *nn.Net, spec search.Spec) (*labeller, err
 	}
 	if spec.Config.Eval == "mlp" && spec.Config.Net == "" {
 		res = res.WithNet(frozen)
-	}
-	starts, err := s.trainStarts()
-	if err != nil {
-		return nil, err
 	}
 	leaf := val
 	if net := res.NetFile(); net != nil && net != frozen {
@@ -326,7 +324,7 @@ func (f *fitter) step(rate float64) {
 // at the end of the round when the round ends at a checkpoint or a
 // measurement (last), so that what a checkpoint saves is all the games
 // before it.
-func searchRound(ctx context.Context, s *Settings, spec search.Spec, f *fitter, g, n int64, last bool) error {
+func searchRound(ctx context.Context, s *Settings, spec search.Spec, starts []game.State, f *fitter, g, n int64, last bool) error {
 	frozen := f.net.Clone()
 	idx := make([]int64, n)
 	for i := range idx {
@@ -337,17 +335,22 @@ func searchRound(ctx context.Context, s *Settings, spec search.Spec, f *fitter, 
 		ss []sample
 	}
 	byGame := make([][]sample, n)
-	var werr error
+	var mu sync.Mutex
+	var werr error // a worker's labeller's error, the same for every worker
 	err := runs.Pool(ctx, s.Workers, idx,
 		func() *labeller {
-			lb, err := s.newLabeller(frozen, spec)
+			lb, err := s.newLabeller(frozen, spec, starts)
 			if err != nil {
+				mu.Lock()
 				werr = err
+				mu.Unlock()
 			}
 			return lb
 		},
 		func(ctx context.Context, lb *labeller, gi int64) (labelled, error) {
 			if lb == nil {
+				mu.Lock()
+				defer mu.Unlock()
 				return labelled{}, fmt.Errorf("target search: %v", werr)
 			}
 			ss, err := lb.label(ctx, s, gi)

@@ -131,7 +131,11 @@ func TestTreeStrap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lb, err := s.newLabeller(net, spec)
+	starts, err := s.trainStarts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lb, err := s.newLabeller(net, spec, starts)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -795,10 +795,14 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 		return nil, err
 	}
 	var spec search.Spec
+	var starts []game.State // the search targets' self-play starts
 	var fit *fitter
 	var cr *crew
 	if s.Target == TargetSearch {
 		if spec, err = s.targetSpec(); err != nil {
+			return nil, err
+		}
+		if starts, err = s.trainStarts(); err != nil {
 			return nil, err
 		}
 		fit = newFitter(&s, net)
@@ -826,7 +830,7 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 		measure := end%s.MeasureEvery == 0 || end == s.Games
 		checkpoint := end%s.CheckpointEvery == 0 || end == s.Games
 		if fit != nil {
-			if err := searchRound(ctx, &s, spec, fit, g, n, measure || checkpoint); err != nil {
+			if err := searchRound(ctx, &s, spec, starts, fit, g, n, measure || checkpoint); err != nil {
 				return nil, err
 			}
 			// The error is the fit's, of each position's value before
