@@ -157,22 +157,14 @@ func (net *Net) deepBackward(x, h []float64, g *Grad, v float64) {
 	sc := g.sc
 	dOut := 1 - v*v
 	g.B2 = dOut
-	last := a1
-	if n := len(net.Deep); n > 0 {
-		last = sc.act[n-1]
-	}
+	n := len(net.Deep) // at least 1: the one-layer net has Backward's own code
+	last, lastPre := sc.act[n-1], sc.pre[n-1]
 	// delta is the gradient with respect to the current layer's
 	// pre-activations, starting at the last hidden layer.
-	delta := g.delta[len(net.Deep)][:len(last)]
+	delta := g.delta[n][:len(last)]
 	for j, a := range last {
 		g.W2[j] = dOut * a
-		var p float64
-		if n := len(net.Deep); n > 0 {
-			p = sc.pre[n-1][j]
-		} else {
-			p = pre1[j]
-		}
-		delta[j] = dOut * net.W2[j] * actSlope(p)
+		delta[j] = dOut * net.W2[j] * actSlope(lastPre[j])
 	}
 	for k := len(net.Deep) - 1; k >= 0; k-- {
 		l, gl := net.Deep[k], g.Deep[k]
