@@ -26,7 +26,7 @@ func TestFixturesRemade(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"gnubg-plays", "gnubg-bearoff"} {
+	for _, name := range []string{"gnubg-plays", "gnubg-bearoff", "gnubg-boards"} {
 		out := filepath.Join(t.TempDir(), name+".jsonl")
 		cmd := exec.Command(gnubg, "-t", "-q", "-r", "-p", "search/backgammon/testdata/"+name+".py")
 		cmd.Dir = root

@@ -5,12 +5,13 @@ import (
 	"strings"
 )
 
-// Picture draws the board as gnubg's text board does, from the view of the
-// side on roll, whose points 1 to 12 run along the bottom from right to
-// left and 13 to 24 along the top from left to right: five checkers a
-// point at most, the fifth place showing the count when there are more,
-// the bars in the middle column, and beside the board each side's pips and
-// checkers borne off, and the roll.
+// Picture draws the board as gnubg's text board does (DrawBoard in its
+// drawboard.c), from the view of the side on roll, whose points 1 to 12
+// run along the bottom from right to left and 13 to 24 along the top from
+// left to right: five checkers a point at most, the fifth place showing
+// the count when there are more (6 to 9 as digits, 10 to 15 as the
+// letters A to F), the bars in the middle column drawn alike, and beside
+// the board each side's pips and checkers borne off, and the roll.
 func (b *Board) Picture() string {
 	me := int(b.stm)
 	mine, theirs := &b.pts[me], &b.pts[1-me]
@@ -18,17 +19,10 @@ func (b *Board) Picture() string {
 	// cell returns what stands on my point p in row r (0 nearest the
 	// edge), ' ' for nothing.
 	cell := func(p, r int) string {
-		n, c := int(mine[p]), letter[0]
 		if theirs[Bar-p] > 0 {
-			n, c = int(theirs[Bar-p]), letter[1]
+			return stack(theirs[Bar-p], letter[1], r)
 		}
-		switch {
-		case n == 0 || r >= n && !(r == 4 && n > 5):
-			return " "
-		case r == 4 && n > 5:
-			return fmt.Sprint(n % 10)[:1]
-		}
-		return string(c)
+		return stack(mine[p], letter[0], r)
 	}
 	var sb strings.Builder
 	top := func(from int, r int) string {
@@ -45,12 +39,7 @@ func (b *Board) Picture() string {
 		}
 		return s.String()
 	}
-	bar := func(n int8, c byte, r int) string {
-		if r < int(n) {
-			return " " + string(c) + " "
-		}
-		return "   "
-	}
+	bar := func(n int8, c byte, r int) string { return " " + stack(n, c, r) + " " }
 	pips := [2]int{b.Pips(me), b.Pips(1 - me)}
 	info := func(s int) string {
 		return fmt.Sprintf("%c: pips %d, off %d", letter[s], pips[s], [2]*Points{mine, theirs}[s][Off])
@@ -77,4 +66,18 @@ func (b *Board) Picture() string {
 	}
 	sb.WriteString(" +12-11-10--9--8--7-------6--5--4--3--2--1-+\n")
 	return sb.String()
+}
+
+// stack returns row r (0 nearest the edge) of a stack of n checkers of
+// letter c as gnubg draws it: the letter in the rows the checkers fill,
+// up to five, the fifth showing a count above five as gnubg's
+// "6789ABCDEF" does, and ' ' above.
+func stack(n int8, c byte, r int) string {
+	switch {
+	case r == 4 && n > 5:
+		return string("0123456789ABCDEF"[n])
+	case r < int(n):
+		return string(c)
+	}
+	return " "
 }
