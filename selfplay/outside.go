@@ -1,17 +1,21 @@
 package selfplay
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"starlab/search"
 	"starlab/search/game"
@@ -35,6 +39,56 @@ type Outsider interface {
 	// error, in one line, means it cannot play: a missing program, a
 	// failed handshake, a game it refuses.
 	Start(ctx context.Context, g search.Kit, variant string, log io.Writer) (OutsidePlayer, error)
+	// Locate finds the program, checks that it can be run, and from then
+	// on runs it from there, returning where: at known, when a run found
+	// it before (a resumed run runs the same program in the same working
+	// directory, wherever it is resumed from), else as the spec names
+	// it from starlab's working directory. An error is one line naming
+	// the spec and the problem.
+	Locate(known *Program) (Program, error)
+}
+
+// A Program is where an outside engine's program was found when its run
+// started: the file, and the working directory it runs in.
+type Program struct {
+	Spec string `json:"spec"`
+	Path string `json:"path"`
+	Dir  string `json:"dir"`
+}
+
+// FindProgram returns the absolute path of the program name as a shell
+// in dir would find it (a name with a slash from dir, else on PATH),
+// checked to be an executable file, or a one-line error saying why not.
+func FindProgram(name, dir string) (string, error) {
+	path := name
+	if !strings.Contains(name, "/") {
+		p, err := exec.LookPath(name)
+		if err != nil {
+			return "", fmt.Errorf("%s: not found on PATH", name)
+		}
+		path = p
+	}
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(dir, path)
+	}
+	return path, CheckProgram(path)
+}
+
+// CheckProgram says, in one line, why path cannot be run: missing, a
+// directory, not executable.
+func CheckProgram(path string) error {
+	fi, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("%s: no such file", path)
+	case err != nil:
+		return err
+	case fi.IsDir():
+		return fmt.Errorf("%s: a directory, not a program", path)
+	case fi.Mode()&0o111 == 0:
+		return fmt.Errorf("%s: not executable", path)
+	}
+	return nil
 }
 
 // An OutsideValuer is an Outsider that can also value positions, to be a
@@ -137,206 +191,20 @@ func SpecKeys(spec string) (map[string]string, error) {
 	return kv, nil
 }
 
-// Lines reads a program's output line by line on a goroutine of its own,
-// so that a reader can wait for a line with a time limit.
-type Lines struct {
-	ch       chan string
-	done     chan struct{}
-	stop     chan struct{}
-	stopOnce sync.Once
-	err      error // why reading ended; read after done is closed
-}
-
-// Stop tells the reader that no one reads its lines any more: it drops
-// what it reads from then on, so that it never blocks on a full channel.
-func (l *Lines) Stop() { l.stopOnce.Do(func() { close(l.stop) }) }
-
-// ReadLines starts reading r: lines without their "\n" (and a "\r"
-// before it) and without NUL bytes (gnubg ends its replies with one).
-func ReadLines(r io.Reader) *Lines {
-	l := &Lines{ch: make(chan string, 64), done: make(chan struct{}), stop: make(chan struct{})}
-	go func() {
-		sc := bufio.NewScanner(r)
-		sc.Buffer(make([]byte, 64<<10), 1<<20)
-		for sc.Scan() {
-			select {
-			case l.ch <- strings.TrimRight(strings.ReplaceAll(sc.Text(), "\x00", ""), "\r"):
-			case <-l.stop:
-			}
-		}
-		l.err = sc.Err()
-		if l.err == nil {
-			l.err = io.EOF
-		}
-		close(l.done)
-	}()
-	return l
-}
-
-// ErrTimeout is Next's error when no line came within the time limit.
-var ErrTimeout = errors.New("no reply within the time limit")
-
-// Next returns the next line, waiting at most timeout: ErrTimeout when
-// none came, the reader's end (io.EOF for a closed output) when the
-// output ended, ctx's error when ctx is done first.
-func (l *Lines) Next(ctx context.Context, timeout time.Duration) (string, error) {
-	if timeout <= 0 { // an engine that floods info lines still times out
-		return "", ErrTimeout
-	}
-	select {
-	case s := <-l.ch:
-		return s, nil
-	default:
-	}
-	t := time.NewTimer(timeout)
-	defer t.Stop()
-	select {
-	case s := <-l.ch:
-		return s, nil
-	case <-l.done:
-		select { // a line sent before the end
-		case s := <-l.ch:
-			return s, nil
-		default:
-		}
-		return "", l.err
-	case <-t.C:
-		return "", ErrTimeout
-	case <-ctx.Done():
-		return "", ctx.Err()
-	}
-}
-
-// Proc is a running program with its standard input and a way to stop it.
-type Proc struct {
-	cmd    *exec.Cmd
-	stdin  io.WriteCloser
-	out    *os.File // the read end of standard output, or nil
-	lines  *Lines
-	waited chan struct{}
-	err    error // Wait's, read after waited is closed
-}
-
-// StartProc starts path with args, its standard error to log, and
-// returns it with its standard output as Lines when readOut is set.
-func StartProc(path string, args []string, log io.Writer, readOut bool) (*Proc, *Lines, error) {
-	cmd := exec.Command(path, args...)
-	cmd.Stderr = log
-	// Killed with starlab (Linux), and in a process group of its own, so
-	// that a kill reaches the programs a wrapper script started and a
-	// terminal's Ctrl-C reaches starlab alone (proc_*.go).
-	dieWithParent(cmd)
-	cmd.WaitDelay = time.Second // a grandchild holding standard error open
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		return nil, nil, err
-	}
-	var pr, pw *os.File
-	if readOut {
-		// A pipe of our own: Wait does not close its read end, so the
-		// reader reads to the end whenever the program exits.
-		if pr, pw, err = os.Pipe(); err != nil {
-			return nil, nil, err
-		}
-		cmd.Stdout = pw
-	} else {
-		cmd.Stdout = log
-	}
-	err = cmd.Start()
-	if pw != nil {
-		pw.Close()
-	}
-	if err != nil {
-		if pr != nil {
-			pr.Close()
-		}
-		return nil, nil, err
-	}
-	p := &Proc{cmd: cmd, stdin: stdin, out: pr, waited: make(chan struct{})}
-	if readOut {
-		p.lines = ReadLines(pr)
-	}
-	go func() {
-		p.err = cmd.Wait()
-		close(p.waited)
-	}()
-	return p, p.lines, nil
-}
-
-// Pid returns the program's process ID.
-func (p *Proc) Pid() int { return p.cmd.Process.Pid }
-
-// Send writes line and a newline to the program's standard input in one
-// write.
-func (p *Proc) Send(line string) error {
-	_, err := io.WriteString(p.stdin, line+"\n")
-	return err
-}
-
-// Exited returns how the program ended ("exit status 3", "signal:
-// killed") if it has, within wait.
-func (p *Proc) Exited(wait time.Duration) (string, bool) {
-	t := time.NewTimer(wait)
-	defer t.Stop()
-	select {
-	case <-p.waited:
-		if p.err == nil {
-			return "exit status 0", true
-		}
-		return p.err.Error(), true
-	case <-t.C:
-		return "", false
-	}
-}
-
-// Stop closes the program's input, gives it grace to exit, and kills it
-// if it has not.
-func (p *Proc) Stop(grace time.Duration) {
-	p.stdin.Close()
-	if _, ok := p.Exited(grace); !ok {
-		p.Kill()
-		return
-	}
-	p.release()
-}
-
-// Kill kills the program, and the programs it started, at once.
-func (p *Proc) Kill() {
-	killGroup(p.cmd.Process)
-	<-p.waited
-	p.release()
-}
-
-// release lets the output's reader end: it drops its lines, and its pipe
-// is closed even if a program of the group still holds the write end.
-func (p *Proc) release() {
-	if p.lines != nil {
-		p.lines.Stop()
-	}
-	if p.out != nil {
-		p.out.Close()
-	}
-}
-
-// syncWriter serialises writes from several programs' standard errors.
-type syncWriter struct {
-	mu sync.Mutex
-	w  io.Writer
-}
-
-func (s *syncWriter) Write(b []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.w.Write(b)
-}
-
 // ---- starlab's engine protocol (docs/protocol.md) ----
 
 // ProtocolVersion is the version of starlab's engine protocol.
-const ProtocolVersion = 1
+const ProtocolVersion = 2
 
 // handshakeTimeout bounds the handshake and the game command's answer.
 const handshakeTimeout = 10 * time.Second
+
+// maxHandshakeLines bounds the lines an engine may write before
+// protocolok; maxOptionName the length of an option's name.
+const (
+	maxHandshakeLines = 1000
+	maxOptionName     = 256
+)
 
 // extSpec is an ext: spec, a program that speaks the protocol.
 type extSpec struct {
@@ -348,10 +216,20 @@ type extSpec struct {
 	timeout  time.Duration // 0: the default
 	name     string
 	opts     [][2]string // sorted by name
+	prog     Program     // where the program is, once located
+}
+
+// printable reports whether s holds no control characters: a spec is
+// printed in tables and pages, and a program's line is judged as text.
+func printable(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool { return (unicode.IsControl(r) && r != '\t') || r == utf8.RuneError }) < 0
 }
 
 // parseExt reads "ext:cmd=PATH[,args=WORDS][,depth=N|nodes=N|movetime=D][,timeout=D][,name=NAME][,opt.NAME=VALUE...]".
 func parseExt(_ search.Kit, spec string) (Outsider, error) {
+	if !printable(spec) {
+		return nil, fmt.Errorf("spec %q: holds a control character", spec)
+	}
 	kv, err := SpecKeys(spec)
 	if err != nil {
 		return nil, err
@@ -419,6 +297,31 @@ func parseExt(_ search.Kit, spec string) (Outsider, error) {
 	return e, nil
 }
 
+// Locate finds cmd as a shell in the working directory would (or takes
+// the program a run found before), and checks it can be run.
+func (e *extSpec) Locate(known *Program) (Program, error) {
+	if known != nil {
+		if err := CheckProgram(known.Path); err != nil {
+			return Program{}, fmt.Errorf("engine %s: the run started it as %s in %s: %v", e.Name(), known.Path, known.Dir, err)
+		}
+		if fi, err := os.Stat(known.Dir); err != nil || !fi.IsDir() {
+			return Program{}, fmt.Errorf("engine %s: the run started it in %s, which is no longer a directory", e.Name(), known.Dir)
+		}
+		e.prog = *known
+		return e.prog, nil
+	}
+	dir, err := os.Getwd()
+	if err != nil {
+		return Program{}, err
+	}
+	path, err := FindProgram(e.cmd, dir)
+	if err != nil {
+		return Program{}, fmt.Errorf("engine %s: %v", e.Name(), err)
+	}
+	e.prog = Program{Spec: e.Name(), Path: path, Dir: dir}
+	return e.prog, nil
+}
+
 // Name returns the canonical spec: its keys in a fixed order, the default
 // timeout left out.
 func (e *extSpec) Name() string {
@@ -476,55 +379,86 @@ func (e *extSpec) goLine() string {
 	return "go"
 }
 
-// extPlayer is one running program speaking the protocol.
+// extPlayer is one running program speaking the protocol. Its output is
+// read in one place, Choose: a move is accepted only as the answer to the
+// go it follows, which the pong of the ping sent before each position
+// marks (docs/protocol.md, "Late lines").
 type extPlayer struct {
-	spec  *extSpec
-	g     search.Kit
-	proc  *Proc
-	lines *Lines
-	id    string // the engine's id name
-	legal bool   // the engine asked for the legal moves
-	dead  bool
-	moves []game.Move
-	words []string
+	spec   *extSpec
+	g      search.Kit
+	proc   *Proc
+	lines  *Lines
+	log    io.Writer
+	id     string // the engine's id name
+	legal  bool   // the engine asked for the legal moves
+	dead   bool
+	ping   uint64 // the last ping sent
+	inGame bool   // a go of this game was sent: a late line came in the game
+	moves  []game.Move
+	words  []string
 }
 
 // Start starts the program, shakes hands and names the game.
 func (e *extSpec) Start(ctx context.Context, g search.Kit, variant string, log io.Writer) (OutsidePlayer, error) {
-	path, err := exec.LookPath(e.cmd)
+	if e.prog.Path == "" {
+		if _, err := e.Locate(nil); err != nil {
+			return nil, err
+		}
+	}
+	proc, lines, err := StartProc(e.prog.Path, e.args, e.prog.Dir, log, true)
 	if err != nil {
 		return nil, fmt.Errorf("engine %s: %v", e.Name(), err)
 	}
-	proc, lines, err := StartProc(path, e.args, log, true)
-	if err != nil {
-		return nil, fmt.Errorf("engine %s: %v", e.Name(), err)
-	}
-	p := &extPlayer{spec: e, g: g, proc: proc, lines: lines}
+	p := &extPlayer{spec: e, g: g, proc: proc, lines: lines, log: log}
 	if err := p.handshake(ctx, variant); err != nil {
 		proc.Kill()
 		return nil, fmt.Errorf("engine %s: %v", e.Name(), err)
 	}
-	fmt.Fprintf(log, "starlab: %s started, pid %d, id name %q\n", e.Name(), proc.Pid(), p.id)
+	Notef(log, "%s started, %s, pid %d, id name %q", e.Name(), e.prog.Path, proc.Pid(), p.id)
 	return p, nil
 }
 
-// expect reads lines until one whose first word is one of want (with the
-// rest of the line), within handshakeTimeout; other lines go to other.
-func (p *extPlayer) expect(ctx context.Context, what string, want []string, other func(w, rest string)) (string, string, error) {
+// lineProblem says what is wrong with a line of the program's as text,
+// or "" when nothing is.
+func lineProblem(line string) string {
+	if !printable(line) {
+		return "a line with a control character or bytes that are not UTF-8"
+	}
+	return ""
+}
+
+// expect reads lines until one that is exactly one of want, within
+// handshakeTimeout and maxHandshakeLines, or an error line; other lines
+// go to other, which may refuse them.
+func (p *extPlayer) expect(ctx context.Context, what string, want []string, other func(w, rest string) error) (string, string, error) {
 	deadline := time.Now().Add(handshakeTimeout)
-	for {
+	for n := 0; ; n++ {
+		if n == maxHandshakeLines {
+			return "", "", fmt.Errorf("more than %d lines before %s", maxHandshakeLines, what)
+		}
 		line, err := p.lines.Next(ctx, time.Until(deadline))
 		if err != nil {
 			return "", "", p.ended(what, err)
 		}
+		if why := lineProblem(line); why != "" {
+			return "", "", fmt.Errorf("before %s: %s (%q)", what, why, Clip(line, MaxReplyBytes))
+		}
 		w, rest, _ := strings.Cut(line, " ")
+		if w == "error" {
+			return w, rest, nil
+		}
 		for _, x := range want {
-			if w == x {
+			if line == x {
 				return w, rest, nil
+			}
+			if w == x {
+				return "", "", fmt.Errorf("%q: want %s alone on its line", Clip(line, MaxReplyBytes), x)
 			}
 		}
 		if other != nil {
-			other(w, rest)
+			if err := other(w, rest); err != nil {
+				return "", "", err
+			}
 		}
 	}
 }
@@ -534,6 +468,8 @@ func (p *extPlayer) ended(what string, err error) error {
 	switch {
 	case errors.Is(err, ErrTimeout):
 		return fmt.Errorf("no %s within %v", what, handshakeTimeout)
+	case errors.Is(err, ErrLineTooLong):
+		return fmt.Errorf("%v before %s (%q)", err, what, TooLong(err))
 	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
 		return err
 	}
@@ -546,26 +482,30 @@ func (p *extPlayer) handshake(ctx context.Context, variant string) error {
 		return p.ended("protocolok", err)
 	}
 	declared := map[string]bool{}
-	w, rest, err := p.expect(ctx, "protocolok", []string{"protocolok", "error"}, func(w, rest string) {
+	w, rest, err := p.expect(ctx, "protocolok", []string{"protocolok"}, func(w, rest string) error {
 		switch w {
 		case "id":
 			if k, v, _ := strings.Cut(rest, " "); k == "name" {
-				p.id = v
+				p.id = Clip(v, MaxReplyBytes)
 			}
 		case "option":
 			name, _, _ := strings.Cut(rest, " ")
+			if len(name) > maxOptionName {
+				return fmt.Errorf("an option name longer than %d bytes (%q)", maxOptionName, Clip(name, MaxReplyBytes))
+			}
 			declared[name] = true
 		case "feature":
 			if rest == "legal" {
 				p.legal = true
 			}
 		}
+		return nil
 	})
 	if err != nil {
 		return err
 	}
 	if w == "error" {
-		return fmt.Errorf("refuses protocol %d: %s", ProtocolVersion, rest)
+		return fmt.Errorf("refuses protocol %d: %s", ProtocolVersion, Clip(rest, MaxReplyBytes))
 	}
 	for _, o := range p.spec.opts {
 		if !declared[o[0]] {
@@ -578,12 +518,25 @@ func (p *extPlayer) handshake(ctx context.Context, variant string) error {
 	if err := p.proc.Send(fmt.Sprintf("game %s %s %d", p.g.Name(), variant, game.RulesVersion(p.g.Game))); err != nil {
 		return p.ended("gameok", err)
 	}
-	w, rest, err = p.expect(ctx, "gameok", []string{"gameok", "error"}, nil)
+	w, rest, err = p.expect(ctx, "gameok", []string{"gameok"}, nil)
 	if err != nil {
 		return err
 	}
 	if w == "error" {
-		return fmt.Errorf("refuses game %s %s: %s", p.g.Name(), variant, rest)
+		return fmt.Errorf("refuses game %s %s: %s", p.g.Name(), variant, Clip(rest, MaxReplyBytes))
+	}
+	// The ping every position will carry, answered once now, so that an
+	// engine of another version is refused before its first game.
+	p.ping++
+	pong := fmt.Sprintf("pong %d", p.ping)
+	if err := p.proc.Send(fmt.Sprintf("ping %d", p.ping)); err != nil {
+		return p.ended(pong, err)
+	}
+	if w, rest, err = p.expect(ctx, pong, []string{pong}, nil); err != nil {
+		return err
+	}
+	if w == "error" {
+		return fmt.Errorf("answers ping with error: %s", Clip(rest, MaxReplyBytes))
 	}
 	return nil
 }
@@ -596,6 +549,7 @@ func (p *extPlayer) Alive() bool { return !p.dead }
 
 // NewGame sends newgame with the game's seed.
 func (p *extPlayer) NewGame(_ context.Context, seed uint64) error {
+	p.inGame = false
 	if err := p.proc.Send(fmt.Sprintf("newgame %d", seed)); err != nil {
 		p.dead = true
 		how, _ := p.proc.Exited(time.Second)
@@ -612,16 +566,24 @@ func (p *extPlayer) Close() error {
 	return nil
 }
 
-// Choose sends the position (and the legal moves, if asked for) and go,
-// and reads info lines until the move.
+// Choose sends a ping, the position (and the legal moves, if asked for)
+// and go, and reads: before the ping's pong, lines the engine wrote
+// before it read this position (info lines of an earlier search are
+// passed over; any other line is late, a forfeit of this game if a go of
+// it came before, else dropped and logged); after the pong, info lines
+// until the move.
 func (p *extPlayer) Choose(ctx context.Context, s game.State) Choice {
 	forfeit := func(reason, detail, reply string) Choice {
-		return Choice{Forfeit: &Forfeit{Reason: reason, Detail: detail, Reply: reply}}
+		p.dead = true // restarted before the next game: what else it writes is not read as a reply
+		p.proc.Kill()
+		return Choice{Forfeit: NewForfeit(reason, detail, reply)}
 	}
 	if p.dead {
-		return forfeit("exited", "the program had ended", "")
+		return Choice{Forfeit: NewForfeit("exited", "the program had ended", "")}
 	}
-	send := []string{"position " + s.String()}
+	p.ping++
+	pong := fmt.Sprintf("pong %d", p.ping)
+	send := []string{fmt.Sprintf("ping %d", p.ping), "position " + s.String()}
 	if p.legal {
 		p.moves = s.Legal(p.moves)
 		p.words = p.words[:0]
@@ -636,29 +598,39 @@ func (p *extPlayer) Choose(ctx context.Context, s game.State) Choice {
 			return p.exited()
 		}
 	}
+	late := p.inGame // a line before the pong came after a go of this game
+	p.inGame = true
 	var ch Choice
+	ponged := false
 	deadline := time.Now().Add(p.spec.moveTimeout())
 	for {
 		line, err := p.lines.Next(ctx, time.Until(deadline))
 		switch {
 		case errors.Is(err, ErrTimeout):
-			p.dead = true
-			p.proc.Kill()
 			return forfeit("timeout", fmt.Sprintf("no move within %v; the program was stopped", p.spec.moveTimeout()), "")
 		case ctx.Err() != nil:
 			return ch
-		case errors.Is(err, bufio.ErrTooLong):
-			p.dead = true
-			p.proc.Kill()
-			return forfeit("malformed", "a line longer than 1 MiB; the program was stopped", "")
+		case errors.Is(err, ErrLineTooLong):
+			return forfeit("malformed", err.Error()+"; the program was stopped", TooLong(err))
 		case err != nil:
 			return p.exited()
 		}
+		if why := lineProblem(line); why != "" {
+			return forfeit("malformed", why, line)
+		}
 		w, rest, _ := strings.Cut(line, " ")
-		switch w {
-		case "info":
+		switch {
+		case !ponged && line == pong:
+			ponged = true
+		case !ponged && w == "info":
+			// the end of an earlier search's output
+		case !ponged && late:
+			return forfeit("malformed", "a line after the move and before the next position (one reply to each go)", line)
+		case !ponged:
+			Notef(p.log, "%s: dropped a line that came between games: %q", p.Name(), Clip(line, MaxReplyBytes))
+		case w == "info":
 			readInfo(rest, &ch)
-		case "move":
+		case w == "move":
 			m, err := p.g.ParseMove(s, rest)
 			if err == nil {
 				p.moves = s.Legal(p.moves)
@@ -667,13 +639,11 @@ func (p *extPlayer) Choose(ctx context.Context, s game.State) Choice {
 				}
 			}
 			if err != nil {
-				p.dead = true // restarted before the next game: what else it writes is not read as a reply
 				return forfeit("illegal", err.Error(), line)
 			}
 			ch.Move = m
 			return ch
 		default:
-			p.dead = true
 			return forfeit("malformed", "not an info or move line", line)
 		}
 	}
@@ -686,8 +656,16 @@ func (p *extPlayer) exited() Choice {
 	if how == "" {
 		how = "its output closed"
 	}
-	return Choice{Forfeit: &Forfeit{Reason: "exited", Detail: "the program ended (" + how + ")"}}
+	p.proc.Kill()
+	return Choice{Forfeit: NewForfeit("exited", "the program ended ("+how+")", "")}
 }
+
+// The largest depth and nodes an info line may report: a larger value is
+// not read, so that no sum over a match overflows.
+const (
+	maxInfoDepth = 1000
+	maxInfoNodes = 1e12
+)
 
 // readInfo reads "depth N score X nodes N" into ch, skipping what it
 // cannot read.
@@ -696,23 +674,25 @@ func readInfo(rest string, ch *Choice) {
 	for i := 0; i+1 < len(f); i += 2 {
 		switch f[i] {
 		case "depth":
-			fmt.Sscan(f[i+1], &ch.Depth)
+			if n, err := strconv.Atoi(f[i+1]); err == nil && n >= 0 && n <= maxInfoDepth {
+				ch.Depth = n
+			}
 		case "score":
-			var x float64
-			if _, err := fmt.Sscan(f[i+1], &x); err == nil && x >= -1 && x <= 1 {
+			if x, err := strconv.ParseFloat(f[i+1], 64); err == nil && x >= -1 && x <= 1 {
 				ch.Score = x
 			}
 		case "nodes":
-			fmt.Sscan(f[i+1], &ch.Nodes)
+			if n, err := strconv.ParseInt(f[i+1], 10, 64); err == nil && n >= 0 && n <= maxInfoNodes {
+				ch.Nodes = n
+			}
 		}
 	}
-	if ch.Depth < 0 {
-		ch.Depth = 0
-	}
-	if ch.Nodes < 0 {
-		ch.Nodes = 0
-	}
 }
+
+// maxStartFailures is how many times in a row an outside engine may fail
+// to start before a match stops: before that, each failure forfeits the
+// game it was started for.
+const maxStartFailures = 3
 
 // outsidePlayer keeps one instance of an Outsider running for a match
 // worker, starting it again before a game when it died in the last.
@@ -722,26 +702,44 @@ type outsidePlayer struct {
 	variant string
 	log     io.Writer
 	p       OutsidePlayer
+	failed  int    // starts that failed in a row
+	lost    string // why this game is lost before it starts (a failed start), or ""
 }
 
 func (r *outsidePlayer) Name() string { return r.o.Name() }
 
 func (r *outsidePlayer) newGame(ctx context.Context, seed uint64) error {
+	r.lost = ""
 	if r.p != nil && !r.p.Alive() {
 		r.p.Close()
 		r.p = nil
 	}
 	if r.p == nil {
 		p, err := r.o.Start(ctx, r.g, r.variant, r.log)
-		if err != nil {
-			return err
+		if ctx.Err() != nil {
+			return ctx.Err()
 		}
-		r.p = p
+		if err != nil {
+			r.failed++
+			if r.failed >= maxStartFailures {
+				return fmt.Errorf("%v (%d starts in a row failed)", err, r.failed)
+			}
+			Notef(r.log, "%v; it forfeits this game and is started again before the next", err)
+			r.lost = "could not be started: " + err.Error()
+			return nil
+		}
+		r.p, r.failed = p, 0
 	}
-	return r.p.NewGame(ctx, seed)
+	if err := r.p.NewGame(ctx, seed); err != nil {
+		r.lost = err.Error()
+	}
+	return nil
 }
 
 func (r *outsidePlayer) Choose(ctx context.Context, s game.State) Choice {
+	if r.lost != "" {
+		return Choice{Forfeit: NewForfeit("exited", r.lost, "")}
+	}
 	return r.p.Choose(ctx, s)
 }
 

@@ -29,8 +29,12 @@ func TestMain(m *testing.M) {
 // legal moves and plays the first, except at its first move of a game
 // whose seed is a multiple of 3, where it does what its option fault
 // says: "illegal" replies a move that is no move, "malformed" a line that
-// is not a move line, "hang" nothing, "exit" ends the program.
+// is not a move line, "hang" nothing, "exit" ends the program; the faults
+// of hostile_test.go are there too.
 func fakeEngine() int {
+	if code, done := hostileStart(); done {
+		return code
+	}
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(make([]byte, 1<<20), 1<<20)
 	out := bufio.NewWriter(os.Stdout)
@@ -43,8 +47,11 @@ func fakeEngine() int {
 		case "protocol":
 			say("id name fake")
 			say("option fault none")
+			say("option state none")
 			say("feature legal")
 			say("protocolok")
+		case "ping":
+			say("pong " + rest)
 		case "setoption":
 			if k, v, _ := strings.Cut(rest, " "); k == "fault" {
 				fault = v
@@ -54,11 +61,17 @@ func fakeEngine() int {
 		case "newgame":
 			seed, _ := strconv.ParseUint(rest, 10, 64)
 			faulty, moved = seed%3 == 0, false
+			if faulty && fault == "early" { // a move before any go of the game
+				say("move " + strings.Join(legal, " "))
+			}
 		case "legal":
 			legal = strings.Split(rest, "\t")
 		case "go":
 			first := !moved
 			moved = true
+			if faulty && hostileGo(fault, first, legal, say) {
+				continue
+			}
 			if faulty && first {
 				switch fault {
 				case "illegal":

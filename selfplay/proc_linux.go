@@ -19,3 +19,11 @@ func dieWithParent(cmd *exec.Cmd) {
 func killGroup(p *os.Process) {
 	syscall.Kill(-p.Pid, syscall.SIGKILL)
 }
+
+// ProcessAlive reports whether a process pid exists: a folder a killed
+// starlab left behind names its process, and is removed once that is
+// gone.
+func ProcessAlive(pid int) bool {
+	err := syscall.Kill(pid, 0)
+	return err == nil || err == syscall.EPERM
+}

@@ -13,3 +13,7 @@ func dieWithParent(*exec.Cmd) {}
 
 // killGroup kills the program.
 func killGroup(p *os.Process) { p.Kill() }
+
+// ProcessAlive reports true: where starlab cannot tell, a folder a killed
+// starlab left behind is kept.
+func ProcessAlive(int) bool { return true }

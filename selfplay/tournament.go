@@ -13,6 +13,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"starlab/runs"
@@ -100,6 +101,13 @@ type MatchSettings struct {
 	// format, in one line, and are not written.
 	N int `json:"n,omitzero"`
 	M int `json:"m,omitzero"`
+	// Programs are where the outside engines' programs were found when
+	// the run started (Prepare): a resumed run runs the same programs in
+	// the same working directories, wherever it is resumed from.
+	Programs []Program `json:"programs,omitempty"`
+	// started is set by Prepare, which started each outside program
+	// once: RunMatch, in the same process, need not start them again.
+	started bool
 }
 
 // DefaultMatchSettings returns the settings of a 200-game match of g from
@@ -601,15 +609,21 @@ func RunMatch(ctx context.Context, set MatchSettings, run *runs.Run, progress ru
 	for _, st := range states {
 		done += int64(2 * len(st.pairs))
 	}
-	if done < total {
-		log, err := m.startOutsiders(ctx, run.Dir())
+	if done < total && len(m.outsiders()) > 0 {
+		if err := m.locate(); err != nil {
+			return nil, err
+		}
+		f, log, err := openEnginesLog(run.Dir())
 		if err != nil {
 			return nil, err
 		}
-		if log != nil {
-			defer log.Close()
-			engineLog = &syncWriter{w: log}
+		defer f.Close()
+		if !set.started {
+			if err := m.startOutsiders(ctx, log); err != nil {
+				return nil, err
+			}
 		}
+		engineLog = log
 	}
 	progress(done, total, "")
 	start := time.Now()
@@ -667,56 +681,155 @@ func RunMatch(ctx context.Context, set MatchSettings, run *runs.Run, progress ru
 }
 
 // EnginesLog is the file in a match's run directory that keeps what its
-// outside engines write to their standard error, appended.
+// outside engines write to their standard error, appended, at most
+// EnginesLogBytes in all.
 const EnginesLog = "engines.log"
 
-// startOutsiders starts each outside program of the match once (its
-// players and an outside luck reference) and stops it, so that one that
-// cannot start fails the match in one line (a usage error, exit 2) before
-// its first game, and opens the run's engines.log for their standard
-// error; nil without outside programs.
-func (m *Match) startOutsiders(ctx context.Context, dir string) (*os.File, error) {
-	g, variant := m.Settings.Game, m.Settings.Variant
-	// Each outside program's start: a player's, or the luck reference's.
-	var starts []func(log io.Writer) (interface{ Close() error }, error)
-	for _, v := range m.Engines {
-		if v.Outside != nil {
-			starts = append(starts, func(log io.Writer) (interface{ Close() error }, error) { return v.Outside.Start(ctx, g, variant, log) })
-		}
-	}
-	if m.Luck != nil && m.Luck.Outside != nil {
-		starts = append(starts, func(log io.Writer) (interface{ Close() error }, error) {
-			v, err := m.Luck.Outside.(OutsideValuer).StartValuer(ctx, g, variant, log)
-			if err != nil {
-				err = fmt.Errorf("-luck: %v", err)
-			}
-			return v, err
-		})
-	}
-	if len(starts) == 0 {
-		return nil, nil
-	}
-	log, err := os.OpenFile(filepath.Join(dir, EnginesLog), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+// Prepare resolves the settings (Resolve), finds the outside engines'
+// programs and records where (Programs), and starts each program once
+// and stops it, so that a match whose engine cannot run is refused in one
+// line (a usage error, exit 2) before anything is written: a command
+// calls it before it makes the run directory.
+func (s *MatchSettings) Prepare(ctx context.Context) (*Match, error) {
+	m, err := s.Resolve()
 	if err != nil {
 		return nil, err
 	}
-	for _, start := range starts {
-		p, err := start(log)
-		if err != nil {
-			log.Close()
-			if ctx.Err() != nil {
-				return nil, ctx.Err()
+	if err := m.locate(); err != nil {
+		return nil, err
+	}
+	tail := &tailWriter{}
+	if err := m.startOutsiders(ctx, tail); err != nil {
+		if last := tail.lastLine(); last != "" && ctx.Err() == nil {
+			err = fmt.Errorf("%w; its last line on standard error: %q", err, Clip(last, MaxReplyBytes))
+		}
+		return nil, err
+	}
+	s.Programs, s.started = m.Settings.Programs, true
+	m.Settings.started = true
+	return m, nil
+}
+
+// outsiders returns the match's outside engines: its players' and an
+// outside luck reference.
+func (m *Match) outsiders() []Outsider {
+	var list []Outsider
+	for _, v := range m.Engines {
+		if v.Outside != nil {
+			list = append(list, v.Outside)
+		}
+	}
+	if m.Luck != nil && m.Luck.Outside != nil {
+		list = append(list, m.Luck.Outside)
+	}
+	return list
+}
+
+// locate finds each outside engine's program where the settings recorded
+// it, or else from the working directory, and records it.
+func (m *Match) locate() error {
+	s := &m.Settings
+	for _, o := range m.outsiders() {
+		var known *Program
+		for i := range s.Programs {
+			if s.Programs[i].Spec == o.Name() {
+				known = &s.Programs[i]
 			}
-			return nil, runs.Usage(err)
+		}
+		p, err := o.Locate(known)
+		if err != nil {
+			return runs.Usage(err)
+		}
+		if known == nil {
+			s.Programs = append(s.Programs, p)
+		}
+	}
+	return nil
+}
+
+// openEnginesLog opens the run's engines.log for appending, bounded.
+func openEnginesLog(dir string) (*os.File, *BoundedLog, error) {
+	f, err := os.OpenFile(filepath.Join(dir, EnginesLog), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, nil, err
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return f, NewBoundedLog(f, fi.Size(), EnginesLogBytes), nil
+}
+
+// startOutsiders starts each outside program of the match once (its
+// players and an outside luck reference) and stops it with all it
+// started, so that one that cannot start fails the match in one line (a
+// usage error, exit 2) before its first game.
+func (m *Match) startOutsiders(ctx context.Context, log io.Writer) error {
+	g, variant := m.Settings.Game, m.Settings.Variant
+	for _, o := range m.outsiders() {
+		var p interface{ Close() error }
+		var err error
+		if m.Luck != nil && o == m.Luck.Outside {
+			if p, err = o.(OutsideValuer).StartValuer(ctx, g, variant, log); err != nil {
+				err = fmt.Errorf("-luck: %v", err)
+			}
+		} else {
+			p, err = o.Start(ctx, g, variant, log)
+		}
+		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			return runs.Usage(err)
 		}
 		p.Close()
 	}
-	return log, nil
+	return nil
+}
+
+// tailWriter keeps the last bytes written to it: a program's last words
+// on standard error, for the one line that says why it did not start.
+type tailWriter struct {
+	mu  sync.Mutex
+	buf []byte
+}
+
+const tailBytes = 4 << 10
+
+func (t *tailWriter) Write(b []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, b...)
+	if len(t.buf) > tailBytes {
+		t.buf = append(t.buf[:0], t.buf[len(t.buf)-tailBytes:]...)
+	}
+	return len(b), nil
+}
+
+// lastLine returns the last line written that is neither empty nor
+// starlab's own.
+func (t *tailWriter) lastLine() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	lines := strings.Split(string(t.buf), "\n")
+	for i := len(lines) - 1; i >= 0; i-- {
+		if l := strings.TrimSpace(lines[i]); l != "" && !strings.HasPrefix(l, "starlab: ") {
+			return l
+		}
+	}
+	return ""
 }
 
 // GameRow is one row of games.parquet: one game of a match. Blue is side
 // 0, who moves first in Dice, and red side 1; rolls are the game's chance
 // events and moves its moves, each in the game's notation (Record.Notation).
+//
+// A side's mean depth is NaN where its engine reported no depth in the
+// game (an outside engine that gives no search figures, as gnubg, or an
+// ext: engine without info lines), and 0 where the side made no move; its
+// nodes are 0 in both cases (starlab's searches count at least one a
+// move), and math.MaxInt64 where the count would exceed it.
 type GameRow struct {
 	MatchSeed     uint64  `parquet:"match_seed"`
 	Pairing       int32   `parquet:"pairing"`
@@ -734,9 +847,9 @@ type GameRow struct {
 	Plies         int32   `parquet:"plies"`
 	Rolls         string  `parquet:"rolls"`
 	Moves         string  `parquet:"moves"`
-	MeanDepthBlue float64 `parquet:"mean_depth_blue"`
+	MeanDepthBlue float64 `parquet:"mean_depth_blue"` // NaN: no depth reported
 	MeanDepthRed  float64 `parquet:"mean_depth_red"`
-	NodesBlue     int64   `parquet:"nodes_blue"`
+	NodesBlue     int64   `parquet:"nodes_blue"` // 0: none reported
 	NodesRed      int64   `parquet:"nodes_red"`
 	TimeMSBlue    float64 `parquet:"time_ms_blue"`
 	TimeMSRed     float64 `parquet:"time_ms_red"`
@@ -778,8 +891,11 @@ func newGameRow(gg game.Game, seed uint64, pairing int, a, b string, g PairGame)
 		return GameRow{}, fmt.Errorf("pairing %d pair %d round %d: %v", pairing, g.Pair, g.Round, err)
 	}
 	mean := func(d, t int) float64 {
-		if t == 0 {
+		switch {
+		case t == 0:
 			return 0
+		case d == 0:
+			return math.NaN() // no depth reported
 		}
 		return float64(d) / float64(t)
 	}

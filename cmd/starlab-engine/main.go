@@ -31,6 +31,9 @@ import (
 	"starlab/search/games"
 )
 
+// protocolVersion is the version of the protocol this engine speaks.
+const protocolVersion = 2
+
 // defaultSpec is the engine spec until setoption spec changes it.
 const defaultSpec = "staretc"
 
@@ -79,6 +82,9 @@ func (p *player) reply(line string) { p.out.WriteString(line + "\n") }
 func (p *player) handle(cmd, rest string) error {
 	switch cmd {
 	case "protocol":
+		if rest != strconv.Itoa(protocolVersion) {
+			return fmt.Errorf("protocol %q: this engine speaks version %d", rest, protocolVersion)
+		}
 		p.reply("id name starlab-engine")
 		p.reply("id author starlab")
 		p.reply("option spec " + defaultSpec)
@@ -92,6 +98,8 @@ func (p *player) handle(cmd, rest string) error {
 			return err
 		}
 		p.reply("gameok")
+	case "ping":
+		p.reply("pong " + rest) // every line before it is answered: what follows is the next position's
 	case "newgame":
 		seed, err := strconv.ParseUint(rest, 10, 64)
 		if err != nil {

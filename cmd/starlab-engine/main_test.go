@@ -29,8 +29,10 @@ const (
 func TestConversation(t *testing.T) {
 	script := []string{
 		"protocol 1",
+		"protocol 2",
 		"setoption spec staretc:eval=pairs",
 		"game dice 5x5-4 1",
+		"ping 7",
 		"newgame 1",
 		"position " + dicePos,
 		"legal a4\tb4\tc4\td4\te4", // not asked for: ignored
@@ -59,8 +61,8 @@ func TestConversation(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
-	want := []string{"id name starlab-engine", "id author starlab", "option spec staretc", "protocolok",
-		"gameok", "info", "move", "gameok", "info", "move", "gameok", "info", "move",
+	want := []string{"error", "id name starlab-engine", "id author starlab", "option spec staretc", "protocolok",
+		"gameok", "pong 7", "info", "move", "gameok", "info", "move", "gameok", "info", "move",
 		"error", "error", "error", "error", "error", "error"}
 	if len(got) != len(want) {
 		t.Fatalf("%d lines, want %d:\n%s", len(got), len(want), out.String())
@@ -70,10 +72,10 @@ func TestConversation(t *testing.T) {
 			t.Errorf("line %d is %q, want %q", i+1, got[i], w)
 		}
 	}
-	checkMove(t, "dice", dicePos, got[6])
-	checkMove(t, "backgammon", backgammonPos, got[9])
-	checkMove(t, "breakthrough", breakthroughPos, got[12])
-	for i, want := range map[int]string{13: `"chess" is unknown`, 14: "rules version 2", 15: `"5x5"`, 16: "a limit comes with each go", 18: "go without a position"} {
+	checkMove(t, "dice", dicePos, got[8])
+	checkMove(t, "backgammon", backgammonPos, got[11])
+	checkMove(t, "breakthrough", breakthroughPos, got[14])
+	for i, want := range map[int]string{0: "speaks version 2", 15: `"chess" is unknown`, 16: "rules version 2", 17: `"5x5"`, 18: "a limit comes with each go", 20: "go without a position"} {
 		if !strings.Contains(got[i], want) {
 			t.Errorf("line %d is %q, want it to say %s", i+1, got[i], want)
 		}
@@ -226,7 +228,7 @@ func startEngine(t *testing.T, kit search.Kit, spec string, depth int) *engine {
 			t.Error(err)
 		}
 	})
-	e.send("protocol 1")
+	e.send("protocol 2")
 	e.until("protocolok")
 	e.send("setoption spec " + spec)
 	e.send(fmt.Sprintf("game %s %s 1", kit.Name(), kit.DefaultVariant()))

@@ -93,7 +93,9 @@ per game) and summary.json; -json prints the summary on stdout.`,
 					return err
 				}
 				set.Game, set.Variant, set.Engines = g, variant, args
-				if _, err := set.Resolve(); err != nil {
+				// Before the run directory: an engine that cannot run
+				// is refused in one line, leaving nothing behind.
+				if _, err := set.Prepare(ctx); err != nil {
 					return err
 				}
 			}

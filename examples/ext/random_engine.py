@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A random engine of the starlab engine protocol, version 1 (docs/protocol.md).
+"""A random engine of the starlab engine protocol, version 2 (docs/protocol.md).
 
 It knows no game's rules: it asks for the legal moves with every position
 (feature legal) and plays one of them at random, so it plays every game.
@@ -39,6 +39,8 @@ def main():
             send("protocolok")
         elif command == "game":
             send("gameok")  # it plays from the legal moves, so any game
+        elif command == "ping":
+            send("pong " + rest)  # all before it answered: the next position's lines follow
         elif command == "newgame":
             rng = random.Random(int(rest))
         elif command == "position":

@@ -59,6 +59,7 @@ type Spec struct {
 	Noise   float64       // standard deviation of the noise added to its evaluations, in equity
 	Timeout time.Duration // the longest wait for a move before gnubg forfeits the game
 	Path    string        // the program; "" looks on PATH and in /usr/games
+	prog    selfplay.Program
 }
 
 // defaultTimeout is the wait for one move: gnubg 2-ply took up to about a
@@ -142,6 +143,47 @@ func (s *Spec) Program() (string, error) {
 	return "", errors.New("gnubg is not installed: install Debian's package gnubg (apt-get install gnubg); starlab looks for it on PATH and in /usr/games")
 }
 
+// Locate finds the program (Program), or takes the one a run found
+// before, and checks that it can be run.
+func (s *Spec) Locate(known *selfplay.Program) (selfplay.Program, error) {
+	if known != nil {
+		if err := selfplay.CheckProgram(known.Path); err != nil {
+			return selfplay.Program{}, fmt.Errorf("%s: the run started it as %s: %v", s.Name(), known.Path, err)
+		}
+		s.prog = *known
+		return s.prog, nil
+	}
+	path, err := s.Program()
+	if err == nil {
+		err = selfplay.CheckProgram(path)
+	}
+	if err != nil {
+		return selfplay.Program{}, fmt.Errorf("%s: %v", s.Name(), err)
+	}
+	dir, err := os.Getwd()
+	if err != nil {
+		return selfplay.Program{}, err
+	}
+	s.prog = selfplay.Program{Spec: s.Name(), Path: path, Dir: dir}
+	return s.prog, nil
+}
+
+// socketDirs is the pattern of the folders of gnubg's sockets, which name
+// the process of the starlab that made them.
+const socketDirs = "starlab-gnubg-"
+
+// sweepSocketDirs removes the socket folders of starlab processes that
+// are gone (killed with -9, they could not remove their own).
+func sweepSocketDirs() {
+	dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), socketDirs+"*"))
+	for _, d := range dirs {
+		pid, _, ok := strings.Cut(strings.TrimPrefix(filepath.Base(d), socketDirs), "-")
+		if n, err := strconv.Atoi(pid); ok && err == nil && n != os.Getpid() && !selfplay.ProcessAlive(n) {
+			os.RemoveAll(d)
+		}
+	}
+}
+
 // settings are the lines gnubg reads before it listens.
 func (s *Spec) settings(variant string, sock string) []string {
 	prune := "off"
@@ -182,16 +224,19 @@ func (s *Spec) Start(ctx context.Context, g search.Kit, variant string, log io.W
 	if _, err := backgammon.ParseVariant(variant); err != nil {
 		return nil, fmt.Errorf("%s: %v", s.Name(), err)
 	}
-	prog, err := s.Program()
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", s.Name(), err)
+	if s.prog.Path == "" {
+		if _, err := s.Locate(nil); err != nil {
+			return nil, err
+		}
 	}
-	dir, err := os.MkdirTemp("", "starlab-gnubg-")
+	prog := s.prog.Path
+	sweepSocketDirs()
+	dir, err := os.MkdirTemp("", fmt.Sprintf("%s%d-", socketDirs, os.Getpid()))
 	if err != nil {
 		return nil, err
 	}
 	sock := filepath.Join(dir, "s")
-	proc, _, err := selfplay.StartProc(prog, []string{"-t", "-q", "-r"}, log, false)
+	proc, _, err := selfplay.StartProc(prog, []string{"-t", "-q", "-r"}, s.prog.Dir, log, false)
 	if err != nil {
 		os.RemoveAll(dir)
 		return nil, fmt.Errorf("%s: %v", s.Name(), err)
@@ -201,7 +246,7 @@ func (s *Spec) Start(ctx context.Context, g search.Kit, variant string, log io.W
 		p.Close()
 		return nil, fmt.Errorf("%s (%s): %v", s.Name(), prog, err)
 	}
-	fmt.Fprintf(log, "starlab: %s started, %s, pid %d, %s\n", s.Name(), prog, proc.Pid(), p.version)
+	selfplay.Notef(log, "%s started, %s, pid %d, %s", s.Name(), prog, proc.Pid(), p.version)
 	return p, nil
 }
 
@@ -238,7 +283,7 @@ func (p *player) connect(ctx context.Context, variant, sock string) error {
 		if err != nil {
 			return fmt.Errorf("version: %v", err)
 		}
-		got = append(got, strings.TrimSpace(line))
+		got = append(got, clean(line))
 	}
 	if got[0] != "Interface: 2" {
 		return fmt.Errorf("version: %q, want gnubg's external interface 2 (%q)", strings.Join(got, " / "), "Interface: 2")
@@ -271,7 +316,7 @@ func (p *player) Close() error {
 // Choose sends the position as a FIBS board and reads gnubg's play.
 func (p *player) Choose(ctx context.Context, s game.State) selfplay.Choice {
 	forfeit := func(reason, detail, reply string) selfplay.Choice {
-		return selfplay.Choice{Forfeit: &selfplay.Forfeit{Reason: reason, Detail: detail, Reply: reply}}
+		return selfplay.Choice{Forfeit: selfplay.NewForfeit(reason, detail, reply)}
 	}
 	board, err := backgammon.FIBSBoard(s)
 	if err != nil { // a position the referee cannot write: not gnubg's fault, but it cannot move
@@ -291,7 +336,7 @@ func (p *player) Choose(ctx context.Context, s game.State) selfplay.Choice {
 	case err != nil:
 		return p.exited()
 	}
-	reply := strings.TrimSpace(line)
+	reply := clean(line)
 	m, err := p.g.ParseMove(s, reply)
 	if err == nil {
 		if p.moves = s.Legal(p.moves); !slices.Contains(p.moves, m) {
@@ -311,8 +356,12 @@ func (p *player) exited() selfplay.Choice {
 	if !ok {
 		how = "its socket closed"
 	}
-	return selfplay.Choice{Forfeit: &selfplay.Forfeit{Reason: "exited", Detail: "gnubg ended (" + how + ")"}}
+	return selfplay.Choice{Forfeit: selfplay.NewForfeit("exited", "gnubg ended ("+how+")", "")}
 }
+
+// clean returns a line of gnubg's socket without the NUL bytes that end
+// its replies and without surrounding space.
+func clean(line string) string { return strings.TrimSpace(strings.ReplaceAll(line, "\x00", "")) }
 
 // StartValuer starts a gnubg that values positions, a match's luck
 // reference (-luck gnubg:plies=N): gnubg's own luck analysis values a roll
@@ -371,7 +420,7 @@ func (p *player) Value(ctx context.Context, st game.State) (float64, error) {
 		}
 		return 0, fmt.Errorf("%s: evaluation: %v", p.Name(), err)
 	}
-	v, err := equity(line, s.(*backgammon.Board).Variant())
+	v, err := equity(clean(line), s.(*backgammon.Board).Variant())
 	if err != nil {
 		return 0, fmt.Errorf("%s: evaluation of %s: %v", p.Name(), s, err)
 	}
