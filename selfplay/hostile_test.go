@@ -87,15 +87,17 @@ func hostileGo(fault string, first bool, legal []string, say func(string)) bool 
 
 // hostileMatch plays a 12-game match of the fake engine with fault
 // against staretc:depth=1 in Dice, seed 5, as B.
-func hostileMatch(t *testing.T, fault string, extra ...string) (*MatchReport, *runs.Run, error) {
+func hostileMatch(t *testing.T, fault string) (*MatchReport, *runs.Run, error) {
 	t.Helper()
-	spec := fakeSpec(t, fault)
-	if len(extra) > 0 {
-		spec = strings.Replace(spec, "args="+fakeEngineArg, "args="+fakeEngineArg+" "+strings.Join(extra, " "), 1)
-	}
-	set := matchSettings("staretc:depth=1", spec)
+	set := matchSettings("staretc:depth=1", fakeSpec(t, fault))
+	return playIn(t, t.TempDir(), set)
+}
+
+// playIn plays set as 12 games, seed 5, in a new run under dir.
+func playIn(t *testing.T, dir string, set MatchSettings) (*MatchReport, *runs.Run, error) {
+	t.Helper()
 	set.Games, set.Seed = 12, 5
-	run, err := runs.CreateAt(filepath.Join(t.TempDir(), "m"), "match", nil, nil, 5)
+	run, err := runs.CreateAt(filepath.Join(dir, "m"), "match", nil, nil, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -212,15 +214,8 @@ func TestOutsideBounds(t *testing.T) {
 // after its 20 s timeout.
 func TestOutsideExitsAtOnce(t *testing.T) {
 	spec := strings.Replace(fakeSpec(t, "exitchild"), "timeout=400ms", "timeout=20s", 1)
-	set := matchSettings("staretc:depth=1", spec)
-	set.Games, set.Seed = 12, 5
-	run, err := runs.CreateAt(filepath.Join(t.TempDir(), "m"), "match", nil, nil, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer run.Close()
 	t0 := time.Now()
-	rep, err := RunMatch(context.Background(), set, run, runs.NoProgress)
+	rep, _, err := playIn(t, t.TempDir(), matchSettings("staretc:depth=1", spec))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -239,13 +234,8 @@ func TestOutsideExitsAtOnce(t *testing.T) {
 func TestOutsideRestartFails(t *testing.T) {
 	state := filepath.Join(t.TempDir(), "starts")
 	set := matchSettings("staretc:depth=1", strings.Replace(fakeSpec(t, "illegal"), fakeEngineArg, fakeEngineArg+" failstart "+state, 1))
-	set.Games, set.Seed, set.Concurrency = 12, 5, 1
-	run, err := runs.CreateAt(filepath.Join(t.TempDir(), "m"), "match", nil, nil, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer run.Close()
-	rep, err := RunMatch(context.Background(), set, run, runs.NoProgress)
+	set.Concurrency = 1
+	rep, run, err := playIn(t, t.TempDir(), set)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -274,16 +264,10 @@ func TestNoProcessLeft(t *testing.T) {
 		t.Fatal(err)
 	}
 	set := matchSettings("staretc:depth=1", "ext:cmd="+script+",opt.fault=illegal")
-	set.Games, set.Seed = 12, 5
 	if _, err := set.Prepare(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	run, err := runs.CreateAt(filepath.Join(dir, "m"), "match", nil, nil, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer run.Close()
-	if _, err := RunMatch(context.Background(), set, run, runs.NoProgress); err != nil {
+	if _, _, err := playIn(t, dir, set); err != nil {
 		t.Fatal(err)
 	}
 	b, err := os.ReadFile(pids)
