@@ -1,7 +1,11 @@
 package gnubg
 
 import (
+	"fmt"
 	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -98,5 +102,53 @@ func TestLuckReference(t *testing.T) {
 	}
 	if _, err := (&Spec{Noise: 0.04}).StartValuer(t.Context(), bg, "1pt", nil); err == nil || !strings.Contains(err.Error(), "noise") {
 		t.Errorf("a noisy reference: %v", err)
+	}
+}
+
+// TestSweepSocketDirs: the socket folder a starlab killed with -9 left
+// behind is removed by the next gnubg start, and the folders of starlab
+// processes that still run are kept.
+func TestSweepSocketDirs(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	dead := exec.Command("true")
+	if err := dead.Run(); err != nil {
+		t.Fatal(err)
+	}
+	gone := filepath.Join(tmp, fmt.Sprintf("%s%d-123", socketDirs, dead.Process.Pid))
+	mine := filepath.Join(tmp, fmt.Sprintf("%s%d-456", socketDirs, os.Getpid()))
+	other := filepath.Join(tmp, socketDirs+"1-789") // init's: running
+	for _, d := range []string{gone, mine, other} {
+		if err := os.MkdirAll(filepath.Join(d, "x"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sweepSocketDirs()
+	for d, keep := range map[string]bool{gone: false, mine: true, other: true} {
+		if _, err := os.Stat(d); (err == nil) != keep {
+			t.Errorf("%s: kept %v, want %v", d, err == nil, keep)
+		}
+	}
+}
+
+// TestLocate: a gnubg path that is not an executable program is refused
+// when the spec is located, before any run folder.
+func TestLocate(t *testing.T) {
+	bg, err := games.Lookup("backgammon")
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain := filepath.Join(t.TempDir(), "gnubg")
+	if err := os.WriteFile(plain, []byte("#!/bin/sh\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{"/nonexistent/gnubg", t.TempDir(), plain} {
+		o, err := Parse(bg, "gnubg:path="+path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := o.Locate(nil); err == nil || !strings.Contains(err.Error(), path) {
+			t.Errorf("path %s: %v", path, err)
+		}
 	}
 }
