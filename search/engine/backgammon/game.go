@@ -44,9 +44,10 @@ const (
 	maxMoves  = rules.MaxPlays
 	maxEvents = rules.Rolls
 	moveIDs   = rules.PlayCodes
-	// maxPly bounds the distance from the root; MaxDepth keeps searches
-	// within it.
-	maxPly = 128
+	// maxPly bounds the distance from the root, and maxDepth, the
+	// deepest search, keeps within it.
+	maxPly   = 128
+	maxDepth = maxPly - 8
 	// alternating: every play leads to the opponent's roll.
 	alternating = true
 	// uniformChance: doubles weigh 1 and other rolls 2.
@@ -83,15 +84,14 @@ func handOf(name string) int8                      { return rules.HandOf(name) }
 func endsOnChance(chanceRoot bool, depth int) bool { return search.EndsOnChance(!chanceRoot, depth) }
 
 // MaxDepth returns the depth after which searching root deeper changes
-// nothing, capped to keep within maxPly: in a race (no contact) nothing
-// blocks, so every roll plays both dice and moves at least 2 pips of the
-// side to move (a 6-5 with every checker on the 1 point bears off two)
-// until it has borne off, and the game ends within the turns of the side
-// with fewer.
+// nothing, capped at maxDepth: in a race (no contact) nothing blocks, so
+// every roll plays both dice and moves at least 2 pips of the side to
+// move (a 6-5 with every checker on the 1 point bears off two) until it
+// has borne off, and the game ends within the turns of the side with
+// fewer.
 func MaxDepth(root *Board) int {
-	limit := maxPly - 8
 	if root.Contact() {
-		return limit
+		return maxDepth
 	}
 	turns := func(s int) int { return (root.Pips(s) + 1) / 2 }
 	t := min(turns(root.SideToMove()), turns(1-root.SideToMove()))
@@ -99,7 +99,7 @@ func MaxDepth(root *Board) int {
 	if root.Rolled() {
 		d--
 	}
-	return max(1, min(d, limit))
+	return max(1, min(d, maxDepth))
 }
 
 // setBoard makes the evaluator and ChanceProbCut models those of b's
@@ -156,7 +156,7 @@ func Game() search.Kit {
 		// two other rolls, two empty plays, a hit sending checkers back.
 		DepthTranspositions: true,
 		NewEngine:           func(r *search.Resolved) search.Engine { return New(r) },
-		MaxDepth:            func(root game.State) int { return MaxDepth(boardOf(root)) },
+		MaxDepth:            func(root game.State) int { return searchDepth(boardOf(root)) },
 		EndsOnChance:        func(root game.State, depth int) bool { return endsOnChance(isChance(boardOf(root)), depth) },
 		Check: func(r *search.Resolved, pos game.State) error {
 			c := r.Config()

@@ -179,7 +179,7 @@ func Game() search.Kit {
 			CollectPhases: [2]int{10, 31},
 		},
 		NewEngine:    func(r *search.Resolved) search.Engine { return New(r) },
-		MaxDepth:     func(root game.State) int { return MaxDepth(boardOf(root)) },
+		MaxDepth:     func(root game.State) int { return searchDepth(boardOf(root)) },
 		EndsOnChance: func(game.State, int) bool { return false },
 		Check:        check,
 		NetID: func(r *search.Resolved, pos game.State) string {

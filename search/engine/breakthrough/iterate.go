@@ -32,17 +32,17 @@ func (e *Engine) Search(ctx context.Context, pos game.State, lim search.Limits, 
 			e.history[c][i] /= 2
 		}
 	}
-	maxDepth := MaxDepth(root)
+	last := searchDepth(root)
 	if lim.Depth > 0 {
-		maxDepth = min(lim.Depth, maxDepth)
+		last = min(lim.Depth, last)
 	}
 	var res search.Result
 	if e.kind == evalNet {
 		e.net.Reset(&e.b)
 	}
 	rootChance := isChance(root)
-	for depth := 1; depth <= maxDepth; depth++ {
-		if lim.PlayDepths && depth > 1 && depth < maxDepth && endsOnChance(rootChance, depth) {
+	for depth := 1; depth <= last; depth++ {
+		if lim.PlayDepths && depth > 1 && depth < last && endsOnChance(rootChance, depth) {
 			continue
 		}
 		if depth > 1 {
@@ -82,6 +82,13 @@ func (e *Engine) Search(ctx context.Context, pos game.State, lim search.Limits, 
 	e.nodeLimit, e.hasClock, e.ctxDone = 0, false, nil
 	return res
 }
+
+// searchDepth is the deepest iteration of a search of root without a
+// depth limit: MaxDepth, but no deeper than maxDepth, the deepest search
+// the engine's per-ply arrays hold (demands.go). The game's Kit gives it
+// as its MaxDepth, so that a caller never asks for a depth the engine
+// does not search.
+func searchDepth(root *Board) int { return min(MaxDepth(root), maxDepth) }
 
 // boardOf returns the engine's board of pos, which must be a position of
 // the engine's game.

@@ -46,6 +46,9 @@ const (
 	// maxPly bounds the distance from the root: a move ply and a chance
 	// ply per checker on the largest board.
 	maxPly = 2*rules.MaxCells + 4
+	// maxDepth is the deepest search: a move and a roll per empty cell of
+	// the largest board (MaxDepth).
+	maxDepth = 2 * rules.MaxCells
 	// alternating: every move leads to a chance node (the next roll), so
 	// a move node never asks what its child is.
 	alternating = true
@@ -141,7 +144,7 @@ func Game() search.Kit {
 			return rules.Variant(n, m), nil
 		},
 		NewEngine: func(r *search.Resolved) search.Engine { return New(r) },
-		MaxDepth:  func(root game.State) int { return MaxDepth(boardOf(root)) },
+		MaxDepth:  func(root game.State) int { return searchDepth(boardOf(root)) },
 		EndsOnChance: func(root game.State, depth int) bool {
 			return endsOnChance(isChance(boardOf(root)), depth)
 		},

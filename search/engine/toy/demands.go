@@ -60,12 +60,16 @@ var _ interface {
 
 // The sizes of the engine's fixed arrays: the most moves of a decision
 // and events of a chance node, the number below which moves are numbered
-// (the history table's width), and the deepest ply from the root.
+// (the history table's width), and maxPly, the length of the arrays kept
+// per ply from the root (killers, undo, eundo, frames); and maxDepth, the
+// deepest search, which those arrays must hold (see below): Search goes
+// no deeper, whatever MaxDepth says (searchDepth).
 const (
 	_ int = maxMoves
 	_ int = maxEvents
 	_ int = moveIDs
 	_ int = maxPly
+	_ int = maxDepth
 )
 
 // The facts that let the compiler fold away what a game does not need:
@@ -82,6 +86,17 @@ const (
 	_ bool = eventsTouchEval
 	_ bool = evalNoise
 )
+
+// maxPly must hold a search of depth maxDepth. Where depth counts chance
+// plies, every ply takes a unit of depth and a node of depth 0 is a leaf,
+// so such a search indexes the per-ply arrays down to ply maxDepth-1;
+// where it counts decisions only, a decision and the chance node below it
+// share a unit and a chance node of depth 0 still makes its events, so a
+// search from a chance root reaches ply 2*maxDepth. When maxPly is too
+// short for maxDepth, the second key below is false as well as the
+// first, and the build fails on this line with "duplicate key false in
+// map literal": lengthen maxPly or lower maxDepth.
+var _ = map[bool]struct{}{false: {}, maxDepth <= maxPly && (countsChance || 2*maxDepth < maxPly): {}}
 
 // gameName names the game in messages.
 const _ string = gameName
@@ -114,7 +129,8 @@ var (
 // root) ends on a chance ply, whose value is then that of one ply less
 // (iterative deepening skips such depths with Limits.PlayDepths, and
 // ChanceProbCut's models are looked up by the deep depth that counts);
-// and the depth after which searching a root deeper changes nothing.
+// and the depth after which searching a root deeper changes nothing
+// (Search stops at maxDepth where MaxDepth says more).
 var (
 	_ func(chanceRoot bool, depth int) bool = endsOnChance
 	_ func(root *Board) int                 = MaxDepth

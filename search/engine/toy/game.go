@@ -38,7 +38,12 @@ const (
 	maxMoves  = 3
 	maxEvents = 3
 	moveIDs   = 3
-	maxPly    = search.MaxPly
+	// maxPly holds a search of maxDepth: a decision and a chance node
+	// per unit of depth, and the chance root's ply (demands.go).
+	maxPly = 2*maxDepth + 1
+	// maxDepth is the deepest search: the race can last forever, so it
+	// is a cap (MaxDepth), not the depth after which nothing changes.
+	maxDepth = 40
 	// alternating: a step or a jump leads to a decision, a roll to a
 	// chance node.
 	alternating = false
@@ -119,7 +124,7 @@ func handOf(string) int8              { return 0 }
 func endsOnChance(_ bool, _ int) bool { return false }
 
 // MaxDepth bounds an unlimited search: the race can last forever.
-func MaxDepth(*Board) int { return 40 }
+func MaxDepth(*Board) int { return maxDepth }
 
 // setBoard makes the evaluator and the ChanceProbCut models those of the
 // toy (one for every target).
@@ -157,7 +162,7 @@ func Game() search.Kit {
 		},
 		DepthTranspositions: true,
 		NewEngine:           func(r *search.Resolved) search.Engine { return New(r) },
-		MaxDepth:            func(root game.State) int { return MaxDepth(boardOf(root)) },
+		MaxDepth:            func(root game.State) int { return searchDepth(boardOf(root)) },
 		EndsOnChance:        func(game.State, int) bool { return false },
 		Check: func(r *search.Resolved, pos game.State) error {
 			c := r.Config()
