@@ -3,6 +3,7 @@ package selfplay
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"time"
@@ -88,8 +89,9 @@ type Record struct {
 	// (game.Pointer: backgammon's money play, 1, 2 or 3); 0 otherwise.
 	Points int `json:"points,omitempty"`
 	Plies  int `json:"plies"` // number of moves played (decisions, not chance events)
-	// Nodes, Depth, Turns and Time are by side: nodes searched, sum of
-	// completed depths, moves made, time spent choosing.
+	// Nodes, Depth, Turns and Time are by side: nodes searched (at most
+	// math.MaxInt64: addNodes), sum of completed depths, moves made, time
+	// spent choosing.
 	Nodes [2]int64         `json:"nodes"`
 	Depth [2]int           `json:"depth"`
 	Turns [2]int           `json:"turns"`
@@ -282,7 +284,7 @@ func Play(ctx context.Context, g game.Game, start game.State, players [2]Player,
 				}
 			}
 			rec.Actions = append(rec.Actions, Action(ch.Move))
-			rec.Nodes[side] += ch.Nodes
+			rec.Nodes[side] = addNodes(rec.Nodes[side], ch.Nodes)
 			rec.Depth[side] += ch.Depth
 			rec.Turns[side]++
 			rec.Plies++
@@ -291,6 +293,16 @@ func Play(ctx context.Context, g game.Game, start game.State, players [2]Player,
 			return rec, fmt.Errorf("state %q is of kind %v", s, s.Kind())
 		}
 	}
+}
+
+// addNodes returns the node count a + b, at most math.MaxInt64: an
+// outside engine may report any count, and a sum that wrapped would turn
+// negative.
+func addNodes(a, b int64) int64 {
+	if b > math.MaxInt64-a {
+		return math.MaxInt64
+	}
+	return a + b
 }
 
 // Luck values chance events with a fixed reference search: the luck of an

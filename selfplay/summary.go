@@ -64,11 +64,15 @@ type Summary struct {
 	Branching        runs.Num `json:"branching"`
 	ChancePerGame    runs.Num `json:"chance_nodes_per_game"`
 	EventsPerChance  runs.Num `json:"events_per_chance"`
-	// Mean completed depth per move and nodes per move, for A and B.
-	DepthA float64 `json:"mean_depth_a"`
-	DepthB float64 `json:"mean_depth_b"`
-	NodesA float64 `json:"nodes_per_move_a"`
-	NodesB float64 `json:"nodes_per_move_b"`
+	// Mean completed depth per move and nodes per move, for A and B;
+	// NaN (null) for a side that reported none: an outside
+	// engine that gives no search figures, as gnubg, or an ext: engine
+	// without info lines (or whose lines all say 0). They are summed in
+	// float64, which no node count overflows.
+	DepthA runs.Num `json:"mean_depth_a"`
+	DepthB runs.Num `json:"mean_depth_b"`
+	NodesA runs.Num `json:"nodes_per_move_a"`
+	NodesB runs.Num `json:"nodes_per_move_b"`
 	// Mean time per move of A and B in milliseconds, as the referee
 	// measured it (for an outside engine, the protocol's round trip too).
 	MsPerMoveA  float64 `json:"ms_per_move_a"`
@@ -157,8 +161,10 @@ func Summarize(a, b string, pairs []PairRecord, luck bool, sprt *SPRT) Summary {
 	var tri Trinomial
 	var pen Pentanomial
 	adjusted := make([]float64, 0, len(ps))
-	var plies, turnsA, turnsB, depthA, depthB int
-	var nodesA, nodesB int64
+	var plies int
+	// A's and B's moves, depths and nodes, in float64: exact below 2⁵³,
+	// and no sum of node counts (each up to math.MaxInt64) wraps.
+	var turns, depth, nodes [2]float64
 	for _, p := range ps {
 		for _, g := range p.Games {
 			switch g.ScoreA() {
@@ -174,12 +180,11 @@ func Summarize(a, b string, pairs []PairRecord, luck bool, sprt *SPRT) Summary {
 			if !g.AIsBlue {
 				ca, cb = 1, 0
 			}
-			turnsA += g.Game.Turns[ca]
-			turnsB += g.Game.Turns[cb]
-			depthA += g.Game.Depth[ca]
-			depthB += g.Game.Depth[cb]
-			nodesA += g.Game.Nodes[ca]
-			nodesB += g.Game.Nodes[cb]
+			for k, c := range [2]int{ca, cb} {
+				turns[k] += float64(g.Game.Turns[c])
+				depth[k] += float64(g.Game.Depth[c])
+				nodes[k] += float64(g.Game.Nodes[c])
+			}
 			if f := g.Game.Forfeit; f != nil {
 				if s.Forfeits == nil {
 					s.Forfeits = &ForfeitStats{ReasonA: map[string]int{}, ReasonB: map[string]int{}}
@@ -230,9 +235,33 @@ func Summarize(a, b string, pairs []PairRecord, luck bool, sprt *SPRT) Summary {
 		s.Luck = false
 		s.LuckScore, s.LuckCI95, s.LuckElo, s.VarRatioLuck, s.VarRatioTotal = nan, nan, nan, nan, nan
 	}
-	s.DepthA, s.DepthB = ratio(float64(depthA), float64(turnsA)), ratio(float64(depthB), float64(turnsB))
-	s.NodesA, s.NodesB = ratio(float64(nodesA), float64(turnsA)), ratio(float64(nodesB), float64(turnsB))
+	s.DepthA, s.DepthB = perMove(depth[0], turns[0]), perMove(depth[1], turns[1])
+	s.NodesA, s.NodesB = perMove(nodes[0], turns[0]), perMove(nodes[1], turns[1])
 	return s
+}
+
+// perMove returns a side's search figure per move, sum over its moves, or
+// NaN when the side reported none (sum 0): starlab's searches report at
+// least one ply and one node a move, so a zero sum is a player that gives
+// no such figures (an outside engine, or a player without a search) or a
+// side that made no move, not a search of depth 0.
+func perMove(sum, moves float64) runs.Num {
+	if sum == 0 {
+		return runs.Num(math.NaN())
+	}
+	return runs.Num(sum / moves)
+}
+
+// SearchNote returns " (-: the engine reports none)" when a side's mean depth or
+// nodes per move is undefined (perMove), for the line that prints them
+// as "-", and "" otherwise.
+func (s *Summary) SearchNote() string {
+	for _, x := range []runs.Num{s.DepthA, s.DepthB, s.NodesA, s.NodesB} {
+		if math.IsNaN(float64(x)) {
+			return " (-: the engine reports none)"
+		}
+	}
+	return ""
 }
 
 // varRatio divides two variances, treating anything below 1e-20 (rounding

@@ -1,6 +1,7 @@
 package selfplay
 
 import (
+	"context"
 	"encoding/json"
 	"math"
 	"os"
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"starlab/runs"
+	"starlab/search/game"
 )
 
 // pairOf returns pair i whose games A scores a and b (1, ½ or 0), A blue
@@ -122,5 +124,121 @@ func TestZeroWidthIntervalSaysWhy(t *testing.T) {
 	}
 	if got := text(mixed); strings.Contains(got, "no spread") || strings.Contains(got, "± 0.0%") {
 		t.Errorf("pairs that differ:\n%s", got)
+	}
+}
+
+// searched returns pairOf(i, a, b) with every game's sides searching: each
+// made moves moves of depth depth and nodes nodes in all, A's and B's
+// figures apart.
+func searched(i int, a, b float64, moves int, depthA, depthB int, nodesA, nodesB int64) PairRecord {
+	p := pairOf(i, a, b)
+	for k := range p.Games {
+		g := &p.Games[k].Game
+		ca, cb := 0, 1
+		if !p.Games[k].AIsBlue {
+			ca, cb = 1, 0
+		}
+		g.Turns = [2]int{moves, moves}
+		g.Depth[ca], g.Depth[cb] = depthA, depthB
+		g.Nodes[ca], g.Nodes[cb] = nodesA, nodesB
+	}
+	return p
+}
+
+// TestSearchFiguresNotReported: a side whose engine reports no depth and
+// no nodes (gnubg; an ext: engine without info lines) has neither, "-" in
+// the text and null in summary.json, not "depth 0.00" and "nodes per
+// move 0"; the other side's figures are its own; and games.parquet's
+// mean depth of such a side is NaN, that of a side that made no move 0,
+// as it always was.
+func TestSearchFiguresNotReported(t *testing.T) {
+	s := Summarize("ext", "staretc", []PairRecord{searched(0, 1, 0, 10, 0, 30, 0, 400), searched(1, 0, 1, 10, 0, 30, 0, 400)}, false, nil)
+	if !math.IsNaN(float64(s.DepthA)) || !math.IsNaN(float64(s.NodesA)) || s.DepthB != 3 || s.NodesB != 40 {
+		t.Fatalf("depth %v vs %v, nodes per move %v vs %v; want NaN vs 3, NaN vs 40", s.DepthA, s.DepthB, s.NodesA, s.NodesB)
+	}
+	var b strings.Builder
+	(&MatchReport{Pairings: []Summary{s}}).WriteText(&b)
+	if want := "depth - vs 3.00, nodes per move - vs 40 (-: the engine reports none),"; !strings.Contains(b.String(), want) {
+		t.Errorf("text lacks %q:\n%s", want, b.String())
+	}
+	data, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"mean_depth_a":null`, `"mean_depth_b":3`, `"nodes_per_move_a":null`, `"nodes_per_move_b":40`} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("summary JSON lacks %s: %s", want, data)
+		}
+	}
+	both := Summarize("a", "b", []PairRecord{searched(0, 1, 0, 10, 20, 30, 100, 400)}, false, nil)
+	b.Reset()
+	(&MatchReport{Pairings: []Summary{both}}).WriteText(&b)
+	if want := "depth 2.00 vs 3.00, nodes per move 10 vs 40,"; !strings.Contains(b.String(), want) {
+		t.Errorf("both sides searching: text lacks %q:\n%s", want, b.String())
+	}
+
+	toy := toyGame.Game
+	start, err := toy.New("5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		turns, depth [2]int
+		want         [2]float64
+	}{
+		{[2]int{4, 4}, [2]int{0, 12}, [2]float64{math.NaN(), 3}}, // blue reports no depth
+		{[2]int{4, 0}, [2]int{8, 0}, [2]float64{2, 0}},           // red made no move
+	} {
+		g := PairGame{AIsBlue: true, Game: Record{Name: "toy", Variant: "5", Start: start.String(), Turns: c.turns, Depth: c.depth}}
+		row, err := newGameRow(toy, 1, 0, "a", "b", g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, got := range []float64{row.MeanDepthBlue, row.MeanDepthRed} {
+			if !(got == c.want[k] || math.IsNaN(got) && math.IsNaN(c.want[k])) {
+				t.Errorf("turns %v, depths %v: mean depth of side %d %v, want %v", c.turns, c.depth, k, got, c.want[k])
+			}
+		}
+	}
+}
+
+// maxNodes is a random player that reports math.MaxInt64 nodes a move, as
+// an outside engine's "info nodes 9223372036854775807" would.
+type maxNodes struct{ *Random }
+
+func (p maxNodes) Choose(ctx context.Context, s game.State) Choice {
+	c := p.Random.Choose(ctx, s)
+	c.Nodes = math.MaxInt64
+	return c
+}
+
+// TestNodesDoNotOverflow: node counts of math.MaxInt64 a move neither wrap
+// a game's sum negative (it stops at math.MaxInt64) nor a match's: nodes
+// per move over games of such counts is math.MaxInt64, printed as such,
+// not "-0".
+func TestNodesDoNotOverflow(t *testing.T) {
+	start, err := toyGame.New("9")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := Play(context.Background(), toyGame, start, [2]Player{maxNodes{NewRandom(1)}, maxNodes{NewRandom(2)}}, NewChanceStream(3), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Turns[0] < 2 || rec.Nodes != [2]int64{math.MaxInt64, math.MaxInt64} {
+		t.Fatalf("%v moves of math.MaxInt64 nodes each: nodes %v, want math.MaxInt64 a side", rec.Turns, rec.Nodes)
+	}
+	var pairs []PairRecord
+	for i := range 50 {
+		pairs = append(pairs, searched(i, 1, 0, 1, 1, 1, math.MaxInt64, math.MaxInt64))
+	}
+	s := Summarize("a", "b", pairs, false, nil)
+	if s.NodesA != math.MaxInt64 || s.NodesB != math.MaxInt64 {
+		t.Fatalf("nodes per move %v vs %v over 100 games of math.MaxInt64 nodes a move; want math.MaxInt64", s.NodesA, s.NodesB)
+	}
+	var b strings.Builder
+	(&MatchReport{Pairings: []Summary{s}}).WriteText(&b)
+	if want := "nodes per move 9223372036854775808 vs 9223372036854775808,"; !strings.Contains(b.String(), want) {
+		t.Errorf("text lacks %q:\n%s", want, b.String())
 	}
 }

@@ -46,7 +46,8 @@ func (r *MatchReport) WriteText(w io.Writer) {
 		if s.SPRT != nil {
 			fmt.Fprintf(w, "  SPRT    %s: LLR %s (bounds %.3f, %.3f) %s\n", s.SPRT, num(*s.LLR, "%.3f"), s.LLRLower, s.LLRUpper, s.Decision)
 		}
-		fmt.Fprintf(w, "  plies %.1f per game; depth %.2f vs %.2f, nodes per move %.0f vs %.0f, ms per move %.3g vs %.3g; %.0f games/s\n", s.MeanPlies, s.DepthA, s.DepthB, s.NodesA, s.NodesB, s.MsPerMoveA, s.MsPerMoveB, s.GamesPerSec)
+		fmt.Fprintf(w, "  plies %.1f per game; depth %s vs %s, nodes per move %s vs %s%s, ms per move %.3g vs %.3g; %.0f games/s\n", s.MeanPlies,
+			num(s.DepthA, "%.2f"), num(s.DepthB, "%.2f"), num(s.NodesA, "%.0f"), num(s.NodesB, "%.0f"), s.SearchNote(), s.MsPerMoveA, s.MsPerMoveB, s.GamesPerSec)
 		fmt.Fprintf(w, "  shape   %s decisions per game, branching factor %s; %s chance nodes per game, %s events each\n", num(s.DecisionsPerGame, "%.1f"), num(s.Branching, "%.1f"), num(s.ChancePerGame, "%.1f"), num(s.EventsPerChance, "%.1f"))
 	}
 	if len(r.Ranking) == 0 {

@@ -757,7 +757,7 @@ func addMatch(s *Section, run *runs.Run) error {
 	pt := Table{Caption: fmt.Sprintf("Pairings: %d games each from %s, seed %d, luck reference %s; each score is the first variant's, ± its 95%% interval",
 		r.Settings.Games, from, r.Settings.Seed, s.names.spec(r.Settings.Luck)),
 		Head: []string{"pairing", "games", "W/D/L", "score", "± over games", "± over pairs", "luck-adjusted", "Elo", "± over games", "± over pairs", "LOS (pairs)", "pentanomial"}}
-	st := Table{Caption: "The games of each pairing: their length and shape (as the chapter reports its self-play games), and the search per move of each variant (first vs second)",
+	st := Table{Caption: "The games of each pairing: their length and shape (as the chapter reports its self-play games), and the search per move of each variant (first vs second; - where the engine reports no depth or nodes, as gnubg and ext: engines without info lines)",
 		Head: []string{"pairing", "plies per game", "decisions per game", "branching factor", "chance nodes per game", "events per chance node", "mean depth", "nodes per move", "ms per move", "lost by forfeit"}}
 	for _, p := range r.Pairings {
 		luck := "-"
@@ -772,7 +772,7 @@ func addMatch(s *Section, run *runs.Run) error {
 			{Text: pct(p.LOSPairs)}, {Text: fmt.Sprint(p.Pentanomial)}})
 		st.Rows = append(st.Rows, []Cell{pt.Rows[len(pt.Rows)-1][0], {Text: num(p.MeanPlies, "%.1f")},
 			{Text: p.DecisionsPerGame.Format("%.1f")}, {Text: p.Branching.Format("%.1f")}, {Text: p.ChancePerGame.Format("%.1f")}, {Text: p.EventsPerChance.Format("%.1f")},
-			{Text: num(p.DepthA, "%.2f") + " vs " + num(p.DepthB, "%.2f")}, {Text: num(p.NodesA, "%.0f") + " vs " + num(p.NodesB, "%.0f")},
+			{Text: p.DepthA.Format("%.2f") + " vs " + p.DepthB.Format("%.2f")}, {Text: p.NodesA.Format("%.0f") + " vs " + p.NodesB.Format("%.0f")},
 			{Text: num(p.MsPerMoveA, "%.3g") + " vs " + num(p.MsPerMoveB, "%.3g")}, forfeitCell(p.Forfeits)})
 	}
 	s.Tables = append(s.Tables, vt, pt, st)
