@@ -40,6 +40,23 @@ func EloFromScore(s float64) float64 {
 	return -400 * math.Log10(1/s-1)
 }
 
+// LuckElo returns EloFromScore(s) of a luck-adjusted score s, or NaN and
+// why when s is below 0 or above 1. The luck-adjusted score, a pair's
+// result minus the luck of its rolls as the reference values it, is an
+// unbiased estimate of the score but not a score: a side that won what
+// its rolls handed it and lost the rest can fall below 0 (or above 1),
+// where the logistic model has no Elo, not an infinite one. At 0 and 1
+// themselves it is ∓Inf, as for a plain score.
+func LuckElo(s float64) (elo float64, why string) {
+	switch {
+	case s < 0:
+		return math.NaN(), "the luck-adjusted score is below 0%, where no Elo is defined"
+	case s > 1:
+		return math.NaN(), "the luck-adjusted score is above 100%, where no Elo is defined"
+	}
+	return EloFromScore(s), ""
+}
+
 // ScoreFromElo returns the expected score 1/(1 + 10^(−elo/400)) of a side
 // that is elo logistic Elo stronger (fishtest stat_util.L, fastchess
 // leloToScore). It is the inverse of EloFromScore.

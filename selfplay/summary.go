@@ -39,12 +39,15 @@ type Summary struct {
 	// cutechess-cli, fastchess and fishtest do.
 	VarRatioPairs runs.Num `json:"var_ratio_pairs"`
 	// Luck-adjusted score (result minus the luck of the rolls), its 95%
-	// half-width over pairs, and the variance ratios plain pairs / adjusted
-	// pairs and games / adjusted pairs. Null without a luck reference.
+	// half-width over pairs, its Elo, and the variance ratios plain pairs
+	// / adjusted pairs and games / adjusted pairs. Null without a luck
+	// reference. The adjusted score is not bounded by 0 and 1: outside
+	// them LuckElo is null and LuckEloNote says why (LuckElo).
 	Luck          bool     `json:"luck"`
 	LuckScore     runs.Num `json:"luck_score"`
 	LuckCI95      runs.Num `json:"luck_ci95"`
 	LuckElo       runs.Num `json:"luck_elo"`
+	LuckEloNote   string   `json:"luck_elo_note,omitempty"`
 	VarRatioLuck  runs.Num `json:"var_ratio_luck"`
 	VarRatioTotal runs.Num `json:"var_ratio_luck_vs_games"`
 	// SPRT, when one runs: the log-likelihood ratio of the pentanomial
@@ -212,7 +215,8 @@ func Summarize(a, b string, pairs []PairRecord, luck bool, sprt *SPRT) Summary {
 	if luck && len(adjusted) > 0 {
 		m := PopMeanCI95(adjusted)
 		s.LuckScore, s.LuckCI95 = runs.Num(m.Mean), runs.Num(m.CI95)
-		s.LuckElo = runs.Num(EloFromScore(m.Mean))
+		elo, why := LuckElo(m.Mean)
+		s.LuckElo, s.LuckEloNote = runs.Num(elo), why
 		s.VarRatioLuck = varRatio(s.ScoreCI95Pairs*s.ScoreCI95Pairs, m.CI95*m.CI95)
 		s.VarRatioTotal = varRatio(s.ScoreCI95*s.ScoreCI95, m.CI95*m.CI95)
 	}

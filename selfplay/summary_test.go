@@ -242,3 +242,53 @@ func TestNodesDoNotOverflow(t *testing.T) {
 		t.Errorf("text lacks %q:\n%s", want, b.String())
 	}
 }
+
+// TestLuckEloOutsideScores: a luck-adjusted score below 0% or above 100%
+// has no Elo: LuckElo is NaN (null in summary.json, "-" in the text) with
+// a note saying why, where it once printed "Elo -inf" unexplained; inside
+// it is the score's Elo, without a note.
+func TestLuckEloOutsideScores(t *testing.T) {
+	lucky := func(i int, a, b, luckA float64) PairRecord {
+		p := pairOf(i, a, b)
+		p.Games[0].Game.Luck = 2 * luckA  // blue is A
+		p.Games[1].Game.Luck = -2 * luckA // red is A
+		return p
+	}
+	for _, c := range []struct {
+		a, luck float64
+		note    string
+	}{
+		{0, 0.3, "the luck-adjusted score is below 0%, where no Elo is defined"},
+		{1, -0.3, "the luck-adjusted score is above 100%, where no Elo is defined"},
+		{0.5, 0.1, ""},
+	} {
+		pairs := []PairRecord{lucky(0, c.a, c.a, c.luck), lucky(1, c.a, c.a, c.luck)}
+		s := Summarize("a", "b", pairs, true, nil)
+		if want := c.a - c.luck; math.Abs(float64(s.LuckScore)-want) > 1e-12 {
+			t.Fatalf("score %v, luck %v: luck-adjusted score %v, want %v", c.a, c.luck, s.LuckScore, want)
+		}
+		var b strings.Builder
+		(&MatchReport{Pairings: []Summary{s}}).WriteText(&b)
+		data, err := json.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.note == "" {
+			if want := EloFromScore(float64(s.LuckScore)); float64(s.LuckElo) != want || s.LuckEloNote != "" || strings.Contains(string(data), "luck_elo_note") {
+				t.Errorf("luck-adjusted score %v: Elo %v (%q), want %v without a note", s.LuckScore, s.LuckElo, s.LuckEloNote, want)
+			}
+			continue
+		}
+		if !math.IsNaN(float64(s.LuckElo)) || s.LuckEloNote != c.note {
+			t.Errorf("luck-adjusted score %v: Elo %v (%q), want NaN (%q)", s.LuckScore, s.LuckElo, s.LuckEloNote, c.note)
+		}
+		_, line, _ := strings.Cut(b.String(), "  luck ")
+		line, _, _ = strings.Cut(line, "\n")
+		if want := "Elo - (" + c.note + ")"; !strings.Contains(line, want) || strings.Contains(line, "inf") {
+			t.Errorf("luck-adjusted score %v: the luck line lacks %q (or says inf):\n%s", s.LuckScore, want, b.String())
+		}
+		if want := `"luck_elo":null,"luck_elo_note":"` + c.note + `"`; !strings.Contains(string(data), want) {
+			t.Errorf("summary JSON lacks %s: %s", want, data)
+		}
+	}
+}

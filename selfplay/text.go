@@ -35,7 +35,11 @@ func (r *MatchReport) WriteText(w io.Writer) {
 		fmt.Fprintf(w, "  games   W/D/L %d/%d/%d  score %s ± %s  Elo %s ± %s  LOS(games, cutechess) %s\n", s.Wins, s.Draws, s.Losses, pct(s.Score), s.Interval(s.ScoreCI95, "games"), num(s.Elo, "%+.1f"), num(s.EloCI95, "%.1f"), pct(s.LOSGames))
 		fmt.Fprintf(w, "  pairs   pentanomial %v  score %s ± %s  Elo ± %s  LOS(pairs, normal) %s  (variance ratio games/pairs %s)\n", s.Pentanomial, pct(s.Score), s.Interval(s.ScoreCI95Pairs, "pairs"), num(s.EloCI95Pairs, "%.1f"), pct(s.LOSPairs), num(s.VarRatioPairs, "%.2f"))
 		if s.Luck {
-			fmt.Fprintf(w, "  luck    adjusted score %s ± %s  Elo %s  (variance ratio pairs/adjusted %s, games/adjusted %s)\n", num(100*s.LuckScore, "%.1f%%"), s.Interval(float64(s.LuckCI95), "luck"), num(s.LuckElo, "%+.1f"), num(s.VarRatioLuck, "%.2f"), num(s.VarRatioTotal, "%.2f"))
+			elo := num(s.LuckElo, "%+.1f")
+			if s.LuckEloNote != "" {
+				elo += " (" + s.LuckEloNote + ")"
+			}
+			fmt.Fprintf(w, "  luck    adjusted score %s ± %s  Elo %s  (variance ratio pairs/adjusted %s, games/adjusted %s)\n", num(100*s.LuckScore, "%.1f%%"), s.Interval(float64(s.LuckCI95), "luck"), elo, num(s.VarRatioLuck, "%.2f"), num(s.VarRatioTotal, "%.2f"))
 		}
 		if p := s.Points; p != nil {
 			fmt.Fprintf(w, "  points  %+.3f per game ± %.3f over games, ± %.3f over pairs; wins of 1/2/3 points: %d/%d/%d vs %d/%d/%d\n", p.PerGame, p.CI95, p.CI95Pairs, p.WinsA[0], p.WinsA[1], p.WinsA[2], p.WinsB[0], p.WinsB[1], p.WinsB[2])

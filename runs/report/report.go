@@ -765,6 +765,10 @@ func addMatch(s *Section, run *runs.Run) error {
 			luck = pct(float64(p.LuckScore)) + " ± " + p.Interval(float64(p.LuckCI95), "luck")
 		}
 		label := fmt.Sprintf("%d vs %d", number[p.A], number[p.B])
+		if p.Luck && p.LuckEloNote != "" {
+			s.Notes = append(s.Notes, fmt.Sprintf("Pairing %s, luck-adjusted score %s: %s (its Elo is printed as -). The luck-adjusted score, the results minus the rolls' luck as the reference values it, estimates the score without bias but is not bounded by 0%% and 100%%.",
+				label, pct(float64(p.LuckScore)), p.LuckEloNote))
+		}
 		pt.Rows = append(pt.Rows, []Cell{{Text: label, Title: name[p.A].Text + " vs " + name[p.B].Text},
 			{Text: fmt.Sprint(p.Games)}, {Text: fmt.Sprintf("%d/%d/%d", p.Wins, p.Draws, p.Losses)},
 			{Text: pct(p.Score)}, {Text: p.Interval(p.ScoreCI95, "games")}, {Text: p.Interval(p.ScoreCI95Pairs, "pairs")}, {Text: luck},
