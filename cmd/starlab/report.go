@@ -27,7 +27,14 @@ the fit table and scatter plots; the t table beside the chapter's; the
 node table and a nodes-against-depth plot; each match's statistics and a
 plot of its scores with their intervals, and its ranking). A pipeline
 run's summary and the recipe's reason for each match come first. It
-prints the page's path.`,
+prints the page's path.
+
+A damaged file the page is made from fails the report of one run (exit
+1, the file named); among several runs, that run's section says so and
+the page is made from the others. A damaged journal, games.parquet,
+bench.parquet or tune.parquet, which the page does not show, is named in
+its run's section. Each file the page is made without gets one warning
+line on stderr, naming it and the problem.`,
 		SetFlags: func(fs *flag.FlagSet, _ search.Kit) {
 			asJSON = false
 			fs.BoolVar(&asJSON, "json", false, "print the result as JSON")
@@ -39,6 +46,9 @@ prints the page's path.`,
 			res, err := report.Run(ctx, args[0], games.Lookup, runs.NoProgress)
 			if err != nil {
 				return err
+			}
+			for _, w := range res.Warnings {
+				fmt.Fprintf(env.Stderr, "starlab report: warning: %s\n", w)
 			}
 			if asJSON {
 				return json.NewEncoder(env.Stdout).Encode(res)

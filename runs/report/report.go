@@ -21,6 +21,19 @@
 // whole in seconds (atomically, into that run's directory), so there is
 // nothing to lock, journal or resume; its settings are that directory.
 //
+// Damaged files: a file the page is made from (a manifest, a summary, a
+// state or curve file, a part file, a plot) that does not read whole
+// fails the report of a single run, in one line naming the file and the
+// problem: there is nothing else to show, and the file is one starlab
+// wrote into the run, so it is a failure (exit 1), not a usage error.
+// Among several runs (a pipeline's), that run's section says it cannot
+// be shown and why, the page is made from the other runs, and Result's
+// Warnings hold the line. The files of a run that the page is not made
+// from but that hold its results (a match's journal and games.parquet, a
+// bench's bench.parquet, a tune's tune.parquet) are read whole as well:
+// a damaged one is named in its run's section and in a line of Warnings,
+// and the page is made. The command prints each warning on stderr.
+//
 // Figures are printed as the terminal prints them (runs.Num.Format: "-"
 // where undefined, "inf" where unbounded). Variant specs are shown under
 // short names, paths replaced by base names or by the pipeline's {net} and
@@ -62,6 +75,9 @@ type Result struct {
 	Path     string `json:"path"`
 	Sections int    `json:"sections"`
 	Images   int    `json:"images"`
+	// Warnings are the damaged files the page was made without, one line
+	// each naming the file and the problem (package doc).
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // Image is an inline picture.
@@ -178,11 +194,9 @@ func Run(ctx context.Context, dir string, games Games, progress runs.Progress) (
 		return Result{}, runs.Usagef("%s holds no run directory (no manifest.json)", dir)
 	}
 	slices.Sort(dirs)
-	names, err := newNamer(dirs)
-	if err != nil {
-		return Result{}, err
-	}
+	names := newNamer(dirs)
 	var secs []Section
+	var warnings []string
 	images := 0
 	for i, d := range dirs {
 		if err := ctx.Err(); err != nil {
@@ -190,8 +204,14 @@ func Run(ctx context.Context, dir string, games Games, progress runs.Progress) (
 		}
 		progress(int64(i), int64(len(dirs)), filepath.Base(d))
 		s, err := section(d, names, games)
-		if err != nil {
+		switch {
+		case err != nil && len(dirs) == 1:
 			return Result{}, err
+		case err != nil:
+			s = unshown(d, err)
+			warnings = append(warnings, err.Error()+" (the page is made without this run)")
+		default:
+			warnings = append(warnings, checkFiles(&s)...)
 		}
 		if rel, err := filepath.Rel(dir, d); err == nil && rel != "." {
 			s.Dir = rel
@@ -212,7 +232,7 @@ func Run(ctx context.Context, dir string, games Games, progress runs.Progress) (
 	if err := runs.WriteBytesAtomic(path, buf.Bytes()); err != nil {
 		return Result{}, err
 	}
-	return Result{Path: path, Sections: len(secs), Images: images}, nil
+	return Result{Path: path, Sections: len(secs), Images: images, Warnings: warnings}, nil
 }
 
 // recipe is what the page reads of a pipeline's recipe (the settings of
@@ -389,13 +409,14 @@ type namer struct {
 	stages   []*regexp.Regexp  // a path through a stage's directory
 }
 
-// newNamer knows the products of the train and fit stages among dirs.
-func newNamer(dirs []string) (*namer, error) {
+// newNamer knows the products of the train and fit stages among dirs. A
+// run whose manifest does not read names nothing: its section says why.
+func newNamer(dirs []string) *namer {
 	n := &namer{products: map[string]string{}}
 	for _, d := range dirs {
 		run, err := runs.Open(d)
 		if err != nil {
-			return nil, err
+			continue
 		}
 		base := filepath.Base(filepath.Clean(d))
 		switch run.Manifest().Command {
@@ -408,7 +429,7 @@ func newNamer(dirs []string) (*namer, error) {
 		}
 		n.stages = append(n.stages, regexp.MustCompile(`[^\s,=()"']*/(`+regexp.QuoteMeta(base)+`)\b`))
 	}
-	return n, nil
+	return n
 }
 
 // path is the short name of a path in a spec.
