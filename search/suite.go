@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -61,9 +62,12 @@ func ParseSuite(g game.Game, r io.Reader) ([]SuitePosition, error) {
 			if !ok || k != "exact" {
 				return nil, fmt.Errorf("line %d: unknown field %q (want exact=V)", line, field)
 			}
-			x, err := strconv.ParseFloat(v, 64)
-			if err != nil || x < L || x > U {
-				return nil, fmt.Errorf("line %d: exact value %q is not a number in [-1, 1]", line, v)
+			if p.HasExact {
+				return nil, fmt.Errorf("line %d: exact given twice", line)
+			}
+			x, err := ParseValue(v)
+			if err != nil {
+				return nil, fmt.Errorf("line %d: exact value %v", line, err)
 			}
 			p.Exact, p.HasExact = x, true
 		}
@@ -73,6 +77,30 @@ func ParseSuite(g game.Game, r io.Reader) ([]SuitePosition, error) {
 		return nil, err
 	}
 	return ps, nil
+}
+
+// decimal is the text of a value in a suite: a plain decimal number, with
+// an optional sign, fraction and exponent, as starlab gen writes them
+// ("%.12f"). strconv.ParseFloat alone also takes NaN, Inf, hexadecimal
+// ("0x1p-1") and digits separated by underscores, none of which is a
+// value a suite records.
+var decimal = regexp.MustCompile(`^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?$`)
+
+// ParseValue reads a game value as a suite records it (exact=V): a finite
+// decimal number in [L, U] = [-1, 1], the range of every game's values
+// (game.State's Result), from the side to move's view. It is the one
+// reader of suite values: every stage that reads a suite (ReadSuite,
+// ParseSuite) reads them through it. The error, one line, quotes the text
+// and says what is wrong with it.
+func ParseValue(text string) (float64, error) {
+	if !decimal.MatchString(text) {
+		return 0, fmt.Errorf("%q is not a decimal number (want one from -1 to 1, as 0.25)", text)
+	}
+	x, err := strconv.ParseFloat(text, 64)
+	if err != nil || !(x >= L && x <= U) {
+		return 0, fmt.Errorf("%q is outside [-1, 1], the range of game values", text)
+	}
+	return x, nil
 }
 
 // Finished is the error for s, a position of g, where a position to play
