@@ -3,8 +3,9 @@
 // from the game the command line names, and runs with what is left of
 // its arguments; every error is one line, a usage error (runs.IsUsage)
 // or a bad flag exits 2 and a failure while working 1. A flag may be given
-// once unless its value says it is repeatable; flags may follow the
-// arguments where a command allows it. Package main of cmd/starlab lists
+// once unless its value says it is repeatable, and a string flag not with
+// an empty value; flags may follow the arguments where a command allows
+// it. Package main of cmd/starlab lists
 // its commands and calls Program.Run; any Go program can do the same.
 package cli
 
@@ -115,6 +116,9 @@ func (p *Program) Run(ctx context.Context, args []string, stdout, stderr io.Writ
 		cmd.SetFlags(fs, p.GameOf(args[1:]))
 	}
 	rest, err := parseFlags(fs, args[1:], cmd.Interspersed)
+	if err == nil {
+		err = emptyGiven(fs)
+	}
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			p.commandHelp(cmd, fs, stdout)
@@ -174,6 +178,22 @@ func parseFlags(fs *flag.FlagSet, args []string, interspersed bool) ([]string, e
 			return nil, err
 		}
 	}
+}
+
+// emptyGiven refuses a string flag given an empty value (-variant ""):
+// leaving a string flag out means its default, and an empty value, often
+// a shell variable that expanded to nothing, would silently mean the same
+// where the user meant something else.
+func emptyGiven(fs *flag.FlagSet) error {
+	var err error
+	fs.Visit(func(f *flag.Flag) {
+		if g, ok := f.Value.(flag.Getter); ok && err == nil {
+			if s, ok := g.Get().(string); ok && s == "" {
+				err = fmt.Errorf("-%s is given an empty value; leave it out for its default", f.Name)
+			}
+		}
+	})
+	return err
 }
 
 // onceValue is a flag that may be given once: a second -depth would

@@ -21,7 +21,11 @@ func TestProgram(t *testing.T) {
 	p := &Program{Name: "tool", Summary: "tool does things.", GameOf: func([]string) search.Kit { return search.Kit{} },
 		Commands: func() []*Command {
 			return []*Command{{Name: "do", UsageLine: "do [-n N] ARG...", Short: "does", Long: "Do does.", Interspersed: true,
-				SetFlags: func(fs *flag.FlagSet, _ search.Kit) { n = 0; fs.IntVar(&n, "n", 0, "a number") },
+				SetFlags: func(fs *flag.FlagSet, _ search.Kit) {
+					n = 0
+					fs.IntVar(&n, "n", 0, "a number")
+					fs.String("s", "", "a string")
+				},
 				Run: func(_ context.Context, env *Env, args []string) error {
 					got = args
 					switch {
@@ -46,6 +50,11 @@ func TestProgram(t *testing.T) {
 	}
 	if code, _, stderr := run("do", "-n", "1", "-n", "2"); code != 2 || !strings.Contains(stderr, "-n is given twice") {
 		t.Errorf("a flag given twice: exit %d, %q", code, stderr)
+	}
+	for _, args := range [][]string{{"do", "-s", ""}, {"do", "-s="}, {"do", "a", "-s", ""}} {
+		if code, _, stderr := run(args...); code != 2 || stderr != "tool do: -s is given an empty value; leave it out for its default (see 'tool do -h')\n" {
+			t.Errorf("%q: exit %d, %q; want exit 2 and -s refused", args, code, stderr)
+		}
 	}
 	if code, stdout, _ := run("do", "-h"); code != 0 || !strings.HasPrefix(stdout, "usage: tool do [-n N] ARG...") {
 		t.Errorf("-h: exit %d, %q", code, stdout)
