@@ -69,17 +69,20 @@ func unfinish(t *testing.T, dir string, drop ...string) {
 
 // TestDamagedInputs: no input file edited by hand makes a command panic.
 // For each kind of file a command reads (match journal record, manifest,
-// train state, collect part file, net, probcut file, recipe, report plot),
-// a valid one made by the commands is damaged in several ways and the
-// command that reads it is run as the CLI runs it; it must exit with one
-// line on stderr naming the file.
+// train state, collect part file, net, probcut file, recipe, report plot;
+// and the journal, games.parquet and bench.parquet, which the report reads
+// whole though its page does not show them), a valid one made by the
+// commands is damaged in several ways and the command that reads it is run
+// as the CLI runs it; it must exit with one line on stderr naming the
+// file.
 //
 // The exit code follows one rule: 2 when the damaged file is one the user
 // named on the command line (a net or probcut file in a spec, a recipe),
 // as for any bad input; 1 when it is a file starlab wrote into a run
 // directory (journal, manifest, state, part file, plot), found damaged
 // while working on that run, whether it resumes, merges, fits or reports
-// it.
+// it; 0 when the report can make its page without the file (a file the
+// page does not show), the line then a warning.
 func TestDamagedInputs(t *testing.T) {
 	root := t.TempDir()
 	at := func(name string) string { return filepath.Join(root, name) }
@@ -96,6 +99,7 @@ func TestDamagedInputs(t *testing.T) {
 	must("train", "-games", "40", "-checkpoint", "20", "-measure-every", "20", "-measure-games", "2", "-out", at("T"))
 	must("collect", "-count", "4", "-min", "5", "-max", "8", "-seed", "3", "-pairs", "1:3", "-chunk", "2", "-engine", "staretc:eval=pairs,tt=1", "-out", at("C"))
 	must("fit", at("C"), "-folds", "2", "-bands", "0", "-out", at("F"))
+	must("bench", "-depths", "1,3", "-limit", "2", "-out", at("B"), benchTestSuite)
 	recipe, err := os.ReadFile("../../runs/pipeline/recipes/default.json")
 	if err != nil {
 		t.Fatal(err)
@@ -126,7 +130,7 @@ func TestDamagedInputs(t *testing.T) {
 			return bytes.Join(lines, nil)
 		}}
 	}
-	var journal []damage
+	var journal, journalRecord []damage
 	for _, d := range append([]damage{
 		{"result 7", func(d []byte) []byte {
 			i := regexp.MustCompile(`"result":-?\d`).FindIndex(d) // the first game's only
@@ -139,6 +143,14 @@ func TestDamagedInputs(t *testing.T) {
 		replace1("unknown field", `"pairing"`, `"x":1,"pairing"`),
 	}, generic...) {
 		journal = append(journal, journalLine(d))
+	}
+	// The report reads each record as one of the match's kind, and a
+	// finished run's journal whole; what a record says is resume's and
+	// merge's to check.
+	for _, d := range journal {
+		if d.name == "wrong type" || d.name == "unknown field" || d.name == "truncated" || d.name == "binary garbage" {
+			journalRecord = append(journalRecord, damage{"record " + d.name, d.edit})
+		}
 	}
 	jsonDamages := func(ds ...damage) []damage { return append(ds, generic...) }
 
@@ -214,6 +226,12 @@ func TestDamagedInputs(t *testing.T) {
 			replace1("unknown field", `"seed"`, `"sead": 1, "seed"`)), nil,
 			func(c string) []string { return []string{"run", "-out", c + "-run", c} }},
 		{"plot", at("F"), filepath.Base(scatter[0]), 1, generic, nil,
+			func(c string) []string { return []string{"report", c} }},
+		{"journal (report)", at("M"), "pairs.jsonl", 0, append(journalRecord, generic...), nil,
+			func(c string) []string { return []string{"report", c} }},
+		{"games.parquet (report)", at("M"), "games.parquet", 0, generic, nil,
+			func(c string) []string { return []string{"report", c} }},
+		{"bench.parquet (report)", at("B"), "bench.parquet", 0, generic, nil,
 			func(c string) []string { return []string{"report", c} }},
 	}
 	for i, k := range kinds {

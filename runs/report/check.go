@@ -113,7 +113,7 @@ func matchJournal(dir string, done bool) error {
 		games += p.Games
 	}
 	if 2*pairs < games {
-		return fmt.Errorf("%s: %d records of pairs, where the summary counts %d games", path, pairs, games)
+		return fmt.Errorf("%s: %d games in its records, where the summary counts %d", path, 2*pairs, games)
 	}
 	return nil
 }
