@@ -102,7 +102,8 @@ func ParseAlgos(s string) ([]string, error) {
 }
 
 // ParseDepths parses a comma-separated list of positive depths and returns
-// them sorted and without repeats.
+// them sorted. A depth given twice is refused, as collect refuses a pair
+// and tune a depth given twice: the user may have meant another.
 func ParseDepths(s string) ([]int, error) {
 	var depths []int
 	for _, f := range strings.Split(s, ",") {
@@ -110,10 +111,13 @@ func ParseDepths(s string) ([]int, error) {
 		if err != nil || d < 1 || d > search.MaxDepthLimit {
 			return nil, runs.Usagef("-depths %q: %q is not a depth from 1 to %d", s, strings.TrimSpace(f), search.MaxDepthLimit)
 		}
+		if slices.Contains(depths, d) {
+			return nil, runs.Usagef("-depths %q: %d is given twice", s, d)
+		}
 		depths = append(depths, d)
 	}
 	slices.Sort(depths)
-	return slices.Compact(depths), nil
+	return depths, nil
 }
 
 // Bench is a bench run's settings turned into values.
@@ -143,8 +147,10 @@ func (s *Settings) Check() error {
 	if err := runs.CheckWorkers("workers", s.Workers); err != nil {
 		return err
 	}
-	if !slices.IsSorted(s.Depths) {
-		return runs.Usagef("depths %v: want them ascending", s.Depths)
+	for i := 1; i < len(s.Depths); i++ {
+		if s.Depths[i] <= s.Depths[i-1] {
+			return runs.Usagef("depths %v: want them ascending, each once", s.Depths)
+		}
 	}
 	for _, name := range s.Algos {
 		if _, err := search.ParseAlgorithm(name); err != nil {

@@ -3,6 +3,8 @@ package bench
 import (
 	"context"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"starlab/runs"
@@ -74,6 +76,7 @@ func TestSettingsChecks(t *testing.T) {
 		func(s *Settings) { s.Algos = nil },
 		func(s *Settings) { s.Algos = []string{"star9"} },
 		func(s *Settings) { s.Depths = []int{5, 3} },
+		func(s *Settings) { s.Depths = []int{3, 3} },
 		func(s *Settings) { s.Workers = 0 },
 		func(s *Settings) { s.Limit = -1 },
 		func(s *Settings) { s.Engine.TTMiB = -1 },
@@ -88,6 +91,12 @@ func TestSettingsChecks(t *testing.T) {
 	}
 	if _, err := ParseDepths("3,x"); err == nil {
 		t.Error("depths 3,x accepted")
+	}
+	if d, err := ParseDepths("5,1,5"); err == nil || !strings.Contains(err.Error(), "5 is given twice") {
+		t.Errorf("depths 5,1,5: %v, %v", d, err)
+	}
+	if d, err := ParseDepths("5,1,3"); err != nil || !slices.Equal(d, []int{1, 3, 5}) {
+		t.Errorf("depths 5,1,3: %v, %v", d, err)
 	}
 	if a, err := ParseAlgos("staretc,expectimax"); err != nil || len(a) != 2 {
 		t.Errorf("ParseAlgos: %v %v", a, err)
