@@ -68,6 +68,8 @@ func (s *FitSettings) CheckSyntax() error {
 		return runs.Usagef("-sigma-floor %v: want 0 to 1", s.SigmaFloor)
 	case s.Bands < 0 || s.Bands > 20:
 		return runs.Usagef("-bands %d: want 0 to 20", s.Bands)
+	case s.MinBandRows < 0:
+		return runs.Usagef("-min-band %d: want a number of rows, 0 or more", s.MinBandRows)
 	case !(s.T > 0 && s.T < 100):
 		return runs.Usagef("-t %v: want a positive width", s.T)
 	}
