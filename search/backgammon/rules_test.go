@@ -41,7 +41,7 @@ func TestParsePasted(t *testing.T) {
 		"4HPwATDgc/ABMA:cIkKAAAAAAAE":                         "4HPwATDgc/ABMA X 52 money",
 		"4HPwATDgc/ABMA:cAkAAAAAAAAA":                         "4HPwATDgc/ABMA X - money",
 		"XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10": "4HPwATDgc/ABMA X 52 money",
-		"4HPwATDgc/ABMA o 13":                                 "4HPwATDgc/ABMA O 31",
+		"4HPwATDgc/ABMA O 13":                                 "4HPwATDgc/ABMA O 31",
 		"4HPwATDgc/ABMA X - money":                            "4HPwATDgc/ABMA X - money",
 	} {
 		b, err := Parse(text)
@@ -54,7 +54,7 @@ func TestParsePasted(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{
-		"4HPwATDgc/ABMA O 71", "4HPwATDgc/ABMA Z 31", "4HPwATDgc/ABM O 31", "4HPwATDgc/ABMA O",
+		"4HPwATDgc/ABMA O 71", "4HPwATDgc/ABMA Z 31", "4HPwATDgc/ABMA o 31", "4HPwATDgc/ABMA x -", "4HPwATDgc/ABMA OX 31", "4HPwATDgc/ABM O 31", "4HPwATDgc/ABMA O",
 		"AAAAAAAAAAAAAA O -", "4HPwATDgc/ABMA O 31 7pt", "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:7:10",
 		"4HPwATDgc/ABMA:QYkqASAAIAAA", "//////////////:cIkKAAAAAAAE", "4HPwATDgc/ABMA O 31 money extra",
 	} {

@@ -127,9 +127,11 @@ func Parse(text string) (*Board, error) {
 	if err != nil {
 		return nil, fmt.Errorf("backgammon position %q: %v", text, err)
 	}
-	side := strings.IndexByte(SideLetters, strings.ToUpper(f[1])[0])
+	// The letters are gnubg's, which writes them as capitals and no other
+	// way: a lower-case o or x is refused, not read as the capital.
+	side := strings.Index(SideLetters, f[1])
 	if len(f[1]) != 1 || side < 0 {
-		return nil, fmt.Errorf("backgammon position %q: side %q: want O or X, the side on roll", text, f[1])
+		return nil, fmt.Errorf("backgammon position %q: side %q: want O or X (capitals, as gnubg writes them), the side on roll", text, f[1])
 	}
 	d1, d2, err := parseDice(f[2])
 	if err != nil {
