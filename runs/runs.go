@@ -520,12 +520,20 @@ func FindUnfinished(root, command string) ([]string, error) {
 // under root that no process holds), locked and marked resumed, and
 // *settings is replaced by the settings its manifest recorded. A run of
 // another command is refused. resumed reports which it was.
+//
+// An out that cannot be made (a parent is a file, the file system is
+// read-only) or written is a usage error naming -out, as gen -o's is
+// (CheckOutFile): it is a path the user gave, not a failure while working.
 func Start(root, out, resume, command string, args []string, settings any, seed uint64) (r *Run, resumed bool, err error) {
 	if resume == "" {
 		if out == "" {
 			r, err = Create(root, command, args, settings, seed)
 		} else {
 			r, err = CreateAt(out, command, args, settings, seed)
+			var pe *fs.PathError
+			if errors.As(err, &pe) && !IsUsage(err) && (pe.Op == "mkdir" || errors.Is(err, fs.ErrPermission)) {
+				err = Usagef("-out %s: cannot make the run directory: %v", out, pe)
+			}
 		}
 		return r, false, err
 	}

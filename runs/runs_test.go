@@ -313,6 +313,24 @@ func TestCreateAt(t *testing.T) {
 	}
 }
 
+// TestStartOutUnmakeable: an -out that cannot be made, under a file, is
+// a usage error naming -out, and nothing is made.
+func TestStartOutUnmakeable(t *testing.T) {
+	root := t.TempDir()
+	file := filepath.Join(root, "file")
+	if err := os.WriteFile(file, []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(file, "run")
+	r, _, err := Start(filepath.Join(root, "out"), out, "", "match", nil, &struct{}{}, 1)
+	if r != nil || !IsUsage(err) || !strings.HasPrefix(err.Error(), "-out "+out+": cannot make the run directory: ") || strings.Contains(err.Error(), "\n") {
+		t.Errorf("Start with -out under a file: %v, want a usage error naming -out", err)
+	}
+	if entries, err := os.ReadDir(root); err != nil || len(entries) != 1 {
+		t.Errorf("Start left %v (%v)", entries, err)
+	}
+}
+
 func TestJournalTruncatedLastLine(t *testing.T) {
 	dir := t.TempDir()
 	const name = "pairs.jsonl"
