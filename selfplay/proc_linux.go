@@ -3,6 +3,8 @@ package selfplay
 import (
 	"os"
 	"os/exec"
+	"strconv"
+	"strings"
 	"syscall"
 )
 
@@ -20,10 +22,14 @@ func killGroup(p *os.Process) {
 	syscall.Kill(-p.Pid, syscall.SIGKILL)
 }
 
-// ProcessAlive reports whether a process pid exists: a folder a killed
-// starlab left behind names its process, and is removed once that is
-// gone.
+// ProcessAlive reports whether a process pid runs (a zombie, which no
+// one reaped, has ended): a folder a killed starlab left behind names its
+// process, and is removed once that is gone.
 func ProcessAlive(pid int) bool {
-	err := syscall.Kill(pid, 0)
-	return err == nil || err == syscall.EPERM
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false
+	}
+	_, rest, _ := strings.Cut(string(b), ") ")
+	return !strings.HasPrefix(rest, "Z") && !strings.HasPrefix(rest, "X")
 }
