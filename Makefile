@@ -1,6 +1,4 @@
 # starlab: `make run` runs the main job on built-in defaults, `make test` runs the tests.
-# The race detector runs on the packages with goroutines; the single-threaded
-# engine runs its (long) soundness tests without it.
 GO ?= go
 BIN := bin/starlab
 # The commit, for run manifests when Go's own VCS stamping is off.
@@ -20,12 +18,22 @@ build:
 run: build
 	./$(BIN) run
 
+# The race detector runs where the concurrency lives: the stages' packages
+# (workers, pools, journals, engine processes), and of the command's own
+# tests those that cancel a stage while its workers run (Ctrl-C, a kill).
+# The rest of the command's tests run once without it: they drive the same
+# stages in one process, ten to thirty times slower under the detector.
+# TEST_TIMEOUT bounds each package's tests, well above the slowest
+# package's time on a 2-core machine with an empty build cache.
+TEST_TIMEOUT ?= 20m
+RACE_CMD_TESTS := ^(TestMatchCtrlCReachesSearch|TestMatchKilledAndResumed|TestBenchCanceled|TestOutsideKilledAndResumed)$$
+
 test:
 	$(GO) vet ./...
 	@test -z "$$(gofmt -l .)" || (echo "gofmt needed:"; gofmt -l .; exit 1)
-	$(GO) test -race -count=1 ./cmd/... ./selfplay/... ./runs/... ./td/... ./regression/...
-	$(GO) test -count=1 ./search/... ./nn/... ./cli/...
-	$(GO) test -count=1 -run '^TestReadme' ./cmd/starlab
+	$(GO) test -race -timeout $(TEST_TIMEOUT) -count=1 ./selfplay/... ./runs/... ./td/... ./regression/...
+	$(GO) test -race -timeout $(TEST_TIMEOUT) -count=1 -run '$(RACE_CMD_TESTS)' ./cmd/starlab
+	$(GO) test -timeout $(TEST_TIMEOUT) -count=1 ./cmd/... ./search/... ./nn/... ./cli/...
 	@echo "make test: passed; the report's browser test and the Kubernetes manifests' tests are in make test-integration"
 
 # The checks whose dependencies take long to build (chromedp for the report
