@@ -43,12 +43,21 @@
 // outside.go), and other kinds register a parser of their specs
 // (RegisterOutsider: package starlab/selfplay/gnubg registers "gnubg:").
 // Each match worker starts its own instance; starlab stays the referee and
-// checks every reply against the game's rules. A reply that cannot be
-// played (illegal, malformed, late, or the program gone) is a Choice with
-// a Forfeit: the game ends there, lost by the side to move, its record
-// keeps the forfeit, and the program is stopped and started again before
-// the next game. A match whose outside engine cannot start fails before
-// its first game with a usage error (exit 2).
+// checks every reply against the game's rules. The program's output is
+// read in one place (extPlayer.Choose): every position is preceded by
+// "ping N", and a line that comes before "pong N" was written before the
+// program read the position, so it is late and never read as a move for
+// it (protocol 2). A reply that cannot be played (illegal, malformed,
+// late, or the program gone) is a Choice with a Forfeit: the game ends
+// there, lost by the side to move, its record keeps the forfeit (clipped,
+// MaxReplyBytes), and the program is stopped with its whole process group
+// and started again before the next game; a start that fails forfeits
+// that game, and maxStartFailures in a row stop the match. Lines are
+// bounded (MaxLineBytes), engines.log too (EnginesLogBytes, BoundedLog).
+// MatchSettings.Prepare finds every program, records where (Programs, so
+// that a resumed run runs the same one) and starts each once, so that a
+// match whose outside engine cannot start is refused with a usage error
+// (exit 2) before its run directory exists.
 //
 // The statistics are pure functions of result counts, taken from the
 // match-testing tools of computer chess (cutechess-cli, fastchess, fishtest):
