@@ -148,7 +148,13 @@ type Match struct {
 // form, fills the game's name, the variant and the start positions, and
 // returns the resolved match. Bad settings give a one-line runs.UsageError
 // naming what is wrong.
-func (s *MatchSettings) Resolve() (*Match, error) {
+func (s *MatchSettings) Resolve() (*Match, error) { return s.resolve(openAll) }
+
+// resolve is Resolve opening the files open says (see CheckSpecs and
+// CheckPending): without files (openNone) the suite is not read, and the
+// start is the variant's; an engine resolved without its files is checked
+// on no start position.
+func (s *MatchSettings) resolve(open opening) (*Match, error) {
 	if s.Format == "" {
 		s.Format = MatchFormat
 	}
@@ -172,21 +178,12 @@ func (s *MatchSettings) Resolve() (*Match, error) {
 		return nil, err
 	}
 	m := &Match{}
-	seen := map[string]bool{}
-	for i, spec := range s.Engines {
-		v, err := ParseEngineIn(g, spec, s.Products)
-		if err != nil {
-			return nil, err
-		}
-		s.Engines[i] = v.Name()
-		if seen[v.Name()] && len(s.Engines) > 2 {
-			return nil, runs.Usagef("variant %s given twice in a tournament", v.Name())
-		}
-		seen[v.Name()] = true
-		m.Engines = append(m.Engines, v)
+	seen, err := s.parseEngines(m, open)
+	if err != nil {
+		return nil, err
 	}
 	if len(s.Starts) == 0 {
-		if s.Suite != "" {
+		if s.Suite != "" && open != openNone {
 			ps, err := search.ReadSuite(g, s.Suite)
 			if err != nil {
 				return nil, runs.Usage(err) // a file the user named
@@ -221,7 +218,7 @@ func (s *MatchSettings) Resolve() (*Match, error) {
 		}
 		m.Starts = append(m.Starts, st)
 		for _, v := range m.Engines {
-			if v.Outside != nil {
+			if v.Resolved == nil { // an outside engine, or one checked without its files
 				continue
 			}
 			if err := g.Check(v.Resolved, st); err != nil {
@@ -229,41 +226,8 @@ func (s *MatchSettings) Resolve() (*Match, error) {
 			}
 		}
 	}
-	if s.Luck == "" {
-		s.Luck = LuckRef(g, s.Variant)
-	}
-	if s.Luck != "none" {
-		v, err := ParseEngineIn(g, s.Luck, s.Products)
-		if err != nil {
-			return nil, runs.Usagef("-luck: %v", err)
-		}
-		if v.Outside != nil {
-			if _, ok := v.Outside.(OutsideValuer); !ok {
-				return nil, runs.Usagef("-luck %s: this outside engine cannot value positions; give one of starlab's searches (or gnubg)", v.Name())
-			}
-			kind, _, _ := strings.Cut(v.Name(), ":")
-			for _, e := range m.Engines {
-				if strings.HasPrefix(e.Name(), kind+":") {
-					return nil, runs.Usagef("-luck %s: %s is under test; the reference must be a program apart from the players", v.Name(), e.Name())
-				}
-			}
-		}
-		if !v.Deterministic() {
-			return nil, runs.Usagef("-luck %s: the reference needs a depth or node limit, not a time limit", v.Name())
-		}
-		if seen[v.Name()] {
-			return nil, runs.Usagef("-luck %s is one of the variants under test; the reference must be fixed apart from them", v.Name())
-		}
-		for i, st := range m.Starts {
-			if v.Outside != nil {
-				break
-			}
-			if err := g.Check(v.Resolved, st); err != nil {
-				return nil, runs.Usagef("-luck %s, start position %d: %v", v.Name(), i+1, err)
-			}
-		}
-		s.Luck = v.Name()
-		m.Luck = &v
+	if err := s.parseLuck(m, seen, open); err != nil {
+		return nil, err
 	}
 	if s.SPRT != "" {
 		sp, err := ParseSPRT(s.SPRT)

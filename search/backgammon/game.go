@@ -37,6 +37,13 @@ func (Game) Parse(text string) (game.State, error) {
 // Variant implements game.Game.
 func (Game) Variant(s game.State) string { return s.(*Board).variant.String() }
 
+// ForPoints implements game.PointsPlayer: money games are played for
+// points (Board.Points), 1pt games are not.
+func (Game) ForPoints(variant string) bool {
+	v, err := ParseVariant(variant)
+	return err == nil && v == Money
+}
+
 // Phase implements game.Game: both sides' pip counts together, in tens
 // (33 at the start, falling as the game goes on and rising with hits).
 func (Game) Phase(s game.State) int {

@@ -75,3 +75,22 @@ func TestParsePasted(t *testing.T) {
 		t.Error("a point held by both sides accepted")
 	}
 }
+
+// TestForPoints: a variant is played for points, before any game is, as
+// its finished games say: money's winner scores points, 1pt's not.
+func TestForPoints(t *testing.T) {
+	won := Points{Off: Checkers}
+	lost := Points{6: 15}
+	for _, v := range []Variant{OnePoint, Money} {
+		b, err := NewBoard(v, 1, lost, won, 0, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := (Game{}).ForPoints(v.String()), b.Points() > 0; !b.Over() || got != want {
+			t.Errorf("%s: ForPoints %v, a finished game's points %d", v, got, b.Points())
+		}
+	}
+	if (Game{}).ForPoints("7pt") {
+		t.Error("ForPoints of an unknown variant")
+	}
+}

@@ -237,6 +237,24 @@ func EndPoints(s State) int {
 	return 0
 }
 
+// PointsPlayer is a Game some of whose variants are played for points
+// (backgammon's money): ForPoints reports whether a variant's games are,
+// before any is played (a Pointer says so only of a game that is over),
+// so that a stage can refuse what such games cannot give, as a match's
+// luck-adjusted score. Without it no variant is.
+type PointsPlayer interface {
+	ForPoints(variant string) bool
+}
+
+// ForPoints reports whether the games of g's variant are played for
+// points: g's own answer (PointsPlayer), else false.
+func ForPoints(g Game, variant string) bool {
+	if p, ok := g.(PointsPlayer); ok {
+		return p.ForPoints(variant)
+	}
+	return false
+}
+
 // RulesVersioner is a Game that numbers the version of its rules and
 // notation, which outside engines are told (starlab's engine protocol,
 // docs/protocol.md); without it the version is 1. It changes only when
