@@ -25,13 +25,27 @@ const (
 	curveName = "curve"
 )
 
+// panel is one panel of the learning curve: its plot, and its key drawn
+// under it (figure.Key), where no entry covers a point.
+type panel struct {
+	plot *plot.Plot
+	key  figure.Key
+}
+
 // curvePlots returns the two panels of the learning curve: the score
 // against the game's hand evaluator (Dice's pairs, ChanceBreakthrough's
 // material) with its 95% interval over pairs of games and the luck-adjusted
 // score, and the mean TD error, both against games trained.
-func curvePlots(curve []CurvePoint) ([]*plot.Plot, error) {
+//
+// The score axis runs over what the scores and their intervals cover,
+// with the 50% line, and never beyond 0% and 100%, the bounds of a score:
+// an interval is cut there, and a luck-adjusted score outside them (the
+// results minus the rolls' luck is an estimate, not a score) is left out,
+// its key saying how many were.
+func curvePlots(curve []CurvePoint) ([]*panel, error) {
 	var score, luck plotter.XYs
 	var errs plotter.YErrors
+	outside := 0 // luck-adjusted scores beyond 0% or 100%
 	var tdErr, exact plotter.XYs
 	var exactErrs plotter.YErrors
 	for _, p := range curve {
@@ -53,22 +67,27 @@ func curvePlots(curve []CurvePoint) ([]*plot.Plot, error) {
 			if !finite(ci) {
 				ci = 0 // no interval to draw
 			}
-			errs = append(errs, struct{ Low, High float64 }{ci, ci})
-			if l := float64(p.LuckScore); finite(l) {
-				luck = append(luck, plotter.XY{X: g, Y: 100 * l})
+			y := 100 * s
+			errs = append(errs, struct{ Low, High float64 }{math.Min(ci, y), math.Min(ci, 100-y)})
+			switch l := 100 * float64(p.LuckScore); {
+			case !finite(l):
+			case l < 0 || l > 100:
+				outside++
+			default:
+				luck = append(luck, plotter.XY{X: g, Y: l})
 			}
 		}
 	}
-	top := plot.New()
-	top.Title.Text = "Score against the hand evaluator at depth 1 (duplicate dice)"
-	top.Y.Label.Text = "score (%)"
-	top.X.Label.Text = "games trained"
-	top.Add(plotter.NewGrid())
+	top := &panel{plot: plot.New()}
+	top.plot.Title.Text = "Score against the hand evaluator at depth 1 (duplicate dice)"
+	top.plot.Y.Label.Text = "score (%)"
+	top.plot.X.Label.Text = "games trained"
+	top.plot.Add(plotter.NewGrid())
 	even := plotter.NewFunction(func(float64) float64 { return 50 })
 	even.LineStyle.Color = color.Gray{Y: 120}
 	even.LineStyle.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
-	top.Add(even)
-	top.Legend.Add("50%", even)
+	top.plot.Add(even)
+	top.key.Add("50%", even)
 	if len(score) > 0 {
 		line, points, err := plotter.NewLinePoints(score)
 		if err != nil {
@@ -83,8 +102,8 @@ func curvePlots(curve []CurvePoint) ([]*plot.Plot, error) {
 			return nil, err
 		}
 		bars.Color = line.Color
-		top.Add(line, points, bars)
-		top.Legend.Add("score ± 95%, duplicate dice", line, points)
+		top.plot.Add(line, points, bars)
+		top.key.Add("score ± 95%, duplicate dice", line, points)
 	}
 	if len(luck) > 0 {
 		l, err := plotter.NewLine(luck)
@@ -93,46 +112,52 @@ func curvePlots(curve []CurvePoint) ([]*plot.Plot, error) {
 		}
 		l.Color = color.RGBA{R: 214, G: 39, B: 40, A: 255}
 		l.Dashes = []vg.Length{vg.Points(2), vg.Points(2)}
-		top.Add(l)
-		top.Legend.Add("luck-adjusted score", l)
+		top.plot.Add(l)
+		name := "luck-adjusted score"
+		if outside > 0 {
+			name += fmt.Sprintf(" (%d outside 0-100%%, not drawn)", outside)
+		}
+		top.key.Add(name, l)
 	}
-	// Room under the data for the legend, and 0 games at the left.
-	low := 50.0
+	// The scores, their intervals and the 50% line (in sight, measured or
+	// not) in whole tens, a point's width inside.
+	low, high := 50.0, 50.0
 	for i, p := range score {
-		low = math.Min(low, p.Y-errs[i].Low)
+		low, high = math.Min(low, p.Y-errs[i].Low), math.Max(high, p.Y+errs[i].High)
 	}
-	top.Y.Min = math.Floor(low/5)*5 - 10
-	top.Y.Max = math.Max(top.Y.Max, 60) // the 50% line in sight, measured or not
+	for _, p := range luck {
+		low, high = math.Min(low, p.Y), math.Max(high, p.Y)
+	}
+	top.plot.Y.Min = math.Max(0, math.Floor((low-1)/10)*10)
+	top.plot.Y.Max = math.Min(100, math.Ceil((high+1)/10)*10)
 	// Every point's games on the axis, measured or not (an unfinished
-	// run's last checkpoint may be unmeasured).
-	top.X.Min = 0
+	// run's last checkpoint may be unmeasured), and 0 games at the left.
+	top.plot.X.Min = 0
 	for _, p := range curve {
-		top.X.Max = math.Max(top.X.Max, float64(p.Games))
+		top.plot.X.Max = math.Max(top.plot.X.Max, float64(p.Games))
 	}
-	top.Legend.Top, top.Legend.Left = false, false
-	top.Legend.YPosition = draw.PosBottom
 
-	bottom := plot.New()
-	bottom.Title.Text = "Mean |TD error| since the previous point"
-	bottom.X.Label.Text = "games trained"
-	bottom.Y.Label.Text = "|TD error|"
-	bottom.Add(plotter.NewGrid())
+	bottom := &panel{plot: plot.New()}
+	bottom.plot.Title.Text = "Mean |TD error| since the previous point"
+	bottom.plot.X.Label.Text = "games trained"
+	bottom.plot.Y.Label.Text = "|TD error|"
+	bottom.plot.Add(plotter.NewGrid())
 	if len(tdErr) > 0 {
 		line, points, err := plotter.NewLinePoints(tdErr)
 		if err != nil {
 			return nil, err
 		}
 		line.Color, points.Color = color.RGBA{R: 44, G: 160, B: 44, A: 255}, color.RGBA{R: 44, G: 160, B: 44, A: 255}
-		bottom.Add(line, points)
+		bottom.plot.Add(line, points)
 		if len(exact) > 0 {
-			bottom.Legend.Add("|TD error|", line, points)
+			bottom.key.Add("|TD error|", line, points)
 		}
 	}
 	if len(exact) > 0 {
 		// The held-out suite's exact values (-judge): the same units, a
 		// value's distance, so the two errors share the panel.
-		bottom.Title.Text = "Mean |TD error| since the previous point, and the static error against exact values"
-		bottom.Y.Label.Text = "mean absolute error"
+		bottom.plot.Title.Text = "Mean |TD error| since the previous point, and the static error against exact values"
+		bottom.plot.Y.Label.Text = "mean absolute error"
 		line, points, err := plotter.NewLinePoints(exact)
 		if err != nil {
 			return nil, err
@@ -146,34 +171,32 @@ func curvePlots(curve []CurvePoint) ([]*plot.Plot, error) {
 			return nil, err
 		}
 		bars.Color = line.Color
-		bottom.Add(line, points, bars)
-		bottom.Legend.Add("|net - exact| on the held-out suite ± 95%", line, points)
-		bottom.Legend.Top = true
+		bottom.plot.Add(line, points, bars)
+		bottom.key.Add("|net - exact| on the held-out suite ± 95%", line, points)
 		for i, p := range exact {
-			bottom.Y.Max = math.Max(bottom.Y.Max, 1.1*(p.Y+exactErrs[i].High))
+			bottom.plot.Y.Max = math.Max(bottom.plot.Y.Max, 1.1*(p.Y+exactErrs[i].High))
 		}
 	}
 	// The error from 0, so that its fall reads as a proportion, and the
 	// games of both panels on one scale.
-	bottom.Y.Min = 0
+	bottom.plot.Y.Min = 0
 	for _, p := range tdErr {
-		bottom.Y.Max = math.Max(bottom.Y.Max, 1.1*p.Y) // the highest point inside
+		bottom.plot.Y.Max = math.Max(bottom.plot.Y.Max, 1.1*p.Y) // the highest point inside
 	}
-	if len(exact) > 0 {
-		bottom.Y.Max *= 1.3 // room above the data for the legend
-	}
-	bottom.X.Min, bottom.X.Max = 0, top.X.Max
-	return []*plot.Plot{top, bottom}, nil
+	bottom.plot.X.Min, bottom.plot.X.Max = 0, top.plot.X.Max
+	return []*panel{top, bottom}, nil
 }
 
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
-// drawCurve draws the panels one above the other on c.
-func drawCurve(plots []*plot.Plot, c draw.Canvas) {
+// drawCurve draws the panels one above the other on c, each with its key
+// under it.
+func drawCurve(panels []*panel, c draw.Canvas) {
 	tiles := draw.Tiles{Rows: 2, Cols: 1, PadTop: vg.Points(6), PadBottom: vg.Points(6), PadLeft: vg.Points(6), PadRight: vg.Points(12), PadY: vg.Points(18)}
-	cs := plot.Align([][]*plot.Plot{{plots[0]}, {plots[1]}}, tiles, c)
-	plots[0].Draw(cs[0][0])
-	plots[1].Draw(cs[1][0])
+	cs := plot.Align([][]*plot.Plot{{panels[0].plot}, {panels[1].plot}}, tiles, c)
+	for i, p := range panels {
+		p.key.Draw(p.plot, cs[i][0])
+	}
 }
 
 // curveSize is the learning curve's canvas.

@@ -4,6 +4,8 @@ import (
 	"math"
 	"testing"
 
+	"gonum.org/v1/plot/vg/draw"
+
 	"starlab/runs"
 )
 
@@ -24,7 +26,7 @@ func TestCurvePlotAxes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	errAxis := plots[1].Y
+	errAxis := plots[1].plot.Y
 	if errAxis.Min != 0 {
 		t.Errorf("TD error axis starts at %g, want 0", errAxis.Min)
 	}
@@ -53,15 +55,57 @@ func TestCurvePlotUnfinished(t *testing.T) {
 		}
 		last := float64(curve[len(curve)-1].Games)
 		for i, p := range plots {
-			if p.X.Min != 0 || p.X.Max < last {
-				t.Errorf("%d points, panel %d: games axis %g to %g, want 0 to at least %g", len(curve), i, p.X.Min, p.X.Max, last)
+			if p.plot.X.Min != 0 || p.plot.X.Max < last {
+				t.Errorf("%d points, panel %d: games axis %g to %g, want 0 to at least %g", len(curve), i, p.plot.X.Min, p.plot.X.Max, last)
 			}
 		}
-		if y := plots[0].Y; y.Min > 50 || y.Max < 50 {
+		if y := plots[0].plot.Y; y.Min > 50 || y.Max < 50 {
 			t.Errorf("%d points: score axis %g to %g leaves out the 50%% line", len(curve), y.Min, y.Max)
 		}
 		if _, err := CurvePNGData(curve); err != nil {
 			t.Errorf("draw: %v", err)
+		}
+	}
+}
+
+// TestCurvePlotScoreAxisAndKey: the score axis never runs beyond 0% or
+// 100% (it ran to -10% under scores near 0 to make room for a legend),
+// an interval is cut at those bounds and a luck-adjusted score beyond
+// them is left out, its key entry saying so; and no panel draws a legend
+// inside its axes, over the data: each has its key under it.
+func TestCurvePlotScoreAxisAndKey(t *testing.T) {
+	nan := runs.Num(math.NaN())
+	for _, c := range []struct {
+		name     string
+		curve    []CurvePoint
+		min, max float64
+	}{
+		{"losing", []CurvePoint{
+			{Games: 1000, TDError: 0.07, Score: 0.02, ScoreCI95: 0.05, LuckScore: -0.03, LuckCI95: 0.02},
+			{Games: 2000, TDError: 0.06, Score: 0.10, ScoreCI95: 0.05, LuckScore: 0.08, LuckCI95: 0.02},
+		}, 0, 60},
+		{"winning", []CurvePoint{
+			{Games: 1000, TDError: 0.07, Score: 0.97, ScoreCI95: 0.05, LuckScore: 1.02, LuckCI95: 0.02},
+			{Games: 2000, TDError: 0.06, Score: 0.93, ScoreCI95: nan, LuckScore: 0.95, LuckCI95: nan, ExactMAE: 0.2, ExactSE: 0.01},
+		}, 40, 100},
+	} {
+		panels, err := curvePlots(c.curve)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if y := panels[0].plot.Y; y.Min != c.min || y.Max != c.max {
+			t.Errorf("%s: score axis %g to %g, want %g to %g", c.name, y.Min, y.Max, c.min, c.max)
+		}
+		if got := panels[0].key.Len(); got != 3 {
+			t.Errorf("%s: score panel's key has %d entries, want 3 (50%%, score, luck-adjusted)", c.name, got)
+		}
+		for i, p := range panels {
+			if r := p.plot.Legend.Rectangle(draw.Canvas{}); r.Size().X != 0 {
+				t.Errorf("%s: panel %d draws a legend inside its axes", c.name, i)
+			}
+		}
+		if _, err := CurvePNGData(c.curve); err != nil {
+			t.Errorf("%s: draw: %v", c.name, err)
 		}
 	}
 }

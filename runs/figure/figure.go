@@ -1,6 +1,7 @@
 // Package figure writes a gonum/plot drawing into a run directory as a
 // PNG and an SVG of the same size, the pair every stage's plots come in,
-// or returns it as PNG data for a page.
+// or returns it as PNG data for a page; and it draws a plot's legend
+// outside its axes (Key), where it covers no data.
 package figure
 
 import (

@@ -35,6 +35,7 @@ func nodesPlot(sum *bench.Summary) ([]byte, error) {
 	}
 	p.X.Tick.Marker = depths
 	p.Add(plotter.NewGrid())
+	var key figure.Key
 	for k, algo := range sum.Algos {
 		var xy plotter.XYs
 		for _, d := range sum.Results {
@@ -55,14 +56,12 @@ func nodesPlot(sum *bench.Summary) ([]byte, error) {
 		line.Color, points.Color = c, c
 		points.Shape = draw.CircleGlyph{}
 		p.Add(line, points)
-		p.Legend.Add(algo, line, points)
+		key.Add(algo, line, points)
 	}
 	// The end points inside the axes, not on their edges.
 	p.X.Min, p.X.Max = p.X.Min-0.25, p.X.Max+0.25
 	p.Y.Min, p.Y.Max = p.Y.Min/1.5, p.Y.Max*1.5
-	p.Legend.Top, p.Legend.Left = true, true
-	p.Legend.XOffs, p.Legend.YOffs = vg.Points(6), -vg.Points(4)
-	return figure.PNG(6*vg.Inch, 4.5*vg.Inch, p.Draw)
+	return figure.PNG(6*vg.Inch, 4.5*vg.Inch, func(c draw.Canvas) { key.Draw(p, c) })
 }
 
 // powerTicks marks a log axis at the powers of ten, each labelled in one
@@ -143,7 +142,11 @@ func (ds depthTicks) Ticks(min, max float64) []plot.Tick {
 // scorePlot draws, for each pairing of a match, the first variant's score
 // with its 95% interval over games, over pairs and, luck-adjusted, over
 // pairs, against the even score: one row per pairing, named by the
-// variants' numbers. Intervals that are not finite are left out.
+// variants' numbers, the key under the axes. Intervals that are not
+// finite are left out, and the others cut at 0% and 100%, the bounds of
+// a score, beyond which the axis never runs; a luck-adjusted score
+// beyond them (an estimate, not a score) is left out, its key saying how
+// many were.
 func scorePlot(pairings []selfplay.Summary, number map[string]int) ([]byte, error) {
 	p := plot.New()
 	p.Title.Text = "Score of the first variant of each pairing, with 95% intervals"
@@ -173,12 +176,18 @@ func scorePlot(pairings []selfplay.Summary, number map[string]int) ([]byte, erro
 		}, draw.TriangleGlyph{}},
 	}
 	lo, hi := 50.0, 50.0
+	var key figure.Key
 	for k, kind := range kinds {
 		var xy plotter.XYs
 		var xe plotter.XErrors
+		outside := 0
 		for i, s := range pairings {
 			x, ci := kind.score(s)
-			if math.IsNaN(x) || math.IsInf(x, 0) {
+			switch {
+			case math.IsNaN(x) || math.IsInf(x, 0):
+				continue
+			case x < 0 || x > 1:
+				outside++
 				continue
 			}
 			if math.IsNaN(ci) || math.IsInf(ci, 0) {
@@ -187,10 +196,18 @@ func scorePlot(pairings []selfplay.Summary, number map[string]int) ([]byte, erro
 			// Top to bottom in the order of the pairings, the three
 			// kinds a little apart.
 			xy = append(xy, plotter.XY{X: 100 * x, Y: float64(n-1-i) + 0.22*float64(1-k)})
-			xe = append(xe, struct{ Low, High float64 }{100 * ci, 100 * ci})
-			lo, hi = math.Min(lo, 100*(x-ci)), math.Max(hi, 100*(x+ci))
+			low, high := math.Min(ci, x), math.Min(ci, 1-x)
+			xe = append(xe, struct{ Low, High float64 }{100 * low, 100 * high})
+			lo, hi = math.Min(lo, 100*(x-low)), math.Max(hi, 100*(x+high))
+		}
+		name := kind.name
+		if outside > 0 {
+			name += fmt.Sprintf(" (%d outside 0-100%%, not drawn)", outside)
 		}
 		if len(xy) == 0 {
+			if outside > 0 {
+				key.Add(name)
+			}
 			continue
 		}
 		c := palette[k]
@@ -208,20 +225,20 @@ func scorePlot(pairings []selfplay.Summary, number map[string]int) ([]byte, erro
 		}
 		bars.Color = c
 		p.Add(bars, pts)
-		p.Legend.Add(kind.name, pts)
+		key.Add(name, pts)
 	}
 	var ticks []plot.Tick
 	for i, s := range pairings {
 		ticks = append(ticks, plot.Tick{Value: float64(n - 1 - i), Label: fmt.Sprintf("%d vs %d", number[s.A], number[s.B])})
 	}
 	p.Y.Tick.Marker = plot.ConstantTicks(ticks)
-	p.Y.Min, p.Y.Max = -0.6, float64(n)-0.4+0.6 // room above for the legend
-	// Whole tens, the even score well inside, and intervals cut at the
-	// bounds a score has.
+	p.Y.Min, p.Y.Max = -0.6, float64(n)-0.4
+	// Whole tens, the even score well inside.
 	p.X.Min = math.Max(0, math.Min(40, math.Floor(lo/10)*10))
 	p.X.Max = math.Min(100, math.Max(60, math.Ceil(hi/10)*10))
 	p.X.Tick.Marker = tensTicks{}
-	p.Legend.Top, p.Legend.Left = true, false
-	h := 1.6*vg.Inch + vg.Length(n)*0.55*vg.Inch
-	return figure.PNG(7*vg.Inch, h, p.Draw)
+	w := 7 * vg.Inch
+	h := 1.3*vg.Inch + vg.Length(n)*0.55*vg.Inch
+	h += key.Height(w - vg.Inch) // about the data area's width
+	return figure.PNG(w, h, func(c draw.Canvas) { key.Draw(p, c) })
 }
