@@ -561,14 +561,18 @@ func addTrain(s *Section, run *runs.Run) error {
 	for _, p := range curve {
 		judged = judged || !math.IsNaN(float64(p.ExactMAE))
 	}
-	t := Table{Caption: "Learning curve: score against " + opponent + " at depth 1 over duplicate-dice games (- where a checkpoint was not measured)",
-		Head: []string{"games", "seconds", "mean |TD error|", "score", "± 95%, duplicate dice", "luck-adjusted", "± 95%", "plies per game"}}
+	t := Table{Caption: "Learning curve: score against " + opponent + " at depth 1 over duplicate-dice games, luck-adjusted with " + s.trainLuckRef() + " (- where a checkpoint was not measured)",
+		Head: []string{"games", "net", "seconds", "mean |TD error|", "score", "± 95%, duplicate dice", "luck-adjusted", "± 95%", "plies per game"}}
 	if judged {
 		t.Head = append(t.Head, "static error against exact values", "± its standard error")
 	}
 	for _, p := range curve {
 		plies := p.MeanPlies.Format("%.1f") // "-" at a checkpoint without a measurement
-		row := []string{fmt.Sprint(p.Games), num(p.Seconds, "%.1f"), num(p.TDError, "%.4f"),
+		net := p.NetID
+		if net == "" {
+			net = "-" // a curve of format 1
+		}
+		row := []string{fmt.Sprint(p.Games), net, num(p.Seconds, "%.1f"), num(p.TDError, "%.4f"),
 			pct(float64(p.Score)), pct(float64(p.ScoreCI95)), pct(float64(p.LuckScore)), pct(float64(p.LuckCI95)), plies}
 		if judged {
 			row = append(row, num(float64(p.ExactMAE), "%.4f"), num(float64(p.ExactSE), "%.4f"))
@@ -576,6 +580,10 @@ func addTrain(s *Section, run *runs.Run) error {
 		t.add(row...)
 	}
 	s.Tables = append(s.Tables, t)
+	if last := curve[len(curve)-1]; last.NetID != "" {
+		s.Notes = append(s.Notes, fmt.Sprintf("The net: %s, id %s, after %d games (the last checkpoint). Each row names its net by its id; %s is the net of the first row with the best score.",
+			td.NetFile, last.NetID, last.Games, td.BestFile))
+	}
 	for _, p := range curve {
 		if note := td.Repeated(p.MeasurePairs, p.DistinctPairs); note != "" {
 			s.Notes = append(s.Notes, fmt.Sprintf("The measurement after %d games: %s.", p.Games, note))
@@ -591,6 +599,23 @@ func addTrain(s *Section, run *runs.Run) error {
 	}
 	s.Images = append(s.Images, inline(data, fmt.Sprintf("Learning curve so far (%d checkpoints)", len(curve))))
 	return nil
+}
+
+// trainLuckRef names the luck reference a train run's measurements
+// valued the rolls with: the match stage's default for its game and
+// variant (selfplay.LuckRef), which the train stage uses and does not
+// record; where the game is not known here, it says so in words.
+func (s *Section) trainLuckRef() string {
+	var set struct {
+		Game    string `json:"game"`
+		Variant string `json:"variant"`
+	}
+	if json.Unmarshal(s.Manifest.Settings, &set) == nil && s.games != nil && set.Game != "" {
+		if g, err := s.games(set.Game); err == nil {
+			return "the luck reference " + selfplay.LuckRef(g, set.Variant)
+		}
+	}
+	return "the match stage's default luck reference for the game"
 }
 
 func addFit(s *Section, run *runs.Run) error {

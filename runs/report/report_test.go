@@ -170,12 +170,12 @@ func TestReport(t *testing.T) {
 	// Figures as the terminal prints them: the train checkpoint without a
 	// measurement has no score and no plies per game; the zero match's
 	// Elo interval is unbounded.
-	if !regexp.MustCompile(`<tr><td>1000</td>(<td>[^<]*</td>){2}(<td>-</td>){7}</tr>`).MatchString(html) {
+	if !regexp.MustCompile(`<tr><td>1000</td>(<td>[^<]*</td>){3}(<td>-</td>){7}</tr>`).MatchString(html) {
 		t.Error("the train checkpoint at 1000 games, not measured, does not show - for its score, intervals, plies per game and static error")
 	}
 	// With -judge the table has the static error against exact values,
 	// as the plot does.
-	if !regexp.MustCompile(`(?s)<th>static error against exact values</th><th>± its standard error</th>.*?<tr><td>2000</td>(<td>[^<]*</td>){7}<td>0\.[0-9]{4}</td><td>0\.[0-9]{4}</td></tr>`).MatchString(html) {
+	if !regexp.MustCompile(`(?s)<th>static error against exact values</th><th>± its standard error</th>.*?<tr><td>2000</td>(<td>[^<]*</td>){8}<td>0\.[0-9]{4}</td><td>0\.[0-9]{4}</td></tr>`).MatchString(html) {
 		t.Error("the train table lacks the measured static error against exact values")
 	}
 	if !regexp.MustCompile(`<td>&#43;240.8</td><td>inf</td><td>inf</td>`).MatchString(html) {
@@ -402,7 +402,8 @@ func TestReportTuneChapterOnlyOnItsBoard(t *testing.T) {
 
 // TestReportTrainRepeatedMeasurement: the page of a ChanceBreakthrough
 // training measured from the start, where the depth-1 players never meet
-// chance, says that every pair of the measurement's games is one pair.
+// chance, says that every pair of the measurement's games is one pair; it
+// names the luck reference and the nets measured, as every train page.
 func TestReportTrainRepeatedMeasurement(t *testing.T) {
 	bt, err := games.Lookup("breakthrough")
 	if err != nil {
@@ -412,13 +413,25 @@ func TestReportTrainRepeatedMeasurement(t *testing.T) {
 	ts := td.DefaultSettings(bt)
 	// Seed 3 trains a net whose depth-1 player never rolls from the start.
 	ts.Variant, ts.Games, ts.CheckpointEvery, ts.MeasureEvery, ts.MeasureGames, ts.Seed = "4x5", 400, 400, 400, 20, 3
+	var res *td.Result
 	finishedRun(t, dir, "train", ts, func(run *runs.Run) error {
-		_, err := td.Run(context.Background(), ts, run, runs.NoProgress)
+		res, err = td.Run(context.Background(), ts, run, runs.NoProgress)
 		return err
 	})
 	_, html := reportPage(t, dir)
-	if want := "The measurement after 400 games: all 10 couples of games on shared dice are the same two games"; !strings.Contains(html, want) {
-		t.Errorf("the page lacks %q:\n%s", want, visible(html))
+	for _, want := range []string{
+		"The measurement after 400 games: all 10 couples of games on shared dice are the same two games",
+		// The luck reference the measurements valued the rolls with (the
+		// match stage's default for the game and variant) and the net
+		// each row measured, the last one as net.json's.
+		"luck-adjusted with the luck reference " + selfplay.LuckRef(bt, "4x5") + " (",
+		"<th>games</th><th>net</th>",
+		"<td>400</td><td>" + res.NetID + "</td>",
+		"The net: net.json, id " + res.NetID + ", after 400 games (the last checkpoint).",
+	} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the page lacks %q:\n%s", want, visible(html))
+		}
 	}
 }
 
