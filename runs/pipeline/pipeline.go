@@ -6,10 +6,12 @@
 // and run again finishes the same run.
 //
 // Check reports every problem of a recipe a check can see before the
-// first stage runs (Run calls it first): match names, which name
-// directories and so must be plain file names, luck references equal to a
-// variant, and the suites, nets and parameter files the stages will read
-// that the recipe does not make. A pipeline run's manifest records its
+// first stage runs (Run calls it first): a recipe without a stage, match
+// names, which name directories and so must be plain file names, every
+// match's engines and luck reference by the rules and the parser of
+// starlab match and its -luck (selfplay.MatchSettings.CheckPending), and
+// the suites, nets and parameter files the stages will read that the
+// recipe does not make. A pipeline run's manifest records its
 // recipe as resolved; FindRun finishes an unfinished run only with the
 // recipe it started with (Changes compares them), so a changed recipe
 // starts a new run, or is refused in the old run's directory.
@@ -222,6 +224,12 @@ func (r *Recipe) check() error {
 			return fmt.Errorf("n and m are a %s recipe's; give the variant, as \"%dx%d-%d\"", recipeFormatV1, r.N, r.N, r.M)
 		}
 	case recipeFormatV1: // Dice's, its board given by n and m
+		if r.GameName != "" && r.GameName != "dice" {
+			return fmt.Errorf("format %q is Dice's, its board given by n and m; a recipe of %s is of format %q, with its \"game\" and \"variant\"", recipeFormatV1, r.GameName, RecipeFormat)
+		}
+		if r.N == 0 || r.M == 0 || r.Variant != "" {
+			return fmt.Errorf("format %q gives the Dice board as n and m (5 and 4 for 5x5-4), and no variant", recipeFormatV1)
+		}
 		r.Format, r.GameName, r.Variant = RecipeFormat, "dice", fmt.Sprintf("%dx%d-%d", r.N, r.N, r.M)
 		r.N, r.M = 0, 0
 	default:
@@ -238,6 +246,9 @@ func (r *Recipe) check() error {
 	}
 	if _, err := r.Game.New(r.Variant); err != nil {
 		return fmt.Errorf("variant: %v", err)
+	}
+	if r.Train == nil && r.Collect == nil && r.Bench == nil && r.Tune == nil && len(r.Matches) == 0 {
+		return fmt.Errorf("no stage: give train, collect (and fit), bench, tune or matches")
 	}
 	if r.Fit != nil && r.Collect == nil {
 		return fmt.Errorf("fit: a fit needs a collect stage")
@@ -312,35 +323,15 @@ func (r *Recipe) check() error {
 			return fmt.Errorf("match %d: name %q is another match's", i+1, m.Name)
 		}
 		names[m.Name] = true
-		luck := r.matchSettings(m, "", "").Luck
-		seen := map[string]bool{}
-		for _, v := range m.Variants {
+		for _, v := range append(slices.Clone(m.Variants), m.Luck) {
 			if err := named("match "+m.Name, v); err != nil {
 				return err
 			}
-			vs, err := selfplay.EngineName(r.Game, v)
-			if err != nil {
-				return fmt.Errorf("match %s: %v", m.Name, err)
-			}
-			if seen[vs] && len(m.Variants) > 2 {
-				return fmt.Errorf("match %s: variant %s given twice in a tournament", m.Name, vs)
-			}
-			seen[vs] = true
 		}
-		if luck != "none" {
-			if err := named("match "+m.Name, luck); err != nil {
-				return err
-			}
-			ls, err := selfplay.ParseEngineSpec(r.Game, luck)
-			if err != nil {
-				return fmt.Errorf("match %s: luck: %v", m.Name, err)
-			}
-			if ls.Limits.MoveTime != 0 {
-				return fmt.Errorf("match %s: luck %s: the reference needs a depth or node limit, not a time limit", m.Name, ls)
-			}
-			if seen[ls.String()] {
-				return fmt.Errorf("match %s: luck %s is one of the variants under test; the reference must be fixed apart from them", m.Name, ls)
-			}
+		// The rules and the parser of match and its -luck, without the
+		// files (Check opens them).
+		if err := r.matchSettings(m, "", "").CheckSpecs(); err != nil {
+			return fmt.Errorf("match %s: %v", m.Name, err)
 		}
 	}
 	return nil
@@ -429,22 +420,10 @@ func (r *Recipe) Check() error {
 			return fmt.Errorf("tune: %v", err)
 		}
 	}
+	// Every match as match resolves it, but for the products the
+	// recipe's stages will make ({net}, {probcut}).
 	for _, m := range r.Matches {
-		if specs := append(slices.Clone(m.Variants), m.Luck); slices.ContainsFunc(specs, names) {
-			// LoadRecipe checked the grammar of them all; the files of
-			// each spec that names no product are read here.
-			for _, v := range specs {
-				if v == "" || names(v) {
-					continue
-				}
-				if err := r.resolveOn(v, r.Variant); err != nil {
-					return fmt.Errorf("match %s: %v", m.Name, err)
-				}
-			}
-			continue
-		}
-		ms := r.matchSettings(m, "", "")
-		if _, err := ms.Resolve(); err != nil {
+		if err := r.matchSettings(m, "", "").CheckPending(); err != nil {
 			return fmt.Errorf("match %s: %v", m.Name, err)
 		}
 	}
@@ -498,7 +477,7 @@ func (r *Recipe) matchSettings(m MatchStage, net, probcut string) selfplay.Match
 	ms.Suite = m.Suite
 	ms.Luck = m.Luck
 	if ms.Luck == "" {
-		ms.Luck = selfplay.LuckRef(r.Game, r.Variant)
+		ms.Luck = selfplay.DefaultLuck(r.Game, r.Variant)
 	}
 	return ms
 }

@@ -197,6 +197,11 @@ func TestLoadRecipe(t *testing.T) {
 		"tunet":    `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "tune": {"ts": [1.6, 1.6]}}`,
 		"noise":    `{"format": "starlab-recipe/2", "name": "x", "game": "breakthrough", "variant": "8x8", "tune": {"cpc": "cpc:noise=0.01"}}`,
 		"tourney":  `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "matches": [{"name": "a", "games": 2, "variants": ["staretc:depth=1", "star1:depth=1", "staretc:depth=1"]}]}`,
+		"v1 game":  `{"format": "starlab-recipe/1", "name": "x", "game": "backgammon", "matches": [{"name": "a", "games": 2, "variants": ["staretc:depth=1", "star1:depth=1"]}]}`,
+		"v1 board": `{"format": "starlab-recipe/1", "name": "x", "matches": [{"name": "a", "games": 2, "variants": ["staretc:depth=1", "star1:depth=1"]}]}`,
+		"nostage":  `{"format": "starlab-recipe/2", "name": "x", "game": "dice", "matches": []}`,
+		"points":   `{"format": "starlab-recipe/2", "name": "x", "game": "backgammon", "variant": "money", "matches": [{"name": "a", "games": 2, "luck": "staretc:depth=1,eval=race", "variants": ["staretc:depth=1", "star1:depth=1"]}]}`,
+		"ext luck": `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "matches": [{"name": "a", "games": 2, "luck": "ext:cmd=/bin/true", "variants": ["staretc:depth=1", "star1:depth=1"]}]}`,
 	} {
 		path := filepath.Join(dir, name+".json")
 		os.WriteFile(path, []byte(text), 0o644)
