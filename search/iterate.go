@@ -2,8 +2,11 @@ package search
 
 import "time"
 
-// MaxPly bounds the distance from the root in every game's engine: a move
-// ply and a chance ply per checker on the largest Dice board.
+// MaxPly is the distance from the root of the deepest search any game
+// needs (a move ply and a chance ply per checker on the largest Dice
+// board): it bounds the depths a spec or a ChanceProbCut fit may name.
+// Each game's engine has arrays of its own length, maxPly, which its
+// demands check against its deepest search, maxDepth.
 const MaxPly = 2*17*17 + 4
 
 // Limits bound a search. Zero fields are no limit; with no limit at all the
