@@ -103,6 +103,27 @@ func ParseValue(text string) (float64, error) {
 	return x, nil
 }
 
+// CheckDepth refuses, in one line naming what (a flag, "-depth"), a
+// search depth deeper than any of positions, positions of g, can use: a
+// search of a position stops at g.MaxDepth of it, the depth after which
+// searching deeper changes nothing or the deepest its engine searches.
+// A depth beyond it would be taken for one the search reaches; and where
+// the bound is the engine's deepest search (a backgammon position with
+// contact: 120 plies) the search it asks for does not finish. A finished
+// position, never searched, sets no bound, nor does a depth of 0.
+func CheckDepth(g Kit, what string, depth int, positions []game.State) error {
+	deepest, searched := 0, false
+	for _, p := range positions {
+		if p.Kind() != game.Over {
+			deepest, searched = max(deepest, g.MaxDepth(p)), true
+		}
+	}
+	if depth > 0 && searched && depth > deepest {
+		return fmt.Errorf("%s %d: no search of these %s positions goes deeper than %d plies (the game's depth bound for them); want at most %d", what, depth, g.Name(), deepest, deepest)
+	}
+	return nil
+}
+
 // Finished is the error for s, a position of g, where a position to play
 // or search is wanted and s is over: one line naming it, why it is over
 // where the state says (ChanceBreakthrough's End), and its result. It is

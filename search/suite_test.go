@@ -1,6 +1,7 @@
 package search_test
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -8,6 +9,8 @@ import (
 	"testing"
 
 	"starlab/search"
+	toyengine "starlab/search/engine/toy"
+	"starlab/search/game"
 	"starlab/search/game/toy"
 )
 
@@ -67,5 +70,34 @@ func TestReadSuiteValues(t *testing.T) {
 	ps, err := search.ReadSuite(g, path)
 	if err != nil || len(ps) != 2 || !ps[0].HasExact || math.Abs(ps[0].Exact-0.333333333333) > 1e-15 || ps[1].HasExact {
 		t.Errorf("good suite: %+v, %v", ps, err)
+	}
+}
+
+// TestCheckDepth: a depth deeper than every position's bound (the toy's:
+// 40 plies) is refused, naming the bound; the bound, 0 and the positions
+// that are over are not.
+func TestCheckDepth(t *testing.T) {
+	g := toyengine.Game()
+	start, err := g.New(g.DefaultVariant())
+	if err != nil {
+		t.Fatal(err)
+	}
+	bound := g.MaxDepth(start)
+	ps := []game.State{start}
+	for _, d := range []int{0, 1, bound} {
+		if err := search.CheckDepth(g, "-depth", d, ps); err != nil {
+			t.Errorf("depth %d: %v", d, err)
+		}
+	}
+	err = search.CheckDepth(g, "-depth", bound+1, ps)
+	if want := fmt.Sprintf("-depth %d: no search of these toy positions goes deeper than %d plies", bound+1, bound); err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("depth %d: %v, want %q", bound+1, err, want)
+	}
+	over, err := g.Parse("6 6 0 1")
+	if err != nil || over.Kind() != game.Over {
+		t.Fatalf("a finished toy game: %v, %v", over, err)
+	}
+	if err := search.CheckDepth(g, "-depth", search.MaxDepthLimit, []game.State{over}); err != nil {
+		t.Errorf("a finished position: %v", err)
 	}
 }

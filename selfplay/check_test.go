@@ -1,8 +1,13 @@
 package selfplay
 
 import (
+	"context"
+	"math"
+	"slices"
 	"strings"
 	"testing"
+
+	"starlab/runs"
 )
 
 // TestMatchLuckForPoints: a match whose games are played for points
@@ -79,5 +84,31 @@ func TestMatchChecksShareResolve(t *testing.T) {
 		if s.Engines[0] != c.variants[0] {
 			t.Errorf("%s: the checks changed the settings' engines: %v", name, s.Engines)
 		}
+	}
+}
+
+// TestSampleExactBounded: an exact solve is bounded by ExactNodes, so
+// that -exact on a position far from the end of its game is refused,
+// naming it, rather than searched for ever; within the bound the values
+// are those of an unbounded solve.
+func TestSampleExactBounded(t *testing.T) {
+	s := DefaultSampleSettings(diceGame)
+	s.Count, s.Min, s.Max, s.Seed, s.Exact = 3, 17, 19, 7, true
+	bounded, err := SampleSuite(context.Background(), s, runs.NoProgress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.ExactNodes = math.MaxInt64
+	if whole, err := SampleSuite(context.Background(), s, runs.NoProgress); err != nil || !slices.Equal(bounded, whole) {
+		t.Errorf("bounded %q, unbounded %q (%v)", bounded, whole, err)
+	}
+	s.ExactNodes = 1000
+	_, err = SampleSuite(context.Background(), s, runs.NoProgress)
+	if !runs.IsUsage(err) || !strings.HasPrefix(err.Error(), "-exact: position \"5 4 ") || !strings.Contains(err.Error(), "is not solved within 1000 nodes (-exact-nodes)") {
+		t.Errorf("a solve past its bound: %v", err)
+	}
+	s.ExactNodes = 0
+	if _, err := SampleSuite(context.Background(), s, runs.NoProgress); !runs.IsUsage(err) || !strings.Contains(err.Error(), "-exact-nodes 0") {
+		t.Errorf("-exact-nodes 0: %v", err)
 	}
 }

@@ -27,14 +27,27 @@ type SampleSettings struct {
 	// Exact appends each position's game value, solved to the end of the
 	// game with the zero evaluator: for endgames only.
 	Exact bool
-	Depth int // search depth of the self-play players
+	// ExactNodes bounds each solve of Exact: a position whose solve
+	// searches more nodes is refused (a usage error naming it), since a
+	// solve's cost grows with the plies to the end of the game, and one
+	// from the middle of a game (a backgammon position with contact, a
+	// Dice board with most cells empty) would not finish. The bound is
+	// in nodes, not time, so that the same settings give the same suite
+	// or the same refusal on any machine.
+	ExactNodes int64
+	Depth      int // search depth of the self-play players
 }
+
+// DefaultExactNodes is the default ExactNodes: 10^8 nodes, a minute or
+// less (the 5x5/4 positions of 10 checkers take up to about 7*10^7, those
+// of 12 or more a few million).
+const DefaultExactNodes = 100_000_000
 
 // DefaultSampleSettings returns 100 positions of g's default variant (Dice
 // 5x5/4) with phases 2 to 16, half of them at a decision, from players
 // searching to depth 3.
 func DefaultSampleSettings(g search.Kit) SampleSettings {
-	s := SampleSettings{Game: g, Count: 100, Min: 2, Max: 16, Seed: 1, Rolled: 0.5, Depth: 3}
+	s := SampleSettings{Game: g, Count: 100, Min: 2, Max: 16, Seed: 1, Rolled: 0.5, ExactNodes: DefaultExactNodes, Depth: 3}
 	if n := g.Defaults.SampleCount; n > 0 {
 		s.Count = n
 	}
@@ -72,6 +85,9 @@ func (s *SampleSettings) Check() error {
 	}
 	if s.Depth < 1 || s.Depth > search.MaxDepthLimit {
 		return runs.Usagef("-depth %d: want 1 to %d", s.Depth, search.MaxDepthLimit)
+	}
+	if s.Exact && s.ExactNodes < 1 {
+		return runs.Usagef("-exact-nodes %d: want at least 1", s.ExactNodes)
 	}
 	return nil
 }
@@ -162,9 +178,12 @@ func SampleSuite(ctx context.Context, s SampleSettings, progress runs.Progress) 
 		seen[line] = true
 		if s.Exact {
 			solver.ClearTT()
-			res := solver.Search(ctx, pos, search.Limits{}, nil)
+			res := solver.Search(ctx, pos, search.Limits{Nodes: s.ExactNodes}, nil)
 			if res.Stopped {
-				return nil, ctx.Err()
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+				return nil, runs.Usagef("-exact: position %q (phase %d) is not solved within %d nodes (-exact-nodes), having searched to depth %d of the %d its solve goes to; -exact is for endgames: raise -min, or -exact-nodes", line, g.Phase(pos), s.ExactNodes, res.Last().Depth, g.MaxDepth(pos))
 			}
 			line += fmt.Sprintf(" ; exact=%.12f", res.Last().Score)
 		}

@@ -26,7 +26,8 @@ func evalCommand() *Command {
 		Long: `Eval prints the static value of each position (each argument one DPN, or
 every position of -suite) under each evaluator of -eval, from the side to
 move's view in [-1, 1], and with -depth D also its value searched to D plies
-by staretc with that evaluator. mlp uses -net FILE, a weight file from
+by staretc with that evaluator (D at most the game's depth bound for the
+positions, past which no search of them goes). mlp uses -net FILE, a weight file from
 starlab train, or else the built-in net of the board size. A finished position has its rules' value. With -json it
 prints one object per position: {"dpn": "...", "pairs": 0.12, "mlp": 0.31},
 with "pairs_d5" and so on for the searched values. -game plays another
@@ -92,6 +93,9 @@ object has "exact" and a last object "exact_error" lists the errors.`,
 			}
 			if depth < 0 || depth > search.MaxDepthLimit {
 				return usagef("-depth %d: want 0 to %d", depth, search.MaxDepthLimit)
+			}
+			if err := search.CheckDepth(g, "-depth", depth, boards); err != nil {
+				return runs.Usage(err)
 			}
 			if net != "" && !slices.Contains(strings.Split(evals, ","), "mlp") {
 				return usagef("-net is the mlp evaluator's, and -eval %s has no mlp", evals)

@@ -32,7 +32,10 @@ probability -rolled, after it; a position already drawn is skipped. It
 writes one position per line in the game's notation (DPN for Dice), to
 stdout or atomically to -o FILE. With -exact it solves each position to
 the end of the game with the zero evaluator and appends "; exact=V", the
-game-theoretic value: use it only for endgames.
+game-theoretic value: use it only for endgames. A solve's cost grows with
+the plies left to the end of the game, so each is bounded by -exact-nodes
+nodes (10^8 by default, a minute or less): a position it cannot solve
+within them (a midgame) is refused, naming it, and nothing is written.
 
 The same flags and seed give the same suite, and since the players' choices
 depend only on search values, later, faster builds give it too.`,
@@ -45,6 +48,7 @@ depend only on search values, later, faster builds give it too.`,
 			fs.Uint64Var(&s.Seed, "seed", s.Seed, "seed of the games and the sampling")
 			fs.Float64Var(&s.Rolled, "rolled", s.Rolled, "fraction of positions after the roll")
 			fs.BoolVar(&s.Exact, "exact", false, "append the exact value (endgames only)")
+			fs.Int64Var(&s.ExactNodes, "exact-nodes", s.ExactNodes, "with -exact, the most nodes a position's solve may search; a position not solved within them is refused")
 			fs.StringVar(&out, "o", "", "output file (default stdout)")
 			fs.IntVar(&s.Depth, "depth", s.Depth, "search depth of the self-play players")
 		},
