@@ -40,11 +40,16 @@ func (s MatchSettings) CheckSpecs() error {
 // a product without its file, the others resolved on the start positions
 // as match resolves them. A pipeline calls it for every match of a recipe
 // before its run directory exists, so that no recipe is half run for a
-// spec it could have refused.
+// spec it could have refused. Outside engines' programs are looked for
+// as match looks for them (Prepare), but not started.
 func (s MatchSettings) CheckPending() error {
 	s.Engines = slices.Clone(s.Engines)
-	_, err := s.resolve(openMade)
-	return err
+	s.Programs = slices.Clone(s.Programs)
+	m, err := s.resolve(openMade)
+	if err != nil {
+		return err
+	}
+	return m.locate()
 }
 
 // parseEngine parses an engine spec of the match, a player's or the luck

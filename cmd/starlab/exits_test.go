@@ -140,6 +140,14 @@ func TestExitCodes(t *testing.T) {
 		}
 	}
 
+	checkNothingLeft(t, dir, cases)
+}
+
+// checkNothingLeft runs each bad command line as checkBadInput does, and
+// checks that it leaves nothing behind under dir: no run directory, no
+// file. What one leaves is removed, so that the next starts clean.
+func checkNothingLeft(t *testing.T, dir string, cases []badInput) {
+	t.Helper()
 	for _, c := range cases {
 		before := treeOf(t, dir)
 		checkBadInput(t, []badInput{c})
