@@ -79,18 +79,6 @@ func ParseEngineSpec(g search.Kit, spec string) (search.Spec, error) {
 	return s, nil
 }
 
-// EngineName returns the canonical name of an engine spec of g without
-// opening the files it names: an outside engine's (ext:, gnubg:) or a
-// search's (ParseEngineSpec), or a usage error in one line.
-func EngineName(g search.Kit, spec string) (string, error) {
-	if IsOutside(spec) {
-		e, err := ParseEngine(g, spec)
-		return e.Name(), err
-	}
-	s, err := ParseEngineSpec(g, spec)
-	return s.String(), err
-}
-
 // someDecision returns a decision of g, the kind of root a player
 // searches: the first reached from the start of g's default variant
 // through the first event of every chance node on the way, or nil if none
