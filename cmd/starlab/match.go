@@ -72,7 +72,7 @@ per game) and summary.json; -json prints the summary on stdout.`,
 			fs.StringVar(&set.Suite, "suite", "", "file of start positions in the game's notation (default: the variant's start)")
 			gf.set(fs, "Dice's board size (-variant NxN-M)", "Dice's win length (-variant NxN-M)")
 			fs.StringVar(&set.SPRT, "sprt", "", "sequential test elo0,elo1,alpha,beta (normalized Elo)")
-			fs.StringVar(&set.Luck, "luck", set.Luck, "reference search that values the chance events, or none (default: staretc:depth=3,eval=HAND,tt=1 with the game's hand evaluator, pairs in Dice; in backgammon depth 1 with the built-in net)")
+			fs.StringVar(&set.Luck, "luck", set.Luck, "reference search that values the chance events, or none (default: staretc:depth=3,eval=HAND,tt=1 with the game's hand evaluator, pairs in Dice; in backgammon depth 1 with the built-in net; none, and -luck refused, where the games are played for points, as backgammon's money, whose luck no match reports)")
 			fs.BoolVar(&set.Gauntlet, "gauntlet", false, "with 3+ variants, play only the first against the others")
 			fs.Var(&set.Shard, "shard", "play only shard i/N of the pairs")
 			fs.StringVar(&out, "out", "", "run directory (default: a new one under out/)")
