@@ -1,6 +1,7 @@
 package selfplay
 
 import (
+	"context"
 	"slices"
 	"strings"
 
@@ -50,6 +51,23 @@ func (s MatchSettings) CheckPending() error {
 		return err
 	}
 	return m.locate()
+}
+
+// StartPending is CheckPending that also starts each outside program
+// once and stops it, as Prepare does: a pipeline calls it before its run
+// directory exists, so that a recipe whose engine cannot play is refused
+// before its first stage, in one line with the program's last words.
+func (s MatchSettings) StartPending(ctx context.Context) error {
+	s.Engines = slices.Clone(s.Engines)
+	s.Programs = slices.Clone(s.Programs)
+	m, err := s.resolve(openMade)
+	if err != nil {
+		return err
+	}
+	if err := m.locate(); err != nil {
+		return err
+	}
+	return m.startChecked(ctx)
 }
 
 // parseEngine parses an engine spec of the match, a player's or the luck

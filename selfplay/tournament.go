@@ -662,16 +662,23 @@ func (s *MatchSettings) Prepare(ctx context.Context) (*Match, error) {
 	if err := m.locate(); err != nil {
 		return nil, err
 	}
-	tail := &tailWriter{}
-	if err := m.startOutsiders(ctx, tail); err != nil {
-		if last := tail.lastLine(); last != "" && ctx.Err() == nil {
-			err = fmt.Errorf("%w; its last line on standard error: %q", err, Clip(last, MaxReplyBytes))
-		}
+	if err := m.startChecked(ctx); err != nil {
 		return nil, err
 	}
 	s.Programs, s.started = m.Settings.Programs, true
 	m.Settings.started = true
 	return m, nil
+}
+
+// startChecked starts each outside program once (startOutsiders) with no
+// log but its last line on standard error, which a failure names.
+func (m *Match) startChecked(ctx context.Context) error {
+	tail := &tailWriter{}
+	err := m.startOutsiders(ctx, tail)
+	if last := tail.lastLine(); err != nil && last != "" && ctx.Err() == nil {
+		err = fmt.Errorf("%w; its last line on standard error: %q", err, Clip(last, MaxReplyBytes))
+	}
+	return err
 }
 
 // outsiders returns the match's outside engines: its players' and an

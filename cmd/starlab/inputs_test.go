@@ -93,6 +93,8 @@ func TestInputsRefused(t *testing.T) {
 	const trained = v2 + `"game": "dice", "train": {"games": 100}, "matches": [`
 	cases = append(cases,
 		badInput{recipe("ext", trained+`{"name": "a", "games": 2, "variants": ["staretc:depth=1,net={net}", "ext:cmd=/nonexistent"]}]}`), 2, "match a: engine ext:cmd=/nonexistent"},
+		badInput{recipe("exttrue", trained+`{"name": "a", "games": 2, "variants": ["staretc:depth=1,net={net}", "ext:cmd=/bin/true"]}]}`), 2,
+			"match a: engine ext:cmd=/bin/true: the program ended (exit status 0) before protocolok"},
 		badInput{recipe("luckeval", trained+`{"name": "a", "games": 2, "luck": "staretc:depth=3,eval=race", "variants": ["staretc:depth=1,net={net}", "star1:depth=1"]}]}`), 2, "match a: -luck: "},
 		badInput{recipe("lucknet", trained+`{"name": "a", "games": 2, "luck": "staretc:depth=3,net=missing.json", "variants": ["staretc:depth=1,net={net}", "star1:depth=1"]}]}`), 2, "missing.json"},
 		badInput{recipe("lateluck", trained+`{"name": "a", "games": 2, "variants": ["staretc:depth=1,net={net}", "star1:depth=1"]}, {"name": "b", "games": 2, "luck": "ext:cmd=/bin/true", "variants": ["staretc:depth=1,eval=pairs", "star1:depth=1"]}]}`), 2,

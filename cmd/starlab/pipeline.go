@@ -73,6 +73,12 @@ papers', each match with its intervals) and the path of the report.`,
 			if err := recipe.Check(); err != nil {
 				return runs.Usagef("recipe %s: %v", name, err)
 			}
+			if err := recipe.StartOutsiders(ctx); err != nil {
+				if ctx.Err() != nil {
+					return err
+				}
+				return runs.Usagef("recipe %s: %v", name, err)
+			}
 			found, err := pipeline.FindRun("out", out, recipe)
 			if err != nil {
 				return err

@@ -430,6 +430,19 @@ func (r *Recipe) Check() error {
 	return nil
 }
 
+// StartOutsiders starts each outside engine of the recipe's matches once
+// and stops it (selfplay.MatchSettings.StartPending): the command calls it
+// after Check, before the run directory exists, so that a program that
+// exists but cannot play refuses the recipe before its first stage.
+func (r *Recipe) StartOutsiders(ctx context.Context) error {
+	for _, m := range r.Matches {
+		if err := r.matchSettings(m, "", "").StartPending(ctx); err != nil {
+			return fmt.Errorf("match %s: %w", m.Name, err)
+		}
+	}
+	return nil
+}
+
 // resolveOn reads the files an engine spec names and checks the engine
 // can search positions of the recipe game's variant.
 func (r *Recipe) resolveOn(spec, variant string) error {
