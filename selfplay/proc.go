@@ -175,7 +175,8 @@ type Proc struct {
 	outs   []*os.File // the read ends of its output pipes
 	lines  *Lines
 	waited chan struct{}
-	err    error // Wait's, read after waited is closed
+	copied chan struct{} // closed when what the program wrote to the log is all there
+	err    error         // Wait's, read after waited is closed
 }
 
 // StartProc starts path with args in dir ("": starlab's working
@@ -221,14 +222,22 @@ func StartProc(path string, args []string, dir string, log io.Writer, readOut bo
 		closeAll(outs)
 		return nil, nil, err
 	}
-	p := &Proc{cmd: cmd, stdin: stdin, outs: outs, waited: make(chan struct{})}
-	go io.Copy(log, outs[1])
+	p := &Proc{cmd: cmd, stdin: stdin, outs: outs, waited: make(chan struct{}), copied: make(chan struct{})}
+	toLog := []*os.File{outs[1]}
 	if readOut {
 		p.lines = ReadLines(outs[0])
 		p.lines.exited = p.waited
 	} else {
-		go io.Copy(log, outs[0])
+		toLog = append(toLog, outs[0])
 	}
+	var copies sync.WaitGroup
+	for _, f := range toLog {
+		copies.Go(func() { io.Copy(log, f) })
+	}
+	go func() {
+		copies.Wait()
+		close(p.copied)
+	}()
 	go func() {
 		p.err = cmd.Wait()
 		killGroup(cmd.Process) // what it started, a wrapper script's children among them
@@ -282,10 +291,21 @@ func (p *Proc) Kill() {
 	p.release()
 }
 
-// release lets the output's readers end: the lines reader drops what it
-// reads, and the pipes are closed even if a program outside the group
-// still holds their write ends.
+// copyGrace bounds the wait for the last of a stopped program's output
+// to reach the log, which a program outside its group may hold open.
+const copyGrace = 500 * time.Millisecond
+
+// release lets the output's readers end, once what the program wrote is
+// in the log: the lines reader drops what it reads, and the pipes are
+// closed even if a program outside the group still holds their write
+// ends.
 func (p *Proc) release() {
+	t := time.NewTimer(copyGrace)
+	select {
+	case <-p.copied:
+	case <-t.C:
+	}
+	t.Stop()
 	p.stdin.Close()
 	if p.lines != nil {
 		p.lines.Stop()

@@ -91,3 +91,54 @@ func running(path string) int {
 	}
 	return n
 }
+
+// TestOutsideRefusedBeforeRun: an outside engine that cannot play is
+// refused in one line, exit 2, before any run directory: a program that
+// is missing, a directory, not executable, or ends before the handshake
+// (its last line on standard error named), an option it did not declare,
+// gnubg's path naming another program, a noisy gnubg luck reference, a
+// control character in a spec.
+func TestOutsideRefusedBeforeRun(t *testing.T) {
+	engine, err := filepath.Abs("../../examples/ext/random_engine.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	t.Chdir(dir)
+	for name, text := range map[string]string{"plain": "", "says": "#!/bin/sh\necho 'cannot open the book' >&2\nexit 3\n"} {
+		mode := os.FileMode(0o644)
+		if text != "" {
+			mode = 0o755
+		}
+		if err := os.WriteFile(name, []byte(text), mode); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Mkdir("adir", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	dice := func(spec string) []string {
+		return []string{"match", "-game", "dice", "-games", "2", spec, "staretc:depth=1"}
+	}
+	cases := []badInput{
+		{dice("ext:cmd=/nonexistent/engine"), 2, "/nonexistent/engine: no such file"},
+		{dice("ext:cmd=./adir"), 2, "adir: a directory, not a program"},
+		{dice("ext:cmd=./plain"), 2, "plain: not executable"},
+		{dice("ext:cmd=no-such-engine-here"), 2, "no-such-engine-here: not found on PATH"},
+		{dice("ext:cmd=./says"), 2, `before protocolok; its last line on standard error: "cannot open the book"`},
+		{dice("ext:cmd=/bin/true"), 2, "the program ended (exit status 0) before protocolok"},
+		{dice("ext:cmd=x,name=a\x1b[31mb"), 2, "holds a control character"},
+	}
+	if _, err := exec.LookPath("python3"); err == nil {
+		cases = append(cases, badInput{dice("ext:cmd=python3,args=" + engine + ",opt.hash=8"), 2, `opt.hash: the engine has no option "hash"`})
+	}
+	bg := func(args ...string) []string {
+		return append([]string{"match", "-game", "backgammon", "-games", "2"}, args...)
+	}
+	cases = append(cases,
+		badInput{bg("gnubg:path=./plain", "staretc:depth=1"), 2, "plain: not executable"},
+		badInput{bg("-luck", "gnubg:plies=0,noise=0.1,path=/bin/true", "staretc:depth=1", "staretc:depth=1,eval=race"), 2, "a luck reference has no noise"},
+		badInput{bg("gnubg:path=/bin/true", "staretc:depth=1"), 2, "gnubg ended (exit status 0) before it listened"},
+	)
+	checkNothingLeft(t, dir, cases)
+}

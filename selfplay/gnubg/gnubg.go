@@ -131,7 +131,11 @@ func (s *Spec) Deterministic() bool { return true }
 // error naming the package.
 func (s *Spec) Program() (string, error) {
 	if s.Path != "" {
-		return exec.LookPath(s.Path)
+		dir, err := os.Getwd()
+		if err != nil {
+			return "", err
+		}
+		return selfplay.FindProgram(s.Path, dir)
 	}
 	if p, err := exec.LookPath("gnubg"); err == nil {
 		return p, nil
@@ -253,6 +257,9 @@ func (s *Spec) Start(ctx context.Context, g search.Kit, variant string, log io.W
 func (p *player) connect(ctx context.Context, variant, sock string) error {
 	for _, line := range p.spec.settings(variant, sock) {
 		if err := p.proc.Send(line); err != nil {
+			if how, ended := p.proc.Exited(time.Second); ended {
+				return fmt.Errorf("gnubg ended (%s) before it listened", how)
+			}
 			return fmt.Errorf("setting %q: %v", line, err)
 		}
 	}
