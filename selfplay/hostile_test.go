@@ -57,7 +57,9 @@ func hostileStart() (code int, done bool) {
 // "bigillegal" answers its first with a move line of 1 MiB;
 // "longillegal" with an illegal move of 60 KiB; "flood" writes 200 MiB
 // to standard error before its first move; "exitchild" starts a program
-// in a session of its own that holds its output open, and exits.
+// in a session of its own that holds its output open, and exits;
+// "exitmove" leaves such a program to write info lines and then a move
+// after it exits; "noeol" writes its move without "\n" and exits.
 func hostileGo(fault string, first bool, legal []string, say func(string)) bool {
 	switch {
 	case fault == "twice":
@@ -80,6 +82,15 @@ func hostileGo(fault string, first bool, legal []string, say func(string)) bool 
 		c.Stdout = os.Stdout
 		c.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
 		c.Start()
+		os.Exit(3)
+	case fault == "exitmove" && first: // a helper answers for it after it ended
+		c := exec.Command("sh", "-c", "for i in 1 2 3 4 5 6 7 8; do echo info depth 1; sleep 0.1; done; echo move "+legal[0])
+		c.Stdout = os.Stdout
+		c.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+		c.Start()
+		os.Exit(3)
+	case fault == "noeol" && first: // dies while writing its move
+		os.Stdout.WriteString("move " + legal[0])
 		os.Exit(3)
 	}
 	return false
@@ -211,20 +222,30 @@ func TestOutsideBounds(t *testing.T) {
 
 // TestOutsideExitsAtOnce: an engine that exits while a program it started
 // in a session of its own holds its output open forfeits as exited, not
-// after its 20 s timeout.
+// after its 20 s timeout, and a move that program writes for it after a
+// while, or a move line cut short by its end, is not played: each game
+// where it faults is a forfeit (exited) at its first move.
 func TestOutsideExitsAtOnce(t *testing.T) {
-	spec := strings.Replace(fakeSpec(t, "exitchild"), "timeout=400ms", "timeout=20s", 1)
-	t0 := time.Now()
-	rep, _, err := playIn(t, t.TempDir(), matchSettings("staretc:depth=1", spec))
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := rep.Pairings[0].Forfeits
-	if f == nil || f.ReasonB["exited"] == 0 || f.ReasonB["timeout"] != 0 {
-		t.Fatalf("forfeits %+v, want exits and no timeouts", f)
-	}
-	if el := time.Since(t0); el > time.Duration(f.B)*5*time.Second {
-		t.Errorf("%d exits took %v", f.B, el)
+	for _, fault := range []string{"exitchild", "exitmove", "noeol"} {
+		spec := strings.Replace(fakeSpec(t, fault), "timeout=400ms", "timeout=20s", 1)
+		t0 := time.Now()
+		_, run, err := playIn(t, t.TempDir(), matchSettings("staretc:depth=1", spec))
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, g := range gamesOf(t, run) {
+			if g.Forfeit != "" {
+				n++
+				// Dice alternates: before the engine's first move, at most its opponent's.
+				if !strings.Contains(g.Forfeit, ": exited: ") || len(strings.Fields(g.Moves)) > 1 {
+					t.Errorf("%s: forfeit %q after moves %q", fault, g.Forfeit, g.Moves)
+				}
+			}
+		}
+		if el := time.Since(t0); n == 0 || el > time.Duration(n)*5*time.Second {
+			t.Errorf("%s: %d exits took %v", fault, n, el)
+		}
 	}
 }
 

@@ -57,6 +57,7 @@ type Lines struct {
 	stop     chan struct{}
 	stopOnce sync.Once
 	exited   <-chan struct{} // closed when the program has ended, or nil
+	lastLine time.Time       // when a line is last read of a program that ended; zero before it ends
 	err      error           // why reading ended; read after done is closed
 }
 
@@ -85,8 +86,9 @@ func TooLong(err error) string {
 }
 
 // ReadLines starts reading r: lines without their "\n" and one "\r"
-// before it, each at most MaxLineBytes. What else a line holds is the
-// caller's to judge.
+// before it, each at most MaxLineBytes. A last piece without "\n" is no
+// line (a program that died while writing it) and is dropped. What else
+// a line holds is the caller's to judge.
 func ReadLines(r io.Reader) *Lines {
 	l := &Lines{ch: make(chan string, 64), done: make(chan struct{}), stop: make(chan struct{})}
 	go func() {
@@ -97,7 +99,7 @@ func ReadLines(r io.Reader) *Lines {
 				l.err = &lineTooLong{start: Clip(string(b), MaxReplyBytes)}
 				break
 			}
-			if len(b) > 0 {
+			if err == nil {
 				line := string(bytes.TrimSuffix(bytes.TrimSuffix(b, []byte("\n")), []byte("\r")))
 				select {
 				case l.ch <- line:
@@ -128,19 +130,36 @@ const exitGrace = 250 * time.Millisecond
 // Next returns the next line, waiting at most timeout: ErrTimeout when
 // none came, the reader's end (io.EOF for a closed output, ErrExited
 // when the program ended) when the output ended, ctx's error when ctx is
-// done first.
+// done first. Once the program has ended, lines are read for exitGrace
+// from when Next first saw it, in all calls together, and no longer:
+// a program it started outside its group, holding its output, cannot
+// answer for it.
 func (l *Lines) Next(ctx context.Context, timeout time.Duration) (string, error) {
 	if timeout <= 0 { // an engine that floods info lines still times out
 		return "", ErrTimeout
+	}
+	if l.exited != nil && l.lastLine.IsZero() {
+		select {
+		case <-l.exited:
+			l.lastLine = time.Now().Add(exitGrace)
+		default:
+		}
+	}
+	if !l.lastLine.IsZero() && !time.Now().Before(l.lastLine) {
+		return "", ErrExited
 	}
 	select {
 	case s := <-l.ch:
 		return s, nil
 	default:
 	}
+	exited := l.exited
+	if !l.lastLine.IsZero() {
+		exited = nil
+		timeout = min(timeout, time.Until(l.lastLine))
+	}
 	t := time.NewTimer(timeout)
 	defer t.Stop()
-	exited := l.exited
 	for {
 		select {
 		case s := <-l.ch:
@@ -154,10 +173,12 @@ func (l *Lines) Next(ctx context.Context, timeout time.Duration) (string, error)
 			return "", l.err
 		case <-exited:
 			exited = nil
-			t.Reset(exitGrace)
-			timeout = -1
+			l.lastLine = time.Now().Add(exitGrace)
+			if time.Until(l.lastLine) < timeout {
+				t.Reset(time.Until(l.lastLine))
+			}
 		case <-t.C:
-			if timeout < 0 {
+			if !l.lastLine.IsZero() && !time.Now().Before(l.lastLine) {
 				return "", ErrExited
 			}
 			return "", ErrTimeout
@@ -284,10 +305,16 @@ func (p *Proc) Stop(grace time.Duration) {
 	p.release()
 }
 
-// Kill kills the program, and the programs it started, at once.
+// Kill kills the program, and the programs it started, at once. Once the
+// program has been waited for, its group was killed then: its id may
+// since name another.
 func (p *Proc) Kill() {
-	killGroup(p.cmd.Process)
-	<-p.waited
+	select {
+	case <-p.waited:
+	default:
+		killGroup(p.cmd.Process)
+		<-p.waited
+	}
 	p.release()
 }
 
