@@ -2,6 +2,8 @@ package selfplay
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -392,7 +394,7 @@ type extPlayer struct {
 	id     string // the engine's id name
 	legal  bool   // the engine asked for the legal moves
 	dead   bool
-	ping   uint64 // the last ping sent
+	ping   uint64 // the last ping sent: a number the engine cannot guess
 	inGame bool   // a go of this game was sent: a late line came in the game
 	moves  []game.Move
 	words  []string
@@ -527,7 +529,7 @@ func (p *extPlayer) handshake(ctx context.Context, variant string) error {
 	}
 	// The ping every position will carry, answered once now, so that an
 	// engine of another version is refused before its first game.
-	p.ping++
+	p.ping = nonce()
 	pong := fmt.Sprintf("pong %d", p.ping)
 	if err := p.proc.Send(fmt.Sprintf("ping %d", p.ping)); err != nil {
 		return p.ended(pong, err)
@@ -539,6 +541,14 @@ func (p *extPlayer) handshake(ctx context.Context, variant string) error {
 		return fmt.Errorf("answers ping with error: %s", Clip(rest, MaxReplyBytes))
 	}
 	return nil
+}
+
+// nonce returns a number no engine can guess, for a ping: a pong written
+// before the ping was read cannot name it. It plays no part in any game.
+func nonce() uint64 {
+	var b [8]byte
+	rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:]) >> 1 // below 2^63, as engines read a signed number too
 }
 
 // Name returns the canonical spec, as every player of the match is named.
@@ -581,7 +591,7 @@ func (p *extPlayer) Choose(ctx context.Context, s game.State) Choice {
 	if p.dead {
 		return Choice{Forfeit: NewForfeit("exited", "the program had ended", "")}
 	}
-	p.ping++
+	p.ping = nonce()
 	pong := fmt.Sprintf("pong %d", p.ping)
 	send := []string{fmt.Sprintf("ping %d", p.ping), "position " + s.String()}
 	if p.legal {
@@ -717,6 +727,9 @@ func (r *outsidePlayer) newGame(ctx context.Context, seed uint64) error {
 	if r.p == nil {
 		p, err := r.o.Start(ctx, r.g, r.variant, r.log)
 		if ctx.Err() != nil {
+			if p != nil {
+				p.Close()
+			}
 			return ctx.Err()
 		}
 		if err != nil {
