@@ -3,6 +3,7 @@ package selfplay
 import (
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -20,6 +21,21 @@ func dieWithParent(cmd *exec.Cmd) {
 // engine), which would otherwise hold its output open.
 func killGroup(p *os.Process) {
 	syscall.Kill(-p.Pid, syscall.SIGKILL)
+}
+
+// LockDir takes an exclusive lock on the file .lock in dir, held until
+// the returned file is closed or the process ends, however it ends (a
+// kill -9 too): a folder whose lock can be taken has no owner.
+func LockDir(dir string) (*os.File, error) {
+	f, err := os.OpenFile(filepath.Join(dir, ".lock"), os.O_CREATE|os.O_RDWR, 0o600)
+	if err != nil {
+		return nil, err
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
 }
 
 // ProcessAlive reports whether a process pid runs (a zombie, which no

@@ -154,6 +154,9 @@ func (s *Spec) Locate(known *selfplay.Program) (selfplay.Program, error) {
 		if err := selfplay.CheckProgram(known.Path); err != nil {
 			return selfplay.Program{}, fmt.Errorf("%s: the run started it as %s: %v", s.Name(), known.Path, err)
 		}
+		if fi, err := os.Stat(known.Dir); err != nil || !fi.IsDir() {
+			return selfplay.Program{}, fmt.Errorf("%s: the run started it in %s, which is no longer a directory", s.Name(), known.Dir)
+		}
 		s.prog = *known
 		return s.prog, nil
 	}
@@ -176,14 +179,44 @@ func (s *Spec) Locate(known *selfplay.Program) (selfplay.Program, error) {
 // the process of the starlab that made them.
 const socketDirs = "starlab-gnubg-"
 
+// socketDir makes the folder of a gnubg's socket, named for this process
+// and locked before it takes its name, so that a sweep never finds it
+// without its lock.
+func socketDir() (string, *os.File, error) {
+	tmp, err := os.MkdirTemp("", "."+socketDirs+"new-")
+	if err != nil {
+		return "", nil, err
+	}
+	lock, err := selfplay.LockDir(tmp)
+	if err != nil {
+		os.RemoveAll(tmp)
+		return "", nil, err
+	}
+	suffix := strings.TrimPrefix(filepath.Base(tmp), "."+socketDirs+"new-")
+	dir := filepath.Join(filepath.Dir(tmp), fmt.Sprintf("%s%d-%s", socketDirs, os.Getpid(), suffix))
+	if err := os.Rename(tmp, dir); err != nil {
+		os.RemoveAll(tmp)
+		lock.Close()
+		return "", nil, err
+	}
+	return dir, lock, nil
+}
+
 // sweepSocketDirs removes the socket folders of starlab processes that
-// are gone (killed with -9, they could not remove their own).
+// are gone (killed with -9, they could not remove their own): the process
+// their name gives does not run here, and nobody holds their lock (a
+// starlab of another PID namespace sharing /tmp holds its own).
 func sweepSocketDirs() {
 	dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), socketDirs+"*"))
 	for _, d := range dirs {
 		pid, _, ok := strings.Cut(strings.TrimPrefix(filepath.Base(d), socketDirs), "-")
-		if n, err := strconv.Atoi(pid); ok && err == nil && n != os.Getpid() && !selfplay.ProcessAlive(n) {
+		n, err := strconv.Atoi(pid)
+		if !ok || err != nil || n == os.Getpid() || selfplay.ProcessAlive(n) {
+			continue
+		}
+		if lock, err := selfplay.LockDir(d); err == nil {
 			os.RemoveAll(d)
+			lock.Close()
 		}
 	}
 }
@@ -214,6 +247,7 @@ type player struct {
 	g     search.Kit
 	proc  *selfplay.Proc
 	dir   string
+	lock  *os.File // held while the socket's folder is in use
 	conn  net.Conn
 	lines *selfplay.Lines
 	dead  bool
@@ -235,17 +269,18 @@ func (s *Spec) Start(ctx context.Context, g search.Kit, variant string, log io.W
 	}
 	prog := s.prog.Path
 	sweepSocketDirs()
-	dir, err := os.MkdirTemp("", fmt.Sprintf("%s%d-", socketDirs, os.Getpid()))
+	dir, lock, err := socketDir()
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %v", s.Name(), err)
 	}
 	sock := filepath.Join(dir, "s")
 	proc, _, err := selfplay.StartProc(prog, []string{"-t", "-q", "-r"}, s.prog.Dir, log, false)
 	if err != nil {
 		os.RemoveAll(dir)
+		lock.Close()
 		return nil, fmt.Errorf("%s: %v", s.Name(), err)
 	}
-	p := &player{spec: s, g: g, proc: proc, dir: dir}
+	p := &player{spec: s, g: g, proc: proc, dir: dir, lock: lock}
 	if err := p.connect(ctx, variant, sock); err != nil {
 		p.Close()
 		return nil, fmt.Errorf("%s (%s): %v", s.Name(), prog, err)
@@ -317,7 +352,9 @@ func (p *player) Close() error {
 	}
 	p.proc.Kill()
 	p.dead = true
-	return os.RemoveAll(p.dir)
+	err := os.RemoveAll(p.dir)
+	p.lock.Close()
+	return err
 }
 
 // Choose sends the position as a FIBS board and reads gnubg's play.

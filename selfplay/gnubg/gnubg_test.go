@@ -107,7 +107,8 @@ func TestLuckReference(t *testing.T) {
 
 // TestSweepSocketDirs: the socket folder a starlab killed with -9 left
 // behind is removed by the next gnubg start, and the folders of starlab
-// processes that still run are kept.
+// processes that still run, or that hold their lock (another PID
+// namespace's), are kept.
 func TestSweepSocketDirs(t *testing.T) {
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)
@@ -118,13 +119,27 @@ func TestSweepSocketDirs(t *testing.T) {
 	gone := filepath.Join(tmp, fmt.Sprintf("%s%d-123", socketDirs, dead.Process.Pid))
 	mine := filepath.Join(tmp, fmt.Sprintf("%s%d-456", socketDirs, os.Getpid()))
 	other := filepath.Join(tmp, socketDirs+"1-789") // init's: running
-	for _, d := range []string{gone, mine, other} {
+	locked := filepath.Join(tmp, fmt.Sprintf("%s%d-1", socketDirs, dead.Process.Pid))
+	for _, d := range []string{gone, mine, other, locked} {
 		if err := os.MkdirAll(filepath.Join(d, "x"), 0o755); err != nil {
 			t.Fatal(err)
 		}
 	}
+	lock, err := selfplay.LockDir(locked)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lock.Close()
 	sweepSocketDirs()
-	for d, keep := range map[string]bool{gone: false, mine: true, other: true} {
+	dir, lock2, err := socketDir() // a folder being made is never seen without its lock
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lock2.Close()
+	if !strings.HasPrefix(filepath.Base(dir), fmt.Sprintf("%s%d-", socketDirs, os.Getpid())) {
+		t.Errorf("socket folder %s", dir)
+	}
+	for d, keep := range map[string]bool{gone: false, mine: true, other: true, locked: true, dir: true} {
 		if _, err := os.Stat(d); (err == nil) != keep {
 			t.Errorf("%s: kept %v, want %v", d, err == nil, keep)
 		}
