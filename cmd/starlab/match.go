@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"runtime"
 	"strings"
 
@@ -96,6 +97,9 @@ per game) and summary.json; -json prints the summary on stdout.`,
 				// Before the run directory: an engine that cannot run
 				// is refused in one line, leaving nothing behind.
 				if _, err := set.Prepare(ctx); err != nil {
+					if ctx.Err() != nil {
+						return fmt.Errorf("interrupted while starting the engines; nothing was written")
+					}
 					return err
 				}
 			}

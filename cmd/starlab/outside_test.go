@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -141,4 +142,32 @@ func TestOutsideRefusedBeforeRun(t *testing.T) {
 		badInput{bg("gnubg:path=/bin/true", "staretc:depth=1"), 2, "gnubg ended (exit status 0) before it listened"},
 	)
 	checkNothingLeft(t, dir, cases)
+}
+
+// TestShardsOfProgramsMerge: the shards of a match against an outside
+// engine, each played from a directory of its own (as on the machines of
+// a cluster), merge: where each found its program changes no result.
+func TestShardsOfProgramsMerge(t *testing.T) {
+	engine := buildEngine(t)
+	root := t.TempDir()
+	var shards []string
+	for i := range 2 {
+		dir := filepath.Join(root, fmt.Sprint("machine", i))
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(engine, filepath.Join(dir, "eng")); err != nil {
+			t.Fatal(err)
+		}
+		t.Chdir(dir)
+		out := filepath.Join(root, fmt.Sprint("s", i))
+		if code, _, stderr := runMatch(t, "-game", "dice", "-games", "4", "-luck", "none", "-shard", fmt.Sprintf("%d/2", i), "-out", out,
+			"ext:cmd=./eng,depth=1", "staretc:depth=1"); code != 0 {
+			t.Fatalf("shard %d: exit %d: %s", i, code, stderr)
+		}
+		shards = append(shards, out)
+	}
+	if code, _, stderr := runCmd(t, append([]string{"merge", "-out", filepath.Join(root, "m")}, shards...)...); code != 0 {
+		t.Fatalf("merge: exit %d: %s", code, stderr)
+	}
 }

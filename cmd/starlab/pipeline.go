@@ -75,7 +75,7 @@ papers', each match with its intervals) and the path of the report.`,
 			}
 			if err := recipe.StartOutsiders(ctx); err != nil {
 				if ctx.Err() != nil {
-					return err
+					return fmt.Errorf("interrupted while starting the engines; nothing was written")
 				}
 				return runs.Usagef("recipe %s: %v", name, err)
 			}
