@@ -25,8 +25,8 @@ import (
 	"starlab/selfplay"
 )
 
-// kubeDir holds the Kubernetes manifests that the README tells users to
-// apply as they are.
+// kubeDir holds the Kubernetes manifests that docs/scaling-out.md tells
+// users to apply as they are.
 const kubeDir = "../../deploy/kubernetes"
 
 // kubeDecoder decodes the manifests into the Kubernetes API types of

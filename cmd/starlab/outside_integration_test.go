@@ -106,13 +106,13 @@ func TestGnubgLuckReference(t *testing.T) {
 	}
 }
 
-// TestOutsidePython runs the README's commands that play the Python
-// reference engine, examples/ext/random_engine.py, in Dice and in
-// Backgammon (python3, which .ci/run installs), from the repository's
-// root as the README says: each finishes without a forfeit.
+// TestOutsidePython runs the commands of docs/outside-engines.md that
+// play the Python reference engine, examples/ext/random_engine.py, in Dice
+// and in Backgammon (python3, which .ci/run installs), from the
+// repository's root as the page says: each finishes without a forfeit.
 func TestOutsidePython(t *testing.T) {
 	var cmds []string
-	for cmd := range readmeSessions(t) {
+	for cmd := range docSessions(t, "docs/outside-engines.md") {
 		if strings.HasPrefix(cmd, "match ") && strings.Contains(cmd, "random_engine.py") {
 			cmds = append(cmds, cmd)
 		}
@@ -140,12 +140,12 @@ func TestOutsidePython(t *testing.T) {
 		}
 	}
 	if !games["dice"] || !games["backgammon"] {
-		t.Errorf("the README plays the Python engine in %v; want dice and backgammon", games)
+		t.Errorf("docs/outside-engines.md plays the Python engine in %v; want dice and backgammon", games)
 	}
 }
 
-// shellWords splits a command line as sh does for the README's
-// commands: words separated by spaces, single quotes kept together.
+// shellWords splits a command line as sh does for the commands of
+// docs/outside-engines.md: words separated by spaces, single quotes kept together.
 func shellWords(s string) []string {
 	var out []string
 	var w strings.Builder

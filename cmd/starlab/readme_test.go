@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"os"
+	"path/filepath"
 	"reflect"
 	"regexp"
 	"slices"
@@ -14,12 +15,13 @@ import (
 	"starlab/selfplay"
 )
 
-// readmeSessions returns the terminal sessions of the README's code
-// blocks: each "$ starlab ..." line's arguments and the lines printed
-// after it, up to the next prompt or the end of the block.
-func readmeSessions(t *testing.T) map[string][]string {
+// docSessions returns the terminal sessions of the code blocks of page
+// (README.md, or a page of docs/, from the module root): each
+// "$ starlab ..." line's arguments and the lines printed after it, up to
+// the next prompt or the end of the block.
+func docSessions(t *testing.T, page string) map[string][]string {
 	t.Helper()
-	f, err := os.Open("../../README.md")
+	f, err := os.Open(filepath.Join("../..", page))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +55,7 @@ func TestReadmeFit(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		t.Skip("collects 100 positions to depth 9: run without -short and without the race detector (make test does)")
 	}
-	sessions := readmeSessions(t)
+	sessions := docSessions(t, "README.md")
 	var collect, fit string
 	for cmd := range sessions {
 		switch {
@@ -81,9 +83,9 @@ func TestReadmeFit(t *testing.T) {
 	}
 }
 
-// TestPaper5x5Time checks that run -h, the recipe's description and the
-// README say the same of how long paper-5x5 takes: what run -h says in
-// its parentheses.
+// TestPaper5x5Time checks that run -h, the recipe's description and
+// docs/reproducing.md say the same of how long paper-5x5 takes: what
+// run -h says in its parentheses.
 func TestPaper5x5Time(t *testing.T) {
 	words := func(s string) string { return strings.Join(strings.Fields(s), " ") }
 	_, help, _ := runCmd(t, "run", "-h")
@@ -99,23 +101,24 @@ func TestPaper5x5Time(t *testing.T) {
 	if !strings.HasSuffix(r.Description, "; "+said) {
 		t.Errorf("the recipe paper-5x5 says %q; run -h says %q", r.Description, said)
 	}
-	readme, err := os.ReadFile("../../README.md")
+	page, err := os.ReadFile("../../docs/reproducing.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(words(string(readme)), "paper-5x5 was "+said) {
-		t.Errorf("README.md does not say %q of paper-5x5, as run -h does", "paper-5x5 was "+said)
+	if !strings.Contains(words(string(page)), "paper-5x5 was "+said) {
+		t.Errorf("docs/reproducing.md does not say %q of paper-5x5, as run -h does", "paper-5x5 was "+said)
 	}
 }
 
-// TestReadmeGamesColumns checks that the README's games.parquet table
-// names every column the match writes, in order, and no other.
+// TestReadmeGamesColumns checks that the games.parquet table of
+// docs/files.md names every column the match writes, in order, and no
+// other.
 func TestReadmeGamesColumns(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
+	page, err := os.ReadFile("../../docs/files.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, table, ok := strings.Cut(string(readme), "**games.parquet** (match;")
+	_, table, ok := strings.Cut(string(page), "**games.parquet** (match;")
 	table, _, _ = strings.Cut(table, "\n\n`summary.json`")
 	var got []string
 	for _, line := range strings.Split(table, "\n") {
@@ -133,6 +136,6 @@ func TestReadmeGamesColumns(t *testing.T) {
 		want = append(want, rt.Field(i).Tag.Get("parquet"))
 	}
 	if !ok || !slices.Equal(got, want) {
-		t.Errorf("README.md's games.parquet columns are %v; the match writes %v", got, want)
+		t.Errorf("docs/files.md's games.parquet columns are %v; the match writes %v", got, want)
 	}
 }

@@ -14,7 +14,7 @@ import (
 	"starlab/runs"
 )
 
-// TestSlurm submits the README's first Slurm example (its own command line
+// TestSlurm submits the first Slurm example of docs/scaling-out.md (its own command line
 // but for the games count, cut by slurmGames, and the directory) and a 4-shard
 // collect to a Slurm cluster through deploy/slurm/submit.sh, waits for the
 // merge jobs, and compares the merged runs with unsharded ones. It runs
@@ -37,7 +37,7 @@ func TestSlurm(t *testing.T) {
 	}
 	// N DIR COMMAND ARGS...; the later examples play outside engines,
 	// which this machine need not have.
-	example := readmeSlurmExamples(t)[0]
+	example := slurmExamples(t)[0]
 	shards := map[string]string{"match": example[0], "collect": "4"}
 	jobs := map[string][]string{
 		"match":   slurmGames(t, example[2:]),
@@ -92,7 +92,7 @@ func TestSlurm(t *testing.T) {
 	sameCollect(t, filepath.Join(dir, "collect", "merged"), filepath.Join(dir, "collect-whole"))
 }
 
-// slurmGames returns the README example's stage arguments with its -games
+// slurmGames returns the Slurm example's stage arguments with its -games
 // count cut to 16, so that the test takes seconds.
 func slurmGames(t *testing.T, args []string) []string {
 	t.Helper()
@@ -103,7 +103,7 @@ func slurmGames(t *testing.T, args []string) []string {
 			return args
 		}
 	}
-	t.Fatalf("README.md: the Slurm example %q has no -games to cut", args)
+	t.Fatalf("%s: the Slurm example %q has no -games to cut", slurmPage, args)
 	return nil
 }
 
@@ -118,13 +118,17 @@ func buildStarlab(t *testing.T, dir string) string {
 	return bin
 }
 
-// readmeSlurmExamples returns the arguments of submit.sh in each of the
-// README's Slurm examples, in the README's order: the lines of code blocks
+// slurmPage is the page whose Slurm examples TestSlurm submits and
+// TestReadmeSlurmExamples checks, from the module root.
+const slurmPage = "docs/scaling-out.md"
+
+// slurmExamples returns the arguments of submit.sh in each of the Slurm
+// examples of slurmPage, in the page's order: the lines of code blocks
 // that run deploy/slurm/submit.sh, without their prompt and environment
 // assignments.
-func readmeSlurmExamples(t *testing.T) [][]string {
+func slurmExamples(t *testing.T) [][]string {
 	t.Helper()
-	f, err := os.Open("../../README.md")
+	f, err := os.Open(filepath.Join("../..", slurmPage))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,10 +148,10 @@ func readmeSlurmExamples(t *testing.T) [][]string {
 		}
 		if inBlock && len(fields) > 0 && fields[0] == "deploy/slurm/submit.sh" {
 			if strings.ContainsAny(line, `"'\`) {
-				t.Fatalf("README.md: %q: quoting this test does not parse", line)
+				t.Fatalf("%s: %q: quoting this test does not parse", slurmPage, line)
 			}
 			if len(fields) < 4 {
-				t.Fatalf("README.md: %q: not submit.sh N DIR COMMAND", line)
+				t.Fatalf("%s: %q: not submit.sh N DIR COMMAND", slurmPage, line)
 			}
 			found = append(found, fields[1:])
 		}
@@ -156,27 +160,27 @@ func readmeSlurmExamples(t *testing.T) [][]string {
 		t.Fatal(err)
 	}
 	if len(found) == 0 {
-		t.Fatal("README.md: no submit.sh N DIR COMMAND example in a code block")
+		t.Fatalf("%s: no submit.sh N DIR COMMAND example in a code block", slurmPage)
 	}
 	return found
 }
 
-// TestReadmeSlurmExamples checks the form of every Slurm example in the
-// README, those that TestSlurm does not submit too: a shard count, a
+// TestReadmeSlurmExamples checks the form of every Slurm example of
+// slurmPage, those that TestSlurm does not submit too: a shard count, a
 // directory on shared storage, a stage that takes -shard, and (for
 // TestSlurm's cut) a -games count.
 func TestReadmeSlurmExamples(t *testing.T) {
-	for _, ex := range readmeSlurmExamples(t) {
+	for _, ex := range slurmExamples(t) {
 		if n, err := strconv.Atoi(ex[0]); err != nil || n < 1 {
-			t.Errorf("README.md: submit.sh %q: N %q, want a shard count of 1 or more", ex, ex[0])
+			t.Errorf("%s: submit.sh %q: N %q, want a shard count of 1 or more", slurmPage, ex, ex[0])
 		}
 		if !filepath.IsAbs(ex[1]) {
-			t.Errorf("README.md: submit.sh %q: DIR %q, want an absolute path", ex, ex[1])
+			t.Errorf("%s: submit.sh %q: DIR %q, want an absolute path", slurmPage, ex, ex[1])
 		}
 		switch ex[2] {
 		case "match", "collect", "bench", "tune":
 		default:
-			t.Errorf("README.md: submit.sh %q: %s does not take -shard", ex, ex[2])
+			t.Errorf("%s: submit.sh %q: %s does not take -shard", slurmPage, ex, ex[2])
 		}
 		slurmGames(t, ex[2:])
 	}
