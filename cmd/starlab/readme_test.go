@@ -139,3 +139,43 @@ func TestReadmeGamesColumns(t *testing.T) {
 		t.Errorf("docs/files.md's games.parquet columns are %v; the match writes %v", got, want)
 	}
 }
+
+// TestReadmeShort checks that README.md stays a front page: at most 400
+// lines, its "Start here" block giving make run and make test, and a link
+// to every page at the top of docs/, so that none is left unreachable.
+func TestReadmeShort(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(readme)
+	if n := strings.Count(text, "\n"); n > 400 {
+		t.Errorf("README.md has %d lines; keep it to 400 and move the rest to a page of docs/", n)
+	}
+	_, start, ok := strings.Cut(text, "\n## Start here\n\n```\n")
+	start, _, _ = strings.Cut(start, "```")
+	if !ok || !strings.HasPrefix(start, "make run ") || !strings.Contains(start, "\nmake test ") {
+		t.Errorf("README.md: no \"## Start here\" block opening with make run and make test:\n%s", start)
+	}
+	linked := map[string]bool{}
+	for _, m := range regexp.MustCompile(`\]\(docs/([^)#\s]+)`).FindAllStringSubmatch(text, -1) {
+		linked[m[1]] = true
+	}
+	pages, err := os.ReadDir("../../docs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, p := range pages {
+		if p.IsDir() || !strings.HasSuffix(p.Name(), ".md") {
+			continue
+		}
+		n++
+		if !linked[p.Name()] {
+			t.Errorf("README.md does not link docs/%s", p.Name())
+		}
+	}
+	if n == 0 {
+		t.Error("docs/ holds no pages")
+	}
+}
