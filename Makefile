@@ -50,8 +50,8 @@ test-integration:
 	$(GO) test -tags integration -count=1 -run 'TestFixturesRemade' ./search/backgammon
 
 # The Slurm self-test (as root): a one-node cluster on this machine, with
-# slurm-wlm and munge installed from Debian when missing; the README's
-# example match (fewer games) and a 4-shard collect go through
+# slurm-wlm and munge installed from Debian when missing; the example
+# match of docs/scaling-out.md (fewer games) and a 4-shard collect go through
 # deploy/slurm/submit.sh, and their merged runs are compared with unsharded
 # ones.
 test-slurm:

@@ -66,7 +66,7 @@
 //     event in the union of its Star1 window and its predicted bounds, as
 //     algorithm 5.2 (lines 36-37) does (an earlier intersection of the two
 //     erred 11 to 31 times more for a few nodes fewer: measured at
-//     the Star1 phase, search/engine/dice, and in the README). The parameters a, b, sigma per depth
+//     the Star1 phase, search/engine/dice, and in docs/chanceprobcut.md). The parameters a, b, sigma per depth
 //     pair come from a ProbCutParams file (probcut=FILE, from starlab fit;
 //     version 2 names the game and variant it was fitted for, version 1, a
 //     Dice fit, the board by n and m), else from the game's built-in fit

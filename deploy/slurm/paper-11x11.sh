@@ -11,9 +11,9 @@
 # its report. cpc uses the built-in fit of the built-in net
 # (search/dice/fits/11x11-8.json), which the recipe's collect and fit stages make
 # again; the variants, games and seed are the recipe's otherwise (a test
-# checks it). Compute: about 340 core-hours (README, "Reproducing the
-# papers"); with N = 64 per t and 7 values of t, 448 tasks of about 40
-# minutes each (80 at t = 1.6). STARLAB and SBATCH_ARGS are as for submit.sh.
+# checks it). Compute: about 340 core-hours (docs/reproducing.md,
+# "Reproducing the papers"); with N = 64 per t and 7 values of t, 448
+# tasks of about 40 minutes each (80 at t = 1.6). STARLAB and SBATCH_ARGS are as for submit.sh.
 set -euo pipefail
 n=${1:?usage: paper-11x11.sh N DIR}
 dir=${2:?usage: paper-11x11.sh N DIR}

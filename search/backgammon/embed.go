@@ -10,8 +10,8 @@ import (
 )
 
 // nets holds the built-in nets, one file per variant: nets/<variant>.json,
-// each a weight file from starlab train kept as written; the README says
-// how each was trained.
+// each a weight file from starlab train kept as written; docs/backgammon.md
+// says how each was trained.
 //
 //go:embed nets/*.json
 var nets embed.FS

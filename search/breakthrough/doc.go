@@ -90,7 +90,7 @@
 // ChanceProbCut fit made with that net (fits/<W>x<H>.json), which cpc uses
 // with it without probcut=FILE. The net's weight file keeps its training
 // settings (meta), the fit's file names the commands that made it
-// (source), and the README gives both commands with their results.
+// (source), and docs/training.md gives both commands with their results.
 //
 // # Invariants
 //

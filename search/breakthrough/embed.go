@@ -9,8 +9,8 @@ import (
 )
 
 // nets holds the built-in nets, one file per board: nets/<w>x<h>.json. Each
-// is a weight file from starlab train, kept as written; the README says
-// how each was trained.
+// is a weight file from starlab train, kept as written; docs/training.md
+// says how each was trained.
 //
 //go:embed nets/*.json
 var nets embed.FS

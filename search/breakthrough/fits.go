@@ -9,8 +9,8 @@ import (
 // fits holds the built-in ChanceProbCut fits: fits/<w>x<h>.json, each
 // a probcut.json from starlab fit for the built-in net of its board, kept
 // as written (version 2, naming the game and variant), which cpc
-// uses without probcut=FILE when it evaluates with that net. The README
-// gives the commands that made each.
+// uses without probcut=FILE when it evaluates with that net.
+// docs/training.md gives the commands that made each.
 //
 //go:embed fits/*.json
 var fits embed.FS

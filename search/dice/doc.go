@@ -118,8 +118,8 @@
 // nets/<n>x<n>-<m>.json are the built-in nets (EmbeddedNet): what eval=mlp
 // without net=FILE uses, the net of the board size the search engine is
 // given. They are kept as starlab train wrote them (version 1 of the
-// weight file, 5x5/4's version 2); the README gives the command that
-// trained each. 5x5/4's is a net of the input set "threats".
+// weight file, 5x5/4's version 2); docs/training.md gives the command
+// that trained each. 5x5/4's is a net of the input set "threats".
 // fits/<n>x<n>-<m>.json are the built-in ChanceProbCut fits (BuiltinFit),
 // one per built-in net, made by starlab collect and fit with that net and
 // kept as fit wrote them (version 1 of the parameter file, 5x5/4's version

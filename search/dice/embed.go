@@ -10,7 +10,7 @@ import (
 
 // nets holds the built-in nets, one file per board: nets/<n>x<n>-<m>.json.
 // Each is a weight file from starlab train, kept as written (version 1,
-// 5x5/4's version 2); the README says how each was trained.
+// 5x5/4's version 2); docs/training.md says how each was trained.
 //
 //go:embed nets/*.json
 var nets embed.FS

@@ -10,8 +10,8 @@ import (
 // a probcut.json from starlab fit for the built-in net of its board, kept
 // as written (version 1, which names the board by n and m, or 5x5/4's
 // version 2, which names the game and variant), which cpc
-// uses without probcut=FILE when it evaluates with that net. The README
-// gives the commands that made each.
+// uses without probcut=FILE when it evaluates with that net.
+// docs/chanceprobcut.md gives the commands that made each.
 //
 //go:embed fits/*.json
 var fits embed.FS

@@ -169,8 +169,9 @@ func Game() search.Kit {
 		HandEval: handName,
 		Chapter:  rules.Chapter,
 		// The suites and settings of the chapter's measurements on 8x8
-		// (README: ChanceBreakthrough beside the chapter); bench's depths
-		// are the shallow ones, which every algorithm reaches in seconds.
+		// (docs/reproducing.md: ChanceBreakthrough, the chapter's section
+		// 5.6.3); bench's depths are the shallow ones, which every
+		// algorithm reaches in seconds.
 		Defaults: search.Defaults{
 			Suite:         "search/testdata/breakthrough8x8-measure.suite",
 			BenchDepths:   []int{1, 2, 3},
