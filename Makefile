@@ -19,7 +19,7 @@ run: build
 	./$(BIN) run
 
 # The race detector runs where the concurrency lives: the stages' packages
-# (workers, pools, journals, engine processes), and of the command's own
+# (workers, pools, journals) and the outside engines' (their processes), and of the command's own
 # tests those that cancel a stage while its workers run (Ctrl-C, a kill).
 # The rest of the command's tests run once without it: they drive the same
 # stages in one process, ten to thirty times slower under the detector.
@@ -32,7 +32,7 @@ RACE_CMD_TESTS := ^(TestMatchCtrlCReachesSearch|TestMatchKilledAndResumed|TestBe
 test:
 	$(GO) vet ./...
 	@test -z "$$(gofmt -l .)" || (echo "gofmt needed:"; gofmt -l .; exit 1)
-	$(GO) test -race -timeout $(TEST_TIMEOUT) -count=1 ./selfplay/... ./runs/... ./td/... ./regression/...
+	$(GO) test -race -timeout $(TEST_TIMEOUT) -count=1 ./outside/... ./selfplay/... ./runs/... ./td/... ./regression/...
 	$(GO) test -race -timeout $(TEST_TIMEOUT) -count=1 -run '$(RACE_CMD_TESTS)' ./cmd/starlab
 	$(GO) test -timeout $(TEST_TIMEOUT) -count=1 ./cmd/... ./search/... ./nn/... ./cli/...
 	@echo "make test: passed; the report's browser test and the Kubernetes manifests' tests are in make test-integration"

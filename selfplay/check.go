@@ -3,6 +3,7 @@ package selfplay
 import (
 	"context"
 	"slices"
+	"starlab/outside"
 	"strings"
 
 	"starlab/runs"
@@ -147,7 +148,7 @@ func (s *MatchSettings) parseLuck(m *Match, seen map[string]bool, open opening) 
 		return runs.Usagef("-luck: %v", err)
 	}
 	if v.Outside != nil {
-		if _, ok := v.Outside.(OutsideValuer); !ok {
+		if _, ok := v.Outside.(outside.ValuerEngine); !ok {
 			return runs.Usagef("-luck %s: this outside engine cannot value positions; give one of starlab's searches (or gnubg)", v.Name())
 		}
 		kind, _, _ := strings.Cut(v.Name(), ":")

@@ -38,23 +38,19 @@
 // # Outside engines
 //
 // A variant may be a program rather than one of starlab's engines
-// (Outsider): "ext:cmd=PATH,..." speaks starlab's engine protocol on its
-// standard input and output (docs/protocol.md; the client is in
-// outside.go), and other kinds register a parser of their specs
-// (RegisterOutsider: package starlab/selfplay/gnubg registers "gnubg:").
-// Each match worker starts its own instance; starlab stays the referee and
-// checks every reply against the game's rules. The program's output is
-// read in one place (extPlayer.Choose): every position is preceded by
-// "ping N", and a line that comes before "pong N" was written before the
-// program read the position, so it is late and never read as a move for
-// it (protocol 2). A reply that cannot be played (illegal, malformed,
-// late, or the program gone) is a Choice with a Forfeit: the game ends
-// there, lost by the side to move, its record keeps the forfeit (clipped,
-// MaxReplyBytes), and the program is stopped with its whole process group
-// and started again before the next game; a start that fails forfeits
-// that game, and maxStartFailures in a row stop the match. Lines are
-// bounded (MaxLineBytes), engines.log too (EnginesLogBytes, BoundedLog).
-// MatchSettings.Prepare finds every program, records where (Programs, so
+// (outside.Engine, package starlab/outside): "ext:cmd=PATH,..." speaks
+// starlab's engine protocol on its standard input and output
+// (docs/protocol.md), "gnubg:..." is GNU Backgammon; the kinds are the
+// table of package starlab/outside/engines, so every program that plays
+// matches knows them all. Each match worker starts its own instance
+// (outsidePlayer); starlab stays the referee and checks every reply
+// against the game's rules. A reply that cannot be played (illegal,
+// malformed, late, or the program gone) is a Choice with a Forfeit: the
+// game ends there, lost by the side to move, its record keeps the forfeit,
+// and the program is stopped with its whole process group and started
+// again before the next game; a start that fails forfeits that game, and
+// maxStartFailures in a row stop the match. engines.log is bounded
+// (outside.BoundedLog). MatchSettings.Prepare finds every program, records where (Programs, so
 // that a resumed run runs the same one) and starts each once, so that a
 // match whose outside engine cannot start is refused with a usage error
 // (exit 2) before its run directory exists.

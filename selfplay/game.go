@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"starlab/outside"
 	"strings"
 	"time"
 
@@ -29,7 +30,7 @@ type Choice struct {
 	Depth int       // the depth of the last completed search (0 if none)
 	Nodes int64     // nodes searched for this move
 	// Forfeit, if set, is an outside engine's reply that could not be
-	// played (OutsidePlayer): the mover loses the game, and Move is not
+	// played (outside.Player): the mover loses the game, and Move is not
 	// read.
 	Forfeit *Forfeit
 }
@@ -322,13 +323,10 @@ type Luck struct {
 }
 
 // A Valuer values positions for a luck reference from outside starlab
-// (gnubg's evaluation: OutsideValuer): Value returns the value of s, not
+// (gnubg's evaluation: outside.ValuerEngine): Value returns the value of s, not
 // over, for its Mover, on the game's scale; an error (the program gone)
 // stops the game.
-type Valuer interface {
-	Value(ctx context.Context, s game.State) (float64, error)
-	Close() error
-}
+type Valuer = outside.Valuer
 
 // NewLuckValuer returns a luck reference that values the states after
 // chance events with v.

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"starlab/outside"
 	"starlab/runs"
 )
 
@@ -193,7 +194,7 @@ func TestOutsideBounds(t *testing.T) {
 		for _, g := range gamesOf(t, run) {
 			if g.Forfeit != "" {
 				n++
-				if len(g.Forfeit) > 4*MaxReplyBytes || !strings.Contains(g.Forfeit, "zzz") {
+				if len(g.Forfeit) > 4*outside.MaxReplyBytes || !strings.Contains(g.Forfeit, "zzz") {
 					t.Errorf("%s: forfeit of %d bytes: %.300q", fault, len(g.Forfeit), g.Forfeit)
 				}
 			}
@@ -207,8 +208,8 @@ func TestOutsideBounds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if fi, err := os.Stat(run.Path(EnginesLog)); err != nil || fi.Size() > EnginesLogBytes {
-		t.Errorf("engines.log: %v bytes (%v), bound %d", fi.Size(), err, EnginesLogBytes)
+	if fi, err := os.Stat(run.Path(EnginesLog)); err != nil || fi.Size() > outside.EnginesLogBytes {
+		t.Errorf("engines.log: %v bytes (%v), bound %d", fi.Size(), err, outside.EnginesLogBytes)
 	}
 	log, _ := os.ReadFile(run.Path(EnginesLog))
 	if !strings.Contains(string(log), "reached its bound") {
@@ -366,22 +367,5 @@ func TestResumeRunsTheSameProgram(t *testing.T) {
 	_, err = RunMatch(context.Background(), set, run2, runs.NoProgress)
 	if err == nil || !runs.IsUsage(err) || !strings.Contains(err.Error(), filepath.Join(a, "eng")) {
 		t.Errorf("the program gone: %v", err)
-	}
-}
-
-// TestOutsideLineRules: a line with a NUL byte or two "\r" is not read as
-// a move; protocolok with words after it is refused; a name with a
-// control character is refused.
-func TestOutsideLineRules(t *testing.T) {
-	for _, line := range []string{"mo\x00ve c4", "move c4\r", "move \xff"} {
-		if lineProblem(line) == "" {
-			t.Errorf("%q: no problem found", line)
-		}
-	}
-	if lineProblem("move c4") != "" || lineProblem("legal a4\tb4") != "" {
-		t.Error("a good line refused")
-	}
-	if _, err := ParseEngine(diceGame, "ext:cmd=x,name=a\x1b[31mb"); err == nil {
-		t.Error("a name with an escape accepted")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"starlab/outside"
 	"sync"
 
 	"starlab/runs"
@@ -147,7 +148,7 @@ func (w *matchWorker) startLuck(ctx context.Context, c *MatchConfig) error {
 	if c.LuckRef == nil || c.LuckRef.Outside == nil || w.luck != nil {
 		return nil
 	}
-	ov, ok := c.LuckRef.Outside.(OutsideValuer)
+	ov, ok := c.LuckRef.Outside.(outside.ValuerEngine)
 	if !ok {
 		return fmt.Errorf("luck reference %s cannot value positions", c.LuckRef.Name())
 	}

@@ -223,3 +223,25 @@ func TestOutsideSpecs(t *testing.T) {
 		t.Errorf("an outside engine as the luck reference: %v", err)
 	}
 }
+
+// TestLuckReference: gnubg may value the rolls of a match it does not
+// play, without noise; not one it plays, and no ext: engine can.
+func TestLuckReference(t *testing.T) {
+	bg := lookupGame("backgammon")
+	for luck, want := range map[string]string{
+		"gnubg:plies=0": "",
+		"ext:cmd=x":     "cannot value positions",
+	} {
+		set := DefaultMatchSettings(bg, "staretc:depth=3", "staretc:depth=1")
+		set.Luck = luck
+		_, err := set.Resolve()
+		if (err == nil) != (want == "") || (err != nil && !strings.Contains(err.Error(), want)) {
+			t.Errorf("-luck %s: %v, want %q", luck, err, want)
+		}
+	}
+	set := DefaultMatchSettings(bg, "staretc:depth=1", "gnubg:plies=2")
+	set.Luck = "gnubg:plies=0"
+	if _, err := set.Resolve(); err == nil || !strings.Contains(err.Error(), "under test") {
+		t.Errorf("gnubg valuing its own games: %v", err)
+	}
+}

@@ -3,6 +3,7 @@ package selfplay
 import (
 	"fmt"
 	"io"
+	"starlab/outside"
 	"starlab/search"
 	"strings"
 	"text/tabwriter"
@@ -71,7 +72,7 @@ func (r *MatchReport) WriteText(w io.Writer) {
 // the reasons' fixed order.
 func reasons(by map[string]int) string {
 	var parts []string
-	for _, r := range forfeitReasons {
+	for _, r := range outside.ForfeitReasons {
 		if n := by[r]; n > 0 {
 			parts = append(parts, fmt.Sprintf("%s %d", r, n))
 		}

@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"slices"
 	"sort"
+	"starlab/outside"
 	"strings"
 	"sync"
 	"time"
@@ -104,7 +105,7 @@ type MatchSettings struct {
 	// Programs are where the outside engines' programs were found when
 	// the run started (Prepare): a resumed run runs the same programs in
 	// the same working directories, wherever it is resumed from.
-	Programs []Program `json:"programs,omitempty"`
+	Programs []outside.Program `json:"programs,omitempty"`
 	// started is set by Prepare, which started each outside program
 	// once: RunMatch, in the same process, need not start them again.
 	started bool
@@ -504,8 +505,8 @@ func (m *Match) checkGame(rec *Record, start game.State) error {
 		switch {
 		case end.Kind() != game.Decision || end.Mover() != f.Side:
 			return fmt.Errorf("forfeit by side %d after %d plies, where it is not to move", f.Side, rec.Plies)
-		case !slices.Contains(forfeitReasons, f.Reason):
-			return fmt.Errorf("forfeit reason %q (want one of %s)", f.Reason, strings.Join(forfeitReasons, ", "))
+		case !slices.Contains(outside.ForfeitReasons, f.Reason):
+			return fmt.Errorf("forfeit reason %q (want one of %s)", f.Reason, strings.Join(outside.ForfeitReasons, ", "))
 		case rec.Result != int(sideZero(-1, f.Side)) || rec.Points != 0:
 			return fmt.Errorf("result %d (%d points) for a forfeit by side %d", rec.Result, rec.Points, f.Side)
 		}
@@ -646,7 +647,7 @@ func RunMatch(ctx context.Context, set MatchSettings, run *runs.Run, progress ru
 
 // EnginesLog is the file in a match's run directory that keeps what its
 // outside engines write to their standard error, appended, at most
-// EnginesLogBytes in all.
+// outside.EnginesLogBytes in all.
 const EnginesLog = "engines.log"
 
 // Prepare resolves the settings (Resolve), finds the outside engines'
@@ -676,15 +677,15 @@ func (m *Match) startChecked(ctx context.Context) error {
 	tail := &tailWriter{}
 	err := m.startOutsiders(ctx, tail)
 	if last := tail.lastLine(); err != nil && last != "" && ctx.Err() == nil {
-		err = fmt.Errorf("%w; its last line on standard error: %q", err, Clip(last, MaxReplyBytes))
+		err = fmt.Errorf("%w; its last line on standard error: %q", err, outside.Clip(last, outside.MaxReplyBytes))
 	}
 	return err
 }
 
 // outsiders returns the match's outside engines: its players' and an
 // outside luck reference.
-func (m *Match) outsiders() []Outsider {
-	var list []Outsider
+func (m *Match) outsiders() []outside.Engine {
+	var list []outside.Engine
 	for _, v := range m.Engines {
 		if v.Outside != nil {
 			list = append(list, v.Outside)
@@ -701,7 +702,7 @@ func (m *Match) outsiders() []Outsider {
 func (m *Match) locate() error {
 	s := &m.Settings
 	for _, o := range m.outsiders() {
-		var known *Program
+		var known *outside.Program
 		for i := range s.Programs {
 			if s.Programs[i].Spec == o.Name() {
 				known = &s.Programs[i]
@@ -719,7 +720,7 @@ func (m *Match) locate() error {
 }
 
 // openEnginesLog opens the run's engines.log for appending, bounded.
-func openEnginesLog(dir string) (*os.File, *BoundedLog, error) {
+func openEnginesLog(dir string) (*os.File, *outside.BoundedLog, error) {
 	f, err := os.OpenFile(filepath.Join(dir, EnginesLog), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
 	if err != nil {
 		return nil, nil, err
@@ -729,7 +730,7 @@ func openEnginesLog(dir string) (*os.File, *BoundedLog, error) {
 		f.Close()
 		return nil, nil, err
 	}
-	return f, NewBoundedLog(f, fi.Size(), EnginesLogBytes), nil
+	return f, outside.NewBoundedLog(f, fi.Size(), outside.EnginesLogBytes), nil
 }
 
 // startOutsiders starts each outside program of the match once (its
@@ -742,7 +743,7 @@ func (m *Match) startOutsiders(ctx context.Context, log io.Writer) error {
 		var p interface{ Close() error }
 		var err error
 		if m.Luck != nil && o == m.Luck.Outside {
-			if p, err = o.(OutsideValuer).StartValuer(ctx, g, variant, log); err != nil {
+			if p, err = o.(outside.ValuerEngine).StartValuer(ctx, g, variant, log); err != nil {
 				err = fmt.Errorf("-luck: %v", err)
 			}
 		} else {

@@ -1,6 +1,8 @@
 package selfplay
 
 import (
+	"starlab/outside"
+	"starlab/outside/engines"
 	"starlab/runs"
 	"starlab/search"
 	"starlab/search/game"
@@ -15,12 +17,12 @@ import (
 //	cpc:movetime=100ms,eval=pairs,t=1.6
 //	star2:nodes=200000,eval=zero
 //
-// An outside engine (ext:, gnubg:: Outsider) has Outside set and no Spec.
+// An outside engine (ext:, gnubg:; outside.Engine) has Outside set and no Spec.
 type Engine struct {
 	Game     search.Kit
 	Spec     search.Spec
 	Resolved *search.Resolved
-	Outside  Outsider
+	Outside  outside.Engine
 }
 
 // ParseEngine parses an engine spec of game g (the grammar of
@@ -35,8 +37,8 @@ func ParseEngine(g search.Kit, spec string) (Engine, error) {
 // ({net}, {probcut}: search.Products) taken from products; the engine's
 // name keeps the products' names.
 func ParseEngineIn(g search.Kit, spec string, products search.Products) (Engine, error) {
-	if parse := outsiderParser(spec); parse != nil {
-		o, err := parse(g, spec)
+	if engines.IsOutside(spec) {
+		o, err := engines.Parse(g, spec)
 		if err != nil {
 			return Engine{}, runs.Usage(err)
 		}

@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"starlab/outside/gnubg"
 	"starlab/runs/pipeline"
 	"starlab/search/games"
 	"starlab/selfplay"
-	"starlab/selfplay/gnubg"
 )
 
 // TestInputsRefused: inputs that commands once took, silently reading

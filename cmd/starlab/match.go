@@ -12,7 +12,6 @@ import (
 	"starlab/search"
 	"starlab/search/games"
 	"starlab/selfplay"
-	_ "starlab/selfplay/gnubg" // the gnubg: outside engine
 )
 
 // matchCommand returns the match command, with its own flag state.

@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"starlab/outside/gnubg"
 	"starlab/runs"
 	"starlab/selfplay"
-	"starlab/selfplay/gnubg"
 )
 
 // TestOutsideGnubg plays 20 1pt games and 10 money games against gnubg

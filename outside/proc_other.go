@@ -1,6 +1,6 @@
 //go:build !linux
 
-package selfplay
+package outside
 
 import (
 	"os"

@@ -1,6 +1,6 @@
 // Package gnubg plays GNU Backgammon (gnubg, Debian's package) in starlab's
 // matches, as the outside engine "gnubg:plies=N,noise=X": importing it
-// registers the spec with package selfplay.
+// registers the spec with package outside.
 //
 // starlab is the referee. It starts one gnubg process per match worker
 // (gnubg -t -q -r), gives it its settings on standard input, and then
@@ -45,13 +45,11 @@ import (
 	"strings"
 	"time"
 
+	"starlab/outside"
 	"starlab/search"
 	"starlab/search/backgammon"
 	"starlab/search/game"
-	"starlab/selfplay"
 )
-
-func init() { selfplay.RegisterOutsider("gnubg", Parse) }
 
 // Spec is a gnubg engine setting.
 type Spec struct {
@@ -59,7 +57,7 @@ type Spec struct {
 	Noise   float64       // standard deviation of the noise added to its evaluations, in equity
 	Timeout time.Duration // the longest wait for a move before gnubg forfeits the game
 	Path    string        // the program; "" looks on PATH and in /usr/games
-	prog    selfplay.Program
+	prog    outside.Program
 }
 
 // defaultTimeout is the wait for one move: gnubg 2-ply took up to about a
@@ -68,11 +66,11 @@ const defaultTimeout = 30 * time.Second
 
 // Parse reads "gnubg:plies=N,noise=X[,timeout=D][,path=P]" for a
 // backgammon match (both variants), in one line naming the problem.
-func Parse(g search.Kit, spec string) (selfplay.Outsider, error) {
+func Parse(g search.Kit, spec string) (outside.Engine, error) {
 	if g.Name() != "backgammon" {
 		return nil, fmt.Errorf("spec %q: gnubg plays backgammon, not %s", spec, g.Name())
 	}
-	kv, err := selfplay.SpecKeys(spec)
+	kv, err := outside.SpecKeys(spec)
 	if err != nil {
 		return nil, err
 	}
@@ -135,7 +133,7 @@ func (s *Spec) Program() (string, error) {
 		if err != nil {
 			return "", err
 		}
-		return selfplay.FindProgram(s.Path, dir)
+		return outside.FindProgram(s.Path, dir)
 	}
 	if p, err := exec.LookPath("gnubg"); err == nil {
 		return p, nil
@@ -149,29 +147,29 @@ func (s *Spec) Program() (string, error) {
 
 // Locate finds the program (Program), or takes the one a run found
 // before, and checks that it can be run.
-func (s *Spec) Locate(known *selfplay.Program) (selfplay.Program, error) {
+func (s *Spec) Locate(known *outside.Program) (outside.Program, error) {
 	if known != nil {
-		if err := selfplay.CheckProgram(known.Path); err != nil {
-			return selfplay.Program{}, fmt.Errorf("%s: the run started it as %s: %v", s.Name(), known.Path, err)
+		if err := outside.CheckProgram(known.Path); err != nil {
+			return outside.Program{}, fmt.Errorf("%s: the run started it as %s: %v", s.Name(), known.Path, err)
 		}
 		if fi, err := os.Stat(known.Dir); err != nil || !fi.IsDir() {
-			return selfplay.Program{}, fmt.Errorf("%s: the run started it in %s, which is no longer a directory", s.Name(), known.Dir)
+			return outside.Program{}, fmt.Errorf("%s: the run started it in %s, which is no longer a directory", s.Name(), known.Dir)
 		}
 		s.prog = *known
 		return s.prog, nil
 	}
 	path, err := s.Program()
 	if err == nil {
-		err = selfplay.CheckProgram(path)
+		err = outside.CheckProgram(path)
 	}
 	if err != nil {
-		return selfplay.Program{}, fmt.Errorf("%s: %v", s.Name(), err)
+		return outside.Program{}, fmt.Errorf("%s: %v", s.Name(), err)
 	}
 	dir, err := os.Getwd()
 	if err != nil {
-		return selfplay.Program{}, err
+		return outside.Program{}, err
 	}
-	s.prog = selfplay.Program{Spec: s.Name(), Path: path, Dir: dir}
+	s.prog = outside.Program{Spec: s.Name(), Path: path, Dir: dir}
 	return s.prog, nil
 }
 
@@ -187,7 +185,7 @@ func socketDir() (string, *os.File, error) {
 	if err != nil {
 		return "", nil, err
 	}
-	lock, err := selfplay.LockDir(tmp)
+	lock, err := outside.LockDir(tmp)
 	if err != nil {
 		os.RemoveAll(tmp)
 		return "", nil, err
@@ -211,10 +209,10 @@ func sweepSocketDirs() {
 	for _, d := range dirs {
 		pid, _, ok := strings.Cut(strings.TrimPrefix(filepath.Base(d), socketDirs), "-")
 		n, err := strconv.Atoi(pid)
-		if !ok || err != nil || n == os.Getpid() || selfplay.ProcessAlive(n) {
+		if !ok || err != nil || n == os.Getpid() || outside.ProcessAlive(n) {
 			continue
 		}
-		if lock, err := selfplay.LockDir(d); err == nil {
+		if lock, err := outside.LockDir(d); err == nil {
 			os.RemoveAll(d)
 			lock.Close()
 		}
@@ -245,11 +243,11 @@ func (s *Spec) settings(variant string, sock string) []string {
 type player struct {
 	spec  *Spec
 	g     search.Kit
-	proc  *selfplay.Proc
+	proc  *outside.Proc
 	dir   string
 	lock  *os.File // held while the socket's folder is in use
 	conn  net.Conn
-	lines *selfplay.Lines
+	lines *outside.Lines
 	dead  bool
 	moves []game.Move
 	// version is gnubg's answer to version, for engines.log.
@@ -258,7 +256,7 @@ type player struct {
 
 // Start starts gnubg with the settings, connects to its socket and asks
 // its version, which must be that of the external interface 2.
-func (s *Spec) Start(ctx context.Context, g search.Kit, variant string, log io.Writer) (selfplay.OutsidePlayer, error) {
+func (s *Spec) Start(ctx context.Context, g search.Kit, variant string, log io.Writer) (outside.Player, error) {
 	if _, err := backgammon.ParseVariant(variant); err != nil {
 		return nil, fmt.Errorf("%s: %v", s.Name(), err)
 	}
@@ -274,7 +272,7 @@ func (s *Spec) Start(ctx context.Context, g search.Kit, variant string, log io.W
 		return nil, fmt.Errorf("%s: %v", s.Name(), err)
 	}
 	sock := filepath.Join(dir, "s")
-	proc, _, err := selfplay.StartProc(prog, []string{"-t", "-q", "-r"}, s.prog.Dir, log, false)
+	proc, _, err := outside.StartProc(prog, []string{"-t", "-q", "-r"}, s.prog.Dir, log, false)
 	if err != nil {
 		os.RemoveAll(dir)
 		lock.Close()
@@ -285,7 +283,7 @@ func (s *Spec) Start(ctx context.Context, g search.Kit, variant string, log io.W
 		p.Close()
 		return nil, fmt.Errorf("%s (%s): %v", s.Name(), prog, err)
 	}
-	selfplay.Notef(log, "%s started, %s, pid %d, %s", s.Name(), prog, proc.Pid(), p.version)
+	outside.Notef(log, "%s started, %s, pid %d, %s", s.Name(), prog, proc.Pid(), p.version)
 	return p, nil
 }
 
@@ -315,7 +313,7 @@ func (p *player) connect(ctx context.Context, variant, sock string) error {
 			return fmt.Errorf("gnubg did not listen on %s within 10s", sock)
 		}
 	}
-	p.lines = selfplay.ReadLines(p.conn)
+	p.lines = outside.ReadLines(p.conn)
 	if _, err := io.WriteString(p.conn, "version\n"); err != nil {
 		return err
 	}
@@ -358,9 +356,9 @@ func (p *player) Close() error {
 }
 
 // Choose sends the position as a FIBS board and reads gnubg's play.
-func (p *player) Choose(ctx context.Context, s game.State) selfplay.Choice {
-	forfeit := func(reason, detail, reply string) selfplay.Choice {
-		return selfplay.Choice{Forfeit: selfplay.NewForfeit(reason, detail, reply)}
+func (p *player) Choose(ctx context.Context, s game.State) outside.Reply {
+	forfeit := func(reason, detail, reply string) outside.Reply {
+		return outside.Reply{Forfeit: outside.NewForfeit(reason, detail, reply)}
 	}
 	board, err := backgammon.FIBSBoard(s)
 	if err != nil { // a position the referee cannot write: not gnubg's fault, but it cannot move
@@ -371,12 +369,12 @@ func (p *player) Choose(ctx context.Context, s game.State) selfplay.Choice {
 	}
 	line, err := p.lines.Next(ctx, p.spec.Timeout)
 	switch {
-	case errors.Is(err, selfplay.ErrTimeout):
+	case errors.Is(err, outside.ErrTimeout):
 		p.dead = true
 		p.proc.Kill()
 		return forfeit("timeout", fmt.Sprintf("no move within %v; gnubg was stopped", p.spec.Timeout), "")
 	case ctx.Err() != nil:
-		return selfplay.Choice{}
+		return outside.Reply{}
 	case err != nil:
 		return p.exited()
 	}
@@ -391,16 +389,16 @@ func (p *player) Choose(ctx context.Context, s game.State) selfplay.Choice {
 		p.dead = true // started again before the next game, as every forfeiting engine is
 		return forfeit("illegal", err.Error(), reply)
 	}
-	return selfplay.Choice{Move: m}
+	return outside.Reply{Move: m}
 }
 
-func (p *player) exited() selfplay.Choice {
+func (p *player) exited() outside.Reply {
 	p.dead = true
 	how, ok := p.proc.Exited(time.Second)
 	if !ok {
 		how = "its socket closed"
 	}
-	return selfplay.Choice{Forfeit: selfplay.NewForfeit("exited", "gnubg ended ("+how+")", "")}
+	return outside.Reply{Forfeit: outside.NewForfeit("exited", "gnubg ended ("+how+")", "")}
 }
 
 // clean returns a line of gnubg's socket without the NUL bytes that end
@@ -411,7 +409,7 @@ func clean(line string) string { return strings.TrimSpace(strings.ReplaceAll(lin
 // reference (-luck gnubg:plies=N): gnubg's own luck analysis values a roll
 // by its evaluation of the position after it. The noise must be 0: a
 // reference values what happened, it does not play.
-func (s *Spec) StartValuer(ctx context.Context, g search.Kit, variant string, log io.Writer) (selfplay.Valuer, error) {
+func (s *Spec) StartValuer(ctx context.Context, g search.Kit, variant string, log io.Writer) (outside.Valuer, error) {
 	if s.Noise != 0 {
 		return nil, fmt.Errorf("%s: a luck reference has no noise (give noise=0)", s.Name())
 	}

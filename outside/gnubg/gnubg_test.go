@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"starlab/outside"
 	"starlab/search/backgammon"
 	"starlab/search/games"
-	"starlab/selfplay"
 )
 
 // TestSpecs: gnubg: specs in canonical form, bad ones and games other than
@@ -28,7 +28,7 @@ func TestSpecs(t *testing.T) {
 		"gnubg:plies=1,timeout=5s":        "gnubg:plies=1,noise=0,timeout=5s",
 		"gnubg:path=/opt/gnubg,noise=.04": "gnubg:plies=0,noise=0.04,path=/opt/gnubg",
 	} {
-		e, err := selfplay.ParseEngine(bg, in)
+		e, err := Parse(bg, in)
 		if err != nil {
 			t.Errorf("%s: %v", in, err)
 			continue
@@ -38,12 +38,12 @@ func TestSpecs(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{"gnubg:plies=5", "gnubg:plies=-1", "gnubg:noise=2", "gnubg:noise=x", "gnubg:ply=1", "gnubg:plies=1,plies=2", "gnubg:timeout=0", "gnubg:path="} {
-		if _, err := selfplay.ParseEngine(bg, bad); err == nil || strings.Contains(err.Error(), "\n") {
+		if _, err := Parse(bg, bad); err == nil || strings.Contains(err.Error(), "\n") {
 			t.Errorf("%s: error %v, want one line", bad, err)
 		}
 	}
 	dice, _ := games.Lookup("dice")
-	if _, err := selfplay.ParseEngine(dice, "gnubg:plies=0"); err == nil || !strings.Contains(err.Error(), "plays backgammon") {
+	if _, err := Parse(dice, "gnubg:plies=0"); err == nil || !strings.Contains(err.Error(), "plays backgammon") {
 		t.Errorf("gnubg in dice: %v", err)
 	}
 	s := &Spec{Plies: 2, Noise: 0.015}
@@ -80,26 +80,9 @@ func TestEquity(t *testing.T) {
 	}
 }
 
-// TestLuckReference: gnubg may value the rolls of a match it does not
-// play, without noise; not one it plays, and no ext: engine can.
-func TestLuckReference(t *testing.T) {
+// TestNoisyLuckReference: a luck reference has no noise.
+func TestNoisyLuckReference(t *testing.T) {
 	bg, _ := games.Lookup("backgammon")
-	for luck, want := range map[string]string{
-		"gnubg:plies=0": "",
-		"ext:cmd=x":     "cannot value positions",
-	} {
-		set := selfplay.DefaultMatchSettings(bg, "staretc:depth=3", "staretc:depth=1")
-		set.Luck = luck
-		_, err := set.Resolve()
-		if (err == nil) != (want == "") || (err != nil && !strings.Contains(err.Error(), want)) {
-			t.Errorf("-luck %s: %v, want %q", luck, err, want)
-		}
-	}
-	set := selfplay.DefaultMatchSettings(bg, "staretc:depth=1", "gnubg:plies=2")
-	set.Luck = "gnubg:plies=0"
-	if _, err := set.Resolve(); err == nil || !strings.Contains(err.Error(), "under test") {
-		t.Errorf("gnubg valuing its own games: %v", err)
-	}
 	if _, err := (&Spec{Noise: 0.04}).StartValuer(t.Context(), bg, "1pt", nil); err == nil || !strings.Contains(err.Error(), "noise") {
 		t.Errorf("a noisy reference: %v", err)
 	}
@@ -125,7 +108,7 @@ func TestSweepSocketDirs(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	lock, err := selfplay.LockDir(locked)
+	lock, err := outside.LockDir(locked)
 	if err != nil {
 		t.Fatal(err)
 	}

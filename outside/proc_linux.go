@@ -1,4 +1,4 @@
-package selfplay
+package outside
 
 import (
 	"os"
