@@ -1,0 +1,162 @@
+package td
+
+import (
+	"math"
+
+	"starlab/nn"
+	"starlab/search/game"
+	"starlab/selfplay"
+)
+
+// learner applies TD updates to the net it owns.
+type learner struct {
+	s      *Settings
+	net    *nn.Net
+	p      player // evaluates targets with the current weights
+	x, h   []float64
+	g      *nn.Grad
+	trace  *nn.Grad
+	sumErr float64
+	nErr   int64
+	start  game.State // the start of every game
+	cur    game.State // the state of the game being replayed
+	before game.State // the afterstate being learnt
+	// expected's scratch, by depth of its recursion: the state after an
+	// event, and the chance node's events.
+	stack  []game.State
+	events [][]game.Event
+}
+
+func newLearner(s *Settings, net *nn.Net) (*learner, error) {
+	val, err := s.Game.Net.Evaluator(net)
+	if err != nil {
+		return nil, err
+	}
+	start, err := s.Game.New(s.Variant)
+	if err != nil {
+		return nil, err
+	}
+	l := &learner{s: s, net: net, x: make([]float64, net.In), h: make([]float64, 2*net.H), g: net.NewGrad(), trace: net.NewGrad(), start: start}
+	l.p = player{val: val}
+	return l, nil
+}
+
+// sideZero returns the sign that turns a value for the mover of s into one
+// for side 0: TD(lambda) runs on values of one fixed perspective, so that
+// a trace can add gradients of positions of both sides.
+func sideZero(s game.State) float64 {
+	if s.Mover() == 0 {
+		return 1
+	}
+	return -1
+}
+
+// target returns the TD target of the afterstate before, in side 0's view:
+// the rules' value when the game ended, otherwise the net's value of the
+// next afterstate, after (sampled), or the expected 1-ply value of before
+// (Expected).
+func (l *learner) target(before, after game.State) float64 {
+	if l.s.Expected {
+		return sideZero(before) * l.expected(before)
+	}
+	return sideZero(after) * l.p.valueFor(after, after.Mover())
+}
+
+// expected returns the 1-ply value of s for its mover: over a chance node
+// the mean, by the events' weights, of the values after each event; at a
+// decision the best move's value; the rules' value when s is over.
+func (l *learner) expected(s game.State) float64 { return l.expectedAt(s, 0) }
+
+func (l *learner) expectedAt(s game.State, depth int) float64 {
+	switch s.Kind() {
+	case game.Over:
+		return s.Result()
+	case game.Decision:
+		_, v := l.p.best(s)
+		return v
+	}
+	if depth == len(l.stack) {
+		l.stack, l.events = append(l.stack, nil), append(l.events, nil)
+	}
+	var total int
+	l.events[depth], total = s.Outcomes(l.events[depth])
+	sum := 0.0
+	for _, e := range l.events[depth] {
+		w := scratch(&l.stack[depth], s)
+		w.Happen(e)
+		v := l.expectedAt(w, depth+1)
+		if w.Mover() != s.Mover() {
+			v = -v
+		}
+		sum += float64(e.Weight) * v
+	}
+	return sum / float64(total)
+}
+
+// learn replays one game and applies its TD updates: for each afterstate
+// s_k, delta = target - U(s_k), trace = lambda*trace + grad U(s_k), and
+// weights += rate*delta*trace; the trace is reset every game. With sampled
+// targets the last target is the game's result, never the net's value;
+// with Expected every target, the last included, is the expected 1-ply
+// value, which is the rules' value only where the game ends.
+// TD(0) needs no trace: its update touches only the rows of the inputs a
+// position sets (nn.Net.Update).
+//
+// The game is one this stage just played from the settings' start, so its
+// actions are applied without the checks of selfplay.Record.Replay, which
+// would cost a twentieth of the training's time.
+func (l *learner) learn(gm *selfplay.Record, rate float64) {
+	l.trace.Zero()
+	l.replay(gm, func(before, after game.State) { l.update(before, after, rate) })
+}
+
+// replay replays game gm and calls visit with each afterstate and the next
+// one, in the order of the game: the start, every position a move leads
+// to, and the position an event ends the game in.
+func (l *learner) replay(gm *selfplay.Record, visit func(before, after game.State)) {
+	s := scratch(&l.cur, l.start)
+	scratch(&l.before, s) // the start is an afterstate
+	afterMove := false
+	for _, a := range gm.Actions {
+		if afterMove {
+			visit(l.before, s)
+			l.before.CopyFrom(s)
+		}
+		afterMove = s.Kind() == game.Decision
+		if afterMove {
+			s.Play(game.Move(a))
+		} else {
+			s.Happen(game.Event{ID: uint16(a)})
+		}
+	}
+	if afterMove || s.Kind() == game.Over {
+		visit(l.before, s)
+	}
+}
+
+// update applies the TD update of the afterstate before, whose next
+// afterstate is after.
+func (l *learner) update(before, after game.State, rate float64) {
+	l.s.Game.Net.Features(before, l.x)
+	l.step(l.x, sideZero(before), l.target(before, after), rate)
+}
+
+// step moves the net's value of an afterstate, whose inputs are x and
+// whose sideZero is sign, towards target (in side 0's view), through the
+// trace with TD(lambda).
+func (l *learner) step(x []float64, sign, target, rate float64) {
+	var delta float64
+	if l.s.Lambda == 0 && len(l.net.Deep) == 0 {
+		v := l.net.Forward(x, l.h)
+		delta = target - sign*v
+		l.net.Update(x, l.h, v, sign*rate*delta)
+	} else {
+		v := l.net.Backward(x, l.h, l.g)
+		l.trace.Scale(l.s.Lambda)
+		l.trace.AddScaled(l.g, sign)
+		delta = target - sign*v
+		l.net.Step(l.trace, rate*delta)
+	}
+	l.sumErr += math.Abs(delta)
+	l.nErr++
+}

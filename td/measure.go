@@ -1,0 +1,141 @@
+package td
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"starlab/runs"
+	"starlab/search"
+	"starlab/search/game"
+	"starlab/selfplay"
+)
+
+// Repeated returns the note to print beside the score of a measurement
+// of pairs pairs of games of which distinct differ: "" when all differ (or
+// the counts were not recorded); otherwise the interval over pairs, which
+// counts every pair, is too narrow, and when all are one pair it is 0
+// around the score of that one pair.
+func Repeated(pairs, distinct int32) string {
+	switch {
+	case distinct <= 0 || distinct >= pairs:
+		return ""
+	case distinct == 1:
+		return fmt.Sprintf("all %d couples of games on shared dice are the same two games: the score is theirs, repeated, and its interval means nothing", pairs)
+	}
+	return fmt.Sprintf("only %d of the %d couples of games on shared dice differ: the interval, which counts them all, is too narrow", distinct, pairs)
+}
+
+// judgement is a held-out suite with exact values that judges nets.
+type judgement struct {
+	s     *Settings
+	pos   []game.State
+	exact []float64
+}
+
+// judgeSuite reads Settings.JudgeSuite: every position of the variant,
+// with its exact value. nil without a suite; errors are runs.UsageError
+// naming the suite.
+func (s *Settings) judgeSuite() (*judgement, error) {
+	if s.JudgeSuite == "" {
+		return nil, nil
+	}
+	ps, err := search.ReadSuite(s.Game, s.JudgeSuite)
+	if err != nil {
+		return nil, runs.Usagef("-judge: %v", err)
+	}
+	j := &judgement{s: s}
+	for _, p := range ps {
+		switch {
+		case s.Game.Variant(p.Pos) != s.Variant:
+			return nil, runs.Usagef("-judge %s: line %d is of variant %s, the training's is %s", s.JudgeSuite, p.Line, s.Game.Variant(p.Pos), s.Variant)
+		case !p.HasExact:
+			return nil, runs.Usagef("-judge %s: line %d has no exact value (starlab gen -exact writes them)", s.JudgeSuite, p.Line)
+		}
+		j.pos, j.exact = append(j.pos, p.Pos), append(j.exact, p.Exact)
+	}
+	if len(j.pos) == 0 {
+		return nil, runs.Usagef("-judge %s: no positions", s.JudgeSuite)
+	}
+	return j, nil
+}
+
+// judge returns the static error of the net in file against the exact
+// values (a finished position counts with its rules' value).
+func (j *judgement) judge(file string) (search.Judgement, error) {
+	_, res, err := j.s.netSpec(file)
+	if err != nil {
+		return search.Judgement{}, err
+	}
+	e := j.s.Game.NewEngine(res)
+	values := make([]float64, len(j.pos))
+	for i, p := range j.pos {
+		if p.Kind() == game.Over {
+			values[i] = p.Result()
+		} else {
+			values[i] = e.Evaluate(p)
+		}
+	}
+	return search.Judge("mlp", values, j.exact), nil
+}
+
+// netSpec returns the depth-1 StarETC spec of the net in file, resolved:
+// the player the measurements play and the evaluator the judgement reads.
+func (s *Settings) netSpec(file string) (search.Spec, *search.Resolved, error) {
+	spec, err := selfplay.ParseEngineSpec(s.Game, "staretc:depth=1,tt=1,eval=mlp")
+	if err != nil {
+		return spec, nil, err
+	}
+	spec.Net = file // in the fields, not the text, where a path with a comma would break the grammar
+	res, err := spec.Config.Resolve()
+	return spec, res, err
+}
+
+// measureVsHand plays the net in file at depth 1 against the game's hand
+// evaluator at depth 1 with duplicate dice and the match stage's default
+// luck reference, seeded by the games trained, and returns the net's
+// statistics and how many of the pairs of games differ.
+func measureVsHand(ctx context.Context, s *Settings, file string, g int64) (selfplay.Summary, int, error) {
+	dg := s.Game
+	spec, res, err := s.netSpec(file)
+	if err != nil {
+		return selfplay.Summary{}, 0, err
+	}
+	a := selfplay.Engine{Game: dg, Spec: spec, Resolved: res}
+	b, err := selfplay.ParseEngine(dg, "staretc:depth=1,tt=1,eval="+dg.HandEval)
+	if err != nil {
+		return selfplay.Summary{}, 0, err
+	}
+	luck, err := selfplay.ParseEngine(dg, selfplay.LuckRef(dg, s.Variant))
+	if err != nil {
+		return selfplay.Summary{}, 0, err
+	}
+	starts, err := s.measureStarts()
+	if err != nil {
+		return selfplay.Summary{}, 0, err
+	}
+	cfg := &selfplay.MatchConfig{Game: dg, A: a, B: b, Starts: starts, Pairs: s.MeasureGames / 2, Seed: runs.StreamSeed(s.Seed, "train/measure", uint64(g)), Workers: s.Workers, LuckRef: &luck}
+	todo := make([]int, cfg.Pairs)
+	for i := range todo {
+		todo[i] = i
+	}
+	var prs []selfplay.PairRecord
+	if err := selfplay.PlayPairs(ctx, cfg, todo, func(pr selfplay.PairRecord) (bool, error) {
+		prs = append(prs, pr)
+		return false, nil
+	}); err != nil {
+		return selfplay.Summary{}, 0, err
+	}
+	return selfplay.Summarize(a.Name(), b.Name(), prs, true, nil), distinctPairs(prs), nil
+}
+
+// distinctPairs counts the different pairs of games among prs: pairs that
+// start from the same position and play the same moves and events.
+func distinctPairs(prs []selfplay.PairRecord) int {
+	seen := map[string]bool{}
+	for _, pr := range prs {
+		key, _ := json.Marshal([]any{pr.Games[0].Start, pr.Games[0].Game.Actions, pr.Games[1].Game.Actions})
+		seen[string(key)] = true
+	}
+	return len(seen)
+}

@@ -1,0 +1,246 @@
+package td
+
+import (
+	"fmt"
+	"math"
+
+	"starlab/nn"
+	"starlab/runs"
+	"starlab/search"
+	"starlab/search/game"
+)
+
+// Settings configure the train stage.
+type Settings struct {
+	// Game is the game trained, which must have a network (search.NetKit);
+	// GameName names it in the settings' JSON, and Variant is the variant
+	// trained ("" is the game's default, which Check fills in).
+	Game     search.Kit `json:"-"`
+	GameName string     `json:"game"`
+	Variant  string     `json:"variant"`
+	Games    int64      `json:"games"` // self-play games in all
+	Seed     uint64     `json:"seed"`
+	// Rate is the learning rate alpha; with Anneal it decays as
+	// Rate*(g/1000+1)^-0.3 over games g (gnubg's schedule). 0 is the
+	// game's default rate of the variant, which Check fills in.
+	Rate   float64 `json:"rate"`
+	Anneal bool    `json:"anneal"`
+	// Lambda is TD(lambda)'s trace decay; 0 is the thesis's TD(0).
+	Lambda float64 `json:"lambda"`
+	// Expected makes the target of a position the mean over every roll of
+	// the best 1-ply value, instead of the value after the roll that came.
+	Expected bool `json:"expected"`
+	// Explore is the probability of a random move instead of the 1-ply
+	// best (the move is played; its update is made as for any other).
+	Explore float64 `json:"explore"`
+	// Hidden is the net's hidden units; 0 is the game's own size for the
+	// variant. Layers are the sizes of the hidden layers after it (none:
+	// the thesis's one hidden layer).
+	Hidden int   `json:"hidden,omitempty"`
+	Layers []int `json:"layers,omitempty"`
+	// Inputs names the net's input set, one of the game's
+	// (search.NetKit.Inputs): "" is the game's own, as in the thesis;
+	// Dice has "threats" besides.
+	Inputs string `json:"inputs,omitempty"`
+	// Target is what each position moves towards: TargetTD (the default)
+	// or TargetSearch, the value of a search of it by TargetSpec (an
+	// engine spec with a depth; DefaultTargetSpec). Optimizer is OptSGD,
+	// TD's, or OptAdam over mini-batches of MiniBatch positions, the
+	// default for search targets (Rate then 0.001 by default).
+	Target     string `json:"target,omitempty"`
+	TargetSpec string `json:"target_spec,omitempty"`
+	// PlayDepth, above 1, makes TargetSearch's self-play choose its moves
+	// by the target's engine searched to that depth (with Explore's random
+	// moves) instead of by the net's 1-ply values, for games that reach
+	// the positions a searching player meets.
+	PlayDepth int `json:"play_depth,omitempty"`
+	// TreeStrap, for TargetSearch, fits every position right after a move
+	// in the target search's tree (the afterstate itself included) to its
+	// value there, as TreeStrap does (Veness, Silver, Uther and Blair
+	// 2009), and not the afterstate alone: the tree is expectimax's to
+	// TargetSpec's depth, whose values every sound algorithm shares, with
+	// the net's leaves (TargetSpec must be a sound algorithm with
+	// eval=mlp).
+	TreeStrap bool `json:"treestrap,omitempty"`
+	// StartSuite, for TargetSearch, is a file of positions (starlab gen)
+	// the self-play games start from, game g from its position g modulo
+	// their number, so that training meets the positions of later phases
+	// as often as the openings; "" starts every game from the variant's
+	// start.
+	StartSuite string `json:"start_suite,omitempty"`
+	Optimizer  string `json:"optimizer,omitempty"`
+	MiniBatch  int    `json:"minibatch,omitempty"`
+	// Init is the half-width of the uniform initial weights.
+	Init float64 `json:"init"`
+	// Games are played in rounds of Batch games. Batch 1 is online TD: a
+	// game is played with the weights as they are, and each update is
+	// made at once, the next target taken with it (a second worker has
+	// nothing to do). With Batch > 1, Workers play a round's games and
+	// take their TD targets with a copy of the weights made before the
+	// round before is learnt (the first round after the start, a
+	// checkpoint or a measurement: the weights as they are), so that they
+	// play one round while the learner learns the other; the learner moves
+	// the net towards those targets in game order, each update made at
+	// once. TargetSearch's rounds are played and labelled with the
+	// weights of their start, then fitted. Results depend on Batch but not
+	// on Workers.
+	Workers int `json:"workers"`
+	Batch   int `json:"batch"`
+	// CheckpointEvery and MeasureEvery are in games: a checkpoint saves
+	// the net and the state; a measurement plays MeasureGames duplicate-dice
+	// games of the net against the game's hand evaluator at depth 1.
+	CheckpointEvery int64 `json:"checkpoint_every"`
+	MeasureEvery    int64 `json:"measure_every"`
+	MeasureGames    int   `json:"measure_games"`
+	// MeasureSuite is a file of start positions for the measurements
+	// (starlab gen), played in turn; "" plays every measurement game from
+	// the variant's start. A game whose depth-1 players never meet chance
+	// (ChanceBreakthrough, where neither rolls from the start) needs one:
+	// from one start every game of the measurement would be the same.
+	MeasureSuite string `json:"measure_suite,omitempty"`
+	// JudgeSuite is a suite whose every position has its exact value
+	// (starlab gen -exact), held out from training: at each measurement
+	// the net's static mean absolute error against them is a point of the
+	// learning curve (gnubg keeps a net by its error on a fixed benchmark).
+	// "" judges nothing.
+	JudgeSuite string `json:"judge_suite,omitempty"`
+}
+
+// DefaultSettings returns 20,000 games of online TD(0) of game g's
+// default variant (Dice: 5x5/4) with the variant's default rate,
+// annealed, 1% exploration.
+func DefaultSettings(g search.Kit) Settings {
+	s := Settings{Game: g, Games: 20000, Seed: 1, Anneal: true, Explore: 0.01, Init: 0.1,
+		Workers: 1, Batch: 1, CheckpointEvery: 5000, MeasureEvery: 5000, MeasureGames: 400}
+	if g.Game != nil {
+		s.GameName = g.Name()
+	}
+	return s
+}
+
+// Check checks the settings, filling in the variant and the default
+// rate; errors are runs.UsageError.
+func (s *Settings) Check() error {
+	if s.Game.Game == nil {
+		return runs.Usagef("train settings without a game")
+	}
+	s.GameName = s.Game.Name()
+	if s.Game.Net == nil {
+		return runs.Usagef("-game %s: the game has no network to train", s.GameName)
+	}
+	if s.Variant == "" {
+		s.Variant = s.Game.DefaultVariant()
+	}
+	if _, err := s.Game.New(s.Variant); err != nil {
+		return runs.Usagef("-variant %s: %v", s.Variant, err)
+	}
+	if err := s.checkTarget(); err != nil {
+		return err
+	}
+	if s.Rate == 0 {
+		s.Rate = s.Game.Net.Rate(s.Variant)
+	}
+	for _, h := range s.Layers {
+		if h < 1 || h > nn.MaxHidden {
+			return runs.Usagef("-hidden: a layer of %d units, want 1 to %d", h, nn.MaxHidden)
+		}
+	}
+	if len(s.Layers)+1 > nn.MaxLayers {
+		return runs.Usagef("-hidden: %d layers, want at most %d", len(s.Layers)+1, nn.MaxLayers)
+	}
+	if s.Inputs != "" {
+		if s.Game.Net.Inputs == nil {
+			return runs.Usagef("-inputs %s: %s has one input set, its own", s.Inputs, s.Game.Name())
+		}
+		if _, err := s.Game.Net.Inputs(s.Variant, s.Inputs); err != nil {
+			return runs.Usagef("-inputs %s: %v", s.Inputs, err)
+		}
+	}
+	switch {
+	case s.Games < 1:
+		return runs.Usagef("-games %d: want at least 1", s.Games)
+	case !(s.Rate > 0 && s.Rate < 10):
+		return runs.Usagef("-rate %v: want a positive learning rate below 10", s.Rate)
+	case !(s.Lambda >= 0 && s.Lambda <= 1):
+		return runs.Usagef("-lambda %v: want 0 to 1", s.Lambda)
+	case !(s.Explore >= 0 && s.Explore <= 1):
+		return runs.Usagef("-explore %v: want 0 to 1", s.Explore)
+	case s.Hidden < 0 || s.Hidden > nn.MaxHidden:
+		return runs.Usagef("-hidden %d: want 0 (the game's size) to %d", s.Hidden, nn.MaxHidden)
+	case !(s.Init > 0 && s.Init <= 1):
+		return runs.Usagef("-init %v: want a half-width in (0, 1]", s.Init)
+	case s.Batch < 1 || s.Batch > 4096:
+		return runs.Usagef("-batch %d: want 1 to 4096", s.Batch)
+	case s.CheckpointEvery < 1 || s.MeasureEvery < 1:
+		return runs.Usagef("-checkpoint and -measure-every must be at least 1 game")
+	case s.MeasureGames < 2 || s.MeasureGames%2 != 0:
+		return runs.Usagef("-measure-games %d: want an even number of at least 2", s.MeasureGames)
+	}
+	if _, err := s.measureStarts(); err != nil {
+		return err
+	}
+	if _, err := s.trainStarts(); err != nil {
+		return err
+	}
+	if s.StartSuite != "" && s.Target != TargetSearch {
+		return runs.Usagef("-starts: only -target search starts its games from a suite")
+	}
+	if _, err := s.judgeSuite(); err != nil {
+		return err
+	}
+	return runs.CheckWorkers("workers", s.Workers)
+}
+
+// rate returns the learning rate for game g.
+func (s *Settings) rate(g int64) float64 {
+	if !s.Anneal {
+		return s.Rate
+	}
+	return s.Rate * math.Pow(float64(g)/1000+1, -0.3)
+}
+
+// measureStarts returns the start positions of a measurement: the
+// suite's, each of the variant and not over, or the variant's start.
+// Errors are runs.UsageError naming the suite.
+func (s *Settings) measureStarts() ([]game.State, error) {
+	return s.suiteStarts("measure-suite", s.MeasureSuite)
+}
+
+// trainStarts returns the start positions of the self-play games: the
+// suite of StartSuite, game g starting from its position g modulo its
+// length, or the variant's start.
+func (s *Settings) trainStarts() ([]game.State, error) {
+	return s.suiteStarts("starts", s.StartSuite)
+}
+
+// suiteStarts reads the suite of flag -name: positions of the variant, none
+// over; without one, the variant's start.
+func (s *Settings) suiteStarts(name, path string) ([]game.State, error) {
+	if path == "" {
+		start, err := s.Game.New(s.Variant)
+		return []game.State{start}, err
+	}
+	ps, err := search.ReadSuite(s.Game, path)
+	if err != nil {
+		return nil, runs.Usagef("-%s: %v", name, err)
+	}
+	var starts []game.State
+	for _, p := range ps {
+		switch {
+		case s.Game.Variant(p.Pos) != s.Variant:
+			return nil, runs.Usagef("-%s %s: line %d is of variant %s, the training's is %s", name, path, p.Line, s.Game.Variant(p.Pos), s.Variant)
+		case p.Pos.Kind() == game.Over:
+			return nil, runs.Usagef("-%s %s: line %d is a finished game", name, path, p.Line)
+		}
+		starts = append(starts, p.Pos)
+	}
+	return starts, nil
+}
+
+// source says what made the net, for its weight file.
+func (s *Settings) source() string {
+	if s.Target == TargetSearch {
+		return fmt.Sprintf("starlab train, self-play with 1-ply searches, each afterstate fitted to its value by %s (%s)", s.TargetSpec, s.Optimizer)
+	}
+	return fmt.Sprintf("starlab train, TD(%g) self-play with 1-ply searches", s.Lambda)
+}
