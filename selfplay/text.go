@@ -3,13 +3,19 @@ package selfplay
 import (
 	"fmt"
 	"io"
-	"starlab/outside"
-	"starlab/search"
 	"strings"
 	"text/tabwriter"
+
+	"starlab/outside"
+	"starlab/runs"
+	"starlab/search"
 )
 
 func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x+0) }
+
+// num formats a statistic that may be undefined: "-" when it is, as every
+// table and summary prints it (runs.Num.Format).
+func num(x runs.Num, format string) string { return x.Format(format) }
 
 // WriteText writes the report as people read it: per pairing the game,
 // pair and luck-adjusted statistics (each interval named by what it is
