@@ -36,48 +36,27 @@ type panel struct {
 // against the game's hand evaluator (Dice's pairs, ChanceBreakthrough's
 // material) with its 95% interval over pairs of games and the luck-adjusted
 // score, and the mean TD error, both against games trained.
+func curvePlots(curve []CurvePoint) ([]*panel, error) {
+	top, err := scorePanel(curve)
+	if err != nil {
+		return nil, err
+	}
+	bottom, err := errorPanel(curve, top.plot.X.Max)
+	if err != nil {
+		return nil, err
+	}
+	return []*panel{top, bottom}, nil
+}
+
+// scorePanel returns the learning curve's score panel.
 //
 // The score axis runs over what the scores and their intervals cover,
 // with the 50% line, and never beyond 0% and 100%, the bounds of a score:
 // an interval is cut there, and a luck-adjusted score outside them (the
 // results minus the rolls' luck is an estimate, not a score) is left out,
 // its key saying how many were.
-func curvePlots(curve []CurvePoint) ([]*panel, error) {
-	var score, luck plotter.XYs
-	var errs plotter.YErrors
-	outside := 0 // luck-adjusted scores beyond 0% or 100%
-	var tdErr, exact plotter.XYs
-	var exactErrs plotter.YErrors
-	for _, p := range curve {
-		g := float64(p.Games)
-		if finite(p.TDError) {
-			tdErr = append(tdErr, plotter.XY{X: g, Y: p.TDError})
-		}
-		if e := float64(p.ExactMAE); finite(e) {
-			exact = append(exact, plotter.XY{X: g, Y: e})
-			se := float64(p.ExactSE)
-			if !finite(se) {
-				se = 0
-			}
-			exactErrs = append(exactErrs, struct{ Low, High float64 }{1.96 * se, 1.96 * se})
-		}
-		if s := float64(p.Score); finite(s) {
-			score = append(score, plotter.XY{X: g, Y: 100 * s})
-			ci := 100 * float64(p.ScoreCI95)
-			if !finite(ci) {
-				ci = 0 // no interval to draw
-			}
-			y := 100 * s
-			errs = append(errs, struct{ Low, High float64 }{math.Min(ci, y), math.Min(ci, 100-y)})
-			switch l := 100 * float64(p.LuckScore); {
-			case !finite(l):
-			case l < 0 || l > 100:
-				outside++
-			default:
-				luck = append(luck, plotter.XY{X: g, Y: l})
-			}
-		}
-	}
+func scorePanel(curve []CurvePoint) (*panel, error) {
+	score, errs, luck, outside := scorePoints(curve)
 	top := &panel{plot: plot.New()}
 	top.plot.Title.Text = "Score against the hand evaluator at depth 1 (duplicate dice)"
 	top.plot.Y.Label.Text = "score (%)"
@@ -136,7 +115,54 @@ func curvePlots(curve []CurvePoint) ([]*panel, error) {
 	for _, p := range curve {
 		top.plot.X.Max = math.Max(top.plot.X.Max, float64(p.Games))
 	}
+	return top, nil
+}
 
+// scorePoints returns the measured points of the curve in percent: the
+// scores with their intervals cut at 0% and 100%, the luck-adjusted
+// scores within them, and how many of those fell outside.
+func scorePoints(curve []CurvePoint) (score plotter.XYs, errs plotter.YErrors, luck plotter.XYs, outside int) {
+	for _, p := range curve {
+		g := float64(p.Games)
+		if s := float64(p.Score); finite(s) {
+			score = append(score, plotter.XY{X: g, Y: 100 * s})
+			ci := 100 * float64(p.ScoreCI95)
+			if !finite(ci) {
+				ci = 0 // no interval to draw
+			}
+			y := 100 * s
+			errs = append(errs, struct{ Low, High float64 }{math.Min(ci, y), math.Min(ci, 100-y)})
+			switch l := 100 * float64(p.LuckScore); {
+			case !finite(l):
+			case l < 0 || l > 100:
+				outside++
+			default:
+				luck = append(luck, plotter.XY{X: g, Y: l})
+			}
+		}
+	}
+	return score, errs, luck, outside
+}
+
+// errorPanel returns the learning curve's error panel, its games axis
+// from 0 to xMax, the score panel's.
+func errorPanel(curve []CurvePoint, xMax float64) (*panel, error) {
+	var tdErr, exact plotter.XYs
+	var exactErrs plotter.YErrors
+	for _, p := range curve {
+		g := float64(p.Games)
+		if finite(p.TDError) {
+			tdErr = append(tdErr, plotter.XY{X: g, Y: p.TDError})
+		}
+		if e := float64(p.ExactMAE); finite(e) {
+			exact = append(exact, plotter.XY{X: g, Y: e})
+			se := float64(p.ExactSE)
+			if !finite(se) {
+				se = 0
+			}
+			exactErrs = append(exactErrs, struct{ Low, High float64 }{1.96 * se, 1.96 * se})
+		}
+	}
 	bottom := &panel{plot: plot.New()}
 	bottom.plot.Title.Text = "Mean |TD error| since the previous point"
 	bottom.plot.X.Label.Text = "games trained"
@@ -183,8 +209,8 @@ func curvePlots(curve []CurvePoint) ([]*panel, error) {
 	for _, p := range tdErr {
 		bottom.plot.Y.Max = math.Max(bottom.plot.Y.Max, 1.1*p.Y) // the highest point inside
 	}
-	bottom.plot.X.Min, bottom.plot.X.Max = 0, top.plot.X.Max
-	return []*panel{top, bottom}, nil
+	bottom.plot.X.Min, bottom.plot.X.Max = 0, xMax
+	return bottom, nil
 }
 
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }

@@ -74,47 +74,13 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 	if err := s.Check(); err != nil {
 		return nil, err
 	}
-	st := state{Format: Format, Best: -1}
 	judge, err := s.judgeSuite()
 	if err != nil {
 		return nil, err
 	}
-	var net *nn.Net
-	if _, err := os.Stat(run.Path(StateFile)); err == nil {
-		if st, err = readState(run.Path(StateFile), &s); err != nil {
-			return nil, err
-		}
-		if err := commitNext(run, st.Games); err != nil {
-			return nil, err
-		}
-		if net, err = nn.Load(run.Path(NetFile)); err != nil {
-			return nil, err
-		}
-		if err := s.Game.Net.Check(net, s.Variant); err != nil {
-			return nil, fmt.Errorf("net file %s: %v", run.Path(NetFile), err)
-		}
-	} else {
-		var err error
-		if net, err = s.Game.Net.New(s.Variant, runs.Stream(s.Seed, "train/init", 0), s.Init); err != nil {
-			return nil, err
-		}
-		if (s.Hidden != 0 && s.Hidden != net.H) || len(s.Layers) > 0 || s.Inputs != "" {
-			// The game's variant, with the inputs and layers asked for
-			// drawn afresh from the same stream.
-			in := net.In
-			if s.Inputs != "" {
-				if in, err = s.Game.Net.Inputs(s.Variant, s.Inputs); err != nil {
-					return nil, err
-				}
-			}
-			layout := append([]int{cmp.Or(s.Hidden, net.H)}, s.Layers...)
-			sized, err := nn.NewLayout(in, layout, runs.Stream(s.Seed, "train/init", 0), s.Init)
-			if err != nil {
-				return nil, runs.Usagef("-hidden %d: %v", s.Hidden, err)
-			}
-			sized.Game, sized.Variant, sized.VariantKey = net.Game, net.Variant, net.VariantKey
-			net = sized
-		}
+	st, net, err := startNet(&s, run)
+	if err != nil {
+		return nil, err
 	}
 	settingsMap := map[string]any{}
 	raw, _ := json.Marshal(s)
@@ -123,22 +89,11 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 	if err != nil {
 		return nil, err
 	}
-	var spec search.Spec
-	var starts []game.State // the search targets' self-play starts
-	var fit *fitter
-	var cr *crew
-	if s.Target == TargetSearch {
-		if spec, err = s.targetSpec(); err != nil {
-			return nil, err
-		}
-		if starts, err = s.trainStarts(); err != nil {
-			return nil, err
-		}
-		fit = newFitter(&s, net)
-	} else if s.Batch > 1 {
-		if cr, err = newCrew(&s, l); err != nil {
-			return nil, err
-		}
+	spec, starts, fit, cr, err := prepareRounds(&s, net, l)
+	if err != nil {
+		return nil, err
+	}
+	if cr != nil {
 		defer cr.stop()
 	}
 	start := time.Now()
@@ -180,49 +135,140 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 		if !measure && !checkpoint {
 			continue
 		}
-		pt := CurvePoint{Games: g, Seconds: elapsed(), TDError: l.sumErr / math.Max(1, float64(l.nErr)), NetID: net.ID(), Checkpoint: checkpoint,
-			Score: runs.Num(math.NaN()), ScoreCI95: runs.Num(math.NaN()), LuckScore: runs.Num(math.NaN()), LuckCI95: runs.Num(math.NaN()),
-			MeanPlies: runs.Num(math.NaN()), Opponent: s.Game.HandEval, ExactMAE: runs.Num(math.NaN()), ExactSE: runs.Num(math.NaN())}
-		pt.GamesPerS = float64(g) / math.Max(pt.Seconds, 1e-9)
+		pt := newPoint(&s, net, l, g, elapsed(), checkpoint)
 		l.sumErr, l.nErr = 0, 0
 		if fit != nil {
 			fit.sumErr, fit.nErr = 0, 0
 		}
 		net.Meta = nn.Meta{Games: g, Source: s.source(), Settings: settingsMap}
-		if err := runs.WriteFileAtomic(run.Path(NextFile), net.Write); err != nil {
-			return nil, err
-		}
-		if measure {
-			sum, distinct, err := measureVsHand(ctx, &s, run.Path(NextFile), g)
-			if err != nil {
-				return nil, err
-			}
-			pt.MeasurePairs, pt.DistinctPairs = int32(s.MeasureGames/2), int32(distinct)
-			pt.Score, pt.ScoreCI95, pt.MeanPlies = runs.Num(sum.Score), runs.Num(sum.ScoreCI95Pairs), runs.Num(sum.MeanPlies)
-			pt.LuckScore, pt.LuckCI95 = sum.LuckScore, sum.LuckCI95
-			if judge != nil {
-				j, err := judge.judge(run.Path(NextFile))
-				if err != nil {
-					return nil, err
-				}
-				pt.ExactMAE, pt.ExactSE = runs.Num(j.MAE), runs.Num(j.SE)
-			}
-			if sum.Score > st.Best {
-				st.Best = sum.Score
-				if err := runs.WriteFileAtomic(run.Path(BestFile), net.Write); err != nil {
-					return nil, err
-				}
-			}
-		}
-		st.Games, st.Seconds = g, pt.Seconds
-		st.Curve = append(st.Curve, pt)
-		if err := runs.WriteJSON(run, StateFile, st); err != nil {
-			return nil, err
-		}
-		if err := os.Rename(run.Path(NextFile), run.Path(NetFile)); err != nil {
+		if err := writePoint(ctx, &s, run, net, judge, &st, pt, measure); err != nil {
 			return nil, err
 		}
 	}
+	return finish(&s, run, net, st, g)
+}
+
+// startNet returns the state and the net the training goes on from: a
+// checkpoint's, when the run directory holds one (finishing the point a
+// stopped run was writing, commitNext), or else no games and a new net of
+// the settings' inputs and layers.
+func startNet(s *Settings, run *runs.Run) (state, *nn.Net, error) {
+	st := state{Format: Format, Best: -1}
+	var net *nn.Net
+	if _, err := os.Stat(run.Path(StateFile)); err == nil {
+		if st, err = readState(run.Path(StateFile), s); err != nil {
+			return st, nil, err
+		}
+		if err := commitNext(run, st.Games); err != nil {
+			return st, nil, err
+		}
+		if net, err = nn.Load(run.Path(NetFile)); err != nil {
+			return st, nil, err
+		}
+		if err := s.Game.Net.Check(net, s.Variant); err != nil {
+			return st, nil, fmt.Errorf("net file %s: %v", run.Path(NetFile), err)
+		}
+	} else {
+		var err error
+		if net, err = s.Game.Net.New(s.Variant, runs.Stream(s.Seed, "train/init", 0), s.Init); err != nil {
+			return st, nil, err
+		}
+		if (s.Hidden != 0 && s.Hidden != net.H) || len(s.Layers) > 0 || s.Inputs != "" {
+			// The game's variant, with the inputs and layers asked for
+			// drawn afresh from the same stream.
+			in := net.In
+			if s.Inputs != "" {
+				if in, err = s.Game.Net.Inputs(s.Variant, s.Inputs); err != nil {
+					return st, nil, err
+				}
+			}
+			layout := append([]int{cmp.Or(s.Hidden, net.H)}, s.Layers...)
+			sized, err := nn.NewLayout(in, layout, runs.Stream(s.Seed, "train/init", 0), s.Init)
+			if err != nil {
+				return st, nil, runs.Usagef("-hidden %d: %v", s.Hidden, err)
+			}
+			sized.Game, sized.Variant, sized.VariantKey = net.Game, net.Variant, net.VariantKey
+			net = sized
+		}
+	}
+	return st, net, nil
+}
+
+// prepareRounds returns what the rounds need besides the learner: for
+// TargetSearch the target's spec, the self-play games' starts and a fitter
+// of net; for TD with Batch above 1 the crew, which the caller stops.
+func prepareRounds(s *Settings, net *nn.Net, l *learner) (spec search.Spec, starts []game.State, fit *fitter, cr *crew, err error) {
+	if s.Target == TargetSearch {
+		if spec, err = s.targetSpec(); err != nil {
+			return spec, nil, nil, nil, err
+		}
+		if starts, err = s.trainStarts(); err != nil {
+			return spec, nil, nil, nil, err
+		}
+		fit = newFitter(s, net)
+	} else if s.Batch > 1 {
+		if cr, err = newCrew(s, l); err != nil {
+			return spec, nil, nil, nil, err
+		}
+	}
+	return spec, starts, fit, cr, nil
+}
+
+// newPoint returns the point of the learning curve after g games, at
+// seconds of training: the TD error is the learner's mean since the last
+// point; the measurement and the judgement, not made yet, are NaN.
+func newPoint(s *Settings, net *nn.Net, l *learner, g int64, seconds float64, checkpoint bool) CurvePoint {
+	pt := CurvePoint{Games: g, Seconds: seconds, TDError: l.sumErr / math.Max(1, float64(l.nErr)), NetID: net.ID(), Checkpoint: checkpoint,
+		Score: runs.Num(math.NaN()), ScoreCI95: runs.Num(math.NaN()), LuckScore: runs.Num(math.NaN()), LuckCI95: runs.Num(math.NaN()),
+		MeanPlies: runs.Num(math.NaN()), Opponent: s.Game.HandEval, ExactMAE: runs.Num(math.NaN()), ExactSE: runs.Num(math.NaN())}
+	pt.GamesPerS = float64(g) / math.Max(pt.Seconds, 1e-9)
+	return pt
+}
+
+// writePoint writes the point pt of the learning curve: the net as
+// NextFile; when measure, its measurement against the hand evaluator and
+// its judgement into pt, and the net as BestFile when it beats st's best;
+// then the state with the point, and NextFile made NetFile.
+func writePoint(ctx context.Context, s *Settings, run *runs.Run, net *nn.Net, judge *judgement, st *state, pt CurvePoint, measure bool) error {
+	if err := runs.WriteFileAtomic(run.Path(NextFile), net.Write); err != nil {
+		return err
+	}
+	if measure {
+		sum, distinct, err := measureVsHand(ctx, s, run.Path(NextFile), pt.Games)
+		if err != nil {
+			return err
+		}
+		pt.MeasurePairs, pt.DistinctPairs = int32(s.MeasureGames/2), int32(distinct)
+		pt.Score, pt.ScoreCI95, pt.MeanPlies = runs.Num(sum.Score), runs.Num(sum.ScoreCI95Pairs), runs.Num(sum.MeanPlies)
+		pt.LuckScore, pt.LuckCI95 = sum.LuckScore, sum.LuckCI95
+		if judge != nil {
+			j, err := judge.judge(run.Path(NextFile))
+			if err != nil {
+				return err
+			}
+			pt.ExactMAE, pt.ExactSE = runs.Num(j.MAE), runs.Num(j.SE)
+		}
+		if sum.Score > st.Best {
+			st.Best = sum.Score
+			if err := runs.WriteFileAtomic(run.Path(BestFile), net.Write); err != nil {
+				return err
+			}
+		}
+	}
+	st.Games, st.Seconds = pt.Games, pt.Seconds
+	st.Curve = append(st.Curve, pt)
+	if err := runs.WriteJSON(run, StateFile, *st); err != nil {
+		return err
+	}
+	if err := os.Rename(run.Path(NextFile), run.Path(NetFile)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// finish writes the learning curve of st (curve.parquet and its plots)
+// and returns the stage's result after g games.
+func finish(s *Settings, run *runs.Run, net *nn.Net, st state, g int64) (*Result, error) {
 	if err := runs.WriteParquet(run, CurveFile, Format, st.Curve); err != nil {
 		return nil, err
 	}
