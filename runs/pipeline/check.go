@@ -23,20 +23,13 @@ func (r *Recipe) Check() error {
 	if err := r.check(); err != nil {
 		return err
 	}
-	names := func(s string) bool { return len(search.SpecProducts(s)) > 0 }
-	same := func(suite, v string) error {
-		if v != r.Variant {
-			return fmt.Errorf("suite %s is of %s variant %s, but the recipe's net and parameters are for %s", suite, r.GameName, v, r.Variant)
-		}
-		return nil
-	}
 	collectVariant := r.Variant
 	if r.Collect != nil {
 		c := *r.Collect // its checks fill in the suite's variant, which the recipe leaves out
 		var err error
-		if names(c.Engine) {
+		if namesProduct(c.Engine) {
 			if collectVariant, err = c.PositionsVariant(); err == nil {
-				err = same(c.Suite, collectVariant)
+				err = r.sameVariant(c.Suite, collectVariant)
 			}
 		} else if err = c.Check(); err == nil {
 			collectVariant, err = c.PositionsVariant()
@@ -45,50 +38,17 @@ func (r *Recipe) Check() error {
 			return fmt.Errorf("collect: %v", err)
 		}
 	}
-	// The stages' default suite is relative to the module root.
-	defaultSuite := func(stage, suite string) error {
-		if _, err := os.Stat(suite); suite == r.Game.Defaults.Suite && err != nil {
-			return fmt.Errorf("%s: default suite %s not found: run from the module root or give the %s a suite", stage, suite, stage)
-		}
-		return nil
-	}
 	if r.Bench != nil {
-		if err := defaultSuite("bench", r.Bench.Suite); err != nil {
+		if err := r.defaultSuite("bench", r.Bench.Suite); err != nil {
 			return err
 		}
 		if _, err := r.Bench.Resolve(); err != nil {
 			return fmt.Errorf("bench: %v", err)
 		}
 	}
-	if t := r.Tune; t != nil {
-		if err := defaultSuite("tune", t.Suite); err != nil {
+	if r.Tune != nil {
+		if err := r.checkTune(collectVariant); err != nil {
 			return err
-		}
-		var err error
-		switch named := slices.ContainsFunc(t.CPC, names); {
-		case t.Suite == SuiteProduct || named:
-			suite, v := "{suite}", collectVariant
-			if t.Suite != SuiteProduct {
-				var ps []search.SuitePosition
-				if ps, err = search.ReadSuite(r.Game, t.Suite); err == nil {
-					suite, v = t.Suite, r.Game.Variant(ps[0].Pos)
-				}
-			}
-			if err == nil && named {
-				err = same(suite, v)
-			}
-			// The files of the engines that name no product, on the
-			// suite's variant.
-			for _, c := range t.CPC {
-				if err == nil && !names(c) {
-					err = r.resolveOn(c, v)
-				}
-			}
-		default:
-			err = t.Check()
-		}
-		if err != nil {
-			return fmt.Errorf("tune: %v", err)
 		}
 	}
 	// Every match as match resolves it, but for the products the
@@ -97,6 +57,65 @@ func (r *Recipe) Check() error {
 		if err := r.matchSettings(m, "", "").CheckPending(); err != nil {
 			return fmt.Errorf("match %s: %v", m.Name, err)
 		}
+	}
+	return nil
+}
+
+// checkTune checks the tune stage's suite and engines as Check does: a
+// suite or engines that name the pipeline's products against the variant
+// of collectVariant, the collect's positions, or of the suite, without the
+// products' files.
+func (r *Recipe) checkTune(collectVariant string) error {
+	t := r.Tune
+	if err := r.defaultSuite("tune", t.Suite); err != nil {
+		return err
+	}
+	var err error
+	switch named := slices.ContainsFunc(t.CPC, namesProduct); {
+	case t.Suite == SuiteProduct || named:
+		suite, v := "{suite}", collectVariant
+		if t.Suite != SuiteProduct {
+			var ps []search.SuitePosition
+			if ps, err = search.ReadSuite(r.Game, t.Suite); err == nil {
+				suite, v = t.Suite, r.Game.Variant(ps[0].Pos)
+			}
+		}
+		if err == nil && named {
+			err = r.sameVariant(suite, v)
+		}
+		// The files of the engines that name no product, on the
+		// suite's variant.
+		for _, c := range t.CPC {
+			if err == nil && !namesProduct(c) {
+				err = r.resolveOn(c, v)
+			}
+		}
+	default:
+		err = t.Check()
+	}
+	if err != nil {
+		return fmt.Errorf("tune: %v", err)
+	}
+	return nil
+}
+
+// namesProduct reports whether spec s names one of the pipeline's products.
+func namesProduct(s string) bool { return len(search.SpecProducts(s)) > 0 }
+
+// sameVariant refuses a suite of variant v that is not the recipe's, for which
+// its net and parameters are made.
+func (r *Recipe) sameVariant(suite, v string) error {
+	if v != r.Variant {
+		return fmt.Errorf("suite %s is of %s variant %s, but the recipe's net and parameters are for %s", suite, r.GameName, v, r.Variant)
+	}
+	return nil
+}
+
+// defaultSuite refuses a stage's default suite that is not found: it is
+// relative to the module root.
+func (r *Recipe) defaultSuite(stage, suite string) error {
+	if _, err := os.Stat(suite); suite == r.Game.Defaults.Suite && err != nil {
+		return fmt.Errorf("%s: default suite %s not found: run from the module root or give the %s a suite", stage, suite, stage)
 	}
 	return nil
 }

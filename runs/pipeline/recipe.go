@@ -179,25 +179,8 @@ func (r *Recipe) bindGame() {
 
 func (r *Recipe) check() error {
 	r.bindGame()
-	switch r.Format {
-	case RecipeFormat:
-		if r.GameName == "" {
-			return fmt.Errorf("no game: give \"game\", as \"dice\"")
-		}
-		if r.N != 0 || r.M != 0 {
-			return fmt.Errorf("n and m are a %s recipe's; give the variant, as \"%dx%d-%d\"", recipeFormatV1, r.N, r.N, r.M)
-		}
-	case recipeFormatV1: // Dice's, its board given by n and m
-		if r.GameName != "" && r.GameName != "dice" {
-			return fmt.Errorf("format %q is Dice's, its board given by n and m; a recipe of %s is of format %q, with its \"game\" and \"variant\"", recipeFormatV1, r.GameName, RecipeFormat)
-		}
-		if r.N == 0 || r.M == 0 || r.Variant != "" {
-			return fmt.Errorf("format %q gives the Dice board as n and m (5 and 4 for 5x5-4), and no variant", recipeFormatV1)
-		}
-		r.Format, r.GameName, r.Variant = RecipeFormat, "dice", fmt.Sprintf("%dx%d-%d", r.N, r.N, r.M)
-		r.N, r.M = 0, 0
-	default:
-		return fmt.Errorf("format %q, want %q", r.Format, RecipeFormat)
+	if err := r.checkFormat(); err != nil {
+		return err
 	}
 	if r.Name == "" {
 		return fmt.Errorf("no name")
@@ -231,22 +214,12 @@ func (r *Recipe) check() error {
 			return fmt.Errorf("fit: %v", err)
 		}
 	}
-	named := func(stage, s string) error {
-		products := search.SpecProducts(s)
-		if slices.Contains(products, "net") && r.Train == nil {
-			return fmt.Errorf("%s: %q names {net}, but the recipe trains no net", stage, s)
-		}
-		if slices.Contains(products, "probcut") && r.Fit == nil {
-			return fmt.Errorf("%s: %q names {probcut}, but the recipe fits no parameters", stage, s)
-		}
-		return nil
-	}
 	if r.Collect != nil {
 		r.Collect.Seed = r.Seed
 		if r.Collect.Suite == "" { // a suite gives its own variant
 			r.Collect.Variant = r.Variant
 		}
-		if err := named("collect", r.Collect.Engine); err != nil {
+		if err := r.named("collect", r.Collect.Engine); err != nil {
 			return err
 		}
 		c := *r.Collect // CheckSyntax fills in what the recipe leaves out
@@ -264,7 +237,7 @@ func (r *Recipe) check() error {
 			return fmt.Errorf("tune: suite %s names the collect's positions, but the recipe collects none", SuiteProduct)
 		}
 		for _, c := range r.Tune.CPC {
-			if err := named("tune", c); err != nil {
+			if err := r.named("tune", c); err != nil {
 				return err
 			}
 		}
@@ -273,6 +246,53 @@ func (r *Recipe) check() error {
 			return fmt.Errorf("tune: %v", err)
 		}
 	}
+	return r.checkMatches()
+}
+
+// checkFormat checks the recipe's format, and turns a recipe of format 1
+// (Dice's, its board given by n and m) into one of RecipeFormat.
+func (r *Recipe) checkFormat() error {
+	switch r.Format {
+	case RecipeFormat:
+		if r.GameName == "" {
+			return fmt.Errorf("no game: give \"game\", as \"dice\"")
+		}
+		if r.N != 0 || r.M != 0 {
+			return fmt.Errorf("n and m are a %s recipe's; give the variant, as \"%dx%d-%d\"", recipeFormatV1, r.N, r.N, r.M)
+		}
+	case recipeFormatV1: // Dice's, its board given by n and m
+		if r.GameName != "" && r.GameName != "dice" {
+			return fmt.Errorf("format %q is Dice's, its board given by n and m; a recipe of %s is of format %q, with its \"game\" and \"variant\"", recipeFormatV1, r.GameName, RecipeFormat)
+		}
+		if r.N == 0 || r.M == 0 || r.Variant != "" {
+			return fmt.Errorf("format %q gives the Dice board as n and m (5 and 4 for 5x5-4), and no variant", recipeFormatV1)
+		}
+		r.Format, r.GameName, r.Variant = RecipeFormat, "dice", fmt.Sprintf("%dx%d-%d", r.N, r.N, r.M)
+		r.N, r.M = 0, 0
+	default:
+		return fmt.Errorf("format %q, want %q", r.Format, RecipeFormat)
+	}
+	return nil
+}
+
+// named refuses a spec s of stage that names a product ({net},
+// {probcut}) the recipe does not make.
+func (r *Recipe) named(stage, s string) error {
+	products := search.SpecProducts(s)
+	if slices.Contains(products, "net") && r.Train == nil {
+		return fmt.Errorf("%s: %q names {net}, but the recipe trains no net", stage, s)
+	}
+	if slices.Contains(products, "probcut") && r.Fit == nil {
+		return fmt.Errorf("%s: %q names {probcut}, but the recipe fits no parameters", stage, s)
+	}
+	return nil
+}
+
+// checkMatches checks the matches: each named as a directory may be and
+// by no other match, its specs naming only products the recipe makes, and
+// by the rules and the parser of starlab match and its -luck, without
+// their files.
+func (r *Recipe) checkMatches() error {
 	names := map[string]bool{}
 	for i, m := range r.Matches {
 		if m.Name == "" || len(m.Variants) < 2 || m.Games < 2 || m.Games%2 != 0 {
@@ -288,7 +308,7 @@ func (r *Recipe) check() error {
 		}
 		names[m.Name] = true
 		for _, v := range append(slices.Clone(m.Variants), m.Luck) {
-			if err := named("match "+m.Name, v); err != nil {
+			if err := r.named("match "+m.Name, v); err != nil {
 				return err
 			}
 		}

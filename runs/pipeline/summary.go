@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 
+	"starlab/regression"
 	"starlab/runs"
 	"starlab/search"
 	"starlab/search/bench"
@@ -53,51 +54,8 @@ func (r *Result) WriteSummary(w io.Writer) {
 		}
 		fmt.Fprintln(w)
 	}
-	if t := r.Tune; t != nil {
-		ch := t.Chapter()
-		if ch != nil {
-			fmt.Fprintf(w, "tune, nodes saved and ACPCME ± SE against staretc (errors on [-1, 1]; the chapter's, for %s, in its points / %d):\n", ch.Engine, ch.Points)
-		} else {
-			fmt.Fprintln(w, "tune, nodes saved and ACPCME ± SE against staretc (errors on [-1, 1]):")
-		}
-		for i, c := range t.CPC {
-			src := "-"
-			if i < len(t.ProbCut) {
-				src = t.ProbCut[i]
-			}
-			fmt.Fprintf(w, "  engine %d: %s (%s)\n", i+1, c, src)
-		}
-		for i, row := range t.Rows {
-			if i == 0 || t.Rows[i-1].Depth != row.Depth || t.Rows[i-1].T != row.T {
-				fmt.Fprintf(w, "  depth %d t=%g:", row.Depth, row.T)
-			}
-			fmt.Fprintf(w, " [%d] %s ± %s %s ± %s", slices.Index(t.CPC, row.Engine)+1, pct(row.Reduction), pct(row.ReductionSE), row.ACPCME.Format("%.4f"), row.ACPCMESE.Format("%.4f"))
-			if !math.IsNaN(float64(row.ACPCMEMinusFirst)) {
-				fmt.Fprintf(w, " (vs [1] %s ± %s)", row.ACPCMEMinusFirst.Format("%+.4f"), row.ACPCMEMinusFirstSE.Format("%.4f"))
-			}
-			if i < len(t.Rows)-1 && t.Rows[i+1].Depth == row.Depth && t.Rows[i+1].T == row.T {
-				fmt.Fprint(w, ";")
-				continue
-			}
-			if red, acpcme, _ := ch.Figures(row.Depth, row.T); !math.IsNaN(red) || !math.IsNaN(acpcme) {
-				fmt.Fprintf(w, " (chapter %s %s)", pct(runs.Num(red)), runs.Num(acpcme).Format("%.3f"))
-			}
-			fmt.Fprintln(w)
-		}
-	}
-	// name writes a variant, which names the products by their names
-	// (net={net}), with the built-in net as eval=mlp(built-in).
-	name := func(v string) string {
-		net, _ := search.SpecValue(v, "net")
-		return search.MapSpec(v, func(key, val string) (string, bool) {
-			switch {
-			case key != "eval" || val != "mlp":
-				return val, true
-			case net == "{net}":
-				return val, false
-			}
-			return "mlp(built-in)", true
-		})
+	if r.Tune != nil {
+		writeTune(w, r.Tune)
 	}
 	if len(r.Matches) > 0 && r.Net != "" {
 		fmt.Fprintf(w, "matches ({net} is the new net):\n")
@@ -107,7 +65,7 @@ func (r *Result) WriteSummary(w io.Writer) {
 	for i, m := range r.Matches {
 		for _, p := range m.Pairings {
 			fmt.Fprintf(w, "  %s vs %s: %.1f%% ± %s over pairs, luck-adjusted %s, %d games\n",
-				name(p.A), name(p.B), 100*p.Score, p.Interval(p.ScoreCI95Pairs, "pairs"), luckText(p), p.Games)
+				variantName(p.A), variantName(p.B), 100*p.Score, p.Interval(p.ScoreCI95Pairs, "pairs"), luckText(p), p.Games)
 		}
 		if i < len(r.Papers) && r.Papers[i] != "" {
 			fmt.Fprintf(w, "    paper: %s\n", r.Papers[i])
@@ -115,12 +73,63 @@ func (r *Result) WriteSummary(w io.Writer) {
 		if len(m.Ranking) > 0 {
 			fmt.Fprintf(w, "  ranking:")
 			for i, e := range m.Ranking {
-				fmt.Fprintf(w, " %d. %s %.1f%%", i+1, name(e.Variant), 100*e.Score)
+				fmt.Fprintf(w, " %d. %s %.1f%%", i+1, variantName(e.Variant), 100*e.Score)
 			}
 			fmt.Fprintln(w)
 		}
 	}
 	fmt.Fprintf(w, "report: %s\n", r.Report)
+}
+
+// writeTune writes the tune's lines of the summary: its engines, and per
+// depth and t each engine's nodes saved and error, with the chapter's
+// figures where it has them.
+func writeTune(w io.Writer, t *regression.TuneResult) {
+	ch := t.Chapter()
+	if ch != nil {
+		fmt.Fprintf(w, "tune, nodes saved and ACPCME ± SE against staretc (errors on [-1, 1]; the chapter's, for %s, in its points / %d):\n", ch.Engine, ch.Points)
+	} else {
+		fmt.Fprintln(w, "tune, nodes saved and ACPCME ± SE against staretc (errors on [-1, 1]):")
+	}
+	for i, c := range t.CPC {
+		src := "-"
+		if i < len(t.ProbCut) {
+			src = t.ProbCut[i]
+		}
+		fmt.Fprintf(w, "  engine %d: %s (%s)\n", i+1, c, src)
+	}
+	for i, row := range t.Rows {
+		if i == 0 || t.Rows[i-1].Depth != row.Depth || t.Rows[i-1].T != row.T {
+			fmt.Fprintf(w, "  depth %d t=%g:", row.Depth, row.T)
+		}
+		fmt.Fprintf(w, " [%d] %s ± %s %s ± %s", slices.Index(t.CPC, row.Engine)+1, pct(row.Reduction), pct(row.ReductionSE), row.ACPCME.Format("%.4f"), row.ACPCMESE.Format("%.4f"))
+		if !math.IsNaN(float64(row.ACPCMEMinusFirst)) {
+			fmt.Fprintf(w, " (vs [1] %s ± %s)", row.ACPCMEMinusFirst.Format("%+.4f"), row.ACPCMEMinusFirstSE.Format("%.4f"))
+		}
+		if i < len(t.Rows)-1 && t.Rows[i+1].Depth == row.Depth && t.Rows[i+1].T == row.T {
+			fmt.Fprint(w, ";")
+			continue
+		}
+		if red, acpcme, _ := ch.Figures(row.Depth, row.T); !math.IsNaN(red) || !math.IsNaN(acpcme) {
+			fmt.Fprintf(w, " (chapter %s %s)", pct(runs.Num(red)), runs.Num(acpcme).Format("%.3f"))
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+// variantName returns variant v as the summary writes it: the products
+// by their names (net={net}), the built-in net as eval=mlp(built-in).
+func variantName(v string) string {
+	net, _ := search.SpecValue(v, "net")
+	return search.MapSpec(v, func(key, val string) (string, bool) {
+		switch {
+		case key != "eval" || val != "mlp":
+			return val, true
+		case net == "{net}":
+			return val, false
+		}
+		return "mlp(built-in)", true
+	})
 }
 
 // pct formats a share as a percentage, "-" when undefined and "inf" when
