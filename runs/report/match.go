@@ -82,31 +82,11 @@ func addMatch(s *Section, run *runs.Run) error {
 			{Text: num(p.MsPerMoveA, "%.3g") + " vs " + num(p.MsPerMoveB, "%.3g")}, forfeitCell(p.Forfeits)})
 	}
 	s.Tables = append(s.Tables, vt, pt, st)
-	// Games played for points (backgammon's money play): the points per
-	// game and the wins by points.
-	var points *Table
-	for _, p := range r.Pairings {
-		if p.Points == nil {
-			continue
-		}
-		if points == nil {
-			points = &Table{Caption: "Points per game (the games are played for points): the first variant's mean with its 95% intervals, and each side's wins of 1, 2 and 3 points (single games, gammons, backgammons)",
-				Head: []string{"pairing", "points per game", "± over games", "± over pairs", "wins of 1/2/3 (first)", "wins of 1/2/3 (second)"}}
-		}
-		pp := p.Points
-		points.Rows = append(points.Rows, []Cell{{Text: fmt.Sprintf("%d vs %d", number[p.A], number[p.B]), Title: name[p.A].Text + " vs " + name[p.B].Text},
-			{Text: fmt.Sprintf("%+.3f", pp.PerGame)}, {Text: fmt.Sprintf("%.3f", pp.CI95)}, {Text: fmt.Sprintf("%.3f", pp.CI95Pairs)},
-			{Text: fmt.Sprintf("%d/%d/%d", pp.WinsA[0], pp.WinsA[1], pp.WinsA[2])}, {Text: fmt.Sprintf("%d/%d/%d", pp.WinsB[0], pp.WinsB[1], pp.WinsB[2])}})
-	}
-	if points != nil {
+	if points := pointsTable(r.Pairings, number, name); points != nil {
 		s.Tables = append(s.Tables, *points)
 	}
 	if len(r.Ranking) > 0 {
-		rt := Table{Caption: "Ranking: score over all games, 95% interval over pairs", Head: []string{"rank", "variant", "score", "± 95%", "Elo", "games"}}
-		for i, e := range r.Ranking {
-			rt.Rows = append(rt.Rows, []Cell{{Text: fmt.Sprint(i + 1)}, name[e.Variant], {Text: pct(e.Score)}, {Text: pct(e.CI95)}, {Text: e.Elo.Format("%+.1f")}, {Text: fmt.Sprint(e.Games)}})
-		}
-		s.Tables = append(s.Tables, rt)
+		s.Tables = append(s.Tables, rankingTable(r.Ranking, name))
 	}
 	if len(r.Pairings) > 0 {
 		data, err := scorePlot(r.Pairings, number)
@@ -119,4 +99,35 @@ func addMatch(s *Section, run *runs.Run) error {
 	r.WriteText(&text)
 	s.Details = append(s.Details, Details{Summary: "The terminal's text, with the full variant specs", Text: strings.TrimRight(text.String(), "\n")})
 	return nil
+}
+
+// pointsTable is the table of the pairings played for points
+// (backgammon's money play): the points per game and the wins by points;
+// nil when no pairing was.
+func pointsTable(pairings []selfplay.Summary, number map[string]int, name map[string]Cell) *Table {
+	var points *Table
+	for _, p := range pairings {
+		if p.Points == nil {
+			continue
+		}
+		if points == nil {
+			points = &Table{Caption: "Points per game (the games are played for points): the first variant's mean with its 95% intervals, and each side's wins of 1, 2 and 3 points (single games, gammons, backgammons)",
+				Head: []string{"pairing", "points per game", "± over games", "± over pairs", "wins of 1/2/3 (first)", "wins of 1/2/3 (second)"}}
+		}
+		pp := p.Points
+		points.Rows = append(points.Rows, []Cell{{Text: fmt.Sprintf("%d vs %d", number[p.A], number[p.B]), Title: name[p.A].Text + " vs " + name[p.B].Text},
+			{Text: fmt.Sprintf("%+.3f", pp.PerGame)}, {Text: fmt.Sprintf("%.3f", pp.CI95)}, {Text: fmt.Sprintf("%.3f", pp.CI95Pairs)},
+			{Text: fmt.Sprintf("%d/%d/%d", pp.WinsA[0], pp.WinsA[1], pp.WinsA[2])}, {Text: fmt.Sprintf("%d/%d/%d", pp.WinsB[0], pp.WinsB[1], pp.WinsB[2])}})
+	}
+	return points
+}
+
+// rankingTable is the table of the ranking of a match of three variants or
+// more.
+func rankingTable(ranking []selfplay.RankEntry, name map[string]Cell) Table {
+	rt := Table{Caption: "Ranking: score over all games, 95% interval over pairs", Head: []string{"rank", "variant", "score", "± 95%", "Elo", "games"}}
+	for i, e := range ranking {
+		rt.Rows = append(rt.Rows, []Cell{{Text: fmt.Sprint(i + 1)}, name[e.Variant], {Text: pct(e.Score)}, {Text: pct(e.CI95)}, {Text: e.Elo.Format("%+.1f")}, {Text: fmt.Sprint(e.Games)}})
+	}
+	return rt
 }

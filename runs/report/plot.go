@@ -161,23 +161,9 @@ func scorePlot(pairings []selfplay.Summary, number map[string]int) ([]byte, erro
 	el.Color = color.Gray{Y: 110}
 	el.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
 	p.Add(el)
-	kinds := []struct {
-		name  string
-		score func(s selfplay.Summary) (float64, float64)
-		shape draw.GlyphDrawer
-	}{
-		{"over games", func(s selfplay.Summary) (float64, float64) { return s.Score, s.ScoreCI95 }, draw.CircleGlyph{}},
-		{"over pairs", func(s selfplay.Summary) (float64, float64) { return s.Score, s.ScoreCI95Pairs }, draw.SquareGlyph{}},
-		{"luck-adjusted, over pairs", func(s selfplay.Summary) (float64, float64) {
-			if !s.Luck {
-				return math.NaN(), math.NaN()
-			}
-			return float64(s.LuckScore), float64(s.LuckCI95)
-		}, draw.TriangleGlyph{}},
-	}
 	lo, hi := 50.0, 50.0
 	var key figure.Key
-	for k, kind := range kinds {
+	for k, kind := range scoreKinds {
 		var xy plotter.XYs
 		var xe plotter.XErrors
 		outside := 0
@@ -227,11 +213,7 @@ func scorePlot(pairings []selfplay.Summary, number map[string]int) ([]byte, erro
 		p.Add(bars, pts)
 		key.Add(name, pts)
 	}
-	var ticks []plot.Tick
-	for i, s := range pairings {
-		ticks = append(ticks, plot.Tick{Value: float64(n - 1 - i), Label: fmt.Sprintf("%d vs %d", number[s.A], number[s.B])})
-	}
-	p.Y.Tick.Marker = plot.ConstantTicks(ticks)
+	p.Y.Tick.Marker = plot.ConstantTicks(pairingTicks(pairings, number))
 	p.Y.Min, p.Y.Max = -0.6, float64(n)-0.4
 	// Whole tens, the even score well inside.
 	p.X.Min = math.Max(0, math.Min(40, math.Floor(lo/10)*10))
@@ -241,4 +223,33 @@ func scorePlot(pairings []selfplay.Summary, number map[string]int) ([]byte, erro
 	h := 1.3*vg.Inch + vg.Length(n)*0.55*vg.Inch
 	h += key.Height(w - vg.Inch) // about the data area's width
 	return figure.PNG(w, h, func(c draw.Canvas) { key.Draw(p, c) })
+}
+
+// scoreKinds are the scores scorePlot draws for each pairing, each with
+// its interval and its glyph; a pairing without luck has no luck-adjusted
+// score (NaN).
+var scoreKinds = []struct {
+	name  string
+	score func(s selfplay.Summary) (float64, float64)
+	shape draw.GlyphDrawer
+}{
+	{"over games", func(s selfplay.Summary) (float64, float64) { return s.Score, s.ScoreCI95 }, draw.CircleGlyph{}},
+	{"over pairs", func(s selfplay.Summary) (float64, float64) { return s.Score, s.ScoreCI95Pairs }, draw.SquareGlyph{}},
+	{"luck-adjusted, over pairs", func(s selfplay.Summary) (float64, float64) {
+		if !s.Luck {
+			return math.NaN(), math.NaN()
+		}
+		return float64(s.LuckScore), float64(s.LuckCI95)
+	}, draw.TriangleGlyph{}},
+}
+
+// pairingTicks names the rows of scorePlot, top to bottom in the order of
+// the pairings, by the variants' numbers.
+func pairingTicks(pairings []selfplay.Summary, number map[string]int) []plot.Tick {
+	n := len(pairings)
+	var ticks []plot.Tick
+	for i, s := range pairings {
+		ticks = append(ticks, plot.Tick{Value: float64(n - 1 - i), Label: fmt.Sprintf("%d vs %d", number[s.A], number[s.B])})
+	}
+	return ticks
 }
