@@ -87,6 +87,27 @@ func (m *Match) locate() error {
 	return nil
 }
 
+// openOutsiders readies the match's outside engines for the games a run
+// plays: it finds their programs (locate), opens the run's engines.log in
+// dir, and starts each program once unless Prepare has; the caller closes
+// the file.
+func (m *Match) openOutsiders(ctx context.Context, dir string) (*os.File, *outside.BoundedLog, error) {
+	if err := m.locate(); err != nil {
+		return nil, nil, err
+	}
+	f, log, err := openEnginesLog(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !m.Settings.started {
+		if err := m.startOutsiders(ctx, log); err != nil {
+			f.Close()
+			return nil, nil, err
+		}
+	}
+	return f, log, nil
+}
+
 // openEnginesLog opens the run's engines.log for appending, bounded.
 func openEnginesLog(dir string) (*os.File, *outside.BoundedLog, error) {
 	f, err := os.OpenFile(filepath.Join(dir, EnginesLog), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)

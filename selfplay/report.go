@@ -136,3 +136,15 @@ func (st *pairingState) advance(sp *SPRT) bool {
 	}
 	return st.stop >= 0
 }
+
+// todo returns the pairs of the pairing, of npairs in all, that shard owns
+// and that are not finished, in order.
+func (st *pairingState) todo(npairs int, shard runs.Shard) []int {
+	var todo []int
+	for i := 0; i < npairs; i++ {
+		if _, ok := st.pairs[i]; !ok && shard.Owns(i) {
+			todo = append(todo, i)
+		}
+	}
+	return todo
+}

@@ -131,41 +131,16 @@ func SampleSuite(ctx context.Context, s SampleSettings, progress runs.Progress) 
 		if err != nil {
 			return nil, err
 		}
-		// Candidates: the moves whose decision's phase is in range.
-		var cands []int
-		move := 0
-		if _, err := rec.Replay(g, func(_ int, st gamepkg.State) bool {
-			if st.Kind() == gamepkg.Decision {
-				if p := g.Phase(st); p >= s.Min && p <= s.Max {
-					cands = append(cands, move)
-				}
-				move++
-			}
-			return true
-		}); err != nil {
+		cands, err := phaseMoves(g, &rec, s.Min, s.Max)
+		if err != nil {
 			return nil, err
 		}
 		if len(cands) == 0 {
 			continue
 		}
 		ply := cands[rng.IntN(len(cands))]
-		var chance, pos gamepkg.State
-		move = 0
-		if _, err := rec.Replay(g, func(_ int, st gamepkg.State) bool {
-			switch st.Kind() {
-			case gamepkg.Chance:
-				if move == ply {
-					chance = st.Clone()
-				}
-			case gamepkg.Decision:
-				if move == ply {
-					pos = st
-					return false
-				}
-				move++
-			}
-			return true
-		}); err != nil {
+		chance, pos, err := positionAt(g, &rec, ply)
+		if err != nil {
 			return nil, err
 		}
 		if rng.Float64() >= s.Rolled && chance != nil {
@@ -191,4 +166,47 @@ func SampleSuite(ctx context.Context, s SampleSettings, progress runs.Progress) 
 		progress(int64(len(lines)), int64(s.Count), "")
 	}
 	return lines, nil
+}
+
+// phaseMoves returns the moves of game rec, counted from 0, whose
+// decision's phase is in [lo, hi]: the candidates to sample.
+func phaseMoves(g search.Kit, rec *Record, lo, hi int) ([]int, error) {
+	var cands []int
+	move := 0
+	if _, err := rec.Replay(g, func(_ int, st gamepkg.State) bool {
+		if st.Kind() == gamepkg.Decision {
+			if p := g.Phase(st); p >= lo && p <= hi {
+				cands = append(cands, move)
+			}
+			move++
+		}
+		return true
+	}); err != nil {
+		return nil, err
+	}
+	return cands, nil
+}
+
+// positionAt returns the decision of move ply of game rec and the chance
+// node before it, nil if no event led to it.
+func positionAt(g search.Kit, rec *Record, ply int) (chance, pos gamepkg.State, err error) {
+	move := 0
+	if _, err := rec.Replay(g, func(_ int, st gamepkg.State) bool {
+		switch st.Kind() {
+		case gamepkg.Chance:
+			if move == ply {
+				chance = st.Clone()
+			}
+		case gamepkg.Decision:
+			if move == ply {
+				pos = st
+				return false
+			}
+			move++
+		}
+		return true
+	}); err != nil {
+		return nil, nil, err
+	}
+	return chance, pos, nil
 }

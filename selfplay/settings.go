@@ -150,49 +150,8 @@ func (s *MatchSettings) resolve(open opening) (*Match, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(s.Starts) == 0 {
-		if s.Suite != "" && open != openNone {
-			ps, err := search.ReadSuite(g, s.Suite)
-			if err != nil {
-				return nil, runs.Usage(err) // a file the user named
-			}
-			for _, p := range ps {
-				s.Starts = append(s.Starts, beforeChance(p.Pos).String())
-			}
-		} else {
-			if s.Variant == "" {
-				s.Variant = g.DefaultVariant()
-			}
-			st, err := g.New(s.Variant)
-			if err != nil {
-				return nil, runs.Usagef("-variant %s: %v", s.Variant, err)
-			}
-			s.Starts = []string{st.String()}
-		}
-	}
-	for i, text := range s.Starts {
-		st, err := g.Parse(text)
-		if err != nil {
-			return nil, fmt.Errorf("start position %d: %v", i+1, err)
-		}
-		if st.Kind() == game.Over {
-			return nil, runs.Usagef("start position %d (%s) is over", i+1, text)
-		}
-		if s.Variant == "" {
-			s.Variant = g.Variant(st)
-		}
-		if v := g.Variant(st); v != s.Variant {
-			return nil, runs.Usagef("start position %d (%s) is of variant %s, the match's is %s", i+1, text, v, s.Variant)
-		}
-		m.Starts = append(m.Starts, st)
-		for _, v := range m.Engines {
-			if v.Resolved == nil { // an outside engine, or one checked without its files
-				continue
-			}
-			if err := g.Check(v.Resolved, st); err != nil {
-				return nil, runs.Usagef("variant %s, start position %d: %v", v.Name(), i+1, err)
-			}
-		}
+	if err := s.resolveStarts(m, open); err != nil {
+		return nil, err
 	}
 	if err := s.parseLuck(m, seen, open); err != nil {
 		return nil, err
@@ -212,4 +171,57 @@ func (s *MatchSettings) resolve(open opening) (*Match, error) {
 	}
 	m.Settings = *s
 	return m, nil
+}
+
+// resolveStarts fills in the start positions when the settings give none
+// (the suite's, when open reads it, or else the variant's start), and the
+// variant from the first when the settings give none; it checks each
+// position against the match's variant and engines, and puts it in m.
+func (s *MatchSettings) resolveStarts(m *Match, open opening) error {
+	g := s.Game
+	if len(s.Starts) == 0 {
+		if s.Suite != "" && open != openNone {
+			ps, err := search.ReadSuite(g, s.Suite)
+			if err != nil {
+				return runs.Usage(err) // a file the user named
+			}
+			for _, p := range ps {
+				s.Starts = append(s.Starts, beforeChance(p.Pos).String())
+			}
+		} else {
+			if s.Variant == "" {
+				s.Variant = g.DefaultVariant()
+			}
+			st, err := g.New(s.Variant)
+			if err != nil {
+				return runs.Usagef("-variant %s: %v", s.Variant, err)
+			}
+			s.Starts = []string{st.String()}
+		}
+	}
+	for i, text := range s.Starts {
+		st, err := g.Parse(text)
+		if err != nil {
+			return fmt.Errorf("start position %d: %v", i+1, err)
+		}
+		if st.Kind() == game.Over {
+			return runs.Usagef("start position %d (%s) is over", i+1, text)
+		}
+		if s.Variant == "" {
+			s.Variant = g.Variant(st)
+		}
+		if v := g.Variant(st); v != s.Variant {
+			return runs.Usagef("start position %d (%s) is of variant %s, the match's is %s", i+1, text, v, s.Variant)
+		}
+		m.Starts = append(m.Starts, st)
+		for _, v := range m.Engines {
+			if v.Resolved == nil { // an outside engine, or one checked without its files
+				continue
+			}
+			if err := g.Check(v.Resolved, st); err != nil {
+				return runs.Usagef("variant %s, start position %d: %v", v.Name(), i+1, err)
+			}
+		}
+	}
+	return nil
 }

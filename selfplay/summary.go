@@ -189,16 +189,7 @@ func Summarize(a, b string, pairs []PairRecord, luck bool, sprt *SPRT) Summary {
 				nodes[k] += float64(g.Game.Nodes[c])
 			}
 			if f := g.Game.Forfeit; f != nil {
-				if s.Forfeits == nil {
-					s.Forfeits = &ForfeitStats{ReasonA: map[string]int{}, ReasonB: map[string]int{}}
-				}
-				if f.Side == ca {
-					s.Forfeits.A++
-					s.Forfeits.ReasonA[f.Reason]++
-				} else {
-					s.Forfeits.B++
-					s.Forfeits.ReasonB[f.Reason]++
-				}
+				s.addForfeit(f, ca)
 			}
 		}
 		pen[p.Category()]++
@@ -242,6 +233,20 @@ func Summarize(a, b string, pairs []PairRecord, luck bool, sprt *SPRT) Summary {
 	s.DepthA, s.DepthB = perMove(depth[0], turns[0]), perMove(depth[1], turns[1])
 	s.NodesA, s.NodesB = perMove(nodes[0], turns[0]), perMove(nodes[1], turns[1])
 	return s
+}
+
+// addForfeit counts the forfeit f of a game in which A had colour ca.
+func (s *Summary) addForfeit(f *Forfeit, ca int) {
+	if s.Forfeits == nil {
+		s.Forfeits = &ForfeitStats{ReasonA: map[string]int{}, ReasonB: map[string]int{}}
+	}
+	if f.Side == ca {
+		s.Forfeits.A++
+		s.Forfeits.ReasonA[f.Reason]++
+	} else {
+		s.Forfeits.B++
+		s.Forfeits.ReasonB[f.Reason]++
+	}
 }
 
 // perMove returns a side's search figure per move, sum over its moves, or

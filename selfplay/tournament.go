@@ -48,19 +48,7 @@ func RunMatch(ctx context.Context, set MatchSettings, run *runs.Run, progress ru
 	if err != nil {
 		return nil, err
 	}
-	states := make([]*pairingState, len(pairings))
-	for i := range states {
-		states[i] = &pairingState{pairs: map[int]PairRecord{}, stop: -1}
-	}
-	prior := 0.0 // active seconds of earlier processes
-	for _, r := range recs {
-		st := states[r.Pairing]
-		if _, dup := st.pairs[r.Pair.Index]; !dup {
-			st.all[r.Pair.Category()]++
-		}
-		st.pairs[r.Pair.Index] = r.Pair
-		prior = max(prior, r.ElapsedS)
-	}
+	states, prior := pairingStates(len(pairings), recs)
 	journal, err := runs.OpenJournal(run.Dir(), MatchJournal, MatchFormat)
 	if err != nil {
 		return nil, err
@@ -79,19 +67,11 @@ func RunMatch(ctx context.Context, set MatchSettings, run *runs.Run, progress ru
 		done += int64(2 * len(st.pairs))
 	}
 	if done < total && len(m.outsiders()) > 0 {
-		if err := m.locate(); err != nil {
-			return nil, err
-		}
-		f, log, err := openEnginesLog(run.Dir())
+		f, log, err := m.openOutsiders(ctx, run.Dir())
 		if err != nil {
 			return nil, err
 		}
 		defer f.Close()
-		if !set.started {
-			if err := m.startOutsiders(ctx, log); err != nil {
-				return nil, err
-			}
-		}
 		engineLog = log
 	}
 	progress(done, total, "")
@@ -102,12 +82,7 @@ func RunMatch(ctx context.Context, set MatchSettings, run *runs.Run, progress ru
 		if m.SPRT != nil && st.advance(m.SPRT) {
 			continue
 		}
-		var todo []int
-		for i := 0; i < npairs; i++ {
-			if _, ok := st.pairs[i]; !ok && set.Shard.Owns(i) {
-				todo = append(todo, i)
-			}
-		}
+		todo := st.todo(npairs, set.Shard)
 		if len(todo) == 0 {
 			continue
 		}
@@ -135,6 +110,33 @@ func RunMatch(ctx context.Context, set MatchSettings, run *runs.Run, progress ru
 	if err := journal.Close(); err != nil {
 		return nil, err
 	}
+	return writeMatch(m, run, recs)
+}
+
+// pairingStates returns the state of each of a match's pairings after
+// the journal's records recs, and the active seconds of the processes
+// that wrote them.
+func pairingStates(pairings int, recs []MatchRecord) (states []*pairingState, prior float64) {
+	states = make([]*pairingState, pairings)
+	for i := range states {
+		states[i] = &pairingState{pairs: map[int]PairRecord{}, stop: -1}
+	}
+	prior = 0.0 // active seconds of earlier processes
+	for _, r := range recs {
+		st := states[r.Pairing]
+		if _, dup := st.pairs[r.Pair.Index]; !dup {
+			st.all[r.Pair.Category()]++
+		}
+		st.pairs[r.Pair.Index] = r.Pair
+		prior = max(prior, r.ElapsedS)
+	}
+	return states, prior
+}
+
+// writeMatch writes games.parquet and summary.json of match m from the
+// journal's records recs, and returns the report.
+func writeMatch(m *Match, run *runs.Run, recs []MatchRecord) (*MatchReport, error) {
+	set := m.Settings
 	rep := Report(m, run.Dir(), recs)
 	rows, err := GameRows(m, recs)
 	if err != nil {
