@@ -15,12 +15,18 @@ import (
 	"starlab/search/games"
 )
 
+// benchFlags are the bench command's settings and flag values, which its
+// SetFlags resets before every run.
+type benchFlags struct {
+	set                        bench.Settings // SetFlags sets both
+	spec                       search.Spec
+	algos, depths, out, resume string
+	asJSON                     bool
+}
+
 // benchCommand returns the bench command, with its own flag state.
 func benchCommand() *Command {
-	var set bench.Settings // SetFlags sets both
-	var spec search.Spec
-	var algos, depths, out, resume string
-	var asJSON bool
+	var f benchFlags
 	return &Command{
 		Name:         "bench",
 		Interspersed: true,
@@ -59,60 +65,64 @@ but -algo and the limits; an option none of -algos reads is refused.
 merge joins the shards. -resume RUN measures a run that did not finish
 again, with its own settings (a bench run keeps no partial results).`,
 		SetFlags: func(fs *flag.FlagSet, g search.Kit) {
-			set = bench.DefaultSettings(g)
-			gameFlag(fs, &set.GameName)
-			spec = search.Spec{Config: set.Engine}
-			search.RegisterFlags(fs, &spec, "algo", "depth", "nodes", "movetime")
-			fs.StringVar(&algos, "algos", strings.Join(set.Algos, ","), "comma-separated algorithms to compare: "+strings.Join(search.AlgorithmNames(), ", "))
-			fs.StringVar(&depths, "depths", joinInts(set.Depths), "comma-separated depths in plies to record (the game's by default)")
-			fs.IntVar(&set.Limit, "limit", 0, "use only the first N positions (0 = all)")
-			fs.IntVar(&set.Workers, "workers", 1, "positions searched at once")
-			fs.Var(&set.Shard, "shard", "measure only shard i/N of the positions")
-			fs.StringVar(&out, "out", "", "run directory (default: a new one under out/)")
-			fs.StringVar(&resume, "resume", "", "measure the unfinished run in this directory again (latest: the newest under out/)")
-			fs.BoolVar(&asJSON, "json", false, "print the summary as one JSON object instead of tables")
+			f.set = bench.DefaultSettings(g)
+			gameFlag(fs, &f.set.GameName)
+			f.spec = search.Spec{Config: f.set.Engine}
+			search.RegisterFlags(fs, &f.spec, "algo", "depth", "nodes", "movetime")
+			fs.StringVar(&f.algos, "algos", strings.Join(f.set.Algos, ","), "comma-separated algorithms to compare: "+strings.Join(search.AlgorithmNames(), ", "))
+			fs.StringVar(&f.depths, "depths", joinInts(f.set.Depths), "comma-separated depths in plies to record (the game's by default)")
+			fs.IntVar(&f.set.Limit, "limit", 0, "use only the first N positions (0 = all)")
+			fs.IntVar(&f.set.Workers, "workers", 1, "positions searched at once")
+			fs.Var(&f.set.Shard, "shard", "measure only shard i/N of the positions")
+			fs.StringVar(&f.out, "out", "", "run directory (default: a new one under out/)")
+			fs.StringVar(&f.resume, "resume", "", "measure the unfinished run in this directory again (latest: the newest under out/)")
+			fs.BoolVar(&f.asJSON, "json", false, "print the summary as one JSON object instead of tables")
 		},
-		Run: func(ctx context.Context, env *Env, args []string) error {
-			if len(args) > 1 {
-				return usagef("want at most one SUITE, got %q", strings.Join(args, " "))
-			}
-			if resume != "" {
-				if len(args) > 0 {
-					return usagef("-resume takes no SUITE: it is read from the run")
-				}
-				if err := checkResumeFlags(env.Flags, "json"); err != nil {
-					return err
-				}
-			} else if err := benchSettings(env, &set, &spec, algos, depths, args); err != nil {
-				return err
-			}
-			run, _, err := runs.Start("out", out, resume, "bench", env.Args, &set, 0)
-			if err != nil {
-				return err
-			}
-			if set.GameName == "" {
-				set.GameName = games.Default // a run of an earlier version, whose settings name no game
-			}
-			if set.Game, err = lookupGame(set.GameName); err != nil { // a resumed run's, from its manifest
-				return err
-			}
-			var sum *bench.Summary
-			err = runStage(env, run, "positions", asJSON, "measure it again with starlab bench -resume "+run.Dir(), func(p runs.Progress) (err error) {
-				sum, err = bench.Run(ctx, set, run, p)
-				return err
-			})
-			if sum != nil {
-				if asJSON {
-					if jerr := json.NewEncoder(env.Stdout).Encode(sum); jerr != nil && err == nil {
-						err = jerr
-					}
-				} else {
-					sum.WriteText(env.Stdout)
-				}
-			}
-			return err
-		},
+		Run: f.run,
 	}
+}
+
+// run is the bench command: the settings from the flags (or from the run
+// to resume), bench.Run into a run directory, the summary printed.
+func (f *benchFlags) run(ctx context.Context, env *Env, args []string) error {
+	if len(args) > 1 {
+		return usagef("want at most one SUITE, got %q", strings.Join(args, " "))
+	}
+	if f.resume != "" {
+		if len(args) > 0 {
+			return usagef("-resume takes no SUITE: it is read from the run")
+		}
+		if err := checkResumeFlags(env.Flags, "json"); err != nil {
+			return err
+		}
+	} else if err := benchSettings(env, &f.set, &f.spec, f.algos, f.depths, args); err != nil {
+		return err
+	}
+	run, _, err := runs.Start("out", f.out, f.resume, "bench", env.Args, &f.set, 0)
+	if err != nil {
+		return err
+	}
+	if f.set.GameName == "" {
+		f.set.GameName = games.Default // a run of an earlier version, whose settings name no game
+	}
+	if f.set.Game, err = lookupGame(f.set.GameName); err != nil { // a resumed run's, from its manifest
+		return err
+	}
+	var sum *bench.Summary
+	err = runStage(env, run, "positions", f.asJSON, "measure it again with starlab bench -resume "+run.Dir(), func(p runs.Progress) (err error) {
+		sum, err = bench.Run(ctx, f.set, run, p)
+		return err
+	})
+	if sum != nil {
+		if f.asJSON {
+			if jerr := json.NewEncoder(env.Stdout).Encode(sum); jerr != nil && err == nil {
+				err = jerr
+			}
+		} else {
+			sum.WriteText(env.Stdout)
+		}
+	}
+	return err
 }
 
 // benchSettings fills in the settings from the flags and arguments and

@@ -14,11 +14,17 @@ import (
 	"starlab/search/games"
 )
 
+// fitFlags are the fit command's settings and flag values, which its
+// SetFlags resets before every run.
+type fitFlags struct {
+	set    regression.FitSettings
+	out    string
+	asJSON bool
+}
+
 // fitCommand returns the fit command, with its own flag state.
 func fitCommand() *Command {
-	var set regression.FitSettings
-	var out string
-	var asJSON bool
+	var f fitFlags
 	return &Command{
 		Name:         "fit",
 		UsageLine:    "fit [-game G] [flags] PARQUET|RUN... [-out DIR]",
@@ -49,66 +55,70 @@ only some of its rows: finish it with starlab collect -resume, or give
 -partial to fit the rows it has. Every input is read and checked before
 the run directory is made.`,
 		SetFlags: func(fs *flag.FlagSet, _ search.Kit) {
-			set, out, asJSON = regression.DefaultFitSettings(), "", false
-			fs.StringVar(&set.GameName, "game", "", "the game the rows must be of: "+strings.Join(games.Names(), ", ")+" (default: the game the rows name)")
-			fs.IntVar(&set.Folds, "folds", set.Folds, "cross-validation folds (grouped by game)")
-			fs.Float64Var(&set.SigmaFloor, "sigma-floor", set.SigmaFloor, "least sigma written")
-			fs.IntVar(&set.Bands, "bands", set.Bands, "bands of phases (Dice: checkers) fitted apart (0: none)")
-			fs.IntVar(&set.MinBandRows, "min-band", set.MinBandRows, "fewest rows of a band fit")
-			fs.Float64Var(&set.T, "t", set.T, "width of the band drawn, in sigmas")
-			fs.BoolVar(&set.Partial, "partial", false, "fit the rows of a collect run that is not done")
-			fs.StringVar(&out, "out", "", "run directory (default: a new one under out/)")
-			fs.BoolVar(&asJSON, "json", false, "print the fit as JSON")
+			f.set, f.out, f.asJSON = regression.DefaultFitSettings(), "", false
+			fs.StringVar(&f.set.GameName, "game", "", "the game the rows must be of: "+strings.Join(games.Names(), ", ")+" (default: the game the rows name)")
+			fs.IntVar(&f.set.Folds, "folds", f.set.Folds, "cross-validation folds (grouped by game)")
+			fs.Float64Var(&f.set.SigmaFloor, "sigma-floor", f.set.SigmaFloor, "least sigma written")
+			fs.IntVar(&f.set.Bands, "bands", f.set.Bands, "bands of phases (Dice: checkers) fitted apart (0: none)")
+			fs.IntVar(&f.set.MinBandRows, "min-band", f.set.MinBandRows, "fewest rows of a band fit")
+			fs.Float64Var(&f.set.T, "t", f.set.T, "width of the band drawn, in sigmas")
+			fs.BoolVar(&f.set.Partial, "partial", false, "fit the rows of a collect run that is not done")
+			fs.StringVar(&f.out, "out", "", "run directory (default: a new one under out/)")
+			fs.BoolVar(&f.asJSON, "json", false, "print the fit as JSON")
 		},
-		Run: func(ctx context.Context, env *Env, args []string) error {
-			if len(args) == 0 {
-				return usagef("missing input: give collect Parquet files or run directories")
-			}
-			set.Inputs = args
-			if set.GameName != "" {
-				if _, err := lookupGame(set.GameName); err != nil {
-					return err
-				}
-			}
-			if err := set.Check(); err != nil {
-				return err
-			}
-			run, _, err := runs.Start("out", out, "", "fit", env.Args, &set, 0)
-			if errors.Is(err, runs.ErrUnfinished) {
-				if r, oerr := runs.Open(out); oerr == nil && r.Manifest().Command == "fit" {
-					// fit has no -resume, which Start's message suggests:
-					// it is quick to run again.
-					return usagef("-out %s holds a fit that did not finish; fit has no resume: remove it, or give another -out", out)
-				}
-			}
-			if err != nil {
-				return err
-			}
-			var res regression.FitResult
-			err = runStage(env, run, "", asJSON, "", func(p runs.Progress) (err error) {
-				res, err = regression.RunFit(ctx, set, run, p)
-				return err
-			})
-			if err != nil {
-				return err
-			}
-			if asJSON {
-				return json.NewEncoder(env.Stdout).Encode(res)
-			}
-			net := ""
-			if res.NetID != "" {
-				net = ", net " + res.NetID
-			}
-			fmt.Fprintf(env.Stdout, "fit: %s %s, eval=%s%s\n", res.Game, res.Variant, res.Eval, net)
-			fmt.Fprintf(env.Stdout, "%-7s %-7s %6s %6s %8s %8s %7s %7s %7s %7s\n", "pair", "band", "n", "games", "a", "b", "sigma", "fit σ", "cv rmse", "R²")
-			for _, l := range res.Lines {
-				f := func(x float64, format string) string { return runs.Num(x).Format(format) }
-				fmt.Fprintf(env.Stdout, "%-7s %-7s %6d %6d %s %s %s %s %s %7s\n",
-					fmt.Sprintf("%d:%d", l.Shallow, l.Deep), l.Band, l.N, l.Games, f(l.A, "%8.4f"), f(l.B, "%8.4f"),
-					f(l.Sigma, "%7.4f"), f(l.SigmaFit, "%7.4f"), f(l.CVRMSE, "%7.4f"), l.R2.Format("%.4f"))
-			}
-			fmt.Fprintf(env.Stdout, "wrote %s (use cpc:probcut=%s)\n", run.Path(regression.ProbCutFile), run.Path(regression.ProbCutFile))
-			return nil
-		},
+		Run: f.run,
 	}
+}
+
+// run is the fit command: the settings from the flags, regression.RunFit
+// into a run directory, the result printed.
+func (f *fitFlags) run(ctx context.Context, env *Env, args []string) error {
+	if len(args) == 0 {
+		return usagef("missing input: give collect Parquet files or run directories")
+	}
+	f.set.Inputs = args
+	if f.set.GameName != "" {
+		if _, err := lookupGame(f.set.GameName); err != nil {
+			return err
+		}
+	}
+	if err := f.set.Check(); err != nil {
+		return err
+	}
+	run, _, err := runs.Start("out", f.out, "", "fit", env.Args, &f.set, 0)
+	if errors.Is(err, runs.ErrUnfinished) {
+		if r, oerr := runs.Open(f.out); oerr == nil && r.Manifest().Command == "fit" {
+			// fit has no -resume, which Start's message suggests:
+			// it is quick to run again.
+			return usagef("-out %s holds a fit that did not finish; fit has no resume: remove it, or give another -out", f.out)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	var res regression.FitResult
+	err = runStage(env, run, "", f.asJSON, "", func(p runs.Progress) (err error) {
+		res, err = regression.RunFit(ctx, f.set, run, p)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if f.asJSON {
+		return json.NewEncoder(env.Stdout).Encode(res)
+	}
+	net := ""
+	if res.NetID != "" {
+		net = ", net " + res.NetID
+	}
+	fmt.Fprintf(env.Stdout, "fit: %s %s, eval=%s%s\n", res.Game, res.Variant, res.Eval, net)
+	fmt.Fprintf(env.Stdout, "%-7s %-7s %6s %6s %8s %8s %7s %7s %7s %7s\n", "pair", "band", "n", "games", "a", "b", "sigma", "fit σ", "cv rmse", "R²")
+	for _, l := range res.Lines {
+		f := func(x float64, format string) string { return runs.Num(x).Format(format) }
+		fmt.Fprintf(env.Stdout, "%-7s %-7s %6d %6d %s %s %s %s %s %7s\n",
+			fmt.Sprintf("%d:%d", l.Shallow, l.Deep), l.Band, l.N, l.Games, f(l.A, "%8.4f"), f(l.B, "%8.4f"),
+			f(l.Sigma, "%7.4f"), f(l.SigmaFit, "%7.4f"), f(l.CVRMSE, "%7.4f"), l.R2.Format("%.4f"))
+	}
+	fmt.Fprintf(env.Stdout, "wrote %s (use cpc:probcut=%s)\n", run.Path(regression.ProbCutFile), run.Path(regression.ProbCutFile))
+	return nil
 }

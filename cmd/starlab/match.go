@@ -14,12 +14,18 @@ import (
 	"starlab/selfplay"
 )
 
+// matchFlags are the match command's settings and flag values, which its
+// SetFlags resets before every run.
+type matchFlags struct {
+	set         selfplay.MatchSettings
+	gf          gameFlags
+	resume, out string
+	asJSON      bool
+}
+
 // matchCommand returns the match command, with its own flag state.
 func matchCommand() *Command {
-	var set selfplay.MatchSettings
-	var gf gameFlags
-	var resume, out string
-	var asJSON bool
+	var f matchFlags
 	return &Command{
 		Name:         "match",
 		Interspersed: true,
@@ -65,74 +71,78 @@ an uninterrupted run would have given. -shard i/N plays only the pairs
 whose index is i modulo N. The run directory gets games.parquet (one row
 per game) and summary.json; -json prints the summary on stdout.`,
 		SetFlags: func(fs *flag.FlagSet, _ search.Kit) {
-			set, resume, out = selfplay.DefaultMatchSettings(search.Kit{}), "", ""
-			fs.IntVar(&set.Games, "games", set.Games, "games per pairing (even: pairs of games)")
-			fs.Uint64Var(&set.Seed, "seed", set.Seed, "seed of the dice")
-			fs.IntVar(&set.Concurrency, "concurrency", runtime.NumCPU(), "games played at once")
-			fs.StringVar(&set.Suite, "suite", "", "file of start positions in the game's notation (default: the variant's start)")
-			gf.set(fs, "Dice's board size (-variant NxN-M)", "Dice's win length (-variant NxN-M)")
-			fs.StringVar(&set.SPRT, "sprt", "", "sequential test elo0,elo1,alpha,beta (normalized Elo)")
-			fs.StringVar(&set.Luck, "luck", set.Luck, "reference search that values the chance events, or none (default: staretc:depth=3,eval=HAND,tt=1 with the game's hand evaluator, pairs in Dice; in backgammon depth 1 with the built-in net; none, and -luck refused, where the games are played for points, as backgammon's money, whose luck no match reports)")
-			fs.BoolVar(&set.Gauntlet, "gauntlet", false, "with 3+ variants, play only the first against the others")
-			fs.Var(&set.Shard, "shard", "play only shard i/N of the pairs")
-			fs.StringVar(&out, "out", "", "run directory (default: a new one under out/)")
-			fs.StringVar(&resume, "resume", "", "resume the unfinished run in this directory (latest: the newest under out/)")
-			fs.BoolVar(&asJSON, "json", false, "print the summary as JSON on stdout")
+			f.set, f.resume, f.out = selfplay.DefaultMatchSettings(search.Kit{}), "", ""
+			fs.IntVar(&f.set.Games, "games", f.set.Games, "games per pairing (even: pairs of games)")
+			fs.Uint64Var(&f.set.Seed, "seed", f.set.Seed, "seed of the dice")
+			fs.IntVar(&f.set.Concurrency, "concurrency", runtime.NumCPU(), "games played at once")
+			fs.StringVar(&f.set.Suite, "suite", "", "file of start positions in the game's notation (default: the variant's start)")
+			f.gf.set(fs, "Dice's board size (-variant NxN-M)", "Dice's win length (-variant NxN-M)")
+			fs.StringVar(&f.set.SPRT, "sprt", "", "sequential test elo0,elo1,alpha,beta (normalized Elo)")
+			fs.StringVar(&f.set.Luck, "luck", f.set.Luck, "reference search that values the chance events, or none (default: staretc:depth=3,eval=HAND,tt=1 with the game's hand evaluator, pairs in Dice; in backgammon depth 1 with the built-in net; none, and -luck refused, where the games are played for points, as backgammon's money, whose luck no match reports)")
+			fs.BoolVar(&f.set.Gauntlet, "gauntlet", false, "with 3+ variants, play only the first against the others")
+			fs.Var(&f.set.Shard, "shard", "play only shard i/N of the pairs")
+			fs.StringVar(&f.out, "out", "", "run directory (default: a new one under out/)")
+			fs.StringVar(&f.resume, "resume", "", "resume the unfinished run in this directory (latest: the newest under out/)")
+			fs.BoolVar(&f.asJSON, "json", false, "print the summary as JSON on stdout")
 		},
-		Run: func(ctx context.Context, env *Env, args []string) error {
-			if resume != "" {
-				if len(args) != 0 {
-					return usagef("-resume takes no variants: they are read from the run")
-				}
-				if err := checkResumeFlags(env.Flags, "json", "concurrency"); err != nil {
-					return err
-				}
-			} else {
-				g, variant, err := gf.resolve(env.Flags)
-				if err != nil {
-					return err
-				}
-				set.Game, set.Variant, set.Engines = g, variant, args
-				// Before the run directory: an engine that cannot run
-				// is refused in one line, leaving nothing behind.
-				if _, err := set.Prepare(ctx); err != nil {
-					if ctx.Err() != nil {
-						return fmt.Errorf("interrupted while starting the engines; nothing was written")
-					}
-					return err
-				}
-			}
-			concurrency := set.Concurrency
-			run, resumed, err := runs.Start("out", out, resume, "match", env.Args, &set, set.Seed)
-			if err != nil {
-				return err
-			}
-			if resumed && flagGiven(env.Flags, "concurrency") {
-				set.Concurrency = concurrency
-			}
-			var rep *selfplay.MatchReport
-			kept := "the finished pairs are kept: continue with starlab match -resume " + run.Dir()
-			err = runStage(env, run, "games", asJSON, kept, func(p runs.Progress) (err error) {
-				if resumed && set.GameName != "" { // a run of an older format names none, and is refused
-					if set.Game, err = games.Lookup(set.GameName); err != nil {
-						return err
-					}
-				}
-				rep, err = selfplay.RunMatch(ctx, set, run, p)
-				return err
-			})
-			if err != nil {
-				return err
-			}
-			if asJSON {
-				var v any = rep.Pairings[0]
-				if len(rep.Pairings) > 1 {
-					v = rep
-				}
-				return json.NewEncoder(env.Stdout).Encode(v)
-			}
-			rep.WriteText(env.Stdout)
-			return nil
-		},
+		Run: f.run,
 	}
+}
+
+// run is the match command: the settings from the flags (or from the run
+// to resume), selfplay.RunMatch into a run directory, the report printed.
+func (f *matchFlags) run(ctx context.Context, env *Env, args []string) error {
+	if f.resume != "" {
+		if len(args) != 0 {
+			return usagef("-resume takes no variants: they are read from the run")
+		}
+		if err := checkResumeFlags(env.Flags, "json", "concurrency"); err != nil {
+			return err
+		}
+	} else {
+		g, variant, err := f.gf.resolve(env.Flags)
+		if err != nil {
+			return err
+		}
+		f.set.Game, f.set.Variant, f.set.Engines = g, variant, args
+		// Before the run directory: an engine that cannot run
+		// is refused in one line, leaving nothing behind.
+		if _, err := f.set.Prepare(ctx); err != nil {
+			if ctx.Err() != nil {
+				return fmt.Errorf("interrupted while starting the engines; nothing was written")
+			}
+			return err
+		}
+	}
+	concurrency := f.set.Concurrency
+	run, resumed, err := runs.Start("out", f.out, f.resume, "match", env.Args, &f.set, f.set.Seed)
+	if err != nil {
+		return err
+	}
+	if resumed && flagGiven(env.Flags, "concurrency") {
+		f.set.Concurrency = concurrency
+	}
+	var rep *selfplay.MatchReport
+	kept := "the finished pairs are kept: continue with starlab match -resume " + run.Dir()
+	err = runStage(env, run, "games", f.asJSON, kept, func(p runs.Progress) (err error) {
+		if resumed && f.set.GameName != "" { // a run of an older format names none, and is refused
+			if f.set.Game, err = games.Lookup(f.set.GameName); err != nil {
+				return err
+			}
+		}
+		rep, err = selfplay.RunMatch(ctx, f.set, run, p)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if f.asJSON {
+		var v any = rep.Pairings[0]
+		if len(rep.Pairings) > 1 {
+			v = rep
+		}
+		return json.NewEncoder(env.Stdout).Encode(v)
+	}
+	rep.WriteText(env.Stdout)
+	return nil
 }

@@ -18,9 +18,15 @@ import (
 	"starlab/selfplay"
 )
 
+// mergeFlags are the merge command's flag values, which its SetFlags resets
+// before every run.
+type mergeFlags struct {
+	out, gameName string
+}
+
 // mergeCommand returns the merge command, with its own flag state.
 func mergeCommand() *Command {
-	var out, gameName string
+	var f mergeFlags
 	return &Command{
 		Name:         "merge",
 		UsageLine:    "merge -out DIR RUN...",
@@ -37,90 +43,94 @@ and missing or duplicated shards. The game is the one the runs record (runs
 of earlier versions, which record none, are of Dice); -game, if given, must
 name it.`,
 		SetFlags: func(fs *flag.FlagSet, _ search.Kit) {
-			out, gameName = "", ""
-			fs.StringVar(&out, "out", "", "run directory of the merged run")
-			fs.StringVar(&gameName, "game", "", "the game of the runs (default: the one they record)")
+			f.out, f.gameName = "", ""
+			fs.StringVar(&f.out, "out", "", "run directory of the merged run")
+			fs.StringVar(&f.gameName, "game", "", "the game of the runs (default: the one they record)")
 		},
-		Run: func(ctx context.Context, env *Env, args []string) error {
-			if out == "" {
-				return usagef("-out DIR is needed")
-			}
-			if gameName != "" {
-				if _, err := lookupGame(gameName); err != nil {
-					return err
-				}
-			}
-			// Where each shard found its outside engines' programs
-			// (each machine its own) changes no result.
-			sh, err := runs.CheckShards(args, "concurrency", "workers", "programs")
-			if err != nil {
-				return err
-			}
-			m, ok := mergers[sh.Command]
-			if !ok {
-				return usagef("%s runs are not sharded (match, collect, bench and tune are)", sh.Command)
-			}
-			settings := m.settings() // recorded as the stage records them
-			if err := json.Unmarshal(sh.Settings, settings); err != nil {
-				return fmt.Errorf("%s: settings: %v", filepath.Join(sh.Dirs[0], runs.ManifestName), err)
-			}
-			recorded := games.Default // the runs that record no game are Dice's
-			switch st := settings.(type) {
-			case *selfplay.MatchSettings:
-				if st.GameName != "" {
-					recorded = st.GameName
-				}
-			case *bench.Settings:
-				if st.GameName != "" {
-					recorded = st.GameName
-				}
-			case *regression.CollectSettings:
-				if st.GameName != "" {
-					recorded = st.GameName
-				}
-			case *regression.TuneSettings:
-				if st.GameName != "" {
-					recorded = st.GameName
-				}
-			}
-			if gameName != "" && gameName != recorded {
-				return usagef("-game %s: the runs are of %s", gameName, recorded)
-			}
-			g, err := games.Lookup(recorded)
-			if err != nil {
-				return fmt.Errorf("%s: %v", filepath.Join(sh.Dirs[0], runs.ManifestName), err)
-			}
-			_, statErr := os.Stat(out)
-			run, err := runs.CreateAt(out, sh.Command, env.Args, settings, sh.Seed)
-			if errors.Is(err, runs.ErrUnfinished) && stoppedMerge(out) {
-				// A merge has no resume: one that was killed is made again
-				// from the shards, so that a retried merge job succeeds.
-				clearDir(out)
-				run, err = runs.CreateAt(out, sh.Command, env.Args, settings, sh.Seed)
-			}
-			if err != nil {
-				return err
-			}
-			err = runStage(env, run, "", false, "", func(p runs.Progress) error {
-				what, err := m.merge(ctx, g, sh, run, p)
-				if err == nil {
-					fmt.Fprintf(env.Stdout, "merge: %d shards of a %s into %s (%s)\n", sh.Count, sh.Command, run.Dir(), what)
-				}
-				return err
-			})
-			if err != nil {
-				// A merge has no resume: a failed one (a damaged shard, an
-				// interruption) leaves nothing behind, so that the same
-				// command can be run again once the shards are right.
-				if errors.Is(statErr, fs.ErrNotExist) {
-					os.RemoveAll(out)
-				} else {
-					clearDir(out)
-				}
-			}
-			return err
-		},
+		Run: f.run,
 	}
+}
+
+// run is the merge command: the shards' runs merged into one run
+// directory by their stage's merge, the result printed.
+func (f *mergeFlags) run(ctx context.Context, env *Env, args []string) error {
+	if f.out == "" {
+		return usagef("-out DIR is needed")
+	}
+	if f.gameName != "" {
+		if _, err := lookupGame(f.gameName); err != nil {
+			return err
+		}
+	}
+	// Where each shard found its outside engines' programs
+	// (each machine its own) changes no result.
+	sh, err := runs.CheckShards(args, "concurrency", "workers", "programs")
+	if err != nil {
+		return err
+	}
+	m, ok := mergers[sh.Command]
+	if !ok {
+		return usagef("%s runs are not sharded (match, collect, bench and tune are)", sh.Command)
+	}
+	settings := m.settings() // recorded as the stage records them
+	if err := json.Unmarshal(sh.Settings, settings); err != nil {
+		return fmt.Errorf("%s: settings: %v", filepath.Join(sh.Dirs[0], runs.ManifestName), err)
+	}
+	recorded := games.Default // the runs that record no game are Dice's
+	switch st := settings.(type) {
+	case *selfplay.MatchSettings:
+		if st.GameName != "" {
+			recorded = st.GameName
+		}
+	case *bench.Settings:
+		if st.GameName != "" {
+			recorded = st.GameName
+		}
+	case *regression.CollectSettings:
+		if st.GameName != "" {
+			recorded = st.GameName
+		}
+	case *regression.TuneSettings:
+		if st.GameName != "" {
+			recorded = st.GameName
+		}
+	}
+	if f.gameName != "" && f.gameName != recorded {
+		return usagef("-game %s: the runs are of %s", f.gameName, recorded)
+	}
+	g, err := games.Lookup(recorded)
+	if err != nil {
+		return fmt.Errorf("%s: %v", filepath.Join(sh.Dirs[0], runs.ManifestName), err)
+	}
+	_, statErr := os.Stat(f.out)
+	run, err := runs.CreateAt(f.out, sh.Command, env.Args, settings, sh.Seed)
+	if errors.Is(err, runs.ErrUnfinished) && stoppedMerge(f.out) {
+		// A merge has no resume: one that was killed is made again
+		// from the shards, so that a retried merge job succeeds.
+		clearDir(f.out)
+		run, err = runs.CreateAt(f.out, sh.Command, env.Args, settings, sh.Seed)
+	}
+	if err != nil {
+		return err
+	}
+	err = runStage(env, run, "", false, "", func(p runs.Progress) error {
+		what, err := m.merge(ctx, g, sh, run, p)
+		if err == nil {
+			fmt.Fprintf(env.Stdout, "merge: %d shards of a %s into %s (%s)\n", sh.Count, sh.Command, run.Dir(), what)
+		}
+		return err
+	})
+	if err != nil {
+		// A merge has no resume: a failed one (a damaged shard, an
+		// interruption) leaves nothing behind, so that the same
+		// command can be run again once the shards are right.
+		if errors.Is(statErr, fs.ErrNotExist) {
+			os.RemoveAll(f.out)
+		} else {
+			clearDir(f.out)
+		}
+	}
+	return err
 }
 
 // stoppedMerge reports whether dir holds a merge's run that did not finish

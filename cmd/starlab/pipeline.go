@@ -13,10 +13,16 @@ import (
 	"starlab/search/games"
 )
 
+// pipelineFlags are the run command's flag values, which its SetFlags
+// resets before every run.
+type pipelineFlags struct {
+	out    string
+	asJSON bool
+}
+
 // pipelineCommand returns the pipeline command, with its own flag state.
 func pipelineCommand() *Command {
-	var out string
-	var asJSON bool
+	var f pipelineFlags
 	return &Command{
 		Name:         "run",
 		Interspersed: true,
@@ -53,66 +59,70 @@ holding the old run, it is refused (give another -out). It ends with a
 summary (the net's score, the fit, the bench and tune figures beside the
 papers', each match with its intervals) and the path of the report.`,
 		SetFlags: func(fs *flag.FlagSet, _ search.Kit) {
-			out, asJSON = "", false
-			fs.StringVar(&out, "out", "", "run directory (default: the unfinished run of the recipe, or a new one under out/)")
-			fs.BoolVar(&asJSON, "json", false, "print the result as JSON")
+			f.out, f.asJSON = "", false
+			fs.StringVar(&f.out, "out", "", "run directory (default: the unfinished run of the recipe, or a new one under out/)")
+			fs.BoolVar(&f.asJSON, "json", false, "print the result as JSON")
 		},
-		Run: func(ctx context.Context, env *Env, args []string) error {
-			name := pipeline.DefaultRecipe
-			switch len(args) {
-			case 0:
-			case 1:
-				name = args[0]
-			default:
-				return usagef("give one recipe")
-			}
-			recipe, err := pipeline.LoadRecipe(name, games.Lookup)
-			if err != nil {
-				return runs.Usage(err)
-			}
-			if err := recipe.Check(); err != nil {
-				return runs.Usagef("recipe %s: %v", name, err)
-			}
-			if err := recipe.StartOutsiders(ctx); err != nil {
-				if ctx.Err() != nil {
-					return fmt.Errorf("interrupted while starting the engines; nothing was written")
-				}
-				return runs.Usagef("recipe %s: %v", name, err)
-			}
-			found, err := pipeline.FindRun("out", out, recipe)
-			if err != nil {
-				return err
-			}
-			if found.Dir != "" {
-				out = ""
-			}
-			g := recipe.Game
-			run, resumed, err := runs.Start("out", out, found.Dir, "run", env.Args, recipe, recipe.Seed)
-			if err != nil {
-				return err
-			}
-			recipe.Game = g // a resumed run's recipe is read back from its manifest, which names the same game
-			switch {
-			case resumed:
-				fmt.Fprintf(env.Stderr, "starlab run: finishing the unfinished %s run %s\n", recipe.Name, run.Dir())
-			case found.Stale != "":
-				fmt.Fprintf(env.Stderr, "starlab run: recipe %s changed (%s) since the unfinished run %s started; starting a new run %s\n",
-					recipe.Name, strings.Join(found.Changes, ", "), found.Stale, run.Dir())
-			}
-			var res *pipeline.Result
-			kept := "finished stages are kept: run starlab run -out " + run.Dir() + " " + name + " again to finish it"
-			err = runStage(env, run, "", asJSON, kept, func(p runs.Progress) (err error) {
-				res, err = pipeline.Run(ctx, recipe, run, p)
-				return err
-			})
-			if err != nil {
-				return err
-			}
-			if asJSON {
-				return json.NewEncoder(env.Stdout).Encode(res)
-			}
-			res.WriteSummary(env.Stdout)
-			return nil
-		},
+		Run: f.run,
 	}
+}
+
+// run is the run command: the recipe loaded and checked, the run to finish
+// found, pipeline.Run into it, the summary printed.
+func (f *pipelineFlags) run(ctx context.Context, env *Env, args []string) error {
+	name := pipeline.DefaultRecipe
+	switch len(args) {
+	case 0:
+	case 1:
+		name = args[0]
+	default:
+		return usagef("give one recipe")
+	}
+	recipe, err := pipeline.LoadRecipe(name, games.Lookup)
+	if err != nil {
+		return runs.Usage(err)
+	}
+	if err := recipe.Check(); err != nil {
+		return runs.Usagef("recipe %s: %v", name, err)
+	}
+	if err := recipe.StartOutsiders(ctx); err != nil {
+		if ctx.Err() != nil {
+			return fmt.Errorf("interrupted while starting the engines; nothing was written")
+		}
+		return runs.Usagef("recipe %s: %v", name, err)
+	}
+	found, err := pipeline.FindRun("out", f.out, recipe)
+	if err != nil {
+		return err
+	}
+	if found.Dir != "" {
+		f.out = ""
+	}
+	g := recipe.Game
+	run, resumed, err := runs.Start("out", f.out, found.Dir, "run", env.Args, recipe, recipe.Seed)
+	if err != nil {
+		return err
+	}
+	recipe.Game = g // a resumed run's recipe is read back from its manifest, which names the same game
+	switch {
+	case resumed:
+		fmt.Fprintf(env.Stderr, "starlab run: finishing the unfinished %s run %s\n", recipe.Name, run.Dir())
+	case found.Stale != "":
+		fmt.Fprintf(env.Stderr, "starlab run: recipe %s changed (%s) since the unfinished run %s started; starting a new run %s\n",
+			recipe.Name, strings.Join(found.Changes, ", "), found.Stale, run.Dir())
+	}
+	var res *pipeline.Result
+	kept := "finished stages are kept: run starlab run -out " + run.Dir() + " " + name + " again to finish it"
+	err = runStage(env, run, "", f.asJSON, kept, func(p runs.Progress) (err error) {
+		res, err = pipeline.Run(ctx, recipe, run, p)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if f.asJSON {
+		return json.NewEncoder(env.Stdout).Encode(res)
+	}
+	res.WriteSummary(env.Stdout)
+	return nil
 }

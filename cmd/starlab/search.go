@@ -14,11 +14,17 @@ import (
 	"starlab/search/game"
 )
 
+// searchFlags are the search command's engine and flag values, which its
+// SetFlags resets before every run.
+type searchFlags struct {
+	spec     search.Spec
+	asJSON   bool
+	gameName string
+}
+
 // searchCommand returns the search command, with its own flag state.
 func searchCommand() *Command {
-	spec := search.DefaultSpec(search.StarETC)
-	var asJSON bool
-	var gameName string
+	f := searchFlags{spec: search.DefaultSpec(search.StarETC)}
 	return &Command{
 		Name:      "search",
 		UsageLine: "search [-game G] [flags] POSITION",
@@ -48,68 +54,72 @@ with the fields depth, score, nodes, time_ms, best_move, nodes_per_s and the
 cut-off counts (alpha_beta, tt_cut_move, tt_cut_chance, etc_cut, star2_cut,
 star1_cut, cpc_cut).`,
 		SetFlags: func(fs *flag.FlagSet, g search.Kit) {
-			spec = search.Spec{Config: g.Config(search.StarETC)}
-			search.RegisterFlags(fs, &spec)
-			gameFlag(fs, &gameName)
-			fs.BoolVar(&asJSON, "json", false, "print one JSON object per iteration")
+			f.spec = search.Spec{Config: g.Config(search.StarETC)}
+			search.RegisterFlags(fs, &f.spec)
+			gameFlag(fs, &f.gameName)
+			fs.BoolVar(&f.asJSON, "json", false, "print one JSON object per iteration")
 		},
-		Run: func(ctx context.Context, env *Env, args []string) error {
-			g, err := lookupGame(gameName)
-			if err != nil {
-				return err
-			}
-			if len(args) == 0 {
-				return usagef("missing the position to search")
-			}
-			if err := search.CheckFlags(env.Flags, &spec, spec.Algorithm); err != nil {
-				return runs.Usage(err)
-			}
-			res, err := spec.Config.Resolve()
-			if err != nil {
-				return err
-			}
-			b, err := g.Parse(strings.Join(args, " "))
-			if err != nil {
-				return runs.Usage(err)
-			}
-			if b.Kind() == game.Over {
-				return usagef("position %q is over: nothing to search", b)
-			}
-			if err := g.Check(res, b); err != nil {
-				return runs.Usage(err)
-			}
-			e := g.NewEngine(res)
-			enc := json.NewEncoder(env.Stdout)
-			began := time.Now()
-			r := e.Search(ctx, b, spec.Limits, func(it search.Iteration) {
-				if asJSON {
-					_ = enc.Encode(iterationJSON(it, g, b))
-				}
-			})
-			if asJSON {
-				return nil
-			}
-			fmt.Fprintf(env.Stdout, "%s\n", spec.Config)
-			if spec.Algorithm.Techniques().ProbCut {
-				fmt.Fprintf(env.Stdout, "ChanceProbCut parameters: %s\n", g.ProbCutSource(res, b))
-			}
-			fmt.Fprintf(env.Stdout, "%s\n\n", b)
-			tw := tabwriter.NewWriter(env.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-			fmt.Fprintln(tw, "Depth\tScore\tNodes\tTime\tBest move\t")
-			for i := len(r.Iterations) - 1; i >= 0; i-- {
-				it := r.Iterations[i]
-				fmt.Fprintf(tw, "%d\t%s\t%d\t%.3f\t%s\t\n", it.Depth, runs.Num(it.Score).Format("%.6f"), it.Nodes, it.Time.Seconds(), moveName(g, b, it.BestMove))
-			}
-			tw.Flush()
-			last := r.Last()
-			fmt.Fprintf(env.Stdout, "\n%.0f nodes/s", float64(last.Nodes)/max(last.Time.Seconds(), 1e-9))
-			if r.Stopped {
-				fmt.Fprintf(env.Stdout, "; stopped by a limit after %.1f ms, the deepest completed iteration is shown", float64(time.Since(began).Microseconds())/1000)
-			}
-			fmt.Fprintf(env.Stdout, "\ncut-offs: %s\n", last.Stats.Cutoffs())
-			return nil
-		},
+		Run: f.run,
 	}
+}
+
+// run is the search command: the position searched by iterative deepening
+// with the engine of the flags, each iteration printed.
+func (f *searchFlags) run(ctx context.Context, env *Env, args []string) error {
+	g, err := lookupGame(f.gameName)
+	if err != nil {
+		return err
+	}
+	if len(args) == 0 {
+		return usagef("missing the position to search")
+	}
+	if err := search.CheckFlags(env.Flags, &f.spec, f.spec.Algorithm); err != nil {
+		return runs.Usage(err)
+	}
+	res, err := f.spec.Config.Resolve()
+	if err != nil {
+		return err
+	}
+	b, err := g.Parse(strings.Join(args, " "))
+	if err != nil {
+		return runs.Usage(err)
+	}
+	if b.Kind() == game.Over {
+		return usagef("position %q is over: nothing to search", b)
+	}
+	if err := g.Check(res, b); err != nil {
+		return runs.Usage(err)
+	}
+	e := g.NewEngine(res)
+	enc := json.NewEncoder(env.Stdout)
+	began := time.Now()
+	r := e.Search(ctx, b, f.spec.Limits, func(it search.Iteration) {
+		if f.asJSON {
+			_ = enc.Encode(iterationJSON(it, g, b))
+		}
+	})
+	if f.asJSON {
+		return nil
+	}
+	fmt.Fprintf(env.Stdout, "%s\n", f.spec.Config)
+	if f.spec.Algorithm.Techniques().ProbCut {
+		fmt.Fprintf(env.Stdout, "ChanceProbCut parameters: %s\n", g.ProbCutSource(res, b))
+	}
+	fmt.Fprintf(env.Stdout, "%s\n\n", b)
+	tw := tabwriter.NewWriter(env.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "Depth\tScore\tNodes\tTime\tBest move\t")
+	for i := len(r.Iterations) - 1; i >= 0; i-- {
+		it := r.Iterations[i]
+		fmt.Fprintf(tw, "%d\t%s\t%d\t%.3f\t%s\t\n", it.Depth, runs.Num(it.Score).Format("%.6f"), it.Nodes, it.Time.Seconds(), moveName(g, b, it.BestMove))
+	}
+	tw.Flush()
+	last := r.Last()
+	fmt.Fprintf(env.Stdout, "\n%.0f nodes/s", float64(last.Nodes)/max(last.Time.Seconds(), 1e-9))
+	if r.Stopped {
+		fmt.Fprintf(env.Stdout, "; stopped by a limit after %.1f ms, the deepest completed iteration is shown", float64(time.Since(began).Microseconds())/1000)
+	}
+	fmt.Fprintf(env.Stdout, "\ncut-offs: %s\n", last.Stats.Cutoffs())
+	return nil
 }
 
 // moveName returns a search's best move of root in the game's notation,

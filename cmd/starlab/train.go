@@ -47,12 +47,18 @@ func (f layoutFlag) Set(v string) error {
 	return nil
 }
 
+// trainFlags are the train command's settings and flag values, which its
+// SetFlags resets before every run.
+type trainFlags struct {
+	set         td.Settings
+	gf          gameFlags
+	out, resume string
+	asJSON      bool
+}
+
 // trainCommand returns the train command, with its own flag state.
 func trainCommand() *Command {
-	var set td.Settings
-	var gf gameFlags
-	var out, resume string
-	var asJSON bool
+	var f trainFlags
 	return &Command{
 		Name:      "train",
 		UsageLine: "train [-game G] [-variant V | -n N -m M] [flags] | train -resume RUN",
@@ -100,96 +106,104 @@ It ends with one line: games, time and games/s of the whole run (a resumed
 run's included), and the last score against the hand evaluator with its
 95% interval; -json prints it as an object (the score as score_vs_hand,
 the evaluator's name as opponent).`,
-		SetFlags: func(fs *flag.FlagSet, _ search.Kit) {
-			set, out, resume, asJSON = td.DefaultSettings(search.Kit{}), "", "", false
-			gf.set(fs, "Dice's board size (-variant NxN-M)", "Dice's win length (-variant NxN-M)")
-			fs.Int64Var(&set.Games, "games", set.Games, "self-play games")
-			fs.Uint64Var(&set.Seed, "seed", set.Seed, "seed of the initial weights and the games")
-			fs.Float64Var(&set.Rate, "rate", set.Rate, "learning rate (0: the game's default, for Dice 2.5/n^2, 0.1 at 5x5)")
-			fs.BoolVar(&set.Anneal, "anneal", set.Anneal, "anneal the rate as rate*(games/1000+1)^-0.3")
-			fs.Float64Var(&set.Lambda, "lambda", set.Lambda, "TD(lambda) trace decay (0: TD(0))")
-			fs.BoolVar(&set.Expected, "expected", set.Expected, "target: mean over every roll of the best 1-ply value")
-			fs.Float64Var(&set.Explore, "explore", set.Explore, "probability of a random move")
-			fs.Float64Var(&set.Init, "init", set.Init, "half-width of the uniform initial weights")
-			fs.Var(layoutFlag{&set}, "hidden", "hidden units of the net, or of each hidden layer in order: 40 or 64,32 (0: the game's size for the variant, 40 in backgammon)")
-			fs.StringVar(&set.Inputs, "inputs", "", "the net's input set: none for the game's own; threats (dice) adds each side's winning cells")
-			fs.StringVar(&set.Target, "target", "td", "what each position moves towards: td (temporal differences) or search (the value -target-spec finds)")
-			fs.StringVar(&set.TargetSpec, "target-spec", "", "the search of -target search: an engine spec with a depth; eval=mlp without net= searches with the net being trained (default "+td.DefaultTargetSpec+")")
-			fs.StringVar(&set.StartSuite, "starts", "", "with -target search, a file of positions (starlab gen) the self-play games start from in turn (default: the variant's start)")
-			fs.BoolVar(&set.TreeStrap, "treestrap", false, "with -target search, fit every position right after a move in the target search's tree to its value there (TreeStrap), not only the root; the tree is expectimax's, with the net's leaves")
-			fs.IntVar(&set.PlayDepth, "play-depth", 0, "with -target search, self-play moves by the target's engine to this depth (0, 1: the net's 1-ply values)")
-			fs.StringVar(&set.Optimizer, "optimizer", "", "sgd (TD's step) or adam (mini-batches; the default for -target search, -rate then 0.001)")
-			fs.IntVar(&set.MiniBatch, "minibatch", 0, "positions per optimiser step of -target search (default 256 with adam)")
-			fs.IntVar(&set.Workers, "workers", set.Workers, "self-play workers")
-			fs.IntVar(&set.Batch, "batch", set.Batch, "games per round, played with the same weights")
-			fs.Int64Var(&set.CheckpointEvery, "checkpoint", set.CheckpointEvery, "games between checkpoints")
-			fs.Int64Var(&set.MeasureEvery, "measure-every", set.MeasureEvery, "games between measurements against the hand evaluator")
-			fs.IntVar(&set.MeasureGames, "measure-games", set.MeasureGames, "games of each measurement (even)")
-			fs.StringVar(&set.MeasureSuite, "measure-suite", "", "file of start positions for the measurements, played in turn (starlab gen; default: the variant's start)")
-			fs.StringVar(&set.JudgeSuite, "judge", "", "held-out suite with exact values (starlab gen -exact): each measurement adds the net's static mean absolute error against them to the curve")
-			fs.StringVar(&out, "out", "", "run directory (default: a new one under out/)")
-			fs.StringVar(&resume, "resume", "", "resume the unfinished run in this directory (latest: the newest under out/)")
-			fs.BoolVar(&asJSON, "json", false, "print the result as JSON")
-		},
-		Run: func(ctx context.Context, env *Env, args []string) error {
-			if len(args) != 0 {
-				return usagef("unexpected arguments %v", args)
-			}
-			if resume != "" {
-				if err := checkResumeFlags(env.Flags, "json"); err != nil {
-					return err
-				}
-			} else {
-				g, variant, err := gf.resolve(env.Flags)
-				if err != nil {
-					return err
-				}
-				set.Game, set.GameName, set.Variant = g, g.Name(), variant
-				if err := set.Check(); err != nil {
-					return err
-				}
-			}
-			run, resumed, err := runs.Start("out", out, resume, "train", env.Args, &set, set.Seed)
-			if err != nil {
-				return err
-			}
-			if resumed {
-				if set.GameName == "" {
-					return fmt.Errorf("%s: the run names no game: an older starlab made it; start a new run", run.Dir())
-				}
-				if set.Game, err = games.Lookup(set.GameName); err != nil {
-					return err
-				}
-			}
-			var res *td.Result
-			kept := "the last checkpoint is kept: continue with starlab train -resume " + run.Dir()
-			err = runStage(env, run, "games", asJSON, kept, func(p runs.Progress) (err error) {
-				res, err = td.Run(ctx, set, run, p)
-				return err
-			})
-			if err != nil {
-				return err
-			}
-			if asJSON {
-				return json.NewEncoder(env.Stdout).Encode(res)
-			}
-			repeated := ""
-			if r := res.Repeated(); r != "" {
-				repeated = " (" + r + ")"
-			}
-			// Games played for points (backgammon's money) have no
-			// luck-adjusted score.
-			luck := ""
-			if l := float64(res.LuckScore); !math.IsNaN(l) {
-				luck = fmt.Sprintf(", luck-adjusted %.1f%% ± %.1f%%", 100*l, 100*float64(res.LuckCI95))
-			}
-			judged := ""
-			if e := float64(res.ExactMAE); !math.IsNaN(e) {
-				judged = fmt.Sprintf("; static error against the held-out exact values %.4f ± %.4f", e, float64(res.ExactSE))
-			}
-			fmt.Fprintf(env.Stdout, "train: %d games in %.1f s (%.0f games/s); score against %s at depth 1: %.1f%% ± %.1f%% with duplicate dice%s%s%s; net %s (id %s)\n",
-				res.Games, res.Seconds, res.GamesPerS, res.Opponent, 100*float64(res.Score), 100*float64(res.ScoreCI95), repeated, luck, judged, res.Net, res.NetID)
-			return nil
-		},
+		SetFlags: f.setFlags,
+		Run:      f.run,
 	}
+}
+
+// setFlags resets the settings to td's defaults and declares the train
+// command's flags on fs.
+func (f *trainFlags) setFlags(fs *flag.FlagSet, _ search.Kit) {
+	f.set, f.out, f.resume, f.asJSON = td.DefaultSettings(search.Kit{}), "", "", false
+	f.gf.set(fs, "Dice's board size (-variant NxN-M)", "Dice's win length (-variant NxN-M)")
+	fs.Int64Var(&f.set.Games, "games", f.set.Games, "self-play games")
+	fs.Uint64Var(&f.set.Seed, "seed", f.set.Seed, "seed of the initial weights and the games")
+	fs.Float64Var(&f.set.Rate, "rate", f.set.Rate, "learning rate (0: the game's default, for Dice 2.5/n^2, 0.1 at 5x5)")
+	fs.BoolVar(&f.set.Anneal, "anneal", f.set.Anneal, "anneal the rate as rate*(games/1000+1)^-0.3")
+	fs.Float64Var(&f.set.Lambda, "lambda", f.set.Lambda, "TD(lambda) trace decay (0: TD(0))")
+	fs.BoolVar(&f.set.Expected, "expected", f.set.Expected, "target: mean over every roll of the best 1-ply value")
+	fs.Float64Var(&f.set.Explore, "explore", f.set.Explore, "probability of a random move")
+	fs.Float64Var(&f.set.Init, "init", f.set.Init, "half-width of the uniform initial weights")
+	fs.Var(layoutFlag{&f.set}, "hidden", "hidden units of the net, or of each hidden layer in order: 40 or 64,32 (0: the game's size for the variant, 40 in backgammon)")
+	fs.StringVar(&f.set.Inputs, "inputs", "", "the net's input set: none for the game's own; threats (dice) adds each side's winning cells")
+	fs.StringVar(&f.set.Target, "target", "td", "what each position moves towards: td (temporal differences) or search (the value -target-spec finds)")
+	fs.StringVar(&f.set.TargetSpec, "target-spec", "", "the search of -target search: an engine spec with a depth; eval=mlp without net= searches with the net being trained (default "+td.DefaultTargetSpec+")")
+	fs.StringVar(&f.set.StartSuite, "starts", "", "with -target search, a file of positions (starlab gen) the self-play games start from in turn (default: the variant's start)")
+	fs.BoolVar(&f.set.TreeStrap, "treestrap", false, "with -target search, fit every position right after a move in the target search's tree to its value there (TreeStrap), not only the root; the tree is expectimax's, with the net's leaves")
+	fs.IntVar(&f.set.PlayDepth, "play-depth", 0, "with -target search, self-play moves by the target's engine to this depth (0, 1: the net's 1-ply values)")
+	fs.StringVar(&f.set.Optimizer, "optimizer", "", "sgd (TD's step) or adam (mini-batches; the default for -target search, -rate then 0.001)")
+	fs.IntVar(&f.set.MiniBatch, "minibatch", 0, "positions per optimiser step of -target search (default 256 with adam)")
+	fs.IntVar(&f.set.Workers, "workers", f.set.Workers, "self-play workers")
+	fs.IntVar(&f.set.Batch, "batch", f.set.Batch, "games per round, played with the same weights")
+	fs.Int64Var(&f.set.CheckpointEvery, "checkpoint", f.set.CheckpointEvery, "games between checkpoints")
+	fs.Int64Var(&f.set.MeasureEvery, "measure-every", f.set.MeasureEvery, "games between measurements against the hand evaluator")
+	fs.IntVar(&f.set.MeasureGames, "measure-games", f.set.MeasureGames, "games of each measurement (even)")
+	fs.StringVar(&f.set.MeasureSuite, "measure-suite", "", "file of start positions for the measurements, played in turn (starlab gen; default: the variant's start)")
+	fs.StringVar(&f.set.JudgeSuite, "judge", "", "held-out suite with exact values (starlab gen -exact): each measurement adds the net's static mean absolute error against them to the curve")
+	fs.StringVar(&f.out, "out", "", "run directory (default: a new one under out/)")
+	fs.StringVar(&f.resume, "resume", "", "resume the unfinished run in this directory (latest: the newest under out/)")
+	fs.BoolVar(&f.asJSON, "json", false, "print the result as JSON")
+}
+
+// run is the train command: the settings from the flags (or from the run
+// to resume), td.Run into a run directory, the result printed.
+func (f *trainFlags) run(ctx context.Context, env *Env, args []string) error {
+	if len(args) != 0 {
+		return usagef("unexpected arguments %v", args)
+	}
+	if f.resume != "" {
+		if err := checkResumeFlags(env.Flags, "json"); err != nil {
+			return err
+		}
+	} else {
+		g, variant, err := f.gf.resolve(env.Flags)
+		if err != nil {
+			return err
+		}
+		f.set.Game, f.set.GameName, f.set.Variant = g, g.Name(), variant
+		if err := f.set.Check(); err != nil {
+			return err
+		}
+	}
+	run, resumed, err := runs.Start("out", f.out, f.resume, "train", env.Args, &f.set, f.set.Seed)
+	if err != nil {
+		return err
+	}
+	if resumed {
+		if f.set.GameName == "" {
+			return fmt.Errorf("%s: the run names no game: an older starlab made it; start a new run", run.Dir())
+		}
+		if f.set.Game, err = games.Lookup(f.set.GameName); err != nil {
+			return err
+		}
+	}
+	var res *td.Result
+	kept := "the last checkpoint is kept: continue with starlab train -resume " + run.Dir()
+	err = runStage(env, run, "games", f.asJSON, kept, func(p runs.Progress) (err error) {
+		res, err = td.Run(ctx, f.set, run, p)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if f.asJSON {
+		return json.NewEncoder(env.Stdout).Encode(res)
+	}
+	repeated := ""
+	if r := res.Repeated(); r != "" {
+		repeated = " (" + r + ")"
+	}
+	// Games played for points (backgammon's money) have no
+	// luck-adjusted score.
+	luck := ""
+	if l := float64(res.LuckScore); !math.IsNaN(l) {
+		luck = fmt.Sprintf(", luck-adjusted %.1f%% ± %.1f%%", 100*l, 100*float64(res.LuckCI95))
+	}
+	judged := ""
+	if e := float64(res.ExactMAE); !math.IsNaN(e) {
+		judged = fmt.Sprintf("; static error against the held-out exact values %.4f ± %.4f", e, float64(res.ExactSE))
+	}
+	fmt.Fprintf(env.Stdout, "train: %d games in %.1f s (%.0f games/s); score against %s at depth 1: %.1f%% ± %.1f%% with duplicate dice%s%s%s; net %s (id %s)\n",
+		res.Games, res.Seconds, res.GamesPerS, res.Opponent, 100*float64(res.Score), 100*float64(res.ScoreCI95), repeated, luck, judged, res.Net, res.NetID)
+	return nil
 }

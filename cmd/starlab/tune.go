@@ -16,11 +16,17 @@ import (
 	"starlab/search/games"
 )
 
+// tuneFlags are the tune command's settings and flag values, which its
+// SetFlags resets before every run.
+type tuneFlags struct {
+	set                              regression.TuneSettings
+	depths, ts, probcut, out, resume string
+	asJSON                           bool
+}
+
 // tuneCommand returns the tune command, with its own flag state.
 func tuneCommand() *Command {
-	var set regression.TuneSettings
-	var depths, ts, probcut, out, resume string
-	var asJSON bool
+	var f tuneFlags
 	return &Command{
 		Name:      "tune",
 		UsageLine: "tune [-game G] [-suite FILE] [-depths 9,11,13] [-t 3.2,1.6,...] [-probcut FILE] [-cpc SPEC]... [-shard i/N] [-json] | tune -resume RUN",
@@ -66,75 +72,79 @@ again, with its own settings (a tune run keeps no partial results). The
 suite, the nets and the parameter files are read and checked before the run
 directory is made.`,
 		SetFlags: func(fs *flag.FlagSet, g search.Kit) {
-			set, ts, probcut, out, resume, asJSON = regression.DefaultTuneSettings(g, ""), "3.2,1.6,0.8,0.4,0.2,0.1,0.05", "", "", "", false
-			depths = joinInts(set.Depths)
-			gameFlag(fs, &set.GameName)
-			fs.StringVar(&set.Suite, "suite", set.Suite, "positions, one per line in the game's notation (the game's suite by default)")
-			fs.IntVar(&set.Limit, "limit", 0, "use only the first N positions (0 = all)")
-			fs.StringVar(&depths, "depths", depths, "search depths (the game's by default)")
-			fs.StringVar(&ts, "t", ts, "ChanceProbCut widths in sigmas")
-			fs.Var(&specsFlag{list: &set.CPC}, "cpc", "a cpc engine `spec`, such as cpc:multi=0,r=4; give it again for each further engine")
-			fs.StringVar(&probcut, "probcut", "", "ChanceProbCut parameter file (from starlab fit) of every engine that names none")
-			fs.IntVar(&set.Workers, "workers", set.Workers, "positions searched in parallel")
-			fs.Var(&set.Shard, "shard", "measure only shard i/N of the positions")
-			fs.StringVar(&out, "out", "", "run directory (default: a new one under out/)")
-			fs.StringVar(&resume, "resume", "", "measure the unfinished run in this directory again (latest: the newest under out/)")
-			fs.BoolVar(&asJSON, "json", false, "print one JSON object per depth, t and engine")
+			f.set, f.ts, f.probcut, f.out, f.resume, f.asJSON = regression.DefaultTuneSettings(g, ""), "3.2,1.6,0.8,0.4,0.2,0.1,0.05", "", "", "", false
+			f.depths = joinInts(f.set.Depths)
+			gameFlag(fs, &f.set.GameName)
+			fs.StringVar(&f.set.Suite, "suite", f.set.Suite, "positions, one per line in the game's notation (the game's suite by default)")
+			fs.IntVar(&f.set.Limit, "limit", 0, "use only the first N positions (0 = all)")
+			fs.StringVar(&f.depths, "depths", f.depths, "search depths (the game's by default)")
+			fs.StringVar(&f.ts, "t", f.ts, "ChanceProbCut widths in sigmas")
+			fs.Var(&specsFlag{list: &f.set.CPC}, "cpc", "a cpc engine `spec`, such as cpc:multi=0,r=4; give it again for each further engine")
+			fs.StringVar(&f.probcut, "probcut", "", "ChanceProbCut parameter file (from starlab fit) of every engine that names none")
+			fs.IntVar(&f.set.Workers, "workers", f.set.Workers, "positions searched in parallel")
+			fs.Var(&f.set.Shard, "shard", "measure only shard i/N of the positions")
+			fs.StringVar(&f.out, "out", "", "run directory (default: a new one under out/)")
+			fs.StringVar(&f.resume, "resume", "", "measure the unfinished run in this directory again (latest: the newest under out/)")
+			fs.BoolVar(&f.asJSON, "json", false, "print one JSON object per depth, t and engine")
 		},
-		Run: func(ctx context.Context, env *Env, args []string) error {
-			if len(args) != 0 {
-				return usagef("unexpected arguments %q", strings.Join(args, " "))
-			}
-			if resume != "" {
-				if err := checkResumeFlags(env.Flags, "json"); err != nil {
-					return err
-				}
-			} else if err := tuneSettings(env, &set, depths, ts, probcut); err != nil {
-				return err
-			}
-			run, _, err := runs.Start("out", out, resume, "tune", env.Args, &set, 0)
-			if err != nil {
-				return err
-			}
-			var res *regression.TuneResult
-			err = runStage(env, run, "positions", asJSON, "measure it again with starlab tune -resume "+run.Dir(), func(p runs.Progress) (err error) {
-				if set.Game.Game == nil { // a resumed run's, from its manifest
-					if set.GameName == "" {
-						set.GameName = games.Default // a run of an earlier version, whose settings name no game
-					}
-					if set.Game, err = lookupGame(set.GameName); err != nil {
-						return err
-					}
-				}
-				res, err = regression.Tune(ctx, set, run, p)
-				return err
-			})
-			if err != nil {
-				return err
-			}
-			if asJSON {
-				enc := json.NewEncoder(env.Stdout)
-				for _, r := range res.Rows {
-					if err := enc.Encode(r); err != nil {
-						return err
-					}
-				}
-				return nil
-			}
-			fmt.Fprintf(env.Stdout, "tune over %d positions of %s %s (%s):\n", res.Positions, res.Game, res.Variant, set.Suite)
-			for i, c := range res.CPC {
-				fmt.Fprintf(env.Stdout, "  engine %d: %s; parameters: %s\n", i+1, c, res.ProbCut[i])
-			}
-			fmt.Fprintln(env.Stdout, res.Caption())
-			head, lines := res.Table()
-			tw := tabwriter.NewWriter(env.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-			fmt.Fprintln(tw, strings.Join(head, "\t")+"\t")
-			for _, l := range lines {
-				fmt.Fprintln(tw, strings.Join(l, "\t")+"\t")
-			}
-			return tw.Flush()
-		},
+		Run: f.run,
 	}
+}
+
+// run is the tune command: the settings from the flags (or from the run
+// to resume), regression.Tune into a run directory, the result printed.
+func (f *tuneFlags) run(ctx context.Context, env *Env, args []string) error {
+	if len(args) != 0 {
+		return usagef("unexpected arguments %q", strings.Join(args, " "))
+	}
+	if f.resume != "" {
+		if err := checkResumeFlags(env.Flags, "json"); err != nil {
+			return err
+		}
+	} else if err := tuneSettings(env, &f.set, f.depths, f.ts, f.probcut); err != nil {
+		return err
+	}
+	run, _, err := runs.Start("out", f.out, f.resume, "tune", env.Args, &f.set, 0)
+	if err != nil {
+		return err
+	}
+	var res *regression.TuneResult
+	err = runStage(env, run, "positions", f.asJSON, "measure it again with starlab tune -resume "+run.Dir(), func(p runs.Progress) (err error) {
+		if f.set.Game.Game == nil { // a resumed run's, from its manifest
+			if f.set.GameName == "" {
+				f.set.GameName = games.Default // a run of an earlier version, whose settings name no game
+			}
+			if f.set.Game, err = lookupGame(f.set.GameName); err != nil {
+				return err
+			}
+		}
+		res, err = regression.Tune(ctx, f.set, run, p)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if f.asJSON {
+		enc := json.NewEncoder(env.Stdout)
+		for _, r := range res.Rows {
+			if err := enc.Encode(r); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	fmt.Fprintf(env.Stdout, "tune over %d positions of %s %s (%s):\n", res.Positions, res.Game, res.Variant, f.set.Suite)
+	for i, c := range res.CPC {
+		fmt.Fprintf(env.Stdout, "  engine %d: %s; parameters: %s\n", i+1, c, res.ProbCut[i])
+	}
+	fmt.Fprintln(env.Stdout, res.Caption())
+	head, lines := res.Table()
+	tw := tabwriter.NewWriter(env.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, strings.Join(head, "\t")+"\t")
+	for _, l := range lines {
+		fmt.Fprintln(tw, strings.Join(l, "\t")+"\t")
+	}
+	return tw.Flush()
 }
 
 // chapterConfigs names the chapter's configuration on each board it tuned
