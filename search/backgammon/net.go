@@ -96,25 +96,45 @@ func CheckNet(net *nn.Net, v Variant) error {
 	return nil
 }
 
-// NetEvaluator is a backgammon net as the engine's evaluator. It keeps the
-// first layer's pre-activations for both sides' views and a stack of them,
-// one per play made since Reset: a play changes a few points (its from and
-// to points, the borne-off count, and a hit's point and bar), and Make
-// adds the change of their units to a copy of the accumulators, found by
-// comparing the board with the position it last saw; Unmake pops.
+// NetEvaluator is a backgammon net as the engine's evaluator. It keeps a
+// stack of frames, one per play made since Reset, each with the position
+// and the first layer's pre-activations (the accumulator) of both sides'
+// views. A play changes a few points (its from and to points, the
+// borne-off count, and a hit's point and bar), and a frame's accumulator
+// is its parent's plus the change of those points' units, found by
+// comparing the two frames' positions.
+//
+// The accumulators are built when first read, a view at a time: a leaf
+// reads only its side to move's view, and a search from a rolled root
+// to an odd depth reads only one view along every line, so most frames
+// never build the other. Building is one pass over the hidden units,
+// each unit's sum taken in the order the eager version (addPoint per
+// changed point, then per view) added the same terms, so the values are
+// bit for bit those of that version, which the tests keep as the
+// specification (eagerEvaluator in net_test.go).
 type NetEvaluator struct {
 	net   *nn.Net
 	top   int
 	stack []netFrame
+	// at and a are the terms of an accumulator being built: the offsets
+	// of its inputs' columns in the first layer's weights and what each
+	// adds per weight, in the order the sum takes them.
+	at [maxTerms]int
+	a  [maxTerms]float64
 }
 
 type netFrame struct {
-	pts [2]Points
-	acc [2][]float64
+	pts   [2]Points
+	acc   [2][]float64
+	ready [2]bool // acc[v] holds view v's accumulator of pts
 }
 
 // maxNetDepth bounds the plays the evaluator follows from a Reset.
 const maxNetDepth = 160
+
+// maxTerms bounds the terms of an accumulator's building: a changed point
+// takes at most four (two units out, two in) and there are 2·26 points.
+const maxTerms = 4 * 2 * (Bar + 1)
 
 // NewNetEvaluator returns an evaluator of net; call Reset before Evaluate.
 func NewNetEvaluator(net *nn.Net) *NetEvaluator {
@@ -130,37 +150,103 @@ func NewNetEvaluator(net *nn.Net) *NetEvaluator {
 // Clone returns an evaluator of the same net with stacks of its own.
 func (e *NetEvaluator) Clone() *NetEvaluator { return NewNetEvaluator(e.net) }
 
-// Reset computes the accumulators from b.
+// Reset starts the stack at b: its accumulators are B1 plus every
+// occupied point's units, side 0 then 1, point Off to Bar.
 func (e *NetEvaluator) Reset(b *Board) {
 	e.top = 0
 	f := &e.stack[0]
 	f.pts = b.pts
-	for v := range f.acc {
-		copy(f.acc[v], e.net.B1)
-		for s := 0; s < 2; s++ {
-			for p := 0; p <= Bar; p++ {
-				e.addPoint(f.acc[v], v, s, p, b.pts[s][p], 1)
-			}
-		}
-	}
+	f.ready = [2]bool{}
 }
 
-// addPoint adds sign times the units of side s's point p holding n
-// checkers, in view v, to acc.
-func (e *NetEvaluator) addPoint(acc []float64, v, s, p int, n int8, sign float64) {
-	if n == 0 {
-		return
+// addTerms appends to the terms from n on those of side s's point p
+// holding c checkers, in view v, times sign: one per non-zero unit.
+func (e *NetEvaluator) addTerms(n, v, s, p int, c int8, sign float64) int {
+	if c == 0 {
+		return n
 	}
 	i := input(v, s, p)
 	if p == Off {
-		e.net.AddInput(acc, i, sign*float64(n)/Checkers)
-		return
+		e.at[n], e.a[n] = i*e.net.H, sign*float64(c)/Checkers
+		return n + 1
 	}
-	u := &pointUnits[n]
+	u := &pointUnits[c]
 	for k := 0; k < 4; k++ {
 		if u[k] != 0 {
-			e.net.AddInput(acc, i+k, sign*u[k])
+			e.at[n], e.a[n] = (i+k)*e.net.H, sign*u[k]
+			n++
 		}
+	}
+	return n
+}
+
+// build makes view v's accumulator of frame t ready, building those of
+// the frames below it first where they are not.
+func (e *NetEvaluator) build(t, v int) {
+	lo := t
+	for lo >= 0 && !e.stack[lo].ready[v] {
+		lo--
+	}
+	for u := lo + 1; u <= t; u++ {
+		f := &e.stack[u]
+		n := 0
+		if u == 0 {
+			for s := 0; s < 2; s++ {
+				for p := 0; p <= Bar; p++ {
+					n = e.addTerms(n, v, s, p, f.pts[s][p], 1)
+				}
+			}
+			e.update(f.acc[v], e.net.B1, n)
+		} else {
+			old := &e.stack[u-1]
+			for s := 0; s < 2; s++ {
+				now, was := &f.pts[s], &old.pts[s]
+				// Eight points compared at once: a play leaves most alone.
+				for p0 := 0; p0 <= Bar; p0 += 8 {
+					p1 := min(p0+8, Bar+1)
+					if p1 == p0+8 && [8]int8(now[p0:p1]) == [8]int8(was[p0:p1]) {
+						continue
+					}
+					for p := p0; p < p1; p++ {
+						if now[p] != was[p] {
+							n = e.addTerms(n, v, s, p, was[p], -1)
+							n = e.addTerms(n, v, s, p, now[p], 1)
+						}
+					}
+				}
+			}
+			e.update(f.acc[v], old.acc[v], n)
+		}
+		f.ready[v] = true
+	}
+}
+
+// update sets dst to src plus the first n terms, each unit's sum taken
+// term by term in order (nn.Net.AddInput's arithmetic, a term at a time),
+// four units at once.
+func (e *NetEvaluator) update(dst, src []float64, n int) {
+	w := e.net.W1
+	at, a := e.at[:n], e.a[:n]
+	h := len(dst)
+	src = src[:h]
+	j := 0
+	for ; j+4 <= h; j += 4 {
+		p0, p1, p2, p3 := src[j], src[j+1], src[j+2], src[j+3]
+		for i, o := range at {
+			c, col := a[i], w[o+j:o+j+4:o+j+4]
+			p0 += col[0] * c
+			p1 += col[1] * c
+			p2 += col[2] * c
+			p3 += col[3] * c
+		}
+		dst[j], dst[j+1], dst[j+2], dst[j+3] = p0, p1, p2, p3
+	}
+	for ; j < h; j++ {
+		p := src[j]
+		for i, o := range at {
+			p += w[o+j] * a[i]
+		}
+		dst[j] = p
 	}
 }
 
@@ -169,23 +255,10 @@ func (e *NetEvaluator) Make(b *Board, _ int) {
 	if e.top == maxNetDepth {
 		panic("backgammon net evaluator: too many plays since Reset")
 	}
-	old := &e.stack[e.top]
 	e.top++
 	f := &e.stack[e.top]
 	f.pts = b.pts
-	for v := range f.acc {
-		copy(f.acc[v], old.acc[v])
-	}
-	for s := 0; s < 2; s++ {
-		for p := 0; p <= Bar; p++ {
-			if n, was := b.pts[s][p], old.pts[s][p]; n != was {
-				for v := range f.acc {
-					e.addPoint(f.acc[v], v, s, p, was, -1)
-					e.addPoint(f.acc[v], v, s, p, n, 1)
-				}
-			}
-		}
-	}
+	f.ready = [2]bool{}
 }
 
 // Unmake precedes the take-back of the play Make followed.
@@ -194,7 +267,11 @@ func (e *NetEvaluator) Unmake(*Board, int) { e.top-- }
 // Evaluate returns the net's value of b for its side to move, from the
 // accumulators, which must follow b.
 func (e *NetEvaluator) Evaluate(b *Board) float64 {
-	return e.net.Output(e.stack[e.top].acc[b.stm])
+	f := &e.stack[e.top]
+	if !f.ready[b.stm] {
+		e.build(e.top, int(b.stm))
+	}
+	return e.net.Output(f.acc[b.stm])
 }
 
 // Value returns the net's value of b without accumulators kept in step:

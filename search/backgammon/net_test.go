@@ -1,0 +1,204 @@
+package backgammon
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"starlab/nn"
+)
+
+// eagerEvaluator is NetEvaluator's specification: both views'
+// accumulators computed at every Reset and Make, each changed point's
+// units taken out and put in with nn.Net.AddInput. NetEvaluator builds a
+// view only when it is read, in one pass over the units, and must give
+// the same values to the last bit.
+type eagerEvaluator struct {
+	net   *nn.Net
+	top   int
+	stack []eagerFrame
+}
+
+type eagerFrame struct {
+	pts [2]Points
+	acc [2][]float64
+}
+
+func newEagerEvaluator(net *nn.Net) *eagerEvaluator {
+	e := &eagerEvaluator{net: net, stack: make([]eagerFrame, maxNetDepth+1)}
+	for i := range e.stack {
+		for v := range e.stack[i].acc {
+			e.stack[i].acc[v] = make([]float64, net.H)
+		}
+	}
+	return e
+}
+
+func (e *eagerEvaluator) Reset(b *Board) {
+	e.top = 0
+	f := &e.stack[0]
+	f.pts = b.pts
+	for v := range f.acc {
+		copy(f.acc[v], e.net.B1)
+		for s := 0; s < 2; s++ {
+			for p := 0; p <= Bar; p++ {
+				e.addPoint(f.acc[v], v, s, p, b.pts[s][p], 1)
+			}
+		}
+	}
+}
+
+// addPoint adds sign times the units of side s's point p holding n
+// checkers, in view v, to acc.
+func (e *eagerEvaluator) addPoint(acc []float64, v, s, p int, n int8, sign float64) {
+	if n == 0 {
+		return
+	}
+	i := input(v, s, p)
+	if p == Off {
+		e.net.AddInput(acc, i, sign*float64(n)/Checkers)
+		return
+	}
+	u := &pointUnits[n]
+	for k := 0; k < 4; k++ {
+		if u[k] != 0 {
+			e.net.AddInput(acc, i+k, sign*u[k])
+		}
+	}
+}
+
+func (e *eagerEvaluator) Make(b *Board) {
+	old := &e.stack[e.top]
+	e.top++
+	f := &e.stack[e.top]
+	f.pts = b.pts
+	for v := range f.acc {
+		copy(f.acc[v], old.acc[v])
+	}
+	for s := 0; s < 2; s++ {
+		for p := 0; p <= Bar; p++ {
+			if n, was := b.pts[s][p], old.pts[s][p]; n != was {
+				for v := range f.acc {
+					e.addPoint(f.acc[v], v, s, p, was, -1)
+					e.addPoint(f.acc[v], v, s, p, n, 1)
+				}
+			}
+		}
+	}
+}
+
+func (e *eagerEvaluator) Unmake() { e.top-- }
+
+func (e *eagerEvaluator) Evaluate(b *Board) float64 {
+	return e.net.Output(e.stack[e.top].acc[b.stm])
+}
+
+// TestNetEvaluatorIsEager follows random games with plays made and taken
+// back, as a search does, and holds NetEvaluator's value to the eager
+// evaluator's bit for bit, in the view a search reads (the side to move's)
+// and, now and then, in the other, so that a view is sometimes built over
+// several frames at once and sometimes never: for the built-in nets and
+// random nets whose hidden units are not a multiple of four.
+func TestNetEvaluatorIsEager(t *testing.T) {
+	var nets []*nn.Net
+	for _, v := range []Variant{OnePoint, Money} {
+		if net, err := EmbeddedNet(v); err == nil {
+			nets = append(nets, net)
+		}
+		for _, h := range []int{40, 7, 1} {
+			net, err := NewNet(v, h, rand.New(rand.NewPCG(uint64(h), 1)), 0.5)
+			if err != nil {
+				t.Fatal(err)
+			}
+			nets = append(nets, net)
+		}
+	}
+	games := 40
+	if testing.Short() {
+		games = 8
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	var codes [MaxPlays]int16
+	for _, net := range nets {
+		lazy, eager := NewNetEvaluator(net), newEagerEvaluator(net)
+		for g := 0; g < games; g++ {
+			b := StartBoard(net2variant(t, net))
+			lazy.Reset(b)
+			eager.Reset(b)
+			check := func(b *Board) {
+				t.Helper()
+				views := []int8{b.stm}
+				if rng.IntN(4) == 0 {
+					views = append(views, 1-b.stm)
+				}
+				for _, v := range views {
+					q := *b
+					q.stm = v
+					if got, want := lazy.Evaluate(&q), eager.Evaluate(&q); math.Float64bits(got) != math.Float64bits(want) {
+						t.Fatalf("%s, view %d, %d plays since Reset: %v, eager %v", b, v, lazy.top, got, want)
+					}
+				}
+			}
+			check(b)
+			for ply := 0; ply < 120 && !b.Over(); ply++ {
+				hi, lo := RollDice(rng.IntN(Rolls))
+				b.Roll(hi, lo)
+				n := b.Moves(&codes)
+				// A search tries some plays and takes them back before
+				// going on with one.
+				for k := rng.IntN(3); k > 0; k-- {
+					m := int(codes[rng.IntN(n)])
+					var u Undo
+					b.MakeSaving(m, &u)
+					lazy.Make(b, m)
+					eager.Make(b)
+					check(b)
+					lazy.Unmake(b, m)
+					eager.Unmake()
+					b.UnmakeRestoring(m, &u)
+				}
+				m := int(codes[rng.IntN(n)])
+				var u Undo
+				b.MakeSaving(m, &u)
+				lazy.Make(b, m)
+				eager.Make(b)
+				check(b)
+			}
+		}
+	}
+}
+
+func net2variant(t *testing.T, net *nn.Net) Variant {
+	v, err := ParseVariant(net.Variant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// TestNetEvaluatorAllocs: following a play and evaluating allocates
+// nothing.
+func TestNetEvaluatorAllocs(t *testing.T) {
+	net, err := EmbeddedNet(OnePoint)
+	if err != nil {
+		t.Skip(err)
+	}
+	e := NewNetEvaluator(net)
+	b := StartBoard(OnePoint)
+	b.Roll(3, 1)
+	var codes [MaxPlays]int16
+	b.Moves(&codes)
+	m := int(codes[0])
+	e.Reset(b)
+	allocs := testing.AllocsPerRun(100, func() {
+		var u Undo
+		b.MakeSaving(m, &u)
+		e.Make(b, m)
+		_ = e.Evaluate(b)
+		e.Unmake(b, m)
+		b.UnmakeRestoring(m, &u)
+	})
+	if allocs != 0 {
+		t.Fatalf("%v allocations a play", allocs)
+	}
+}
