@@ -217,9 +217,42 @@ func (b *Board) KeyAfter(m int) uint64 {
 // gen collects distinct plays by their resulting keys.
 type gen struct {
 	codes *[MaxPlays]int16
-	keys  *[MaxPlays]uint64 // from a pool (see Moves)
+	keys  *[MaxPlays]uint64 // the plays' resulting keys (s.keys)
+	s     *genScratch       // from a pool (see Moves)
 	n     int
 	best  int8 // the most checker moves of a play so far
+	// linear makes add compare a result with every play so far, the
+	// table's specification (movesLinear, for the tests).
+	linear bool
+}
+
+// genScratch is the generator's memory: the plays' keys, and a hash table
+// of them that tells whether a result is a play's already in one probe or
+// a few, where comparing it with every play so far cost a double of
+// hundreds of plays tens of thousands of comparisons. A slot holds the
+// epoch it was written in and the play's index plus one; a slot of
+// another epoch is empty, so a new epoch empties the table without
+// writing it.
+type genScratch struct {
+	keys  [MaxPlays]uint64
+	slots [genSlots]uint32
+	epoch uint32
+}
+
+const (
+	genSlotBits  = 13
+	genSlots     = 1 << genSlotBits // at least twice MaxPlays: at most half full
+	genIndexBits = 13               // index+1 up to MaxPlays
+	genEpochs    = 1 << (32 - genIndexBits)
+)
+
+// newEpoch empties the table.
+func (s *genScratch) newEpoch() {
+	s.epoch++
+	if s.epoch == genEpochs { // the epochs wrap: clear the slots once
+		clear(s.slots[:])
+		s.epoch = 1
+	}
 }
 
 // add records play code with n checker moves, the board showing its
@@ -231,15 +264,33 @@ func (g *gen) add(code int, n int8, key uint64) {
 	}
 	if n > g.best { // every shorter play so far is not legal
 		g.best, g.n = n, 0
+		g.s.newEpoch()
 	}
-	for i := 0; i < g.n; i++ {
-		if g.keys[i] == key {
+	if g.linear {
+		for i := 0; i < g.n; i++ {
+			if g.keys[i] == key {
+				return
+			}
+		}
+		g.codes[g.n], g.keys[g.n] = int16(code), key
+		g.n++
+		return
+	}
+	h := key * 0x9e3779b97f4a7c15 >> (64 - genSlotBits) // Fibonacci hashing
+	for {
+		e := g.s.slots[h&(genSlots-1)]
+		if e>>genIndexBits != g.s.epoch {
+			break
+		}
+		if g.keys[e&(1<<genIndexBits-1)-1] == key {
 			return
 		}
+		h++
 	}
 	if g.n == MaxPlays {
 		panic("backgammon: more than MaxPlays plays")
 	}
+	g.s.slots[h&(genSlots-1)] = g.s.epoch<<genIndexBits | uint32(g.n+1)
 	g.codes[g.n], g.keys[g.n] = int16(code), key
 	g.n++
 }
@@ -247,18 +298,25 @@ func (g *gen) add(code int, n int8, key uint64) {
 // Moves writes the codes of the legal plays of a decision, each distinct
 // resulting position once, and returns how many (1, the empty play, when
 // no checker can move).
-func (b *Board) Moves(out *[MaxPlays]int16) int {
-	// The generator's keys (32 KiB) come from a pool: zeroing them on
-	// every call cost as much as generating the plays.
-	keys := genKeys.Get().(*[MaxPlays]uint64)
-	g := gen{codes: out, keys: keys}
+func (b *Board) Moves(out *[MaxPlays]int16) int { return b.moves(out, false) }
+
+// movesLinear is Moves with each result compared with every play so far
+// rather than looked up: the specification of the table.
+func (b *Board) movesLinear(out *[MaxPlays]int16) int { return b.moves(out, true) }
+
+func (b *Board) moves(out *[MaxPlays]int16, linear bool) int {
+	// The generator's memory (64 KiB) comes from a pool: zeroing its keys
+	// alone on every call cost as much as generating the plays.
+	s := genPool.Get().(*genScratch)
+	s.newEpoch()
+	g := gen{codes: out, keys: &s.keys, s: s, linear: linear}
 	if b.d1 == b.d2 {
 		b.genDouble(&g, 0, Bar, [4]int8{})
 	} else {
 		b.genPair(&g)
 	}
 	n := g.n
-	genKeys.Put(keys)
+	genPool.Put(s)
 	if n == 0 {
 		out[0] = PassPlay
 		return 1
@@ -266,7 +324,7 @@ func (b *Board) Moves(out *[MaxPlays]int16) int {
 	return n
 }
 
-var genKeys = sync.Pool{New: func() any { return new([MaxPlays]uint64) }}
+var genPool = sync.Pool{New: func() any { return new(genScratch) }}
 
 // genPair generates the plays of a roll d1 > d2: both dice, in either
 // order, when that is possible; else one die, the larger if it can be

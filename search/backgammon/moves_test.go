@@ -1,0 +1,44 @@
+package backgammon
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// TestMovesTableIsLinear holds Moves, which finds a result among the plays
+// so far in a hash table, to movesLinear, which compares it with every
+// one: the same plays in the same order (the search orders its moves from
+// it), for every roll of the positions of random games.
+func TestMovesTableIsLinear(t *testing.T) {
+	games := 60
+	if testing.Short() {
+		games = 10
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	var got, want [MaxPlays]int16
+	most := 0
+	for g := 0; g < games; g++ {
+		b := StartBoard(OnePoint)
+		for !b.Over() {
+			for r := 0; r < Rolls; r++ {
+				hi, lo := RollDice(r)
+				b.Roll(hi, lo)
+				n, m := b.Moves(&got), b.movesLinear(&want)
+				if !slices.Equal(got[:n], want[:m]) {
+					t.Fatalf("%s: %d plays %v, linear %d %v", b, n, got[:n], m, want[:m])
+				}
+				most = max(most, n)
+				b.ClearRoll()
+			}
+			hi, lo := RollDice(rng.IntN(Rolls))
+			b.Roll(hi, lo)
+			n := b.Moves(&got)
+			var u Undo
+			b.MakeSaving(int(got[rng.IntN(n)]), &u)
+		}
+	}
+	if most < 100 {
+		t.Fatalf("at most %d plays a roll: the games never reached a roll with many plays", most)
+	}
+}
