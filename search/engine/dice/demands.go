@@ -60,7 +60,11 @@ var _ interface {
 // (the history table's width), and maxPly, the length of the arrays kept
 // per ply from the root (killers, undo, eundo, frames); and maxDepth, the
 // deepest search, which those arrays must hold (see below): Search goes
-// no deeper, whatever MaxDepth says (searchDepth).
+// no deeper, whatever MaxDepth says (searchDepth). A move node keeps its
+// moves on the stack where maxMoves is at most stackMoves (256), and
+// otherwise in the engine, maxMoves a ply from the root (backgammon's
+// 4,096 plays: maxPly·maxMoves moves, 1 MiB an engine), since the stack
+// would zero the whole array at every node.
 const (
 	_ int = maxMoves
 	_ int = maxEvents

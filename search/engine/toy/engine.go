@@ -63,6 +63,10 @@ type Engine struct {
 	// score is orderMoves' scratch where a node has more moves than
 	// stackScores: kept here so that it is not zeroed per node.
 	score [maxMoves]int64
+	// moveBuf holds each ply's moves, maxMoves from ply*maxMoves, where a
+	// node can have more than stackMoves (backgammon's 4,096 plays, 8 KiB
+	// that the stack would zero at every node); New makes it only there.
+	moveBuf []move
 	undo  [maxPly]undo      // the counters each ply's move changed
 	eundo [maxPly]eventUndo // what each ply's chance event changed
 	// frames are the chance nodes' working state, one per ply, kept here
@@ -108,6 +112,9 @@ func New(r *search.Resolved) *Engine {
 	e.noise = c.Noise
 	if e.cpcOn {
 		e.cpc = make([][]cpcModel, 2*maxPly+1)
+	}
+	if maxMoves > stackMoves {
+		e.moveBuf = make([]move, maxPly*maxMoves)
 	}
 	return e
 }
@@ -692,8 +699,11 @@ func (e *Engine) storeChance(f *chanceFrame, edge float64, high bool) float64 {
 }
 
 // stackScores is the most moves whose scores orderMoves keeps on the
-// stack.
-const stackScores = min(maxMoves, 64)
+// stack, and stackMoves the most moves a node keeps there (moveNode).
+const (
+	stackScores = min(maxMoves, 64)
+	stackMoves  = 256
+)
 
 // orderMoves fills moves with the legal moves of the position in search
 // order: table move, then killers, then by history score.
@@ -807,8 +817,16 @@ func (e *Engine) moveNode(alpha, beta float64, depth, ply, limit int) float64 {
 			}
 		}
 	}
-	var moves [maxMoves]move
-	n := e.orderMoves(&moves, ttMove, ply)
+	// The moves live on the stack where a node has few, and in the
+	// engine where it can have many: the branch is decided at compile
+	// time.
+	var moves *[maxMoves]move
+	if maxMoves > stackMoves {
+		moves = (*[maxMoves]move)(e.moveBuf[ply*maxMoves:])
+	} else {
+		moves = new([maxMoves]move)
+	}
+	n := e.orderMoves(moves, ttMove, ply)
 	if limit > 0 && n > limit {
 		n = limit
 	}
