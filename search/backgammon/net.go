@@ -107,19 +107,23 @@ func CheckNet(net *nn.Net, v Variant) error {
 // The accumulators are built when first read, a view at a time: a leaf
 // reads only its side to move's view, and a search from a rolled root
 // to an odd depth reads only one view along every line, so most frames
-// never build the other. Building is one pass over the hidden units,
-// each unit's sum taken in the order the eager version (addPoint per
-// changed point, then per view) added the same terms, so the values are
-// bit for bit those of that version, which the tests keep as the
-// specification (eagerEvaluator in net_test.go).
+// never build the other. Building is one pass of nn.Kernel.Update over
+// the hidden units (four at a time, a multiply and an add per term, no
+// fused multiply-add), each unit's sum taken in the order the eager
+// version (addPoint per changed point, then per view, with
+// nn.Net.AddInput) added the same terms, so the values are bit for bit
+// those of that version, which the tests keep as the specification
+// (eagerEvaluator in net_test.go).
 type NetEvaluator struct {
 	net   *nn.Net
+	k     *nn.Kernel
+	w     []float64 // the first layer's columns, input i's at i·k.H, padded
 	top   int
 	stack []netFrame
 	// at and a are the terms of an accumulator being built: the offsets
-	// of its inputs' columns in the first layer's weights and what each
-	// adds per weight, in the order the sum takes them.
-	at [maxTerms]int
+	// of its inputs' columns in w and what each adds per weight, in the
+	// order the sum takes them.
+	at [maxTerms]int32
 	a  [maxTerms]float64
 }
 
@@ -138,10 +142,14 @@ const maxTerms = 4 * 2 * (Bar + 1)
 
 // NewNetEvaluator returns an evaluator of net; call Reset before Evaluate.
 func NewNetEvaluator(net *nn.Net) *NetEvaluator {
-	e := &NetEvaluator{net: net, stack: make([]netFrame, maxNetDepth+1)}
+	k := nn.NewKernel(net)
+	e := &NetEvaluator{net: net, k: k, w: make([]float64, InputSize*k.H), stack: make([]netFrame, maxNetDepth+1)}
+	for i := 0; i < InputSize; i++ {
+		k.Column(e.w[i*k.H:], i)
+	}
 	for i := range e.stack {
 		for v := range e.stack[i].acc {
-			e.stack[i].acc[v] = make([]float64, net.H)
+			e.stack[i].acc[v] = make([]float64, k.H)
 		}
 	}
 	return e
@@ -159,23 +167,51 @@ func (e *NetEvaluator) Reset(b *Board) {
 	f.ready = [2]bool{}
 }
 
-// addTerms appends to the terms from n on those of side s's point p
-// holding c checkers, in view v, times sign: one per non-zero unit.
-func (e *NetEvaluator) addTerms(n, v, s, p int, c int8, sign float64) int {
-	if c == 0 {
-		return n
-	}
-	i := input(v, s, p)
-	if p == Off {
-		e.at[n], e.a[n] = i*e.net.H, sign*float64(c)/Checkers
-		return n + 1
-	}
-	u := &pointUnits[c]
-	for k := 0; k < 4; k++ {
-		if u[k] != 0 {
-			e.at[n], e.a[n] = (i+k)*e.net.H, sign*u[k]
-			n++
+// pointTerms[out][off][c] are the terms of a point of c checkers put in
+// (out 0) or taken out (out 1), the borne-off count's (off 1) or another
+// point's (off 0): its non-zero units, each as its index from the point's
+// first input and its value, in the eager version's arithmetic (sign·u,
+// sign·c/Checkers: eagerEvaluator.addPoint in net_test.go).
+var pointTerms [2][2][Checkers + 1]unitTerms
+
+type unitTerms struct {
+	n int
+	k [2]int
+	a [2]float64
+}
+
+func init() {
+	for out, sign := range [2]float64{1, -1} {
+		for c := 1; c <= Checkers; c++ {
+			pointTerms[out][1][c] = unitTerms{n: 1, a: [2]float64{sign * float64(c) / Checkers}}
+			t := &pointTerms[out][0][c]
+			for k, u := range pointUnits[c] {
+				if u != 0 {
+					t.k[t.n], t.a[t.n] = k, sign*u
+					t.n++
+				}
+			}
 		}
+	}
+}
+
+// addTerms appends to the terms from n on the change of side s's point p
+// from was checkers to now, in view v: was's units out, then now's in.
+func (e *NetEvaluator) addTerms(n, v, s, p int, was, now int8) int {
+	i, off := input(v, s, p), 0
+	if p == Off {
+		off = 1
+	}
+	n = e.push(n, i, &pointTerms[1][off][was])
+	return e.push(n, i, &pointTerms[0][off][now])
+}
+
+// push appends to the terms from n on those of t, of the point whose first
+// input is i.
+func (e *NetEvaluator) push(n, i int, t *unitTerms) int {
+	for j := 0; j < t.n; j++ {
+		e.at[n], e.a[n] = int32((i+t.k[j])*e.k.H), t.a[j]
+		n++
 	}
 	return n
 }
@@ -193,10 +229,10 @@ func (e *NetEvaluator) build(t, v int) {
 		if u == 0 {
 			for s := 0; s < 2; s++ {
 				for p := 0; p <= Bar; p++ {
-					n = e.addTerms(n, v, s, p, f.pts[s][p], 1)
+					n = e.addTerms(n, v, s, p, 0, f.pts[s][p])
 				}
 			}
-			e.update(f.acc[v], e.net.B1, n)
+			e.k.Update(f.acc[v], e.k.B1, e.w, e.at[:n], e.a[:n])
 		} else {
 			old := &e.stack[u-1]
 			for s := 0; s < 2; s++ {
@@ -209,44 +245,14 @@ func (e *NetEvaluator) build(t, v int) {
 					}
 					for p := p0; p < p1; p++ {
 						if now[p] != was[p] {
-							n = e.addTerms(n, v, s, p, was[p], -1)
-							n = e.addTerms(n, v, s, p, now[p], 1)
+							n = e.addTerms(n, v, s, p, was[p], now[p])
 						}
 					}
 				}
 			}
-			e.update(f.acc[v], old.acc[v], n)
+			e.k.Update(f.acc[v], old.acc[v], e.w, e.at[:n], e.a[:n])
 		}
 		f.ready[v] = true
-	}
-}
-
-// update sets dst to src plus the first n terms, each unit's sum taken
-// term by term in order (nn.Net.AddInput's arithmetic, a term at a time),
-// four units at once.
-func (e *NetEvaluator) update(dst, src []float64, n int) {
-	w := e.net.W1
-	at, a := e.at[:n], e.a[:n]
-	h := len(dst)
-	src = src[:h]
-	j := 0
-	for ; j+4 <= h; j += 4 {
-		p0, p1, p2, p3 := src[j], src[j+1], src[j+2], src[j+3]
-		for i, o := range at {
-			c, col := a[i], w[o+j:o+j+4:o+j+4]
-			p0 += col[0] * c
-			p1 += col[1] * c
-			p2 += col[2] * c
-			p3 += col[3] * c
-		}
-		dst[j], dst[j+1], dst[j+2], dst[j+3] = p0, p1, p2, p3
-	}
-	for ; j < h; j++ {
-		p := src[j]
-		for i, o := range at {
-			p += w[o+j] * a[i]
-		}
-		dst[j] = p
 	}
 }
 
@@ -271,7 +277,7 @@ func (e *NetEvaluator) Evaluate(b *Board) float64 {
 	if !f.ready[b.stm] {
 		e.build(e.top, int(b.stm))
 	}
-	return e.net.Output(f.acc[b.stm])
+	return e.net.Output(f.acc[b.stm][:e.net.H])
 }
 
 // Value returns the net's value of b without accumulators kept in step:

@@ -93,8 +93,9 @@ func (e *eagerEvaluator) Evaluate(b *Board) float64 {
 	return e.net.Output(e.stack[e.top].acc[b.stm])
 }
 
-// TestNetEvaluatorIsEager follows random games with plays made and taken
-// back, as a search does, and holds NetEvaluator's value to the eager
+// TestNetEvaluatorIsEager follows random games to their end (a Reset now
+// and then, as at a new search's root), with plays made and taken back as
+// a search makes them, and holds NetEvaluator's value to the eager
 // evaluator's bit for bit, in the view a search reads (the side to move's)
 // and, now and then, in the other, so that a view is sometimes built over
 // several frames at once and sometimes never: for the built-in nets and
@@ -140,7 +141,11 @@ func TestNetEvaluatorIsEager(t *testing.T) {
 				}
 			}
 			check(b)
-			for ply := 0; ply < 120 && !b.Over(); ply++ {
+			for !b.Over() {
+				if lazy.top == maxNetDepth-1 { // a new search's root
+					lazy.Reset(b)
+					eager.Reset(b)
+				}
 				hi, lo := RollDice(rng.IntN(Rolls))
 				b.Roll(hi, lo)
 				n := b.Moves(&codes)
