@@ -117,6 +117,27 @@ func (b *Board) step(from, d int8) bool {
 	return true
 }
 
+// keyAfterStep returns the key after step(from, d) without making it: the
+// generator's last checker move, whose result is only looked up.
+func (b *Board) keyAfterStep(from, d int8) uint64 {
+	s := b.stm
+	me, op := &b.pts[s], &b.pts[1-s]
+	n := me[from]
+	k := b.key ^ zPoint[s][from][n] ^ zPoint[s][from][n-1]
+	to := from - d
+	if to <= 0 {
+		return k
+	}
+	n = me[to]
+	k ^= zPoint[s][to][n] ^ zPoint[s][to][n+1]
+	q := Bar - to
+	if op[q] != 1 {
+		return k
+	}
+	o, nb := 1-s, op[Bar]
+	return k ^ zPoint[o][q][1] ^ zPoint[o][Bar][nb] ^ zPoint[o][Bar][nb+1]
+}
+
 // unstep takes back step(from, d), which hit when hit is set.
 func (b *Board) unstep(from, d int8, hit bool) {
 	s := b.stm
@@ -346,9 +367,7 @@ func (b *Board) genPair(g *gen) {
 				if !b.canStep(c, dB, hi2) {
 					continue
 				}
-				hitB := b.step(c, dB)
-				g.add(order*676+int(a)*26+int(c), 2, b.key)
-				b.unstep(c, dB, hitB)
+				g.add(order*676+int(a)*26+int(c), 2, b.keyAfterStep(c, dB))
 			}
 			if g.best < 2 {
 				g.add(order*676+int(a)*26, 1, b.key)
@@ -390,11 +409,15 @@ func (b *Board) genDouble(g *gen, k int, top int8, f [4]int8) {
 				continue
 			}
 			moved = true
-			hit := b.step(p, d)
 			f[k] = p
-			b.genDouble(g, k+1, p, f)
+			if k == 3 { // the last checker move: only its result is needed
+				g.add(doubleBase+doubleRank(f), 4, b.keyAfterStep(p, d))
+			} else {
+				hit := b.step(p, d)
+				b.genDouble(g, k+1, p, f)
+				b.unstep(p, d, hit)
+			}
 			f[k] = 0
-			b.unstep(p, d, hit)
 		}
 	}
 	if !moved && k > 0 {

@@ -42,3 +42,45 @@ func TestMovesTableIsLinear(t *testing.T) {
 		t.Fatalf("at most %d plays a roll: the games never reached a roll with many plays", most)
 	}
 }
+
+// TestKeyAfterStep holds keyAfterStep, the key of a checker move not
+// made, to the key step leaves (and to the key computed afresh), for every
+// checker move of every die from the positions of random games, hits and
+// bear-offs among them.
+func TestKeyAfterStep(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	var codes [MaxPlays]int16
+	hits, offs := 0, 0
+	for g := 0; g < 20; g++ {
+		b := StartBoard(OnePoint)
+		for !b.Over() {
+			hi := b.highest()
+			for from := int8(1); from <= Bar; from++ {
+				for d := int8(1); d <= 6; d++ {
+					if !b.canStep(from, d, hi) {
+						continue
+					}
+					want := b.keyAfterStep(from, d)
+					q := *b
+					if q.step(from, d) {
+						hits++
+					}
+					if from-d <= 0 {
+						offs++
+					}
+					if q.key != want || q.computeKey() != want {
+						t.Fatalf("%s: %d by %d: keyAfterStep %x, step %x, afresh %x", b, from, d, want, q.key, q.computeKey())
+					}
+				}
+			}
+			r1, r2 := RollDice(rng.IntN(Rolls))
+			b.Roll(r1, r2)
+			n := b.Moves(&codes)
+			var u Undo
+			b.MakeSaving(int(codes[rng.IntN(n)]), &u)
+		}
+	}
+	if hits == 0 || offs == 0 {
+		t.Fatalf("%d hits and %d bear-offs checked: want some of each", hits, offs)
+	}
+}
