@@ -64,8 +64,8 @@ type Engine struct {
 	// node can have more than stackMoves (backgammon's 4,096 plays, 8 KiB
 	// that the stack would zero at every node); New makes it only there.
 	moveBuf []move
-	undo  [maxPly]undo      // the counters each ply's move changed
-	eundo [maxPly]eventUndo // what each ply's chance event changed
+	undo    [maxPly]undo      // the counters each ply's move changed
+	eundo   [maxPly]eventUndo // what each ply's chance event changed
 	// frames are the chance nodes' working state, one per ply, kept here
 	// so that a chance node does not zero a fresh one on the stack.
 	frames [maxPly]chanceFrame
