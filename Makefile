@@ -24,7 +24,7 @@ run: build
 # The rest of the command's tests run once without it: they drive the same
 # stages in one process, ten to thirty times slower under the detector.
 # TEST_TIMEOUT bounds each package's tests: ten times the slowest
-# package's 51 s (selfplay under the race detector) on a 2-core machine
+# package's 55 s (selfplay under the race detector) on a 2-core machine
 # with an empty build cache.
 TEST_TIMEOUT ?= 10m
 RACE_CMD_TESTS := ^(TestMatchCtrlCReachesSearch|TestMatchKilledAndResumed|TestBenchCanceled|TestOutsideKilledAndResumed)$$
