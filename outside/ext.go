@@ -132,11 +132,8 @@ func ParseExt(_ search.Kit, spec string) (Engine, error) {
 // the program a run found before), and checks it can be run.
 func (e *extSpec) Locate(known *Program) (Program, error) {
 	if known != nil {
-		if err := CheckProgram(known.Path); err != nil {
-			return Program{}, fmt.Errorf("engine %s: the run started it as %s in %s: %v", e.Name(), known.Path, known.Dir, err)
-		}
-		if fi, err := os.Stat(known.Dir); err != nil || !fi.IsDir() {
-			return Program{}, fmt.Errorf("engine %s: the run started it in %s, which is no longer a directory", e.Name(), known.Dir)
+		if err := CheckKnown(*known); err != nil {
+			return Program{}, fmt.Errorf("engine %s: %v", e.Name(), err)
 		}
 		e.prog = *known
 		return e.prog, nil
@@ -223,8 +220,7 @@ type extPlayer struct {
 	id     string // the engine's id name
 	legal  bool   // the engine asked for the legal moves
 	dead   bool
-	ping   uint64 // the last ping sent: a number the engine cannot guess
-	inGame bool   // a go of this game was sent: a late line came in the game
+	inGame bool // a go of this game was sent: a late line came in the game
 	moves  []game.Move
 	words  []string
 }
@@ -358,9 +354,9 @@ func (p *extPlayer) handshake(ctx context.Context, variant string) error {
 	}
 	// The ping every position will carry, answered once now, so that an
 	// engine of another version is refused before its first game.
-	p.ping = nonce()
-	pong := fmt.Sprintf("pong %d", p.ping)
-	if err := p.proc.Send(fmt.Sprintf("ping %d", p.ping)); err != nil {
+	ping := nonce()
+	pong := fmt.Sprintf("pong %d", ping)
+	if err := p.proc.Send(fmt.Sprintf("ping %d", ping)); err != nil {
 		return p.ended(pong, err)
 	}
 	if w, rest, err = p.expect(ctx, pong, []string{pong}, nil); err != nil {
@@ -420,9 +416,9 @@ func (p *extPlayer) Choose(ctx context.Context, s game.State) Reply {
 	if p.dead {
 		return Reply{Forfeit: NewForfeit("exited", "the program had ended", "")}
 	}
-	p.ping = nonce()
-	pong := fmt.Sprintf("pong %d", p.ping)
-	send := []string{fmt.Sprintf("ping %d", p.ping), "position " + s.String()}
+	ping := nonce()
+	pong := fmt.Sprintf("pong %d", ping)
+	send := []string{fmt.Sprintf("ping %d", ping), "position " + s.String()}
 	if p.legal {
 		p.moves = s.Legal(p.moves)
 		p.words = p.words[:0]

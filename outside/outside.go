@@ -85,6 +85,18 @@ func FindProgram(name, dir string) (string, error) {
 	return path, CheckProgram(path)
 }
 
+// CheckKnown says, in one line, why a program a run recorded cannot be
+// run as it was: its file gone or no program, its directory gone.
+func CheckKnown(known Program) error {
+	if err := CheckProgram(known.Path); err != nil {
+		return fmt.Errorf("the run started it as %s in %s: %v", known.Path, known.Dir, err)
+	}
+	if fi, err := os.Stat(known.Dir); err != nil || !fi.IsDir() {
+		return fmt.Errorf("the run started it in %s, which is no longer a directory", known.Dir)
+	}
+	return nil
+}
+
 // CheckProgram says, in one line, why path cannot be run: missing, a
 // directory, not executable.
 func CheckProgram(path string) error {

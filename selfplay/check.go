@@ -45,13 +45,20 @@ func (s MatchSettings) CheckSpecs() error {
 // spec it could have refused. Outside engines' programs are looked for
 // as match looks for them (Prepare), but not started.
 func (s MatchSettings) CheckPending() error {
+	_, err := s.pending()
+	return err
+}
+
+// pending resolves a copy of s as CheckPending does and locates its
+// programs, returning the match.
+func (s MatchSettings) pending() (*Match, error) {
 	s.Engines = slices.Clone(s.Engines)
 	s.Programs = slices.Clone(s.Programs)
 	m, err := s.resolve(openMade)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	return m.locate()
+	return m, m.locate()
 }
 
 // StartPending is CheckPending that also starts each outside program
@@ -59,13 +66,8 @@ func (s MatchSettings) CheckPending() error {
 // directory exists, so that a recipe whose engine cannot play is refused
 // before its first stage, in one line with the program's last words.
 func (s MatchSettings) StartPending(ctx context.Context) error {
-	s.Engines = slices.Clone(s.Engines)
-	s.Programs = slices.Clone(s.Programs)
-	m, err := s.resolve(openMade)
+	m, err := s.pending()
 	if err != nil {
-		return err
-	}
-	if err := m.locate(); err != nil {
 		return err
 	}
 	return m.startChecked(ctx)

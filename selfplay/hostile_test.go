@@ -303,25 +303,14 @@ func TestNoProcessLeft(t *testing.T) {
 	deadline := time.Now().Add(5 * time.Second)
 	for _, id := range ids {
 		pid, _ := strconv.Atoi(id)
-		for running(pid) && time.Now().Before(deadline) {
+		for outside.ProcessAlive(pid) && time.Now().Before(deadline) {
 			time.Sleep(10 * time.Millisecond)
 		}
-		if running(pid) {
+		if outside.ProcessAlive(pid) {
 			t.Errorf("the wrapper's child %d still runs", pid)
 			syscall.Kill(pid, syscall.SIGKILL)
 		}
 	}
-}
-
-// running reports whether pid is a process that has not ended (a zombie
-// has).
-func running(pid int) bool {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return false
-	}
-	_, rest, _ := strings.Cut(string(b), ") ")
-	return !strings.HasPrefix(rest, "Z")
 }
 
 // TestResumeRunsTheSameProgram: a run records where it found its

@@ -149,11 +149,8 @@ func (s *Spec) Program() (string, error) {
 // before, and checks that it can be run.
 func (s *Spec) Locate(known *outside.Program) (outside.Program, error) {
 	if known != nil {
-		if err := outside.CheckProgram(known.Path); err != nil {
-			return outside.Program{}, fmt.Errorf("%s: the run started it as %s: %v", s.Name(), known.Path, err)
-		}
-		if fi, err := os.Stat(known.Dir); err != nil || !fi.IsDir() {
-			return outside.Program{}, fmt.Errorf("%s: the run started it in %s, which is no longer a directory", s.Name(), known.Dir)
+		if err := outside.CheckKnown(*known); err != nil {
+			return outside.Program{}, fmt.Errorf("%s: %v", s.Name(), err)
 		}
 		s.prog = *known
 		return s.prog, nil
