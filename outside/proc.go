@@ -135,36 +135,38 @@ const exitGrace = 250 * time.Millisecond
 // a program it started outside its group, holding its output, cannot
 // answer for it.
 func (l *Lines) Next(ctx context.Context, timeout time.Duration) (string, error) {
-	if timeout <= 0 { // an engine that floods info lines still times out
-		return "", ErrTimeout
-	}
-	if l.exited != nil && l.lastLine.IsZero() {
-		select {
-		case <-l.exited:
-			l.lastLine = time.Now().Add(exitGrace)
-		default:
-		}
-	}
-	if !l.lastLine.IsZero() && !time.Now().Before(l.lastLine) {
-		return "", ErrExited
-	}
-	select {
-	case s := <-l.ch:
-		return s, nil
-	default:
-	}
-	exited := l.exited
-	if !l.lastLine.IsZero() {
-		exited = nil
-		timeout = min(timeout, time.Until(l.lastLine))
-	}
-	t := time.NewTimer(timeout)
-	defer t.Stop()
+	deadline, why := time.Now().Add(timeout), ErrTimeout
 	for {
+		if l.lastLine.IsZero() && l.exited != nil {
+			select {
+			case <-l.exited:
+				l.lastLine = time.Now().Add(exitGrace)
+			default:
+			}
+		}
+		if !l.lastLine.IsZero() && l.lastLine.Before(deadline) {
+			deadline, why = l.lastLine, ErrExited
+		}
+		wait := time.Until(deadline)
+		if wait <= 0 { // past it, lines waiting or not: an engine that floods info lines still times out
+			return "", why
+		}
 		select {
 		case s := <-l.ch:
 			return s, nil
+		default:
+		}
+		exited := l.exited
+		if !l.lastLine.IsZero() {
+			exited = nil
+		}
+		t := time.NewTimer(wait)
+		select {
+		case s := <-l.ch:
+			t.Stop()
+			return s, nil
 		case <-l.done:
+			t.Stop()
 			select { // a line sent before the end
 			case s := <-l.ch:
 				return s, nil
@@ -172,17 +174,11 @@ func (l *Lines) Next(ctx context.Context, timeout time.Duration) (string, error)
 			}
 			return "", l.err
 		case <-exited:
-			exited = nil
-			l.lastLine = time.Now().Add(exitGrace)
-			if time.Until(l.lastLine) < timeout {
-				t.Reset(time.Until(l.lastLine))
-			}
+			t.Stop() // the next turn moves the deadline to the end of the grace
 		case <-t.C:
-			if !l.lastLine.IsZero() && !time.Now().Before(l.lastLine) {
-				return "", ErrExited
-			}
-			return "", ErrTimeout
+			return "", why
 		case <-ctx.Done():
+			t.Stop()
 			return "", ctx.Err()
 		}
 	}
