@@ -3,9 +3,10 @@ package selfplay
 import (
 	"context"
 	"slices"
-	"starlab/outside"
 	"strings"
 
+	"starlab/outside"
+	"starlab/outside/engines"
 	"starlab/runs"
 	"starlab/search"
 	"starlab/search/game"
@@ -79,7 +80,7 @@ func (s MatchSettings) StartPending(ctx context.Context) error {
 // says so, checked without them (ParseEngineSpec), its Resolved nil.
 func (s *MatchSettings) parseEngine(spec string, open opening) (Engine, error) {
 	g := s.Game
-	if IsOutside(spec) || open == openAll || open == openMade && len(search.SpecProducts(spec)) == 0 {
+	if engines.IsOutside(spec) || open == openAll || open == openMade && len(search.SpecProducts(spec)) == 0 {
 		return ParseEngineIn(g, spec, s.Products)
 	}
 	sp, err := ParseEngineSpec(g, spec)

@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"starlab/outside"
 	"strings"
 	"time"
 
+	"starlab/outside"
 	"starlab/search"
 	"starlab/search/game"
 )

@@ -4,9 +4,9 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"starlab/outside"
 	"sync"
 
+	"starlab/outside"
 	"starlab/runs"
 	"starlab/search"
 	"starlab/search/game"

@@ -6,7 +6,6 @@ import (
 	"io"
 
 	"starlab/outside"
-	"starlab/outside/engines"
 	"starlab/search"
 	"starlab/search/game"
 )
@@ -14,9 +13,6 @@ import (
 // Forfeit is the loss of a game by an outside engine, as a game's record
 // keeps it (outside.Forfeit).
 type Forfeit = outside.Forfeit
-
-// IsOutside reports whether spec names an outside engine (ext:, gnubg:).
-func IsOutside(spec string) bool { return engines.IsOutside(spec) }
 
 // maxStartFailures is how many times in a row an outside engine may fail
 // to start before a match stops: before that, each failure forfeits the
