@@ -342,7 +342,7 @@ func (p *extPlayer) handshake(ctx context.Context, variant string) error {
 			return p.ended("setoption", err)
 		}
 	}
-	if err := p.proc.Send(fmt.Sprintf("game %s %s %d", p.g.Name(), variant, game.RulesVersion(p.g.Game))); err != nil {
+	if err := p.proc.Send(fmt.Sprintf("game %s %s %d", p.g.Name(), variant, p.g.RulesVersion)); err != nil {
 		return p.ended("gameok", err)
 	}
 	w, rest, err = p.expect(ctx, "gameok", []string{"gameok"}, nil)

@@ -89,8 +89,8 @@ func TestTuneChapterOnlyOnItsBoard(t *testing.T) {
 	}{
 		{diceGame, "", dice4x4Suite, ""},
 		{breakthroughGame, "", breakthrough5x6Suite, ""},
-		{diceGame, "../search/testdata/dice5x5-4.suite", nil, "tables 5.6-5.8"},
-		{breakthroughGame, "../search/testdata/breakthrough8x8-measure.suite", nil, "table 5.10"},
+		{diceGame, "../search/dice/suites/dice5x5-4.suite", nil, "tables 5.6-5.8"},
+		{breakthroughGame, "../search/breakthrough/suites/breakthrough8x8-measure.suite", nil, "table 5.10"},
 	} {
 		res, outputs := tuneOutputs(t, c.g, c.suite, c.lines, 3)
 		board := res.Game + " " + res.Variant

@@ -258,7 +258,7 @@ func TestCollectInterruptedResumes(t *testing.T) {
 // moves); a narrow one saves nodes; the table has one row per depth and t
 // and the chapter's figures where it has them.
 func TestTune(t *testing.T) {
-	s := DefaultTuneSettings(diceGame, "../search/testdata/dice5x5-4.suite")
+	s := DefaultTuneSettings(diceGame, "../search/dice/suites/dice5x5-4.suite")
 	s.Game = diceGame
 	s.Limit, s.Depths, s.Ts, s.CPC, s.Workers = 12, []int{5, 9}, []float64{1e6, 0.1}, SpecList{"cpc:eval=pairs,tt=1"}, 2
 	run, err := runs.CreateAt(filepath.Join(t.TempDir(), "t"), "tune", nil, s, 0)

@@ -194,7 +194,7 @@ func TestTuneSettingsRefuse(t *testing.T) {
 		{SpecList{}, "at least one"},
 		{SpecList{"cpc:noise=0.01"}, "-cpc cpc:noise=0.01: give no noise=: the staretc searches it is measured against are noiseless"},
 	} {
-		s := DefaultTuneSettings(diceGame, "../search/testdata/dice5x5-4.suite")
+		s := DefaultTuneSettings(diceGame, "../search/dice/suites/dice5x5-4.suite")
 		s.Game, s.CPC = diceGame, c.cpc
 		err := s.CheckSyntax()
 		if err == nil || !runs.IsUsage(err) || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
@@ -211,7 +211,7 @@ func TestTuneSettingsRefuse(t *testing.T) {
 		{[]int{9}, []float64{1.6, 0.8, 1.6}, "-t: 1.6 is given twice"},
 		{[]int{9, 11, 9}, []float64{1.6}, "-depths: 9 is given twice"},
 	} {
-		s := DefaultTuneSettings(diceGame, "../search/testdata/dice5x5-4.suite")
+		s := DefaultTuneSettings(diceGame, "../search/dice/suites/dice5x5-4.suite")
 		s.Game, s.Depths, s.Ts = diceGame, c.depths, c.ts
 		err := s.CheckSyntax()
 		if err == nil || !runs.IsUsage(err) || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
@@ -245,7 +245,7 @@ func TestTuneSettingsRefuse(t *testing.T) {
 // difference is the difference of the two ACPCMEs, with the standard
 // error of the per-position differences.
 func TestTuneTwoEngines(t *testing.T) {
-	suite := "../search/testdata/dice5x5-4.suite"
+	suite := "../search/dice/suites/dice5x5-4.suite"
 	tune := func(cpc ...string) (*TuneResult, []TuneRecord) {
 		t.Helper()
 		s := DefaultTuneSettings(diceGame, suite)

@@ -29,12 +29,19 @@ type Engine interface {
 	Config() Config
 }
 
-// Kit is a game as the stages use it: its contract, how to build its
-// engines, and what a caller of a search must know of its depths. The
-// registry (package starlab/search/games) names the games; a command
-// looks one up and hands it to the stages, which import no game.
+// Kit is a game as the stages use it: its rules (game.Game), its
+// Description, and its engine. The registry (package starlab/search/games)
+// names the games; a command looks one up and hands it to the stages, which
+// import no game. NewKit builds one.
+//
+// A game's facts are the Description's fields, never optional interfaces
+// of its Game: the Kit embeds game.Game, which promotes only the
+// interface's own methods, so a hook a game's Game type offered beside
+// them would be lost. The registry's test (TestNoHookLost) refuses a
+// game whose Game type has an exported method the interface lacks.
 type Kit struct {
 	game.Game
+	Description
 	// NewEngine builds an engine of the game for a resolved
 	// configuration, with its own table and evaluator.
 	NewEngine func(*Resolved) Engine
@@ -46,16 +53,31 @@ type Kit struct {
 	// (only where depth counts chance plies and no evaluator reads the
 	// chance event, as in Dice).
 	EndsOnChance func(root game.State, depth int) bool
-	// Check reports whether engines of r can search positions of pos's
-	// variant: a network and a ChanceProbCut fit are made for one
-	// variant, and a built-in one must exist for it.
-	Check func(r *Resolved, pos game.State) error
-	// NetID returns the id of the network engines of r evaluate pos's
-	// variant with, "" when they evaluate otherwise.
-	NetID func(r *Resolved, pos game.State) string
-	// ProbCutSource says where the ChanceProbCut parameters of engines of
-	// r for pos's variant come from.
-	ProbCutSource func(r *Resolved, pos game.State) string
+	// evalNoise reports whether the game's engines add the chapter's
+	// evaluation noise (noise=): Check refuses noise where they do not.
+	evalNoise bool
+}
+
+// Description is what a game says of itself beyond its rules and its
+// engine, in one required value: the names it gives things, its
+// evaluators and defaults, its networks and ChanceProbCut fits. A game's
+// rules package writes it (its Description function); NewKit joins it
+// with the rules and the engine.
+type Description struct {
+	// Sides names side 0 and side 1 in show, play, records and
+	// forfeits (Dice: "blue" and "red").
+	Sides [2]string
+	// MoveSep separates moves in game records: " " where a move's text
+	// is one word, ", " where it holds spaces (backgammon's "8/5 6/5"),
+	// and no move's text contains it.
+	MoveSep string
+	// RulesVersion numbers the version of the rules and their notation,
+	// which outside engines are told (docs/protocol.md); it changes only
+	// when the rules or their notation do.
+	RulesVersion int
+	// Notation names the game's position notation in messages and JSON
+	// keys ("DPN" in Dice, "position" where it has no name).
+	Notation string
 	// HandEval names the game's hand-written evaluator in a
 	// configuration's eval= ("pairs" in Dice): what a stage plays or
 	// values luck with when no network is asked for, and the opponent a
@@ -64,25 +86,28 @@ type Kit struct {
 	// that is not zero, mlp, the game's HandEval or one of its OtherEvals
 	// (CheckEval).
 	HandEval string
-	// LuckEval, where given, names the evaluator of the default luck
-	// reference of a variant (selfplay.LuckRef): backgammon's built-in
-	// net where the variant has one. Without it the reference evaluates
-	// with HandEval.
-	LuckEval func(variant string) string
 	// OtherEvals names the game's other hand evaluators, which eval= may
 	// name as well (backgammon's race beside its contact evaluator).
 	OtherEvals []string
 	// DefaultEval is the evaluator of an engine whose spec names none:
-	// "mlp" for a game with built-in nets (DefaultEval, and "" reads as
-	// it), the hand evaluator for a game without (Eval, ParseSpec,
-	// Config).
+	// "mlp" for a game with built-in nets, the hand evaluator for a game
+	// without (Eval, ParseSpec, Config). The registry's test checks that
+	// it is one of the game's and that an engine of it searches the
+	// default variant's start.
 	DefaultEval string
+	// LuckEval, where given, names the evaluator of the default luck
+	// reference of a variant (selfplay.LuckRef): backgammon's built-in
+	// net where the variant has one. Without it the reference evaluates
+	// with HandEval, at Defaults.LuckDepth.
+	LuckEval func(variant string) string
+	// ForPoints, where given, reports whether a variant's games are
+	// played for points (backgammon's money), before any is played, so
+	// that a stage can refuse what such games cannot give, as a match's
+	// luck-adjusted score. Without it no variant is.
+	ForPoints func(variant string) bool
 	// Defaults are what the stages use when a command names no suite,
 	// depths or phases.
 	Defaults Defaults
-	// Notation names the game's position notation in messages and JSON
-	// keys ("DPN" in Dice); "" reads as "position".
-	Notation string
 	// SizedVariant, for a game whose variants are a board size n and a
 	// win length m (Dice), returns the variant of n and m, or an error
 	// naming the problem; nil for other games, which refuse -n and -m.
@@ -92,22 +117,159 @@ type Kit struct {
 	// counters), so that with the table on a value stored at one depth
 	// answers a search at another, and sound algorithms may differ by
 	// the order in which they met it; their agreement is then checked
-	// only with the table off. Dice and ChanceBreakthrough cannot: each
-	// move adds a checker, or moves a piece one row forward.
+	// only with the table off. The registry's test finds such positions
+	// and demands it. Dice cannot: each move adds a checker.
 	DepthTranspositions bool
 	// Chapter returns the ChanceProbCut chapter's tuning tables of a
 	// variant, nil for a board the chapter did not measure (see ChapterOf,
 	// which also takes a nil Chapter).
 	Chapter func(variant string) *Chapter
+	// Fit returns the built-in ChanceProbCut fit of a variant, nil where
+	// there is none.
+	Fit func(variant string) *ProbCutParams
 	// Net is the game's evaluation network, what training (package td)
-	// needs of it; nil for a game without one.
+	// and the engine's mlp evaluator need of it; nil for a game without
+	// one.
 	Net *NetKit
+	// RollFirst reports that a decision's chance event comes before it
+	// and can be taken back (Dice's and backgammon's roll): ChanceNode
+	// then returns that chance node, and a match from a rolled suite
+	// position starts there, so that the pair's chance stream draws the
+	// roll too. Where it is false the roll is a move of the decision
+	// (ChanceBreakthrough, the toy game) and a position starts as it is.
+	RollFirst bool
 	// ChanceNode returns the chance node that stands for the decision pos
 	// where a regression (collect) measures chance events, a new state:
-	// the one the game can take pos back to (Dice: the roll taken back),
-	// or the one its roll move leads to (ChanceBreakthrough, the toy
-	// game); false when there is none.
+	// the one before it where RollFirst (Dice: the roll taken back), else
+	// the one its roll move leads to (ChanceBreakthrough, the toy game);
+	// false when there is none.
 	ChanceNode func(pos game.State) (game.State, bool)
+}
+
+// EngineParts is what a game's engine package adds to its rules and its
+// Description to make its Kit.
+type EngineParts struct {
+	// New builds an engine for a resolved configuration (Kit.NewEngine).
+	New func(*Resolved) Engine
+	// MaxDepth and EndsOnChance are the Kit's.
+	MaxDepth     func(root game.State) int
+	EndsOnChance func(root game.State, depth int) bool
+	// EvalNoise reports whether the engines add the chapter's evaluation
+	// noise (noise=).
+	EvalNoise bool
+	// Evaluator is the engine's evaluator of a net as a NetValue
+	// (NetKit.Evaluator), where the description has a Net.
+	Evaluator func(net *nn.Net) (NetValue, error)
+}
+
+// NewKit returns the Kit of a game: its rules, its description and its
+// engine.
+func NewKit(rules game.Game, d Description, e EngineParts) Kit {
+	if d.Net != nil {
+		n := *d.Net
+		n.Evaluator = e.Evaluator
+		d.Net = &n
+	}
+	return Kit{Game: rules, Description: d, NewEngine: e.New, MaxDepth: e.MaxDepth, EndsOnChance: e.EndsOnChance, evalNoise: e.EvalNoise}
+}
+
+// Check reports whether engines of r can search positions of pos's
+// variant: the evaluator must be one of the game's (CheckEval) and noise=
+// one its engines add, a network is made for one variant (a net=FILE must
+// be the game's net of pos's variant, and without one the variant must
+// have a built-in net), and a probcut=FILE a fit for the variant and net.
+func (g Kit) Check(r *Resolved, pos game.State) error {
+	c := r.Config()
+	if err := CheckNoise(c, g.Name(), g.evalNoise); err != nil {
+		return err
+	}
+	if err := g.CheckEval(c); err != nil {
+		return err
+	}
+	v := g.Variant(pos)
+	if net := r.NetFile(); net != nil {
+		if g.Net == nil {
+			return fmt.Errorf("net %s: %s has no networks", c.Net, g.Name())
+		}
+		if g.Net.OfGame != nil {
+			if err := g.Net.OfGame(net); err != nil {
+				return fmt.Errorf("net file %s: %v", c.Net, err)
+			}
+		}
+		if err := g.Net.Check(net, v); err != nil {
+			return fmt.Errorf("net %s: %v", c.Net, err)
+		}
+	} else if c.Eval == "mlp" {
+		if _, err := g.builtinNet(v); err != nil {
+			return fmt.Errorf("eval=mlp: %v", err)
+		}
+	}
+	return r.CheckProbCut(g.Name(), v, g.netID(r, v))
+}
+
+// builtinNet returns the built-in net of a variant, or an error saying
+// why there is none.
+func (g Kit) builtinNet(variant string) (*nn.Net, error) {
+	if g.Net == nil || g.Net.Builtin == nil {
+		return nil, fmt.Errorf("the %s game has no built-in net; give net=FILE (starlab train -game %s makes one) or eval=%s", g.Name(), g.Name(), g.HandEval)
+	}
+	return g.Net.Builtin(variant)
+}
+
+// NetID returns the id of the network engines of r evaluate pos's variant
+// with, "" when they evaluate otherwise.
+func (g Kit) NetID(r *Resolved, pos game.State) string { return g.netID(r, g.Variant(pos)) }
+
+// netID is NetID of a variant: the net=FILE's id, else the built-in net's
+// of the variant; "" when the evaluator is not a network or there is none.
+func (g Kit) netID(r *Resolved, variant string) string {
+	if r.Config().Eval != "mlp" {
+		return ""
+	}
+	if net := r.NetFile(); net != nil {
+		return net.ID()
+	}
+	if net, err := g.builtinNet(variant); err == nil {
+		return net.ID()
+	}
+	return ""
+}
+
+// NetFor returns the network engines of r evaluate a variant with: the
+// net=FILE, else the built-in net of the variant. It panics when there is
+// none: Check says so first.
+func (g Kit) NetFor(r *Resolved, variant string) *nn.Net {
+	if net := r.NetFile(); net != nil {
+		return net
+	}
+	net, err := g.builtinNet(variant)
+	if err != nil {
+		panic(err) // the caller's Check was skipped
+	}
+	return net
+}
+
+// fit returns the game's built-in ChanceProbCut fit of a variant, nil
+// where there is none.
+func (g Kit) fit(variant string) *ProbCutParams {
+	if g.Fit == nil {
+		return nil
+	}
+	return g.Fit(variant)
+}
+
+// ProbCutFor returns the ChanceProbCut parameters of engines of r for a
+// variant: the probcut=FILE, else the built-in fit of the variant when it
+// was made for r's evaluator and net, else the defaults.
+func (g Kit) ProbCutFor(r *Resolved, variant string) *ProbCutParams {
+	return r.ProbCutFor(g.fit(variant), g.Name(), variant, g.netID(r, variant))
+}
+
+// ProbCutSource says where the ChanceProbCut parameters of engines of r
+// for pos's variant come from.
+func (g Kit) ProbCutSource(r *Resolved, pos game.State) string {
+	v := g.Variant(pos)
+	return r.ProbCutSource(g.fit(v), g.Name(), v, g.netID(r, v))
 }
 
 // Bind checks that g is a game and that name, the game a stage's settings
@@ -133,6 +295,13 @@ func (g Kit) Bind(what string, name *string) error {
 // game's. TD training is written over it, so that a game with a NetKit
 // trains by self-play with no code of its own.
 type NetKit struct {
+	// Builtin returns the built-in net of a variant, or an error naming
+	// why there is none; nil for a game with no built-in nets.
+	Builtin func(variant string) (*nn.Net, error)
+	// OfGame, where given, reports whether a net file is a net of the game
+	// at all, of any variant, before Check asks whether it is of the one
+	// searched.
+	OfGame func(net *nn.Net) error
 	// New returns a net for variant, its weights drawn by nn.New from rng
 	// and scale, naming the game and variant in its weight file.
 	New func(variant string, rng *rand.Rand, scale float64) (*nn.Net, error)
@@ -167,9 +336,11 @@ type NetValue interface {
 // collect positions: what a command uses when it is given no -suite,
 // -depths, -pairs, -min or -max.
 type Defaults struct {
-	// Suite is the path of the default suite, relative to the module
-	// root (bench, tune).
-	Suite string
+	// Suite is the name of the default suite (bench, tune), its path
+	// from the module root, and SuiteText its text, built into the
+	// game's package: ReadSuite reads the text where no file of the
+	// name is found, so the default works from any working directory.
+	Suite, SuiteText string
 	// BenchDepths and TuneDepths are bench's and tune's depths.
 	BenchDepths, TuneDepths []int
 	// CollectPairs are collect's depth pairs (shallow, deep), and
@@ -225,14 +396,16 @@ func (g Kit) NotationName() string {
 	return g.Notation
 }
 
-// SideName names side in the embedded game's words (game.SideName), so
-// that a kit is a game.SideNamer as its game is.
-func (g Kit) SideName(side int) string { return game.SideName(g.Game, side) }
+// SideName names side 0 or 1 in the game's words (Description.Sides).
+func (g Kit) SideName(side int) string { return g.Sides[side&1] }
 
-// MoveSeparator is the separator of the embedded game's moves in game
-// records (game.MoveSep), so that a kit is a game.MoveSeparator as its
-// game is.
-func (g Kit) MoveSeparator() string { return game.MoveSep(g.Game) }
+// MoveSeparator is the separator of the game's moves in game records
+// (Description.MoveSep).
+func (g Kit) MoveSeparator() string { return g.MoveSep }
+
+// PlayedForPoints reports whether the games of a variant are played for
+// points (Description.ForPoints).
+func (g Kit) PlayedForPoints(variant string) bool { return g.ForPoints != nil && g.ForPoints(variant) }
 
 // CheckEval refuses, in one line, an evaluator that is not one of the
 // game's: zero, mlp, its HandEval or one of its OtherEvals.
@@ -244,4 +417,18 @@ func (g Kit) CheckEval(c Config) error {
 		return fmt.Errorf("eval=%s is not an evaluator of %s: its evaluators are eval=%s and eval=%s (its hand evaluators), eval=zero and eval=mlp", c.Eval, g.Name(), g.HandEval, strings.Join(g.OtherEvals, " and eval="))
 	}
 	return CheckHandEval(c, g.Name(), g.HandEval)
+}
+
+// ChanceAfterRoll returns a Description.ChanceNode for a game whose roll
+// is a move of the decision (ChanceBreakthrough, the toy game): the
+// chance node the move roll leads to, which is always legal.
+func ChanceAfterRoll(roll game.Move) func(pos game.State) (game.State, bool) {
+	return func(pos game.State) (game.State, bool) {
+		if pos.Kind() != game.Decision {
+			return nil, false
+		}
+		c := pos.Clone()
+		c.Play(roll)
+		return c, true
+	}
 }

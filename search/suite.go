@@ -2,9 +2,12 @@ package search
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -24,14 +27,25 @@ type SuitePosition struct {
 // ReadSuite reads a suite file of positions of g: one position in g's
 // notation (DPN for Dice) per line, optionally followed by "; exact=V";
 // blank lines and lines starting with # are skipped. Errors name the file
-// and line.
-func ReadSuite(g game.Game, path string) ([]SuitePosition, error) {
+// and line. Where no file is found at path and its name is that of the
+// game's default suite (Defaults.Suite, under this or an earlier build's
+// folder), the suite built into the game is read.
+func ReadSuite(g Kit, path string) ([]SuitePosition, error) {
+	var r io.Reader
 	f, err := os.Open(path)
-	if err != nil {
+	switch {
+	case err == nil:
+		defer f.Close()
+		r = f
+	case errors.Is(err, fs.ErrNotExist) && g.Defaults.SuiteText != "" && filepath.Base(path) == filepath.Base(g.Defaults.Suite):
+		// The game's default suite, built in: it reads from any
+		// working directory, and under the names earlier builds
+		// recorded for it.
+		r = strings.NewReader(g.Defaults.SuiteText)
+	default:
 		return nil, fmt.Errorf("suite: %v", err)
 	}
-	defer f.Close()
-	ps, err := ParseSuite(g, f)
+	ps, err := ParseSuite(g, r)
 	if err != nil {
 		return nil, fmt.Errorf("suite %s: %v", path, err)
 	}
@@ -128,7 +142,7 @@ func CheckDepth(g Kit, what string, depth int, positions []game.State) error {
 // or search is wanted and s is over: one line naming it, why it is over
 // where the state says (ChanceBreakthrough's End), and its result. It is
 // nil for a position that is not over.
-func Finished(g game.Game, s game.State) error {
+func Finished(g Kit, s game.State) error {
 	if s.Kind() != game.Over {
 		return nil
 	}
@@ -136,5 +150,5 @@ func Finished(g game.Game, s game.State) error {
 	if e, ok := s.(game.Ender); ok {
 		why = ": " + e.End()
 	}
-	return fmt.Errorf("position %q is a finished game, not one to play%s (%+g for %s, the side to move)", s.String(), why, s.Result(), game.SideName(g, s.Mover()))
+	return fmt.Errorf("position %q is a finished game, not one to play%s (%+g for %s, the side to move)", s.String(), why, s.Result(), g.SideName(s.Mover()))
 }

@@ -58,7 +58,7 @@ func TestReadSuiteValues(t *testing.T) {
 		if err := os.WriteFile(path, []byte(c.text), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		ps, err := search.ReadSuite(g, path)
+		ps, err := search.ReadSuite(search.Kit{Game: g}, path)
 		if err == nil || !strings.Contains(err.Error(), path+": "+c.want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("%s: %v, %v; want an error naming %s and %q", name, ps, err, path, c.want)
 		}
@@ -67,7 +67,7 @@ func TestReadSuiteValues(t *testing.T) {
 	if err := os.WriteFile(path, []byte(good), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	ps, err := search.ReadSuite(g, path)
+	ps, err := search.ReadSuite(search.Kit{Game: g}, path)
 	if err != nil || len(ps) != 2 || !ps[0].HasExact || math.Abs(ps[0].Exact-0.333333333333) > 1e-15 || ps[1].HasExact {
 		t.Errorf("good suite: %+v, %v", ps, err)
 	}

@@ -9,7 +9,6 @@ import (
 	"starlab/outside/engines"
 	"starlab/runs"
 	"starlab/search"
-	"starlab/search/game"
 )
 
 // opening says which files a check of a match's settings opens: every one
@@ -112,9 +111,9 @@ func (s *MatchSettings) parseEngines(m *Match, open opening) (map[string]bool, e
 
 // DefaultLuck returns the luck reference of a match of g's variant that
 // names none: the game's (LuckRef), or "none" where the variant's games
-// are played for points (game.ForPoints), whose luck no match reports.
+// are played for points (search.Kit.PlayedForPoints), whose luck no match reports.
 func DefaultLuck(g search.Kit, variant string) string {
-	if game.ForPoints(g.Game, variant) {
+	if g.PlayedForPoints(variant) {
 		return "none"
 	}
 	return LuckRef(g, variant)
@@ -137,7 +136,7 @@ func (s *MatchSettings) parseLuck(m *Match, seen map[string]bool, open opening) 
 	if s.Luck == "none" {
 		return nil
 	}
-	if game.ForPoints(g.Game, s.Variant) {
+	if g.PlayedForPoints(s.Variant) {
 		if sameSpec(g, s.Luck, LuckRef(g, s.Variant)) {
 			// Earlier builds recorded the game's reference for a match
 			// played for points, unused; such a run resumes without it.

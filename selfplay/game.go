@@ -171,11 +171,11 @@ func hasMove(moves []game.Move, m game.Move) bool {
 
 // Notation returns the game's chance events and its moves in the game's
 // notation, the events space-separated and the moves separated by
-// game.MoveSep (a space, or ", " where a move is several words), from one replay through g. An event is
+// the game's MoveSep (a space, or ", " where a move is several words), from one replay through g. An event is
 // written as the last word of the game's text for it (g.FormatEvent), so
 // that it is one word: a Dice roll is the rolled line's label, the row
 // number for blue and the column letter for red.
-func (r *Record) Notation(g game.Game) (events, moves string, err error) {
+func (r *Record) Notation(g search.Kit) (events, moves string, err error) {
 	var es, ms []string
 	var evs []game.Event
 	_, err = r.Replay(g, func(i int, s game.State) bool {
@@ -196,7 +196,7 @@ func (r *Record) Notation(g game.Game) (events, moves string, err error) {
 		}
 		return true
 	})
-	return strings.Join(es, " "), strings.Join(ms, game.MoveSep(g)), err
+	return strings.Join(es, " "), strings.Join(ms, g.MoveSep), err
 }
 
 // sideZero returns the value v, from the view of side, from side 0's view.

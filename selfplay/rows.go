@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"starlab/search/game"
+	"starlab/search"
 )
 
 // GameRow is one row of games.parquet: one game of a match. Blue is side
@@ -66,7 +66,7 @@ func GameRows(m *Match, recs []MatchRecord) ([]GameRow, error) {
 	return rows, nil
 }
 
-func newGameRow(gg game.Game, seed uint64, pairing int, a, b string, g PairGame) (GameRow, error) {
+func newGameRow(gg search.Kit, seed uint64, pairing int, a, b string, g PairGame) (GameRow, error) {
 	blue, red := a, b
 	if !g.AIsBlue {
 		blue, red = b, a
@@ -96,7 +96,7 @@ func newGameRow(gg game.Game, seed uint64, pairing int, a, b string, g PairGame)
 		Luck: gm.Luck, LuckScoreA: g.ScoreA() - g.LuckA(),
 	}
 	if f := gm.Forfeit; f != nil {
-		row.Forfeit = game.SideName(gg, f.Side) + ": " + f.String()
+		row.Forfeit = gg.SideName(f.Side) + ": " + f.String()
 	}
 	if gm.Points > 0 {
 		// Played for points: the result is the points, and the luck

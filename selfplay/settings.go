@@ -186,7 +186,7 @@ func (s *MatchSettings) resolveStarts(m *Match, open opening) error {
 				return runs.Usage(err) // a file the user named
 			}
 			for _, p := range ps {
-				s.Starts = append(s.Starts, beforeChance(p.Pos).String())
+				s.Starts = append(s.Starts, beforeChance(g, p.Pos).String())
 			}
 		} else {
 			if s.Variant == "" {

@@ -27,7 +27,7 @@ func TestEnginesFromOneResolvedConfig(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ps, err := search.ReadSuite(dice.Game{}, "../search/testdata/dice5x5-4.suite")
+	ps, err := search.ReadSuite(diceGame, "../search/dice/suites/dice5x5-4.suite")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,18 +1,21 @@
 package selfplay
 
-import "starlab/search/game"
+import (
+	"starlab/search"
+	"starlab/search/game"
+)
 
-// chanceBefore is what a state offers that can be taken back to the chance
-// node before it: a Dice position after the roll (the roll taken back).
-type chanceBefore interface{ ClearRoll() }
-
-// beforeChance returns a match's start for a suite position: a decision
-// that can be taken back to the chance node before it (a Dice position
-// after the roll) starts there, so that the pair's chance stream draws
-// that event too; any other position starts as it is.
-func beforeChance(st game.State) game.State {
-	if c, ok := st.(chanceBefore); ok && st.Kind() == game.Decision {
-		c.ClearRoll()
+// beforeChance returns a match's start for a suite position: in a game
+// whose decisions' chance event comes before them and can be taken back
+// (search.Description.RollFirst: a Dice position after the roll) a
+// decision starts at the chance node before it, so that the pair's
+// chance stream draws that event too; any other position starts as it
+// is.
+func beforeChance(g search.Kit, st game.State) game.State {
+	if g.RollFirst {
+		if c, ok := g.ChanceNode(st); ok {
+			return c
+		}
 	}
 	return st
 }

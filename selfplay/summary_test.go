@@ -177,7 +177,7 @@ func TestSearchFiguresNotReported(t *testing.T) {
 		t.Errorf("both sides searching: text lacks %q:\n%s", want, b.String())
 	}
 
-	toy := toyGame.Game
+	toy := toyGame
 	start, err := toy.New("5")
 	if err != nil {
 		t.Fatal(err)

@@ -212,7 +212,7 @@ func TestJudgeCurve(t *testing.T) {
 	if float64(last.ExactMAE) != want.MAE || float64(res.ExactSE) != want.SE || want.N != 50 || !(want.MAE > 0) {
 		t.Errorf("last point's error %v ± %v (result %v); the net's, judged again: %+v", last.ExactMAE, last.ExactSE, res.ExactMAE, want)
 	}
-	s.JudgeSuite = "../search/testdata/dice5x5-4.suite" // no exact values
+	s.JudgeSuite = "../search/dice/suites/dice5x5-4.suite" // no exact values
 	if err := s.Check(); err == nil || !runs.IsUsage(err) || !strings.Contains(err.Error(), "exact") {
 		t.Errorf("a suite without exact values: %v", err)
 	}

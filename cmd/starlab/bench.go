@@ -3,10 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
-	"io/fs"
-	"os"
 	"strings"
 
 	"starlab/runs"
@@ -151,8 +148,6 @@ func benchSettings(env *Env, set *bench.Settings, spec *search.Spec, algos, dept
 		set.Suite = args[0]
 	} else if set.Suite == "" {
 		return usagef("%s has no default suite: name a SUITE", set.Game.Name())
-	} else if _, err := os.Stat(set.Suite); errors.Is(err, fs.ErrNotExist) {
-		return usagef("default suite %s not found: run from the module root or name a SUITE", set.Suite)
 	}
 	_, err = set.Resolve()
 	return err

@@ -16,7 +16,7 @@ import (
 	"starlab/search/bench"
 )
 
-const benchTestSuite = "../../search/testdata/dice5x5-4.suite"
+const benchTestSuite = "../../search/dice/suites/dice5x5-4.suite"
 
 func runBench(t *testing.T, ctx context.Context, args ...string) (code int, stdout, stderr string) {
 	t.Helper()

@@ -17,7 +17,7 @@ import (
 // refused with exit 2 and one line naming the input and the problem,
 // before any run directory or file is made.
 func TestInputsRefused(t *testing.T) {
-	backgammonSuite, err := filepath.Abs("../../search/testdata/backgammon.suite")
+	backgammonSuite, err := filepath.Abs("../../search/backgammon/suites/backgammon.suite")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -196,7 +196,7 @@ func TestMatchBadInput(t *testing.T) {
 		{[]string{"staretc:depth=3", "star1:depth=3", "-concurrency", "100000"}, 2, "-concurrency"},
 		{[]string{"staretc:depth=3", "star1:depth=3", "-suite", filepath.Join(dir, "missing.suite")}, 2, "suite"},
 		{[]string{"staretc:depth=3", "star1:depth=3", "-game", "chess"}, 2, `-game: game "chess" is unknown`},
-		{[]string{"staretc:depth=3", "star1:depth=3", "-n", "7", "-suite", "../../search/testdata/dice5x5-4.suite"}, 2, "is of variant 5x5-4, the match's is 7x7-4"},
+		{[]string{"staretc:depth=3", "star1:depth=3", "-n", "7", "-suite", "../../search/dice/suites/dice5x5-4.suite"}, 2, "is of variant 5x5-4, the match's is 7x7-4"},
 		{[]string{"staretc:depth=3", "star1:depth=3", "-n", "2"}, 2, "-n 2 -m 4: board size 2"},
 		{[]string{"staretc:depth=3", "star1:depth=3", "-sprt", "0,5,0.05"}, 2, "sprt"},
 		{[]string{"staretc:depth=3", "star1:depth=3", "-luck", "staretc:movetime=10ms"}, 2, "luck"},

@@ -92,7 +92,7 @@ func TestRunChecksBeforeStart(t *testing.T) {
 	for name, c := range map[string]struct{ text, want string }{
 		"escape": {head + match("../../escaped", "none"), "../../escaped"},
 		"luck":   {head + match("a", "staretc:depth=1,eval=pairs"), "luck"},
-		"bench":  {head + `"bench": {"depths": [1]}, ` + match("a", "none"), "search/testdata"},
+		"bench":  {head + `"bench": {"suite": "missing.suite", "depths": [1]}, ` + match("a", "none"), "missing.suite"},
 	} {
 		path := filepath.Join(dir, name+".json")
 		if err := os.WriteFile(path, []byte(c.text), 0o644); err != nil {

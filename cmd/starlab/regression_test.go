@@ -150,7 +150,7 @@ func TestCollectKilledAndResumed(t *testing.T) {
 		}
 	}
 	probcut := filepath.Join(fit, "probcut.json")
-	code, stdout, stderr = runCmd(t, "tune", "-limit", "6", "-depths", "5", "-t", "1.6,0.2", "-cpc", "cpc:eval=pairs,tt=1", "-probcut", probcut, "-suite", "../../search/testdata/dice5x5-4.suite", "-out", filepath.Join(t.TempDir(), "tune"), "-json")
+	code, stdout, stderr = runCmd(t, "tune", "-limit", "6", "-depths", "5", "-t", "1.6,0.2", "-cpc", "cpc:eval=pairs,tt=1", "-probcut", probcut, "-suite", "../../search/dice/suites/dice5x5-4.suite", "-out", filepath.Join(t.TempDir(), "tune"), "-json")
 	if code != 0 {
 		t.Fatalf("tune: exit %d: %s", code, stderr)
 	}
@@ -256,7 +256,7 @@ func TestRegressionBadInput(t *testing.T) {
 		{[]string{"collect", "-engine", "staretc:depth=3"}, 2, "no limits"},
 		{[]string{"collect", "-suite", filepath.Join(dir, "none")}, 2, "suite"},
 		{[]string{"collect", "-resume", dir, "-pairs", "1:3"}, 2, "cannot change"},
-		{[]string{"collect", "-suite", "../../search/testdata/dice5x5-4.suite", "-count", "5"}, 2, "-count samples"},
+		{[]string{"collect", "-suite", "../../search/dice/suites/dice5x5-4.suite", "-count", "5"}, 2, "-count samples"},
 		{[]string{"fit"}, 2, "missing input"},
 		{[]string{"fit", filepath.Join(dir, "none")}, 2, "none"},
 		{[]string{"fit", dir, "-folds", "1"}, 2, "-folds"},
@@ -402,7 +402,7 @@ func readJSONFile(t *testing.T, path string, v any) {
 // directory, so bad input leaves none under out/ for -resume latest to
 // pick in place of a real interrupted run.
 func TestBadInputLeavesNoRun(t *testing.T) {
-	suite, err := filepath.Abs("../../search/testdata/dice5x5-4.suite")
+	suite, err := filepath.Abs("../../search/dice/suites/dice5x5-4.suite")
 	if err != nil {
 		t.Fatal(err)
 	}

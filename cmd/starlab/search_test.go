@@ -149,7 +149,7 @@ func TestSearchBadInput(t *testing.T) {
 		{[]string{"search", "-depth", "3", "5 4 r -1 b b b b - r r r - - - - - - - - - - - - - - - - -"}, 2, "over"},
 		{[]string{"match", "staretc:depth=1,net=" + filepath.Join(dir, "none.json"), "staretc:depth=1", "-games", "2", "-out", filepath.Join(dir, "m")}, 2, "none.json"},
 		{[]string{"match", "staretc:depth=1", "staretc:depth=3", "-concurrency", "0", "-out", filepath.Join(dir, "m")}, 2, "-concurrency 0"},
-		{[]string{"bench", "-workers", "0", "-out", filepath.Join(dir, "b"), "../../search/testdata/dice5x5-4.suite"}, 2, "-workers 0"},
+		{[]string{"bench", "-workers", "0", "-out", filepath.Join(dir, "b"), "../../search/dice/suites/dice5x5-4.suite"}, 2, "-workers 0"},
 		{[]string{"nosuch"}, 2, "unknown command"},
 	}
 	for _, c := range cases {

@@ -76,7 +76,7 @@ position, kind and side to move, and "plays", each legal move as
 			if err := search.Finished(g, s); err != nil {
 				return runs.Usage(err)
 			}
-			showState(env.Stdout, g.Game, s)
+			showState(env.Stdout, g, s)
 			return nil
 		},
 	}
@@ -84,12 +84,12 @@ position, kind and side to move, and "plays", each legal move as
 
 // showState writes a position of any game: its notation, its picture
 // where the position draws one, and its moves, events or result.
-func showState(w io.Writer, g game.Game, s game.State) {
+func showState(w io.Writer, g search.Kit, s game.State) {
 	fmt.Fprintf(w, "%s %s (variant %s)\n", g.Name(), s, g.Variant(s))
 	if p, ok := s.(game.Picturer); ok {
 		fmt.Fprint(w, p.Picture())
 	}
-	side := game.SideName(g, s.Mover())
+	side := g.SideName(s.Mover())
 	switch s.Kind() {
 	case game.Over:
 		fmt.Fprintf(w, "game over: %+g for %s, the side to move\n", s.Result(), side)
@@ -103,7 +103,7 @@ func showState(w io.Writer, g game.Game, s game.State) {
 		// Moves that lead to a chance node (a roll, as in
 		// ChanceBreakthrough) are listed apart from the others.
 		var plain, chance []string
-		sep := game.MoveSep(g)
+		sep := g.MoveSeparator()
 		for _, m := range s.Legal(nil) {
 			c := s.Clone()
 			c.Play(m)
@@ -154,7 +154,7 @@ type shownEvent struct {
 
 // showJSON writes s as show -json's object.
 func showJSON(w io.Writer, g search.Kit, s game.State) error {
-	out := shown{Game: g.Name(), Variant: g.Variant(s), Position: s.String(), Kind: s.Kind().String(), Side: game.SideName(g, s.Mover())}
+	out := shown{Game: g.Name(), Variant: g.Variant(s), Position: s.String(), Kind: s.Kind().String(), Side: g.SideName(s.Mover())}
 	switch s.Kind() {
 	case game.Over:
 		r := s.Result()

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"starlab/search"
 	"starlab/search/game"
 	"starlab/search/game/toy"
 )
@@ -27,7 +28,7 @@ func TestShowEveryMoveToChance(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out strings.Builder
-	showState(&out, rollsGame{}, rollsOnly{b})
+	showState(&out, search.NewKit(rollsGame{}, toy.Description(), search.EngineParts{}), rollsOnly{b})
 	if got := out.String(); !strings.Contains(got, "side 0 to move: 1 moves, each followed by chance: roll") || strings.Contains(got, "0 moves") {
 		t.Fatalf("show of a position whose moves all lead to chance:\n%s", got)
 	}

@@ -3,7 +3,6 @@ package pipeline
 import (
 	"context"
 	"fmt"
-	"os"
 	"slices"
 
 	"starlab/runs"
@@ -39,9 +38,6 @@ func (r *Recipe) Check() error {
 		}
 	}
 	if r.Bench != nil {
-		if err := r.defaultSuite("bench", r.Bench.Suite); err != nil {
-			return err
-		}
 		if _, err := r.Bench.Resolve(); err != nil {
 			return fmt.Errorf("bench: %v", err)
 		}
@@ -67,9 +63,6 @@ func (r *Recipe) Check() error {
 // products' files.
 func (r *Recipe) checkTune(collectVariant string) error {
 	t := r.Tune
-	if err := r.defaultSuite("tune", t.Suite); err != nil {
-		return err
-	}
 	var err error
 	switch named := slices.ContainsFunc(t.CPC, namesProduct); {
 	case t.Suite == SuiteProduct || named:
@@ -107,15 +100,6 @@ func namesProduct(s string) bool { return len(search.SpecProducts(s)) > 0 }
 func (r *Recipe) sameVariant(suite, v string) error {
 	if v != r.Variant {
 		return fmt.Errorf("suite %s is of %s variant %s, but the recipe's net and parameters are for %s", suite, r.GameName, v, r.Variant)
-	}
-	return nil
-}
-
-// defaultSuite refuses a stage's default suite that is not found: it is
-// relative to the module root.
-func (r *Recipe) defaultSuite(stage, suite string) error {
-	if _, err := os.Stat(suite); suite == r.Game.Defaults.Suite && err != nil {
-		return fmt.Errorf("%s: default suite %s not found: run from the module root or give the %s a suite", stage, suite, stage)
 	}
 	return nil
 }

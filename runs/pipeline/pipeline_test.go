@@ -14,7 +14,6 @@ import (
 	"starlab/runs"
 	"starlab/runs/report"
 	"starlab/search"
-	"starlab/search/bench"
 	"starlab/search/dice"
 	"starlab/search/games"
 	"starlab/selfplay"
@@ -259,17 +258,13 @@ func TestRecipeCheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	suite := filepath.Join(root, "search", "testdata", "dice5x5-4.suite")
+	suite := filepath.Join(root, "search", "dice", "suites", "dice5x5-4.suite")
 	dir := t.TempDir()
 	small := filepath.Join(dir, "4x4.suite")
 	os.WriteFile(small, []byte("4 3 b -1 - - - - - - - - - - - - - - - -\n"), 0o644)
 	const head = `{"format": "starlab-recipe/1", "name": "x", "n": 5, "m": 4, "seed": 1, `
 	train := `"train": {"games": 2000, "workers": 1}, `
 	for name, c := range map[string]struct{ text, want string }{
-		// The bench's default suite is relative to the module root, and
-		// this test runs in runs/pipeline.
-		"bench default suite":                {head + train + `"bench": {"depths": [1]}, "matches": []}`, "default suite " + bench.DefaultSuite + " not found: run from the module root"},
-		"tune default suite":                 {head + train + `"tune": {"depths": [3], "ts": [1], "cpc": "cpc:net={net}"}, "matches": []}`, "tune: default suite"},
 		"bench engine":                       {head + train + `"bench": {"suite": "` + suite + `", "depths": [1], "engine": {"net": "missing.json"}}, "matches": []}`, "missing.json"},
 		"tune suite":                         {head + train + `"tune": {"suite": "` + filepath.Join(dir, "none") + `", "depths": [3], "ts": [1], "cpc": "cpc:eval=pairs"}, "matches": []}`, "none"},
 		"tune suite board":                   {head + train + `"tune": {"suite": "` + small + `", "depths": [3], "ts": [1], "cpc": "cpc:net={net}"}, "matches": []}`, "variant 4x4-3"},
@@ -299,6 +294,17 @@ func TestRecipeCheck(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(out, "1-train")); err == nil {
 			t.Errorf("%s: Run trained before it refused the recipe", name)
 		}
+	}
+	// The default suites are built into their games: a recipe naming
+	// none checks here, in runs/pipeline, outside the module root.
+	path := filepath.Join(dir, "default-suites.json")
+	os.WriteFile(path, []byte(head+train+`"bench": {"depths": [1]}, "tune": {"depths": [3], "ts": [1], "cpc": "cpc:net={net}"}, "matches": []}`), 0o644)
+	r, err := LoadRecipe(path, games.Lookup)
+	if err == nil {
+		err = r.Check()
+	}
+	if err != nil {
+		t.Errorf("a recipe on the default suites, outside the module root: %v", err)
 	}
 	// The built-in recipes pass from the module root.
 	t.Chdir(root)

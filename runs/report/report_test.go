@@ -85,7 +85,7 @@ func stages(t *testing.T, root string) (net, probcut string) {
 	finish(run, err)
 	probcut = filepath.Join(root, "3-fit", regression.ProbCutFile)
 
-	tu := regression.DefaultTuneSettings(diceengine.Game(), "../../search/testdata/dice5x5-4.suite")
+	tu := regression.DefaultTuneSettings(diceengine.Game(), "../../search/dice/suites/dice5x5-4.suite")
 	tu.Game = diceGame
 	tu.Limit, tu.Depths, tu.Ts, tu.CPC = 4, []int{5}, []float64{1.6, 0.2}, regression.SpecList{"cpc:eval=pairs,tt=1", "cpc:eval=pairs,tt=1,multi=0,r=4"}
 	run = create("4-tune", "tune", tu)
@@ -94,7 +94,7 @@ func stages(t *testing.T, root string) (net, probcut string) {
 
 	bs := bench.DefaultSettings(diceengine.Game())
 	bs.Game = diceengine.Game()
-	bs.Suite, bs.Limit, bs.Depths, bs.Engine.Eval, bs.Engine.TTMiB = "../../search/testdata/dice5x5-4.suite", 4, []int{3, 5}, "pairs", 1
+	bs.Suite, bs.Limit, bs.Depths, bs.Engine.Eval, bs.Engine.TTMiB = "../../search/dice/suites/dice5x5-4.suite", 4, []int{3, 5}, "pairs", 1
 	run = create("5-bench", "bench", bs)
 	_, err = bench.Run(ctx, bs, run, runs.NoProgress)
 	finish(run, err)
@@ -385,7 +385,7 @@ func TestReportTuneChapterOnlyOnItsBoard(t *testing.T) {
 	}
 	for _, c := range []struct {
 		suite, want string
-	}{{suite5x6, ""}, {"../../search/testdata/breakthrough8x8-measure.suite", "table 5.10"}} {
+	}{{suite5x6, ""}, {"../../search/breakthrough/suites/breakthrough8x8-measure.suite", "table 5.10"}} {
 		dir := t.TempDir()
 		tu := regression.DefaultTuneSettings(bt, c.suite)
 		tu.Game, tu.Limit, tu.Depths, tu.Ts, tu.CPC = bt, 1, []int{3}, []float64{1.6}, regression.SpecList{"cpc:eval=material"}

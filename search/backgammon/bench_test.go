@@ -9,7 +9,7 @@ import (
 
 // suiteBoards reads the default suite's rolled positions.
 func suiteBoards(b *testing.B) []*Board {
-	f, err := os.Open("../testdata/backgammon.suite")
+	f, err := os.Open("../backgammon/suites/backgammon.suite")
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -16,7 +16,7 @@ func TestContract(t *testing.T) {
 	}
 	for i, v := range []string{"1pt", "money"} {
 		t.Run(v, func(t *testing.T) {
-			gametest.Check(t, Game{}, v, uint64(20261125+i), games)
+			gametest.Check(t, Game{}, Description().MoveSep, v, uint64(20261125+i), games)
 		})
 	}
 }

@@ -37,13 +37,6 @@ func (Game) Parse(text string) (game.State, error) {
 // Variant implements game.Game.
 func (Game) Variant(s game.State) string { return s.(*Board).variant.String() }
 
-// ForPoints implements game.PointsPlayer: money games are played for
-// points (Board.Points), 1pt games are not.
-func (Game) ForPoints(variant string) bool {
-	v, err := ParseVariant(variant)
-	return err == nil && v == Money
-}
-
 // Phase implements game.Game: both sides' pip counts together, in tens
 // (33 at the start, falling as the game goes on and rising with hits).
 func (Game) Phase(s game.State) int {
@@ -75,10 +68,3 @@ func (Game) FormatEvent(_ game.State, e game.Event) string {
 // (every play of the roll evaluated) is depth 1, its 1-ply depth 3 and its
 // 2-ply depth 5.
 func (Game) CountsChance() bool { return true }
-
-// SideName implements game.SideNamer: O and X, gnubg's letters.
-func (Game) SideName(side int) string { return string(SideLetters[side]) }
-
-// MoveSeparator implements game.MoveSeparator: a play is several words
-// ("8/5 6/5"), so game records separate plays with ", ".
-func (Game) MoveSeparator() string { return ", " }

@@ -86,11 +86,11 @@ func TestForPoints(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got, want := (Game{}).ForPoints(v.String()), b.Points() > 0; !b.Over() || got != want {
+		if got, want := Description().ForPoints(v.String()), b.Points() > 0; !b.Over() || got != want {
 			t.Errorf("%s: ForPoints %v, a finished game's points %d", v, got, b.Points())
 		}
 	}
-	if (Game{}).ForPoints("7pt") {
+	if Description().ForPoints("7pt") {
 		t.Error("ForPoints of an unknown variant")
 	}
 }

@@ -43,7 +43,7 @@ const (
 
 // DefaultSuite is the suite bench measures when none is named; the path is
 // relative to the module root.
-const DefaultSuite = "search/testdata/dice5x5-4.suite"
+const DefaultSuite = "search/dice/suites/dice5x5-4.suite"
 
 // SoundTolerance is how far apart the sound algorithms' scores may be.
 const SoundTolerance = 1e-9

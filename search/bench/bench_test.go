@@ -17,7 +17,7 @@ import (
 // measure what the whole measures, with the same nodes.
 func TestRunFromGo(t *testing.T) {
 	set := DefaultSettings(diceengine.Game())
-	set.Suite = "../testdata/dice5x5-4.suite"
+	set.Suite = "../dice/suites/dice5x5-4.suite"
 	set.Limit, set.Depths, set.Workers = 6, []int{3, 5}, 2
 	set.Engine.TTMiB = 2
 	run, err := runs.CreateAt(filepath.Join(t.TempDir(), "whole"), "bench", nil, set, 0)
@@ -83,7 +83,7 @@ func TestSettingsChecks(t *testing.T) {
 		func(s *Settings) { s.Suite = "none.suite" },
 	} {
 		s := DefaultSettings(diceengine.Game())
-		s.Suite = "../testdata/dice5x5-4.suite"
+		s.Suite = "../dice/suites/dice5x5-4.suite"
 		bad(&s)
 		if _, err := s.Resolve(); err == nil {
 			t.Errorf("settings %+v accepted", s)

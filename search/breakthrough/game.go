@@ -150,6 +150,3 @@ func board(s game.State) *Board {
 	}
 	return b
 }
-
-// SideName returns side's colour in words: white (0) or black (1).
-func (Game) SideName(side int) string { return colorNames[side&1] }

@@ -222,7 +222,7 @@ func TestContract(t *testing.T) {
 		games = 40
 	}
 	for _, v := range []string{"3x4", "4x5", "5x5", "8x8"} {
-		gametest.Check(t, Game{}, v, 1, games)
+		gametest.Check(t, Game{}, Description().MoveSep, v, 1, games)
 	}
 }
 

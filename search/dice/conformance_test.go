@@ -15,7 +15,7 @@ func TestContract(t *testing.T) {
 	}
 	for i, v := range []string{"3x3-3", "3x3-2", "5x5-4", "7x7-5", "9x9-6"} {
 		t.Run(v, func(t *testing.T) {
-			gametest.Check(t, Game{}, v, uint64(20260801+i), games)
+			gametest.Check(t, Game{}, Description().MoveSep, v, uint64(20260801+i), games)
 		})
 	}
 }

@@ -148,10 +148,6 @@ func (Game) FormatEvent(s game.State, e game.Event) string {
 	return lineName(b.stm) + " " + b.LineLabel(int(e.ID))
 }
 
-// SideName returns side's colour in words: blue (0, the row player, who
-// moves first) or red (1) (game.SideNamer).
-func (Game) SideName(side int) string { return Color(side & 1).Name() }
-
 // CountsChance returns true: a Dice search counts a roll as a ply, as the
 // thesis does.
 func (Game) CountsChance() bool { return true }

@@ -159,9 +159,12 @@ type Game interface {
 	CountsChance() bool
 }
 
-// The hooks below are optional: a game's State or Game may implement any
-// of them, and the commands use them where present and a plain form
-// where not.
+// The hooks below are optional behaviour of a State: a game's State may
+// implement any of them, and the commands use them where present and a
+// plain form where not. A game's facts (its sides' names, the separator
+// of its moves in records, its rules version, which variants are played
+// for points) are not hooks of its Game but fields of the description
+// every game gives (search.Description), so that none can be forgotten.
 
 // Describer is a State that describes itself for starlab show: the whole
 // text show prints (Dice: the board with coordinates, the roll, the
@@ -183,41 +186,6 @@ type Ender interface {
 	End() string
 }
 
-// SideNamer is a Game that names its sides (Dice: "blue" and "red") for
-// show, play and records; without it the sides are "side 0" and "side 1".
-type SideNamer interface {
-	SideName(side int) string
-}
-
-// SideName names side (0 or 1) of g: g's own name for it (SideNamer),
-// else "side 0" or "side 1".
-func SideName(g Game, side int) string {
-	if n, ok := g.(SideNamer); ok {
-		return n.SideName(side)
-	}
-	if side == 0 {
-		return "side 0"
-	}
-	return "side 1"
-}
-
-// MoveSeparator is a Game whose move text may hold spaces (backgammon's
-// "8/5 6/5"): game records separate its moves with MoveSeparator (", ")
-// rather than a space, and no move's text contains it. Without it a
-// move's text is one word.
-type MoveSeparator interface {
-	MoveSeparator() string
-}
-
-// MoveSep returns the separator of g's moves in game records: g's own
-// (MoveSeparator), else a space.
-func MoveSep(g Game) string {
-	if m, ok := g.(MoveSeparator); ok {
-		return m.MoveSeparator()
-	}
-	return " "
-}
-
 // Pointer is a State whose games are played for points (backgammon's
 // money play: a single game, a gammon or a backgammon is worth 1, 2 or
 // 3): Points is the winner's points of a state that is over, 0 where the
@@ -235,38 +203,4 @@ func EndPoints(s State) int {
 		return p.Points()
 	}
 	return 0
-}
-
-// PointsPlayer is a Game some of whose variants are played for points
-// (backgammon's money): ForPoints reports whether a variant's games are,
-// before any is played (a Pointer says so only of a game that is over),
-// so that a stage can refuse what such games cannot give, as a match's
-// luck-adjusted score. Without it no variant is.
-type PointsPlayer interface {
-	ForPoints(variant string) bool
-}
-
-// ForPoints reports whether the games of g's variant are played for
-// points: g's own answer (PointsPlayer), else false.
-func ForPoints(g Game, variant string) bool {
-	if p, ok := g.(PointsPlayer); ok {
-		return p.ForPoints(variant)
-	}
-	return false
-}
-
-// RulesVersioner is a Game that numbers the version of its rules and
-// notation, which outside engines are told (starlab's engine protocol,
-// docs/protocol.md); without it the version is 1. It changes only when
-// the rules or their notation do.
-type RulesVersioner interface {
-	RulesVersion() int
-}
-
-// RulesVersion returns g's rules version: its own (RulesVersioner), else 1.
-func RulesVersion(g Game) int {
-	if v, ok := g.(RulesVersioner); ok {
-		return v.RulesVersion()
-	}
-	return 1
 }

@@ -5,17 +5,16 @@ import (
 	"testing"
 
 	"starlab/search"
-	rules "starlab/search/backgammon"
 )
 
 // BenchmarkSearch is StarETC to depth 5 over the default suite's 30
-// rolled positions (search/testdata/backgammon.suite), as starlab bench
+// rolled positions (search/backgammon/suites/backgammon.suite), as starlab bench
 // -game backgammon -algos staretc -depths 5 measures it: a fresh 16 MiB
 // table per position, with the built-in net and with the contact
 // evaluator. An iteration is one position's search, the suite's
 // positions in turn, so -benchtime=30x searches the suite once.
 func BenchmarkSearch(b *testing.B) {
-	ps, err := search.ReadSuite(rules.Game{}, "../../testdata/backgammon.suite")
+	ps, err := search.ReadSuite(Game(), "../../backgammon/suites/backgammon.suite")
 	if err != nil {
 		b.Fatal(err)
 	}

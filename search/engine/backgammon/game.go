@@ -13,7 +13,6 @@ package backgammon
 
 import (
 	"fmt"
-	"math/rand/v2"
 
 	"starlab/nn"
 	"starlab/search"
@@ -103,156 +102,40 @@ func MaxDepth(root *Board) int {
 }
 
 // setBoard makes the evaluator and ChanceProbCut models those of b's
-// variant.
+// variant (search.Kit's NetFor and ProbCutFor).
 func (e *Engine) setBoard(b *Board) {
 	v := b.Variant()
 	if e.variant == v {
 		return
 	}
 	e.variant = v
+	if e.kind != evalNet && !e.cpcOn {
+		return
+	}
+	kit := Game()
 	if e.kind == evalNet {
-		e.net = rules.NewNetEvaluator(netFor(e.res, v))
+		e.net = rules.NewNetEvaluator(kit.NetFor(e.res, v.String()))
 	}
 	if e.cpcOn {
-		e.setModels(e.res.ProbCutFor(rules.BuiltinFit(v.String()), gameName, v.String(), netID(e.res, v)))
+		e.setModels(kit.ProbCutFor(e.res, v.String()))
 	}
 }
 
-// otherEvals are backgammon's hand evaluators beside contact.
-var otherEvals = []string{rules.HandNames[rules.HandRace]}
-
-// Game is backgammon as the stages use it.
+// Game is backgammon as the stages use it: its rules, its description,
+// this engine, and the depths a search can take.
 func Game() search.Kit {
-	return search.Kit{
-		Game:       rules.Game{},
-		HandEval:   handName,
-		OtherEvals: []string{rules.HandNames[rules.HandRace]},
-		// The luck reference values rolls with the built-in net where the
-		// variant has one: over the same 2,000 games (net against
-		// contact at depth 1) the luck-adjusted interval's variance was
-		// 1.71 times smaller than over pairs with it, and 2.4 times larger
-		// with contact.
-		LuckEval: func(variant string) string {
-			if v, err := rules.ParseVariant(variant); err == nil {
-				if _, err := rules.EmbeddedNet(v); err == nil {
-					return "mlp"
-				}
+	return search.NewKit(rules.Game{}, rules.Description(), search.EngineParts{
+		New:          func(r *search.Resolved) search.Engine { return New(r) },
+		MaxDepth:     func(root game.State) int { return searchDepth(boardOf(root)) },
+		EndsOnChance: func(root game.State, depth int) bool { return endsOnChance(isChance(boardOf(root)), depth) },
+		EvalNoise:    evalNoise,
+		Evaluator: func(net *nn.Net) (search.NetValue, error) {
+			if net.Game != rules.NetGame {
+				return nil, fmt.Errorf("a net for the game %q, not %q", net.Game, rules.NetGame)
 			}
-			return handName
+			return netValue{rules.NewNetEvaluator(net)}, nil
 		},
-		DefaultEval: defaultEval(),
-		Defaults: search.Defaults{
-			Suite:         "search/testdata/backgammon.suite",
-			BenchDepths:   []int{1, 3, 5},
-			TuneDepths:    []int{5},
-			CollectPairs:  [][2]int{{1, 3}, {3, 5}},
-			CollectPhases: [2]int{10, 40},
-			SampleCount:   200,
-			LuckDepth:     1,
-			GenPhases:     [2]int{10, 40},
-		},
-		Notation: "position",
-		// One search meets a position at several depths: a double against
-		// two other rolls, two empty plays, a hit sending checkers back.
-		DepthTranspositions: true,
-		NewEngine:           func(r *search.Resolved) search.Engine { return New(r) },
-		MaxDepth:            func(root game.State) int { return searchDepth(boardOf(root)) },
-		EndsOnChance:        func(root game.State, depth int) bool { return endsOnChance(isChance(boardOf(root)), depth) },
-		Check: func(r *search.Resolved, pos game.State) error {
-			c := r.Config()
-			if err := search.CheckNoise(c, gameName, evalNoise); err != nil {
-				return err
-			}
-			if err := (search.Kit{Game: rules.Game{}, HandEval: handName, OtherEvals: otherEvals}).CheckEval(c); err != nil {
-				return err
-			}
-			v := boardOf(pos).Variant()
-			if net := r.NetFile(); net != nil {
-				if err := rules.CheckNet(net, v); err != nil {
-					return fmt.Errorf("net %s: %v", c.Net, err)
-				}
-			} else if c.Eval == "mlp" {
-				if _, err := rules.EmbeddedNet(v); err != nil {
-					return fmt.Errorf("eval=mlp: %v", err)
-				}
-			}
-			return r.CheckProbCut(gameName, v.String(), netID(r, v))
-		},
-		NetID: func(r *search.Resolved, pos game.State) string { return netID(r, boardOf(pos).Variant()) },
-		ProbCutSource: func(r *search.Resolved, pos game.State) string {
-			v := boardOf(pos).Variant()
-			return r.ProbCutSource(rules.BuiltinFit(v.String()), gameName, v.String(), netID(r, v))
-		},
-		ChanceNode: func(pos game.State) (game.State, bool) {
-			b := *boardOf(pos)
-			if b.Kind() != game.Decision {
-				return nil, false
-			}
-			b.ClearRoll() // the chance node before the roll
-			return &b, true
-		},
-		Net: &search.NetKit{
-			New: func(variant string, rng *rand.Rand, scale float64) (*nn.Net, error) {
-				v, err := rules.ParseVariant(variant)
-				if err != nil {
-					return nil, err
-				}
-				return rules.NewNet(v, 0, rng, scale)
-			},
-			Check: func(net *nn.Net, variant string) error {
-				v, err := rules.ParseVariant(variant)
-				if err != nil {
-					return err
-				}
-				return rules.CheckNet(net, v)
-			},
-			Features: func(pos game.State, x []float64) { rules.Features(boardOf(pos), x) },
-			Evaluator: func(net *nn.Net) (search.NetValue, error) {
-				if net.Game != rules.NetGame {
-					return nil, fmt.Errorf("a net for the game %q, not %q", net.Game, rules.NetGame)
-				}
-				return netValue{rules.NewNetEvaluator(net)}, nil
-			},
-			Rate: func(string) float64 { return 0.1 },
-		},
-	}
-}
-
-// defaultEval is mlp where the default variant has a built-in net, else
-// the contact evaluator.
-func defaultEval() string {
-	if _, err := rules.EmbeddedNet(rules.OnePoint); err == nil {
-		return "mlp"
-	}
-	return handName
-}
-
-// netID returns the id of the net engines of r evaluate variant v with,
-// "" when they evaluate otherwise.
-func netID(r *search.Resolved, v rules.Variant) string {
-	if r.Config().Eval != "mlp" {
-		return ""
-	}
-	if net := r.NetFile(); net != nil {
-		return net.ID()
-	}
-	if net, err := rules.EmbeddedNet(v); err == nil {
-		return net.ID()
-	}
-	return ""
-}
-
-// netFor returns the net of variant v: the net=FILE's, else the built-in
-// one (Check made sure there is one).
-func netFor(r *search.Resolved, v rules.Variant) *nn.Net {
-	if net := r.NetFile(); net != nil {
-		return net
-	}
-	net, err := rules.EmbeddedNet(v)
-	if err != nil {
-		panic(err)
-	}
-	return net
+	})
 }
 
 // netValue is the engine's net evaluator as a search.NetValue.

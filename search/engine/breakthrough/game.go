@@ -44,21 +44,14 @@
 package breakthrough
 
 import (
-	"fmt"
-	"math/rand/v2"
-
 	"starlab/nn"
 	"starlab/search"
 	rules "starlab/search/breakthrough"
 	"starlab/search/game"
 )
 
-// gameName names the game in messages, and handName its hand evaluator
-// (eval=material: the chapter's, Board.Evaluate).
-const (
-	gameName = "breakthrough"
-	handName = "material"
-)
+// gameName names the game in messages.
+const gameName = "breakthrough"
 
 // Board is the position the engine searches.
 type Board = rules.Board
@@ -148,104 +141,39 @@ func (e *Engine) setBoard(b *Board) {
 		return
 	}
 	e.variant = v
+	if e.kind != evalNet && !e.cpcOn {
+		return
+	}
+	kit, name := Game(), rules.Variant(v[0], v[1])
 	if e.kind == evalNet {
-		net, err := newNetEval(e.res, v[0], v[1])
+		net, err := rules.NewNetEvaluator(kit.NetFor(e.res, name))
 		if err != nil {
 			panic(err) // Check refuses it first
 		}
 		e.net = net
 	}
 	if e.cpcOn {
-		variant := rules.Variant(v[0], v[1])
-		e.setModels(e.res.ProbCutFor(rules.BuiltinFit(variant), gameName, variant, netID(e.res, v[0], v[1])))
+		e.setModels(kit.ProbCutFor(e.res, name))
 	}
 }
 
-// Game is ChanceBreakthrough as the stages use it: the contract, this
-// engine, and the depths a search can take.
+// Game is ChanceBreakthrough as the stages use it: its rules, its
+// description, this engine, and the depths a search can take.
 func Game() search.Kit {
-	return search.Kit{
-		Game:     rules.Game{},
-		HandEval: handName,
-		Chapter:  rules.Chapter,
-		// The suites and settings of the chapter's measurements on 8x8
-		// (docs/reproducing.md: ChanceBreakthrough, the chapter's section
-		// 5.6.3); bench's depths are the shallow ones, which every
-		// algorithm reaches in seconds.
-		Defaults: search.Defaults{
-			Suite:         "search/testdata/breakthrough8x8-measure.suite",
-			BenchDepths:   []int{1, 2, 3},
-			TuneDepths:    []int{5},
-			CollectPairs:  [][2]int{{1, 3}, {2, 4}, {3, 5}},
-			CollectPhases: [2]int{10, 31},
-		},
-		NewEngine:    func(r *search.Resolved) search.Engine { return New(r) },
+	return search.NewKit(rules.Game{}, rules.Description(), search.EngineParts{
+		New:          func(r *search.Resolved) search.Engine { return New(r) },
 		MaxDepth:     func(root game.State) int { return searchDepth(boardOf(root)) },
 		EndsOnChance: func(game.State, int) bool { return false },
-		Check:        check,
-		NetID: func(r *search.Resolved, pos game.State) string {
-			return netID(r, boardOf(pos).W(), boardOf(pos).H())
-		},
-		ProbCutSource: func(r *search.Resolved, pos game.State) string {
-			variant := rules.Game{}.Variant(pos)
-			return r.ProbCutSource(rules.BuiltinFit(variant), gameName, variant, netID(r, boardOf(pos).W(), boardOf(pos).H()))
-		},
-		ChanceNode: func(pos game.State) (game.State, bool) {
-			if pos.Kind() != game.Decision {
-				return nil, false
+		EvalNoise:    evalNoise,
+		Evaluator: func(net *nn.Net) (search.NetValue, error) {
+			ev, err := rules.NewNetEvaluator(net)
+			if err != nil {
+				return nil, err
 			}
-			c := pos.Clone()
-			c.Play(rules.Roll) // the roll, always allowed
-			return c, true
+			return netValue{ev}, nil
 		},
-		Net: &search.NetKit{
-			New: func(variant string, rng *rand.Rand, scale float64) (*nn.Net, error) {
-				w, h, err := rules.ParseVariant(variant)
-				if err != nil {
-					return nil, err
-				}
-				return rules.NewNet(w, h, rng, scale)
-			},
-			Check: func(net *nn.Net, variant string) error {
-				w, h, err := rules.ParseVariant(variant)
-				if err != nil {
-					return err
-				}
-				return rules.CheckNet(net, w, h)
-			},
-			Features: func(pos game.State, x []float64) { rules.Features(boardOf(pos), x) },
-			Evaluator: func(net *nn.Net) (search.NetValue, error) {
-				ev, err := rules.NewNetEvaluator(net)
-				if err != nil {
-					return nil, err
-				}
-				return netValue{ev}, nil
-			},
-			Rate: func(variant string) float64 {
-				w, h, err := rules.ParseVariant(variant)
-				if err != nil {
-					return 0
-				}
-				return DefaultRate(w, h)
-			},
-		},
-	}
+	})
 }
-
-// DefaultRate is the TD learning rate of a w x h board: 10/(4w *
-// HiddenSize), 0.0098 at 8x8 and 0.033 at 5x6. As for Dice's 2.5/n², the
-// step a TD update makes on the output grows with the number of active
-// inputs, here the pieces, most at the start (4w); each of them moves a
-// weight into every hidden unit, and the hidden units grow with the board
-// faster than Dice's do, so the rate is over both. The constant is
-// measured: after 10,000 games of TD(0) from seed 1, staretc:depth=1
-// against material at depth 1 over 400 games from 50 sampled 5x6
-// positions scored 32%, 61%, 40% and 5% with rates 0.01, 0.03, 0.06 and
-// 0.125 (Dice's rule), and over 200 games on 8x8 47.5%, 32.5%, 29% and
-// 9.5% with rates 0.01, 0.019, 0.04 and 0.078. Other seeds kept the best
-// rate: on 5x6 52% to 66% at 0.03 against 35% to 55% at 0.015 and 0.045,
-// on 8x8 20% at 0.01 against 13% at 0.005 and 7.5% at 0.019.
-func DefaultRate(w, h int) float64 { return 10 / float64(4*w*rules.HiddenSize(w, h)) }
 
 // netValue is the engine's net evaluator as a search.NetValue: the value
 // of a board computed from its pieces (breakthrough.NetEvaluator.Value).
@@ -253,76 +181,3 @@ type netValue struct{ ev *netEval }
 
 func (v netValue) Value(pos game.State) float64 { return v.ev.Value(boardOf(pos)) }
 func (v netValue) Clone() search.NetValue       { return netValue{v.ev.Clone()} }
-
-// checkNet reports whether engines of r can evaluate w x h boards with
-// their network: eval=mlp needs net=FILE, a ChanceBreakthrough net of the
-// size, or a built-in net of the size. It says nothing of other
-// evaluators.
-func checkNet(r *search.Resolved, w, h int) error {
-	c := r.Config()
-	if c.Eval != "mlp" {
-		return nil
-	}
-	net := r.NetFile()
-	if net == nil {
-		if _, err := rules.EmbeddedNet(w, h); err != nil {
-			return fmt.Errorf("eval=mlp: %v", err)
-		}
-		return nil
-	}
-	if _, _, err := rules.NetSize(net); err != nil {
-		return fmt.Errorf("net file %s: %v", c.Net, err)
-	}
-	if err := rules.CheckNet(net, w, h); err != nil {
-		return fmt.Errorf("net %s: %v", c.Net, err)
-	}
-	return nil
-}
-
-// newNetEval returns the evaluator of engines of r for w x h boards, or
-// checkNet's error.
-func newNetEval(r *search.Resolved, w, h int) (*netEval, error) {
-	if err := checkNet(r, w, h); err != nil {
-		return nil, err
-	}
-	if net := r.NetFile(); net != nil {
-		return rules.NewNetEvaluator(net)
-	}
-	net, err := rules.EmbeddedNet(w, h)
-	if err != nil {
-		return nil, err
-	}
-	return rules.NewNetEvaluator(net)
-}
-
-// netID returns the id of the network engines of r evaluate w x h boards
-// with, the net=FILE's or the built-in net's of the size; "" when the
-// evaluator is not a network or there is none.
-func netID(r *search.Resolved, w, h int) string {
-	if r.Config().Eval != "mlp" {
-		return ""
-	}
-	if net := r.NetFile(); net != nil {
-		return net.ID()
-	}
-	if net, err := rules.EmbeddedNet(w, h); err == nil {
-		return net.ID()
-	}
-	return ""
-}
-
-// check refuses what engines of r cannot search pos with: a network that
-// is not of pos's variant (checkNet), and a ChanceProbCut fit
-// made for another game, variant or net.
-func check(r *search.Resolved, pos game.State) error {
-	if err := search.CheckNoise(r.Config(), gameName, evalNoise); err != nil {
-		return err
-	}
-	if err := search.CheckHandEval(r.Config(), gameName, handName); err != nil {
-		return err
-	}
-	if err := checkNet(r, boardOf(pos).W(), boardOf(pos).H()); err != nil {
-		return err
-	}
-	return r.CheckProbCut(gameName, rules.Game{}.Variant(pos), netID(r, boardOf(pos).W(), boardOf(pos).H()))
-}

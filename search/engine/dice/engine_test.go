@@ -28,7 +28,7 @@ const example = "5 4 b 1 - - - - - b - - r - r b - - - r - b - - - - - - -"
 // (it must do something) and its values stay in [L, U] and near the sound
 // value; the error is measured here, not hidden.
 func TestCPCPrunesAndStaysClose(t *testing.T) {
-	ps, err := search.ReadSuite(dice.Game{}, "../../testdata/dice5x5-4.suite")
+	ps, err := search.ReadSuite(Game(), "../../dice/suites/dice5x5-4.suite")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,7 +187,7 @@ func TestParseAlgorithm(t *testing.T) {
 }
 
 func BenchmarkSearch(b *testing.B) {
-	ps, err := search.ReadSuite(dice.Game{}, "../../testdata/dice5x5-4.suite")
+	ps, err := search.ReadSuite(Game(), "../../dice/suites/dice5x5-4.suite")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -209,7 +209,7 @@ func BenchmarkSearch(b *testing.B) {
 var evalSink float64
 
 func BenchmarkEval(b *testing.B) {
-	ps, err := search.ReadSuite(dice.Game{}, "../../testdata/dice5x5-4.suite")
+	ps, err := search.ReadSuite(Game(), "../../dice/suites/dice5x5-4.suite")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -271,7 +271,7 @@ func FuzzParseSuite(f *testing.F) {
 // depth 13 on the first ten positions of the committed suite, a fresh
 // 16 MiB table per position.
 func BenchmarkStarETC13(b *testing.B) {
-	ps, err := search.ReadSuite(dice.Game{}, "../../testdata/dice5x5-4.suite")
+	ps, err := search.ReadSuite(Game(), "../../dice/suites/dice5x5-4.suite")
 	if err != nil {
 		b.Fatal(err)
 	}

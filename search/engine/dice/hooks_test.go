@@ -27,7 +27,7 @@ func (f fullNet) Evaluate(b *dice.Board) float64 { return f.ev.Value(b) }
 // suite's first 15 positions and a random net (as costly as a trained
 // one, and with no symmetry to hide a missed update).
 func TestNetFollowsTheBoard(t *testing.T) {
-	ps, err := search.ReadSuite(dice.Game{}, "../../testdata/dice5x5-4.suite")
+	ps, err := search.ReadSuite(Game(), "../../dice/suites/dice5x5-4.suite")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +72,7 @@ func BenchmarkSearchPairs9(b *testing.B) { benchEval(b, "pairs") }
 func BenchmarkSearchMLPThreats(b *testing.B) { benchEval(b, "threats") }
 
 func benchEval(b *testing.B, eval string) {
-	ps, err := search.ReadSuite(dice.Game{}, "../../testdata/dice5x5-4.suite")
+	ps, err := search.ReadSuite(Game(), "../../dice/suites/dice5x5-4.suite")
 	if err != nil {
 		b.Fatal(err)
 	}

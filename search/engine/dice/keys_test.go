@@ -34,7 +34,7 @@ type searched struct {
 // bounds from depth 3, and chance nodes of depths 3 to 9 meet the fitted
 // pairs of the built-in fit. Limits are given depth 9 unless they set it.
 func TestEveryKeyMatters(t *testing.T) {
-	ps, err := search.ReadSuite(dice.Game{}, "../../testdata/dice5x5-4.suite")
+	ps, err := search.ReadSuite(Game(), "../../dice/suites/dice5x5-4.suite")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,7 +160,7 @@ func TestChapterCPC(t *testing.T) {
 		e := New(c.MustResolve())
 		b, _ := dice.New(5, 4)
 		e.setBoard(b)
-		params := probCutFor(e.res, 5, 4)
+		params := Game().ProbCutFor(e.res, dice.Variant(5, 4))
 		if (eval == "mlp") != (params == fit) {
 			t.Fatalf("eval=%s: parameters %q", eval, params.Source)
 		}
@@ -209,7 +209,7 @@ func TestMultiChanceProbCut(t *testing.T) {
 			t.Fatal(err)
 		}
 		e := New(s.Config.MustResolve())
-		ps, err := search.ReadSuite(dice.Game{}, "../../testdata/dice5x5-4.suite")
+		ps, err := search.ReadSuite(Game(), "../../dice/suites/dice5x5-4.suite")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -241,6 +241,10 @@ func TestMultiChanceProbCut(t *testing.T) {
 // the board searched.
 func TestCheckBoardChecksTheNet(t *testing.T) {
 	dir := t.TempDir()
+	b54, err := dice.New(5, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for name, mod := range map[string]func(*nn.Net){
 		"other game":    func(net *nn.Net) { net.Game = "chess" },
 		"other variant": func(net *nn.Net) { net.Variant = "7x7-5" },
@@ -259,7 +263,7 @@ func TestCheckBoardChecksTheNet(t *testing.T) {
 		c.Net = path
 		r, err := c.Resolve()
 		if err == nil {
-			err = CheckBoard(r, 5, 4)
+			err = Game().Check(r, b54)
 		}
 		if err == nil || !strings.Contains(err.Error(), "net file "+path+": ") || strings.Contains(err.Error(), "\n") {
 			t.Errorf("%s: error %v, want one line naming %s", name, err, path)
@@ -279,11 +283,13 @@ func TestCheckBoardChecksTheNet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := CheckBoard(r, 5, 4); err != nil {
+	b54, _ = dice.New(5, 4)
+	b75, _ := dice.New(7, 5)
+	if err := Game().Check(r, b54); err != nil {
 		t.Fatal(err)
 	}
-	if err := CheckBoard(r, 7, 5); err == nil || !strings.Contains(err.Error(), "net "+path+": made for 5x5 boards with win length 4, not 7x7/5") {
-		t.Errorf("CheckBoard(7, 5): %v", err)
+	if err := Game().Check(r, b75); err == nil || !strings.Contains(err.Error(), "net "+path+": made for 5x5 boards with win length 4, not 7x7/5") {
+		t.Errorf("Check of 7x7/5: %v", err)
 	}
 }
 
@@ -300,8 +306,12 @@ func TestEveryBuiltinNetHasItsFit(t *testing.T) {
 		if _, err := fmt.Sscanf(filepath.Base(name), "%dx%d-%d.json", &n, &n2, &m); err != nil || n != n2 {
 			t.Fatalf("%s: not a net of the built-in naming: %v", name, err)
 		}
-		id := netID(r, n, m)
-		p := probCutFor(r, n, m)
+		b, err := dice.New(n, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		id := Game().NetID(r, b)
+		p := Game().ProbCutFor(r, dice.Variant(n, m))
 		if p.Eval != "mlp" || p.NetID != id || p.Game != "dice" || p.Variant != dice.Variant(n, m) || p != dice.BuiltinFit(dice.Variant(n, m)) {
 			t.Errorf("built-in net %s: cpc uses %q, not a fit for its net %s", name, p.Source, id)
 		}

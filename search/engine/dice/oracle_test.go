@@ -232,7 +232,7 @@ func TestKeptTableExact(t *testing.T) {
 // every sound algorithm finds at full depth with the zero evaluator, and
 // ChanceProbCut's error on it is measured.
 func TestEndgameSuite(t *testing.T) {
-	ps, err := search.ReadSuite(dice.Game{}, "../../testdata/endgame5x5-4.suite")
+	ps, err := search.ReadSuite(Game(), "../../testdata/endgame5x5-4.suite")
 	if err != nil {
 		t.Fatal(err)
 	}

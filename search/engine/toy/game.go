@@ -8,7 +8,6 @@ package toy
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"strconv"
 
 	"starlab/nn"
@@ -137,102 +136,25 @@ func (e *Engine) setBoard(b *Board) {
 		e.net = newNetEval(e.res.NetFile()) // Check refused eval=mlp without net=
 	}
 	if e.cpcOn {
-		e.setModels(e.res.ProbCutFor(nil, gameName, strconv.Itoa(b.Target()), ""))
+		e.setModels(Game().ProbCutFor(e.res, strconv.Itoa(b.Target())))
 	}
 }
 
-// Game is the toy as the stages use it. It has no built-in net, so its
-// engines evaluate with its hand evaluator, race, unless a spec names
-// eval=mlp with net=FILE (a net starlab train -game toy made).
+// Game is the toy as the stages use it: its rules, its description, this
+// engine, and the depths a search can take.
 func Game() search.Kit {
-	return search.Kit{
-		Game:        rules.Game{},
-		HandEval:    handName,
-		DefaultEval: handName,
-		Defaults: search.Defaults{
-			Suite:         "search/testdata/toy6.suite",
-			BenchDepths:   []int{4, 6, 8},
-			TuneDepths:    []int{6},
-			CollectPairs:  [][2]int{{1, 3}, {2, 4}},
-			CollectPhases: [2]int{1, 8},
-			// A race to 6 has a few dozen positions of each phase
-			// range to draw.
-			SampleCount: 20,
-			GenPhases:   [2]int{1, 8},
-		},
-		DepthTranspositions: true,
-		NewEngine:           func(r *search.Resolved) search.Engine { return New(r) },
-		MaxDepth:            func(root game.State) int { return searchDepth(boardOf(root)) },
-		EndsOnChance:        func(game.State, int) bool { return false },
-		Check: func(r *search.Resolved, pos game.State) error {
-			c := r.Config()
-			if err := search.CheckNoise(c, gameName, evalNoise); err != nil {
-				return err
+	return search.NewKit(rules.Game{}, rules.Description(), search.EngineParts{
+		New:          func(r *search.Resolved) search.Engine { return New(r) },
+		MaxDepth:     func(root game.State) int { return searchDepth(boardOf(root)) },
+		EndsOnChance: func(game.State, int) bool { return false },
+		EvalNoise:    evalNoise,
+		Evaluator: func(net *nn.Net) (search.NetValue, error) {
+			if net.Game != rules.NetGame {
+				return nil, fmt.Errorf("a net for the game %q, not %q", net.Game, rules.NetGame)
 			}
-			if err := search.CheckHandEval(c, gameName, handName); err != nil {
-				return err
-			}
-			target := boardOf(pos).Target()
-			if c.Eval == "mlp" {
-				net := r.NetFile()
-				if net == nil {
-					return fmt.Errorf("eval=mlp: the toy game has no built-in net; give net=FILE (starlab train -game toy makes one) or eval=%s", handName)
-				}
-				if err := rules.CheckNet(net, target); err != nil {
-					return fmt.Errorf("net %s: %v", c.Net, err)
-				}
-			}
-			return r.CheckProbCut(gameName, strconv.Itoa(target), netID(r))
+			return netValue{newNetEval(net)}, nil
 		},
-		NetID: func(r *search.Resolved, _ game.State) string { return netID(r) },
-		ProbCutSource: func(r *search.Resolved, pos game.State) string {
-			return r.ProbCutSource(nil, gameName, rules.Game{}.Variant(pos), netID(r))
-		},
-		ChanceNode: func(pos game.State) (game.State, bool) {
-			if pos.Kind() != game.Decision {
-				return nil, false
-			}
-			c := pos.Clone()
-			c.Play(rules.Roll) // the roll, always a move
-			return c, true
-		},
-		Net: &search.NetKit{
-			New: func(variant string, rng *rand.Rand, scale float64) (*nn.Net, error) {
-				target, err := rules.ParseVariant(variant)
-				if err != nil {
-					return nil, err
-				}
-				return rules.NewNet(target, rng, scale)
-			},
-			Check: func(net *nn.Net, variant string) error {
-				target, err := rules.ParseVariant(variant)
-				if err != nil {
-					return err
-				}
-				return rules.CheckNet(net, target)
-			},
-			Features: func(pos game.State, x []float64) { rules.Features(boardOf(pos), x) },
-			Evaluator: func(net *nn.Net) (search.NetValue, error) {
-				if net.Game != rules.NetGame {
-					return nil, fmt.Errorf("a net for the game %q, not %q", net.Game, rules.NetGame)
-				}
-				return netValue{newNetEval(net)}, nil
-			},
-			Rate: func(string) float64 { return 0.1 },
-		},
-	}
-}
-
-// handName is the toy's hand evaluator in eval=: the race's lead.
-const handName = "race"
-
-// netID returns the id of the net engines of r evaluate with, "" when
-// they evaluate otherwise.
-func netID(r *search.Resolved) string {
-	if net := r.NetFile(); net != nil && r.Config().Eval == "mlp" {
-		return net.ID()
-	}
-	return ""
+	})
 }
 
 // netValue is the engine's net evaluator as a search.NetValue.

@@ -25,8 +25,8 @@
 //   - String is read back by Game.Parse into a state with the same String,
 //     Key, Kind, Mover and Phase;
 //   - every legal move survives Game.FormatMove then Game.ParseMove, and
-//     its text is one word (or, for a game.MoveSeparator, one line
-//     without the separator); every event's Game.FormatEvent is a non-empty
+//     its text is one word (or, where the records' separator is
+//     not a space, one line without the separator); every event's Game.FormatEvent is a non-empty
 //     line whose last word, which stands for the event in game records,
 //     differs from its siblings';
 //   - Clone is independent: playing the drawn move or event on the clone

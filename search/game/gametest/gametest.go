@@ -24,10 +24,12 @@ const stream = 0x67616d6574657374 // "gametest"
 // Check plays games random games of variant of g through the contract,
 // drawing moves and events with a PCG seeded by seed, and fails t at the
 // first state that breaks the contract (see the package documentation for
-// what it checks).
-func Check(t *testing.T, g game.Game, variant string, seed uint64, games int) {
+// what it checks). sep is the separator of g's moves in game records, its
+// description's (search.Description.MoveSep): " " or a separator no
+// move's text holds.
+func Check(t *testing.T, g game.Game, sep, variant string, seed uint64, games int) {
 	t.Helper()
-	if err := check(g, variant, seed, games, maxPlies); err != nil {
+	if err := check(g, sep, variant, seed, games, maxPlies); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -35,6 +37,7 @@ func Check(t *testing.T, g game.Game, variant string, seed uint64, games int) {
 // walk is what check remembers across the states it has seen.
 type walk struct {
 	g       game.Game
+	sep     string // the separator of moves in records
 	variant string
 	rng     *rand.Rand
 	keyOf   map[string]uint64 // String -> Key
@@ -42,7 +45,7 @@ type walk struct {
 }
 
 // check is Check returning the first violation as an error.
-func check(g game.Game, variant string, seed uint64, games, plies int) error {
+func check(g game.Game, sep, variant string, seed uint64, games, plies int) error {
 	if games < 1 {
 		return fmt.Errorf("gametest: %d games checks nothing; give at least 1", games)
 	}
@@ -57,6 +60,7 @@ func check(g game.Game, variant string, seed uint64, games, plies int) error {
 		return fmt.Errorf("gametest: %s: New(%q): %v", g.Name(), variant, err)
 	}
 	w := &walk{
+		sep:     sep,
 		g:       g,
 		variant: variant,
 		rng:     rand.New(rand.NewPCG(seed, stream)),
@@ -115,6 +119,8 @@ func (w *walk) step(s game.State) (over bool, problems []string) {
 	if lo, hi := g.PhaseRange(s); kind != game.Over && (phase < lo || phase > hi) {
 		bad("Phase is %d, outside PhaseRange's %d to %d", phase, lo, hi)
 	}
+
+	w.checkHooks(s, kind, bad)
 
 	moves := s.Legal(nil)
 	events, total := s.Outcomes(nil)
@@ -185,7 +191,7 @@ func (w *walk) step(s game.State) (over bool, problems []string) {
 
 	for _, m := range moves {
 		mt := g.FormatMove(s, m)
-		if sep := game.MoveSep(g); sep == " " {
+		if sep := w.sep; sep == " " {
 			if mt == "" || strings.IndexFunc(mt, unicode.IsSpace) >= 0 {
 				bad("FormatMove(%d) is %q, not one word", m, mt)
 			}
@@ -307,4 +313,27 @@ func duplicate[T any, K comparable](xs []T, key func(T) K) (K, bool) {
 	}
 	var zero K
 	return zero, false
+}
+
+// checkHooks checks the optional behaviour a state offers (the hooks of
+// package game): a Picture is whole lines, a description is not empty, a
+// finished game says why it is over, and its points are not negative and
+// none where the game is not over.
+func (w *walk) checkHooks(s game.State, kind game.Kind, bad func(string, ...any)) {
+	if p, ok := s.(game.Picturer); ok {
+		if pic := p.Picture(); pic == "" || !strings.HasSuffix(pic, "\n") {
+			bad("Picture is %q: not one or more lines ending in a newline", pic)
+		}
+	}
+	if d, ok := s.(game.Describer); ok && strings.TrimSpace(d.Describe()) == "" {
+		bad("Describe is empty")
+	}
+	if e, ok := s.(game.Ender); ok && kind == game.Over {
+		if end := e.End(); strings.TrimSpace(end) == "" || strings.ContainsAny(end, "\n\r") {
+			bad("End of a finished game is %q, not a few words on one line", end)
+		}
+	}
+	if p, ok := s.(game.Pointer); ok && kind == game.Over && p.Points() < 0 {
+		bad("Points of a finished game is %d, negative", p.Points())
+	}
 }

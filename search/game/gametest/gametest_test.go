@@ -191,8 +191,8 @@ func (g brokenGame) Variant(s game.State) string {
 
 func TestCheckPassesRace(t *testing.T) {
 	for _, v := range []string{"to1", "to2", "to10", "to40"} {
-		Check(t, raceGame{}, v, 1, 200)
-		Check(t, brokenGame{}, v, 2, 50) // the wrapper without a bug
+		Check(t, raceGame{}, " ", v, 1, 200)
+		Check(t, brokenGame{}, " ", v, 2, 50) // the wrapper without a bug
 	}
 }
 
@@ -222,7 +222,7 @@ func TestCheckFindsBugs(t *testing.T) {
 		{"chance-mover-is-roller", "move +1: its child (chance) has mover 0, the decision's own"},
 	}
 	for _, tc := range tests {
-		err := check(brokenGame{bug: tc.bug}, "to10", 1, 20, 500)
+		err := check(brokenGame{bug: tc.bug}, " ", "to10", 1, 20, 500)
 		if err == nil {
 			t.Errorf("%s: check passes", tc.bug)
 			continue
@@ -242,7 +242,7 @@ func TestCheckRefusesBadArguments(t *testing.T) {
 		{"to10", 0, "0 games checks nothing"},
 		{"to0", 1, `race: New("to0"): race variant "to0" is not to<1..100>`},
 	} {
-		if err := check(raceGame{}, tc.variant, 1, tc.games, maxPlies); err == nil || !strings.Contains(err.Error(), tc.want) {
+		if err := check(raceGame{}, " ", tc.variant, 1, tc.games, maxPlies); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("check(%q, %d games) = %v, want %q", tc.variant, tc.games, err, tc.want)
 		}
 	}
@@ -253,7 +253,7 @@ func TestCheckRefusesBadArguments(t *testing.T) {
 // only check, fails a test.
 func TestCheckFailsTheTest(t *testing.T) {
 	if os.Getenv("GAMETEST_CHILD") == "1" {
-		Check(t, brokenGame{bug: "shared-clone"}, "to10", 1, 5)
+		Check(t, brokenGame{bug: "shared-clone"}, " ", "to10", 1, 5)
 		return
 	}
 	cmd := exec.Command(os.Args[0], "-test.run=^TestCheckFailsTheTest$", "-test.count=1")

@@ -6,6 +6,8 @@ import (
 	"strconv"
 
 	"starlab/nn"
+	"starlab/search"
+	"starlab/search/game"
 )
 
 // NetGame is the game a toy net's weight file names.
@@ -62,4 +64,25 @@ func Features(b *Board, x []float64) {
 	if b.pending {
 		x[2*t] = 1
 	}
+}
+
+// netKit is the toy network as the stages and training use it, by variant
+// name (search.NetKit; the engine adds its evaluator).
+var netKit = search.NetKit{
+	New: func(variant string, rng *rand.Rand, scale float64) (*nn.Net, error) {
+		target, err := ParseVariant(variant)
+		if err != nil {
+			return nil, err
+		}
+		return NewNet(target, rng, scale)
+	},
+	Check: func(net *nn.Net, variant string) error {
+		target, err := ParseVariant(variant)
+		if err != nil {
+			return err
+		}
+		return CheckNet(net, target)
+	},
+	Features: func(pos game.State, x []float64) { Features(pos.(*Board), x) },
+	Rate:     func(string) float64 { return 0.1 },
 }

@@ -8,7 +8,7 @@ import (
 
 func TestContract(t *testing.T) {
 	for _, v := range []string{"3", "6", "10"} {
-		gametest.Check(t, Game{}, v, 1, 200)
+		gametest.Check(t, Game{}, Description().MoveSep, v, 1, 200)
 	}
 }
 
