@@ -67,7 +67,7 @@ func (f *playFlags) run(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	side := [2]string{game.SideName(g, 0), game.SideName(g, 1)}
+	side := [2]string{g.SideName(0), g.SideName(1)}
 	flags, diceFlags := [2]string{"first", "second"}, [2]string{"blue", "red"}
 	for i, alias := range f.aliases {
 		switch {

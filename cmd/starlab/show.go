@@ -154,7 +154,7 @@ type shownEvent struct {
 
 // showJSON writes s as show -json's object.
 func showJSON(w io.Writer, g search.Kit, s game.State) error {
-	out := shown{Game: g.Name(), Variant: g.Variant(s), Position: s.String(), Kind: s.Kind().String(), Side: game.SideName(g, s.Mover())}
+	out := shown{Game: g.Name(), Variant: g.Variant(s), Position: s.String(), Kind: s.Kind().String(), Side: g.SideName(s.Mover())}
 	switch s.Kind() {
 	case game.Over:
 		r := s.Result()
