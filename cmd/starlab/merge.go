@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -76,25 +77,13 @@ func (f *mergeFlags) run(ctx context.Context, env *Env, args []string) error {
 	if err := json.Unmarshal(sh.Settings, settings); err != nil {
 		return fmt.Errorf("%s: settings: %v", filepath.Join(sh.Dirs[0], runs.ManifestName), err)
 	}
-	recorded := games.Default // the runs that record no game are Dice's
-	switch st := settings.(type) {
-	case *selfplay.MatchSettings:
-		if st.GameName != "" {
-			recorded = st.GameName
-		}
-	case *bench.Settings:
-		if st.GameName != "" {
-			recorded = st.GameName
-		}
-	case *regression.CollectSettings:
-		if st.GameName != "" {
-			recorded = st.GameName
-		}
-	case *regression.TuneSettings:
-		if st.GameName != "" {
-			recorded = st.GameName
-		}
+	// Every stage records its game as "game" in its settings; the runs
+	// that record none are Dice's.
+	var named struct {
+		Game string `json:"game"`
 	}
+	_ = json.Unmarshal(sh.Settings, &named) // settings took the same bytes
+	recorded := cmp.Or(named.Game, games.Default)
 	if f.gameName != "" && f.gameName != recorded {
 		return usagef("-game %s: the runs are of %s", f.gameName, recorded)
 	}
