@@ -2,33 +2,28 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"strings"
 
 	"starlab/runs"
 	"starlab/search"
 	"starlab/search/bench"
-	"starlab/search/games"
 )
 
 // benchFlags are the bench command's settings and flag values, which its
-// SetFlags resets before every run.
+// setFlags resets before every run.
 type benchFlags struct {
-	set                        bench.Settings // SetFlags sets both
-	spec                       search.Spec
-	algos, depths, out, resume string
-	asJSON                     bool
+	outputFlags
+	set           bench.Settings // setFlags sets both
+	spec          search.Spec
+	algos, depths string
 }
 
 // benchCommand returns the bench command, with its own flag state.
 func benchCommand() *Command {
-	var f benchFlags
-	return &Command{
-		Name:         "bench",
-		Interspersed: true,
-		UsageLine:    "bench [-algos A,B,...] [-depths D,E,...] [-limit N] [-out DIR] [-shard i/N] [-json] [engine flags] [SUITE] | bench -resume RUN",
-		Short:        "measure nodes and time to depth of several algorithms on a suite",
+	return command(&benchFlags{}, &Command{
+		UsageLine: "bench [-algos A,B,...] [-depths D,E,...] [-limit N] [-out DIR] [-shard i/N] [-json] [engine flags] [SUITE] | bench -resume RUN",
+		Short:     "measure nodes and time to depth of several algorithms on a suite",
 		Long: `Bench measures the *-minimax algorithms against each other, as in the
 thesis's section 5 (figures 5.2 and 5.5): each algorithm of -algos searches
 each position of SUITE (default: the game's suite, ` + bench.DefaultSuite + `
@@ -61,22 +56,23 @@ but -algo and the limits; an option none of -algos reads is refused.
 -shard i/N measures only the positions whose index is i modulo N; starlab
 merge joins the shards. -resume RUN measures a run that did not finish
 again, with its own settings (a bench run keeps no partial results).`,
-		SetFlags: func(fs *flag.FlagSet, g search.Kit) {
-			f.set = bench.DefaultSettings(g)
-			gameFlag(fs, &f.set.GameName)
-			f.spec = search.Spec{Config: f.set.Engine}
-			search.RegisterFlags(fs, &f.spec, "algo", "depth", "nodes", "movetime")
-			fs.StringVar(&f.algos, "algos", strings.Join(f.set.Algos, ","), "comma-separated algorithms to compare: "+strings.Join(search.AlgorithmNames(), ", "))
-			fs.StringVar(&f.depths, "depths", joinInts(f.set.Depths), "comma-separated depths in plies to record (the game's by default)")
-			fs.IntVar(&f.set.Limit, "limit", 0, "use only the first N positions (0 = all)")
-			fs.IntVar(&f.set.Workers, "workers", 1, "positions searched at once")
-			fs.Var(&f.set.Shard, "shard", "measure only shard i/N of the positions")
-			fs.StringVar(&f.out, "out", "", "run directory (default: a new one under out/)")
-			fs.StringVar(&f.resume, "resume", "", "measure the unfinished run in this directory again (latest: the newest under out/)")
-			fs.BoolVar(&f.asJSON, "json", false, "print the summary as one JSON object instead of tables")
-		},
-		Run: f.run,
-	}
+		Interspersed: true,
+	})
+}
+
+// setFlags resets the settings to the game g's defaults and declares the
+// bench command's flags on fs.
+func (f *benchFlags) setFlags(fs *flag.FlagSet, g search.Kit) {
+	f.set = bench.DefaultSettings(g)
+	f.outputFlags.set(fs, newRunUsage, remeasureUsage, "print the summary as one JSON object instead of tables")
+	gameFlag(fs, &f.set.GameName)
+	f.spec = search.Spec{Config: f.set.Engine}
+	search.RegisterFlags(fs, &f.spec, "algo", "depth", "nodes", "movetime")
+	fs.StringVar(&f.algos, "algos", strings.Join(f.set.Algos, ","), "comma-separated algorithms to compare: "+strings.Join(search.AlgorithmNames(), ", "))
+	fs.StringVar(&f.depths, "depths", joinInts(f.set.Depths), "comma-separated depths in plies to record (the game's by default)")
+	fs.IntVar(&f.set.Limit, "limit", 0, "use only the first N positions (0 = all)")
+	fs.IntVar(&f.set.Workers, "workers", 1, "positions searched at once")
+	fs.Var(&f.set.Shard, "shard", "measure only shard i/N of the positions")
 }
 
 // run is the bench command: the settings from the flags (or from the run
@@ -85,24 +81,14 @@ func (f *benchFlags) run(ctx context.Context, env *Env, args []string) error {
 	if len(args) > 1 {
 		return usagef("want at most one SUITE, got %q", strings.Join(args, " "))
 	}
-	if f.resume != "" {
-		if len(args) > 0 {
-			return usagef("-resume takes no SUITE: it is read from the run")
-		}
-		if err := checkResumeFlags(env.Flags, "json"); err != nil {
-			return err
-		}
-	} else if err := benchSettings(env, &f.set, &f.spec, f.algos, f.depths, args); err != nil {
-		return err
+	if f.resume != "" && len(args) > 0 {
+		return usagef("-resume takes no SUITE: it is read from the run")
 	}
-	run, _, err := runs.Start("out", f.out, f.resume, "bench", env.Args, &f.set, 0)
+	run, _, err := f.start(env, &f.set, 0, func(env *Env) error { return f.settings(env, args) }, "json")
 	if err != nil {
 		return err
 	}
-	if f.set.GameName == "" {
-		f.set.GameName = games.Default // a run of an earlier version, whose settings name no game
-	}
-	if f.set.Game, err = lookupGame(f.set.GameName); err != nil { // a resumed run's, from its manifest
+	if err := resumedGame(&f.set.Game, &f.set.GameName); err != nil {
 		return err
 	}
 	var sum *bench.Summary
@@ -111,28 +97,25 @@ func (f *benchFlags) run(ctx context.Context, env *Env, args []string) error {
 		return err
 	})
 	if sum != nil {
-		if f.asJSON {
-			if jerr := json.NewEncoder(env.Stdout).Encode(sum); jerr != nil && err == nil {
-				err = jerr
-			}
-		} else {
-			sum.WriteText(env.Stdout)
+		if perr := f.print(env, sum, sum.WriteText); err == nil {
+			err = perr
 		}
 	}
 	return err
 }
 
-// benchSettings fills in the settings from the flags and arguments and
-// checks them.
-func benchSettings(env *Env, set *bench.Settings, spec *search.Spec, algos, depths string, args []string) error {
+// settings takes the settings from the flags and the suite args names,
+// if any, and checks them.
+func (f *benchFlags) settings(env *Env, args []string) error {
+	set, spec := &f.set, &f.spec
 	var err error
 	if set.Game, err = lookupGame(set.GameName); err != nil {
 		return err
 	}
-	if set.Algos, err = bench.ParseAlgos(algos); err != nil {
+	if set.Algos, err = bench.ParseAlgos(f.algos); err != nil {
 		return err
 	}
-	if set.Depths, err = bench.ParseDepths(depths); err != nil {
+	if set.Depths, err = bench.ParseDepths(f.depths); err != nil {
 		return err
 	}
 	var as []search.Algorithm

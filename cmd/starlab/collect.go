@@ -2,31 +2,27 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
-	"strings"
+	"io"
 
 	"starlab/regression"
 	"starlab/runs"
 	"starlab/search"
-	"starlab/search/games"
 )
 
 // collectFlags are the collect command's settings and flag values, which
-// its SetFlags resets before every run.
+// its setFlags resets before every run.
 type collectFlags struct {
-	set                regression.CollectSettings
-	gf                 gameFlags
-	pairs, out, resume string
-	asJSON             bool
+	outputFlags
+	set   regression.CollectSettings
+	gf    gameFlags
+	pairs string
 }
 
 // collectCommand returns the collect command, with its own flag state.
 func collectCommand() *Command {
-	var f collectFlags
-	return &Command{
-		Name:      "collect",
+	return command(&collectFlags{}, &Command{
 		UsageLine: "collect [-game G] [-suite FILE | -variant V | -n N -m M] [-pairs 3:7,5:9] [-engine SPEC] [flags] | collect -resume RUN",
 		Short:     "search chance events to shallow and deep depths: the data of a ChanceProbCut fit",
 		Long: `Collect takes every position of -suite, in the game's notation (DPN for
@@ -51,73 +47,43 @@ after a kill searches only the chunks without a file. -shard i/N does only
 the chunks whose index is i modulo N. starlab fit reads the run directory.
 The suite, the engine's net and parameters are read and checked before
 the run directory is made.`,
-		SetFlags: func(fs *flag.FlagSet, g search.Kit) {
-			f.set, f.out, f.resume, f.asJSON = regression.DefaultCollectSettings(g), "", "", false
-			f.pairs = regression.FormatPairs(f.set.Pairs)
-			fs.StringVar(&f.set.Suite, "suite", "", "positions, one per line in the game's notation (default: sample them)")
-			f.gf.set(fs, "Dice's board size of sampled positions (-variant NxN-M)", "Dice's win length of sampled positions (-variant NxN-M)")
-			fs.IntVar(&f.set.Count, "count", f.set.Count, "positions to sample (the game's number by default)")
-			fs.IntVar(&f.set.Min, "min", f.set.Min, "lowest phase of a sampled position (Dice: fewest checkers; the game's by default)")
-			fs.IntVar(&f.set.Max, "max", f.set.Max, "highest phase of a sampled position (Dice: most checkers; the game's by default)")
-			fs.Uint64Var(&f.set.Seed, "seed", f.set.Seed, "seed of the sampled positions")
-			fs.StringVar(&f.pairs, "pairs", f.pairs, "depth pairs shallow:deep, comma-separated (the game's by default)")
-			fs.StringVar(&f.set.Engine, "engine", f.set.Engine, "sound engine without limits, such as staretc:eval=pairs,tt=64")
-			fs.IntVar(&f.set.Workers, "workers", f.set.Workers, "parallel searches")
-			fs.IntVar(&f.set.Chunk, "chunk", f.set.Chunk, "positions per Parquet part file")
-			fs.Var(&f.set.Shard, "shard", "do only shard i/N of the chunks")
-			fs.StringVar(&f.out, "out", "", "run directory (default: a new one under out/)")
-			fs.StringVar(&f.resume, "resume", "", "resume the unfinished run in this directory (latest: the newest under out/)")
-			fs.BoolVar(&f.asJSON, "json", false, "print the result as JSON")
-		},
-		Run: f.run,
-	}
+	})
+}
+
+// setFlags resets the settings to the game g's defaults and declares the
+// collect command's flags on fs.
+func (f *collectFlags) setFlags(fs *flag.FlagSet, g search.Kit) {
+	f.set = regression.DefaultCollectSettings(g)
+	f.pairs = regression.FormatPairs(f.set.Pairs)
+	f.outputFlags.set(fs, newRunUsage, resumeUsage, "print the result as JSON")
+	fs.StringVar(&f.set.Suite, "suite", "", "positions, one per line in the game's notation (default: sample them)")
+	f.gf.set(fs, "Dice's board size of sampled positions (-variant NxN-M)", "Dice's win length of sampled positions (-variant NxN-M)")
+	fs.IntVar(&f.set.Count, "count", f.set.Count, "positions to sample (the game's number by default)")
+	fs.IntVar(&f.set.Min, "min", f.set.Min, "lowest phase of a sampled position (Dice: fewest checkers; the game's by default)")
+	fs.IntVar(&f.set.Max, "max", f.set.Max, "highest phase of a sampled position (Dice: most checkers; the game's by default)")
+	fs.Uint64Var(&f.set.Seed, "seed", f.set.Seed, "seed of the sampled positions")
+	fs.StringVar(&f.pairs, "pairs", f.pairs, "depth pairs shallow:deep, comma-separated (the game's by default)")
+	fs.StringVar(&f.set.Engine, "engine", f.set.Engine, "sound engine without limits, such as staretc:eval=pairs,tt=64")
+	fs.IntVar(&f.set.Workers, "workers", f.set.Workers, "parallel searches")
+	fs.IntVar(&f.set.Chunk, "chunk", f.set.Chunk, "positions per Parquet part file")
+	fs.Var(&f.set.Shard, "shard", "do only shard i/N of the chunks")
 }
 
 // run is the collect command: the settings from the flags (or from the run
 // to resume), regression.Collect into a run directory, the result printed.
 func (f *collectFlags) run(ctx context.Context, env *Env, args []string) error {
-	if len(args) != 0 {
-		return usagef("unexpected arguments %q", strings.Join(args, " "))
+	if err := noArgs(args); err != nil {
+		return err
 	}
-	if f.resume != "" {
-		if err := checkResumeFlags(env.Flags, "json"); err != nil {
-			return err
-		}
-	} else {
-		if f.set.Suite != "" {
-			for _, f := range []string{"count", "min", "max", "n", "m", "variant"} {
-				if flagGiven(env.Flags, f) {
-					return usagef("-%s samples positions; -suite gives them", f)
-				}
-			}
-		}
-		var err error
-		if f.set.Game, f.set.Variant, err = f.gf.resolve(env.Flags); err != nil {
-			return err
-		}
-		ps, err := regression.ParsePairs(f.pairs)
-		if err != nil {
-			return usagef("-pairs: %v", err)
-		}
-		f.set.Pairs = ps
-		if err := f.set.Check(); err != nil {
-			return err
-		}
-	}
-	run, _, err := runs.Start("out", f.out, f.resume, "collect", env.Args, &f.set, f.set.Seed)
+	run, _, err := f.start(env, &f.set, f.set.Seed, f.settings, "json")
 	if err != nil {
 		return err
 	}
 	var res regression.CollectResult
 	kept := "finished chunks are kept: continue with starlab collect -resume " + run.Dir()
 	err = runStage(env, run, "positions", f.asJSON, kept, func(p runs.Progress) (err error) {
-		if f.set.Game.Game == nil { // a resumed run's, from its manifest
-			if f.set.GameName == "" {
-				f.set.GameName = games.Default // a run of an earlier version, whose settings name no game
-			}
-			if f.set.Game, err = lookupGame(f.set.GameName); err != nil {
-				return err
-			}
+		if err := resumedGame(&f.set.Game, &f.set.GameName); err != nil {
+			return err
 		}
 		res, err = regression.Collect(ctx, f.set, run, p)
 		return err
@@ -125,10 +91,30 @@ func (f *collectFlags) run(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if f.asJSON {
-		return json.NewEncoder(env.Stdout).Encode(res)
+	return f.print(env, res, func(w io.Writer) {
+		fmt.Fprintf(w, "collect: %d positions, %d rows in %d part files (%d from before) in %.1f s; fit them with starlab fit %s\n",
+			res.Positions, res.Rows, res.Parts, res.Resumed, res.Seconds, run.Dir())
+	})
+}
+
+// settings takes the settings from the flags, with the game and the
+// variant they name, and checks them.
+func (f *collectFlags) settings(env *Env) error {
+	if f.set.Suite != "" {
+		for _, name := range []string{"count", "min", "max", "n", "m", "variant"} {
+			if flagGiven(env.Flags, name) {
+				return usagef("-%s samples positions; -suite gives them", name)
+			}
+		}
 	}
-	fmt.Fprintf(env.Stdout, "collect: %d positions, %d rows in %d part files (%d from before) in %.1f s; fit them with starlab fit %s\n",
-		res.Positions, res.Rows, res.Parts, res.Resumed, res.Seconds, run.Dir())
-	return nil
+	var err error
+	if f.set.Game, f.set.Variant, err = f.gf.resolve(env.Flags); err != nil {
+		return err
+	}
+	ps, err := regression.ParsePairs(f.pairs)
+	if err != nil {
+		return usagef("-pairs: %v", err)
+	}
+	f.set.Pairs = ps
+	return f.set.Check()
 }

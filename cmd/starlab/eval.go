@@ -14,7 +14,7 @@ import (
 	"starlab/search/game"
 )
 
-// evalFlags are the eval command's flag values, which its SetFlags resets
+// evalFlags are the eval command's flag values, which its setFlags resets
 // before every run.
 type evalFlags struct {
 	evals, net, suite, gameName string
@@ -24,9 +24,7 @@ type evalFlags struct {
 
 // evalCommand returns the eval command, with its own flag state.
 func evalCommand() *Command {
-	var f evalFlags
-	return &Command{
-		Name:      "eval",
+	return command(&evalFlags{}, &Command{
 		UsageLine: "eval [-game G] [-eval mlp,pairs,...] [-net FILE] [-depth D] [-json] POSITION... | eval -suite FILE",
 		Short:     "print what each evaluator thinks of positions",
 		Long: `Eval prints the static value of each position (each argument one DPN, or
@@ -47,17 +45,17 @@ is a benchmark of judgement: eval then reports each column's mean absolute
 error against the exact values with its standard error, and that of the
 best constant guess (the values' median); with -json each position's
 object has "exact" and a last object "exact_error" lists the errors.`,
-		SetFlags: func(fs *flag.FlagSet, _ search.Kit) {
-			f.evals, f.net, f.suite, f.depth, f.asJSON = "", "", "", 0, false
-			gameFlag(fs, &f.gameName)
-			fs.StringVar(&f.evals, "eval", f.evals, "comma-separated evaluators: "+strings.Join(search.EvaluatorNames(), ", ")+" (default: mlp and the game's hand evaluator)")
-			fs.StringVar(&f.net, "net", "", "weight file of the mlp evaluator")
-			fs.StringVar(&f.suite, "suite", "", "evaluate every position of this suite file")
-			fs.IntVar(&f.depth, "depth", 0, "also search each position to this depth (0 = static only)")
-			fs.BoolVar(&f.asJSON, "json", false, "print one JSON object per position")
-		},
-		Run: f.run,
-	}
+	})
+}
+
+// setFlags declares the eval command's flags on fs.
+func (f *evalFlags) setFlags(fs *flag.FlagSet, _ search.Kit) {
+	gameFlag(fs, &f.gameName)
+	fs.StringVar(&f.evals, "eval", "", "comma-separated evaluators: "+strings.Join(search.EvaluatorNames(), ", ")+" (default: mlp and the game's hand evaluator)")
+	fs.StringVar(&f.net, "net", "", "weight file of the mlp evaluator")
+	fs.StringVar(&f.suite, "suite", "", "evaluate every position of this suite file")
+	fs.IntVar(&f.depth, "depth", 0, "also search each position to this depth (0 = static only)")
+	fs.BoolVar(&f.asJSON, "json", false, "print one JSON object per position")
 }
 
 // run is the eval command: each position's value under each evaluator,

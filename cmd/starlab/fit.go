@@ -2,10 +2,10 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"strings"
 
 	"starlab/regression"
@@ -15,21 +15,17 @@ import (
 )
 
 // fitFlags are the fit command's settings and flag values, which its
-// SetFlags resets before every run.
+// setFlags resets before every run.
 type fitFlags struct {
-	set    regression.FitSettings
-	out    string
-	asJSON bool
+	outputFlags
+	set regression.FitSettings
 }
 
 // fitCommand returns the fit command, with its own flag state.
 func fitCommand() *Command {
-	var f fitFlags
-	return &Command{
-		Name:         "fit",
-		UsageLine:    "fit [-game G] [flags] PARQUET|RUN... [-out DIR]",
-		Interspersed: true,
-		Short:        "fit ChanceProbCut's a, b and sigma per depth pair from collect rows",
+	return command(&fitFlags{}, &Command{
+		UsageLine: "fit [-game G] [flags] PARQUET|RUN... [-out DIR]",
+		Short:     "fit ChanceProbCut's a, b and sigma per depth pair from collect rows",
 		Long: `Fit reads the rows of starlab collect (Parquet files, or collect run
 directories), all of one game, variant, evaluator and net (the rows name
 them; -game G refuses rows of another game), and fits v_deep = a*v_shallow + b by least squares for every depth
@@ -54,20 +50,22 @@ collect run that is not done (killed, failed or still running), which has
 only some of its rows: finish it with starlab collect -resume, or give
 -partial to fit the rows it has. Every input is read and checked before
 the run directory is made.`,
-		SetFlags: func(fs *flag.FlagSet, _ search.Kit) {
-			f.set, f.out, f.asJSON = regression.DefaultFitSettings(), "", false
-			fs.StringVar(&f.set.GameName, "game", "", "the game the rows must be of: "+strings.Join(games.Names(), ", ")+" (default: the game the rows name)")
-			fs.IntVar(&f.set.Folds, "folds", f.set.Folds, "cross-validation folds (grouped by game)")
-			fs.Float64Var(&f.set.SigmaFloor, "sigma-floor", f.set.SigmaFloor, "least sigma written")
-			fs.IntVar(&f.set.Bands, "bands", f.set.Bands, "bands of phases (Dice: checkers) fitted apart (0: none)")
-			fs.IntVar(&f.set.MinBandRows, "min-band", f.set.MinBandRows, "fewest rows of a band fit")
-			fs.Float64Var(&f.set.T, "t", f.set.T, "width of the band drawn, in sigmas")
-			fs.BoolVar(&f.set.Partial, "partial", false, "fit the rows of a collect run that is not done")
-			fs.StringVar(&f.out, "out", "", "run directory (default: a new one under out/)")
-			fs.BoolVar(&f.asJSON, "json", false, "print the fit as JSON")
-		},
-		Run: f.run,
-	}
+		Interspersed: true,
+	})
+}
+
+// setFlags resets the settings to their defaults and declares the fit
+// command's flags on fs.
+func (f *fitFlags) setFlags(fs *flag.FlagSet, _ search.Kit) {
+	f.set = regression.DefaultFitSettings()
+	f.outputFlags.set(fs, newRunUsage, "", "print the fit as JSON")
+	fs.StringVar(&f.set.GameName, "game", "", "the game the rows must be of: "+strings.Join(games.Names(), ", ")+" (default: the game the rows name)")
+	fs.IntVar(&f.set.Folds, "folds", f.set.Folds, "cross-validation folds (grouped by game)")
+	fs.Float64Var(&f.set.SigmaFloor, "sigma-floor", f.set.SigmaFloor, "least sigma written")
+	fs.IntVar(&f.set.Bands, "bands", f.set.Bands, "bands of phases (Dice: checkers) fitted apart (0: none)")
+	fs.IntVar(&f.set.MinBandRows, "min-band", f.set.MinBandRows, "fewest rows of a band fit")
+	fs.Float64Var(&f.set.T, "t", f.set.T, "width of the band drawn, in sigmas")
+	fs.BoolVar(&f.set.Partial, "partial", false, "fit the rows of a collect run that is not done")
 }
 
 // run is the fit command: the settings from the flags, regression.RunFit
@@ -77,15 +75,7 @@ func (f *fitFlags) run(ctx context.Context, env *Env, args []string) error {
 		return usagef("missing input: give collect Parquet files or run directories")
 	}
 	f.set.Inputs = args
-	if f.set.GameName != "" {
-		if _, err := lookupGame(f.set.GameName); err != nil {
-			return err
-		}
-	}
-	if err := f.set.Check(); err != nil {
-		return err
-	}
-	run, _, err := runs.Start("out", f.out, "", "fit", env.Args, &f.set, 0)
+	run, _, err := f.start(env, &f.set, 0, f.settings)
 	if errors.Is(err, runs.ErrUnfinished) {
 		if r, oerr := runs.Open(f.out); oerr == nil && r.Manifest().Command == "fit" {
 			// fit has no -resume, which Start's message suggests:
@@ -104,21 +94,33 @@ func (f *fitFlags) run(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if f.asJSON {
-		return json.NewEncoder(env.Stdout).Encode(res)
+	return f.print(env, res, func(w io.Writer) { writeFit(w, res, run.Path(regression.ProbCutFile)) })
+}
+
+// settings checks the settings the flags give.
+func (f *fitFlags) settings(*Env) error {
+	if f.set.GameName != "" {
+		if _, err := lookupGame(f.set.GameName); err != nil {
+			return err
+		}
 	}
+	return f.set.Check()
+}
+
+// writeFit writes the fit's table, a line per pair and band, and the
+// parameter file's path, which cpc reads.
+func writeFit(w io.Writer, res regression.FitResult, probcut string) {
 	net := ""
 	if res.NetID != "" {
 		net = ", net " + res.NetID
 	}
-	fmt.Fprintf(env.Stdout, "fit: %s %s, eval=%s%s\n", res.Game, res.Variant, res.Eval, net)
-	fmt.Fprintf(env.Stdout, "%-7s %-7s %6s %6s %8s %8s %7s %7s %7s %7s\n", "pair", "band", "n", "games", "a", "b", "sigma", "fit σ", "cv rmse", "R²")
+	fmt.Fprintf(w, "fit: %s %s, eval=%s%s\n", res.Game, res.Variant, res.Eval, net)
+	fmt.Fprintf(w, "%-7s %-7s %6s %6s %8s %8s %7s %7s %7s %7s\n", "pair", "band", "n", "games", "a", "b", "sigma", "fit σ", "cv rmse", "R²")
 	for _, l := range res.Lines {
 		f := func(x float64, format string) string { return runs.Num(x).Format(format) }
-		fmt.Fprintf(env.Stdout, "%-7s %-7s %6d %6d %s %s %s %s %s %7s\n",
+		fmt.Fprintf(w, "%-7s %-7s %6d %6d %s %s %s %s %s %7s\n",
 			fmt.Sprintf("%d:%d", l.Shallow, l.Deep), l.Band, l.N, l.Games, f(l.A, "%8.4f"), f(l.B, "%8.4f"),
 			f(l.Sigma, "%7.4f"), f(l.SigmaFit, "%7.4f"), f(l.CVRMSE, "%7.4f"), l.R2.Format("%.4f"))
 	}
-	fmt.Fprintf(env.Stdout, "wrote %s (use cpc:probcut=%s)\n", run.Path(regression.ProbCutFile), run.Path(regression.ProbCutFile))
-	return nil
+	fmt.Fprintf(w, "wrote %s (use cpc:probcut=%s)\n", probcut, probcut)
 }

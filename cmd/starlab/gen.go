@@ -12,13 +12,17 @@ import (
 	"starlab/selfplay"
 )
 
+// genFlags are the gen command's settings and flag values, which its
+// setFlags resets before every run.
+type genFlags struct {
+	set selfplay.SampleSettings
+	gf  gameFlags
+	out string // -o
+}
+
 // genCommand returns the gen command, with its own flag state.
 func genCommand() *Command {
-	var s selfplay.SampleSettings
-	var gf gameFlags
-	var out string
-	return &Command{
-		Name:      "gen",
+	return command(&genFlags{}, &Command{
 		UsageLine: "gen [-game G] [-variant V | -n N -m M] [-count C] [-min K] [-max K] [-seed S] [-o FILE]",
 		Short:     "make a test suite of positions sampled from self-play games",
 		Long: `Gen plays self-play games of -game (default dice) from the start of its
@@ -39,44 +43,50 @@ within them (a midgame) is refused, naming it, and nothing is written.
 
 The same flags and seed give the same suite, and since the players' choices
 depend only on search values, later, faster builds give it too.`,
-		SetFlags: func(fs *flag.FlagSet, g search.Kit) {
-			s = selfplay.DefaultSampleSettings(g)
-			gf.set(fs, "Dice's board size (3..17)", "Dice's win length (2..n)")
-			fs.IntVar(&s.Count, "count", s.Count, "number of positions (the game's number by default)")
-			fs.IntVar(&s.Min, "min", s.Min, "lowest phase (Dice: fewest checkers on the board; the game's by default)")
-			fs.IntVar(&s.Max, "max", s.Max, "highest phase (Dice: most checkers on the board; the game's by default)")
-			fs.Uint64Var(&s.Seed, "seed", s.Seed, "seed of the games and the sampling")
-			fs.Float64Var(&s.Rolled, "rolled", s.Rolled, "fraction of positions after the roll")
-			fs.BoolVar(&s.Exact, "exact", false, "append the exact value (endgames only)")
-			fs.Int64Var(&s.ExactNodes, "exact-nodes", s.ExactNodes, "with -exact, the most nodes a position's solve may search; a position not solved within them is refused")
-			fs.StringVar(&out, "o", "", "output file (default stdout)")
-			fs.IntVar(&s.Depth, "depth", s.Depth, "search depth of the self-play players")
-		},
-		Run: func(ctx context.Context, env *Env, args []string) error {
-			if len(args) != 0 {
-				return usagef("unexpected arguments %q", strings.Join(args, " "))
-			}
-			var err error
-			if s.Game, s.Variant, err = gf.resolve(env.Flags); err != nil {
-				return err
-			}
-			if out != "" {
-				if err := runs.CheckOutFile(out); err != nil {
-					return fmt.Errorf("-o %w", err)
-				}
-			}
-			bar := newProgress(env.Stderr, "positions", false)
-			lines, err := selfplay.SampleSuite(ctx, s, bar.update)
-			bar.done()
-			if err != nil {
-				return err
-			}
-			text := strings.Join(lines, "\n") + "\n"
-			if out == "" {
-				_, err := io.WriteString(env.Stdout, text)
-				return err
-			}
-			return runs.WriteBytesAtomic(out, []byte(text))
-		},
+	})
+}
+
+// setFlags resets the settings to the game g's defaults and declares the
+// gen command's flags on fs.
+func (f *genFlags) setFlags(fs *flag.FlagSet, g search.Kit) {
+	f.set = selfplay.DefaultSampleSettings(g)
+	f.gf.set(fs, "Dice's board size (3..17)", "Dice's win length (2..n)")
+	fs.IntVar(&f.set.Count, "count", f.set.Count, "number of positions (the game's number by default)")
+	fs.IntVar(&f.set.Min, "min", f.set.Min, "lowest phase (Dice: fewest checkers on the board; the game's by default)")
+	fs.IntVar(&f.set.Max, "max", f.set.Max, "highest phase (Dice: most checkers on the board; the game's by default)")
+	fs.Uint64Var(&f.set.Seed, "seed", f.set.Seed, "seed of the games and the sampling")
+	fs.Float64Var(&f.set.Rolled, "rolled", f.set.Rolled, "fraction of positions after the roll")
+	fs.BoolVar(&f.set.Exact, "exact", false, "append the exact value (endgames only)")
+	fs.Int64Var(&f.set.ExactNodes, "exact-nodes", f.set.ExactNodes, "with -exact, the most nodes a position's solve may search; a position not solved within them is refused")
+	fs.StringVar(&f.out, "o", "", "output file (default stdout)")
+	fs.IntVar(&f.set.Depth, "depth", f.set.Depth, "search depth of the self-play players")
+}
+
+// run is the gen command: the suite sampled from self-play, written to
+// stdout or -o.
+func (f *genFlags) run(ctx context.Context, env *Env, args []string) error {
+	if err := noArgs(args); err != nil {
+		return err
 	}
+	var err error
+	if f.set.Game, f.set.Variant, err = f.gf.resolve(env.Flags); err != nil {
+		return err
+	}
+	if f.out != "" {
+		if err := runs.CheckOutFile(f.out); err != nil {
+			return fmt.Errorf("-o %w", err)
+		}
+	}
+	bar := newProgress(env.Stderr, "positions", false)
+	lines, err := selfplay.SampleSuite(ctx, f.set, bar.update)
+	bar.done()
+	if err != nil {
+		return err
+	}
+	text := strings.Join(lines, "\n") + "\n"
+	if f.out == "" {
+		_, err := io.WriteString(env.Stdout, text)
+		return err
+	}
+	return runs.WriteBytesAtomic(f.out, []byte(text))
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"runtime"
@@ -15,22 +14,18 @@ import (
 )
 
 // matchFlags are the match command's settings and flag values, which its
-// SetFlags resets before every run.
+// setFlags resets before every run.
 type matchFlags struct {
-	set         selfplay.MatchSettings
-	gf          gameFlags
-	resume, out string
-	asJSON      bool
+	outputFlags
+	set selfplay.MatchSettings
+	gf  gameFlags
 }
 
 // matchCommand returns the match command, with its own flag state.
 func matchCommand() *Command {
-	var f matchFlags
-	return &Command{
-		Name:         "match",
-		Interspersed: true,
-		UsageLine:    "match [flags] VARIANT VARIANT [VARIANT...] | match -resume RUN",
-		Short:        "play engine variants against each other with trustworthy statistics",
+	return command(&matchFlags{}, &Command{
+		UsageLine: "match [flags] VARIANT VARIANT [VARIANT...] | match -resume RUN",
+		Short:     "play engine variants against each other with trustworthy statistics",
 		Long: `Match plays engine variants against each other in pairs of games with the
 same dice and the colours swapped (duplicate dice), so that luck cancels
 within a pair, and reports:
@@ -70,52 +65,34 @@ every game: with depth or node limits the results do not depend on
 an uninterrupted run would have given. -shard i/N plays only the pairs
 whose index is i modulo N. The run directory gets games.parquet (one row
 per game) and summary.json; -json prints the summary on stdout.`,
-		SetFlags: func(fs *flag.FlagSet, _ search.Kit) {
-			f.set, f.resume, f.out = selfplay.DefaultMatchSettings(search.Kit{}), "", ""
-			fs.IntVar(&f.set.Games, "games", f.set.Games, "games per pairing (even: pairs of games)")
-			fs.Uint64Var(&f.set.Seed, "seed", f.set.Seed, "seed of the dice")
-			fs.IntVar(&f.set.Concurrency, "concurrency", runtime.NumCPU(), "games played at once")
-			fs.StringVar(&f.set.Suite, "suite", "", "file of start positions in the game's notation (default: the variant's start)")
-			f.gf.set(fs, "Dice's board size (-variant NxN-M)", "Dice's win length (-variant NxN-M)")
-			fs.StringVar(&f.set.SPRT, "sprt", "", "sequential test elo0,elo1,alpha,beta (normalized Elo)")
-			fs.StringVar(&f.set.Luck, "luck", f.set.Luck, "reference search that values the chance events, or none (default: staretc:depth=3,eval=HAND,tt=1 with the game's hand evaluator, pairs in Dice; in backgammon depth 1 with the built-in net; none, and -luck refused, where the games are played for points, as backgammon's money, whose luck no match reports)")
-			fs.BoolVar(&f.set.Gauntlet, "gauntlet", false, "with 3+ variants, play only the first against the others")
-			fs.Var(&f.set.Shard, "shard", "play only shard i/N of the pairs")
-			fs.StringVar(&f.out, "out", "", "run directory (default: a new one under out/)")
-			fs.StringVar(&f.resume, "resume", "", "resume the unfinished run in this directory (latest: the newest under out/)")
-			fs.BoolVar(&f.asJSON, "json", false, "print the summary as JSON on stdout")
-		},
-		Run: f.run,
-	}
+		Interspersed: true,
+	})
+}
+
+// setFlags resets the settings to their defaults and declares the match
+// command's flags on fs.
+func (f *matchFlags) setFlags(fs *flag.FlagSet, _ search.Kit) {
+	f.set = selfplay.DefaultMatchSettings(search.Kit{})
+	f.outputFlags.set(fs, newRunUsage, resumeUsage, "print the summary as JSON on stdout")
+	fs.IntVar(&f.set.Games, "games", f.set.Games, "games per pairing (even: pairs of games)")
+	fs.Uint64Var(&f.set.Seed, "seed", f.set.Seed, "seed of the dice")
+	fs.IntVar(&f.set.Concurrency, "concurrency", runtime.NumCPU(), "games played at once")
+	fs.StringVar(&f.set.Suite, "suite", "", "file of start positions in the game's notation (default: the variant's start)")
+	f.gf.set(fs, "Dice's board size (-variant NxN-M)", "Dice's win length (-variant NxN-M)")
+	fs.StringVar(&f.set.SPRT, "sprt", "", "sequential test elo0,elo1,alpha,beta (normalized Elo)")
+	fs.StringVar(&f.set.Luck, "luck", f.set.Luck, "reference search that values the chance events, or none (default: staretc:depth=3,eval=HAND,tt=1 with the game's hand evaluator, pairs in Dice; in backgammon depth 1 with the built-in net; none, and -luck refused, where the games are played for points, as backgammon's money, whose luck no match reports)")
+	fs.BoolVar(&f.set.Gauntlet, "gauntlet", false, "with 3+ variants, play only the first against the others")
+	fs.Var(&f.set.Shard, "shard", "play only shard i/N of the pairs")
 }
 
 // run is the match command: the settings from the flags (or from the run
 // to resume), selfplay.RunMatch into a run directory, the report printed.
 func (f *matchFlags) run(ctx context.Context, env *Env, args []string) error {
-	if f.resume != "" {
-		if len(args) != 0 {
-			return usagef("-resume takes no variants: they are read from the run")
-		}
-		if err := checkResumeFlags(env.Flags, "json", "concurrency"); err != nil {
-			return err
-		}
-	} else {
-		g, variant, err := f.gf.resolve(env.Flags)
-		if err != nil {
-			return err
-		}
-		f.set.Game, f.set.Variant, f.set.Engines = g, variant, args
-		// Before the run directory: an engine that cannot run
-		// is refused in one line, leaving nothing behind.
-		if _, err := f.set.Prepare(ctx); err != nil {
-			if ctx.Err() != nil {
-				return fmt.Errorf("interrupted while starting the engines; nothing was written")
-			}
-			return err
-		}
+	if f.resume != "" && len(args) != 0 {
+		return usagef("-resume takes no variants: they are read from the run")
 	}
 	concurrency := f.set.Concurrency
-	run, resumed, err := runs.Start("out", f.out, f.resume, "match", env.Args, &f.set, f.set.Seed)
+	run, resumed, err := f.start(env, &f.set, f.set.Seed, func(env *Env) error { return f.settings(ctx, env, args) }, "json", "concurrency")
 	if err != nil {
 		return err
 	}
@@ -136,13 +113,29 @@ func (f *matchFlags) run(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if f.asJSON {
-		var v any = rep.Pairings[0]
-		if len(rep.Pairings) > 1 {
-			v = rep
-		}
-		return json.NewEncoder(env.Stdout).Encode(v)
+	// A match of one pairing prints that pairing's summary.
+	var v any = rep
+	if len(rep.Pairings) == 1 {
+		v = rep.Pairings[0]
 	}
-	rep.WriteText(env.Stdout)
+	return f.print(env, v, rep.WriteText)
+}
+
+// settings takes the settings from the flags, with the game and the
+// variant they name and the variants args gives, and checks them.
+func (f *matchFlags) settings(ctx context.Context, env *Env, args []string) error {
+	g, variant, err := f.gf.resolve(env.Flags)
+	if err != nil {
+		return err
+	}
+	f.set.Game, f.set.Variant, f.set.Engines = g, variant, args
+	// Before the run directory: an engine that cannot run
+	// is refused in one line, leaving nothing behind.
+	if _, err := f.set.Prepare(ctx); err != nil {
+		if ctx.Err() != nil {
+			return fmt.Errorf("interrupted while starting the engines; nothing was written")
+		}
+		return err
+	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -18,20 +19,18 @@ import (
 	"starlab/selfplay"
 )
 
-// mergeFlags are the merge command's flag values, which its SetFlags resets
-// before every run.
+// mergeFlags are the merge command's flag values, which its setFlags
+// resets before every run.
 type mergeFlags struct {
-	out, gameName string
+	outputFlags
+	gameName string
 }
 
 // mergeCommand returns the merge command, with its own flag state.
 func mergeCommand() *Command {
-	var f mergeFlags
-	return &Command{
-		Name:         "merge",
-		UsageLine:    "merge -out DIR RUN...",
-		Interspersed: true,
-		Short:        "join the shard runs of a match, collect, bench or tune into one run",
+	return command(&mergeFlags{}, &Command{
+		UsageLine: "merge -out DIR RUN...",
+		Short:     "join the shard runs of a match, collect, bench or tune into one run",
 		Long: `Merge joins the runs of every shard of one match, collect, bench or tune
 (made with -shard i/N, each i from 0 to N-1 once) into the run directory
 -out, which then holds what the unsharded run with the same seed holds: the
@@ -42,13 +41,14 @@ runs that are not finished, shards of different settings, seeds or builds,
 and missing or duplicated shards. The game is the one the runs record (runs
 of earlier versions, which record none, are of Dice); -game, if given, must
 name it.`,
-		SetFlags: func(fs *flag.FlagSet, _ search.Kit) {
-			f.out, f.gameName = "", ""
-			fs.StringVar(&f.out, "out", "", "run directory of the merged run")
-			fs.StringVar(&f.gameName, "game", "", "the game of the runs (default: the one they record)")
-		},
-		Run: f.run,
-	}
+		Interspersed: true,
+	})
+}
+
+// setFlags declares the merge command's flags on fs.
+func (f *mergeFlags) setFlags(fs *flag.FlagSet, _ search.Kit) {
+	f.outputFlags.set(fs, "run directory of the merged run", "", "")
+	fs.StringVar(&f.gameName, "game", "", "the game of the runs (default: the one they record)")
 }
 
 // run is the merge command: the shards' runs merged into one run
@@ -76,25 +76,13 @@ func (f *mergeFlags) run(ctx context.Context, env *Env, args []string) error {
 	if err := json.Unmarshal(sh.Settings, settings); err != nil {
 		return fmt.Errorf("%s: settings: %v", filepath.Join(sh.Dirs[0], runs.ManifestName), err)
 	}
-	recorded := games.Default // the runs that record no game are Dice's
-	switch st := settings.(type) {
-	case *selfplay.MatchSettings:
-		if st.GameName != "" {
-			recorded = st.GameName
-		}
-	case *bench.Settings:
-		if st.GameName != "" {
-			recorded = st.GameName
-		}
-	case *regression.CollectSettings:
-		if st.GameName != "" {
-			recorded = st.GameName
-		}
-	case *regression.TuneSettings:
-		if st.GameName != "" {
-			recorded = st.GameName
-		}
+	// Every stage records its game as "game" in its settings; the runs
+	// that record none are Dice's.
+	var named struct {
+		Game string `json:"game"`
 	}
+	_ = json.Unmarshal(sh.Settings, &named) // settings took the same bytes
+	recorded := cmp.Or(named.Game, games.Default)
 	if f.gameName != "" && f.gameName != recorded {
 		return usagef("-game %s: the runs are of %s", f.gameName, recorded)
 	}

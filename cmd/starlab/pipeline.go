@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"strings"
@@ -13,21 +12,17 @@ import (
 	"starlab/search/games"
 )
 
-// pipelineFlags are the run command's flag values, which its SetFlags
+// pipelineFlags are the run command's flag values, which its setFlags
 // resets before every run.
 type pipelineFlags struct {
-	out    string
-	asJSON bool
+	outputFlags
 }
 
 // pipelineCommand returns the pipeline command, with its own flag state.
 func pipelineCommand() *Command {
-	var f pipelineFlags
-	return &Command{
-		Name:         "run",
-		Interspersed: true,
-		UsageLine:    "run [-out DIR] [-json] [RECIPE]",
-		Short:        "run a recipe end to end: train, collect, fit, matches, report",
+	return command(&pipelineFlags{}, &Command{
+		UsageLine: "run [-out DIR] [-json] [RECIPE]",
+		Short:     "run a recipe end to end: train, collect, fit, matches, report",
 		Long: `Run runs a recipe's stages in process, each in a numbered sub-directory of
 one run directory, in this order, each if the recipe has it: train a net by
 self-play, collect paired searches (with that net) and fit ChanceProbCut's
@@ -58,13 +53,13 @@ and a line names the old one and the fields that changed; with -out DIR
 holding the old run, it is refused (give another -out). It ends with a
 summary (the net's score, the fit, the bench and tune figures beside the
 papers', each match with its intervals) and the path of the report.`,
-		SetFlags: func(fs *flag.FlagSet, _ search.Kit) {
-			f.out, f.asJSON = "", false
-			fs.StringVar(&f.out, "out", "", "run directory (default: the unfinished run of the recipe, or a new one under out/)")
-			fs.BoolVar(&f.asJSON, "json", false, "print the result as JSON")
-		},
-		Run: f.run,
-	}
+		Interspersed: true,
+	})
+}
+
+// setFlags declares the run command's flags on fs.
+func (f *pipelineFlags) setFlags(fs *flag.FlagSet, _ search.Kit) {
+	f.outputFlags.set(fs, "run directory (default: the unfinished run of the recipe, or a new one under out/)", "", "print the result as JSON")
 }
 
 // run is the run command: the recipe loaded and checked, the run to finish
@@ -120,9 +115,5 @@ func (f *pipelineFlags) run(ctx context.Context, env *Env, args []string) error 
 	if err != nil {
 		return err
 	}
-	if f.asJSON {
-		return json.NewEncoder(env.Stdout).Encode(res)
-	}
-	res.WriteSummary(env.Stdout)
-	return nil
+	return f.print(env, res, res.WriteSummary)
 }

@@ -11,7 +11,7 @@ import (
 	"starlab/selfplay"
 )
 
-// playFlags are the play command's flag values, which its SetFlags resets
+// playFlags are the play command's flag values, which its setFlags resets
 // before every run.
 type playFlags struct {
 	gf         gameFlags
@@ -24,9 +24,7 @@ type playFlags struct {
 
 // playCommand returns the play command, with its own flag state.
 func playCommand() *Command {
-	var f playFlags
-	return &Command{
-		Name:      "play",
+	return command(&playFlags{}, &Command{
 		UsageLine: "play [-game G] [-variant V | -n N -m M] [-first P] [-second P] [-seed S] [-start POS]",
 		Short:     "play one game between two simple players and print it",
 		Long: `Play plays one game of -game (default dice) between two simple players and
@@ -42,26 +40,27 @@ position in the game's notation that is not over (in a game whose start is
 a chance node, such as Dice's roll, one before the roll). The dice
 and the players' choices come from the seed, so the same seed gives the
 same game.`,
-		SetFlags: func(fs *flag.FlagSet, _ search.Kit) {
-			f.gf.set(fs, "Dice's board size (3..17)", "Dice's win length (2..n)")
-			f.players, f.aliases = [2]string{"greedy", "random"}, [2]string{}
-			fs.StringVar(&f.players[0], "first", f.players[0], "player of the side that moves first: random or greedy")
-			fs.StringVar(&f.players[1], "second", f.players[1], "player of the other side: random or greedy")
-			fs.StringVar(&f.aliases[0], "blue", "", "Dice's name for -first")
-			fs.StringVar(&f.aliases[1], "red", "", "Dice's name for -second")
-			fs.Uint64Var(&f.seed, "seed", 1, "seed of the dice and the players")
-			fs.StringVar(&f.start, "start", "", "start position in the game's notation (default: the variant's start)")
-			fs.BoolVar(&f.showBoards, "board", false, "print the final position")
-		},
-		Run: f.run,
-	}
+	})
+}
+
+// setFlags resets the players and declares the play command's flags on fs.
+func (f *playFlags) setFlags(fs *flag.FlagSet, _ search.Kit) {
+	f.gf.set(fs, "Dice's board size (3..17)", "Dice's win length (2..n)")
+	f.players, f.aliases = [2]string{"greedy", "random"}, [2]string{}
+	fs.StringVar(&f.players[0], "first", f.players[0], "player of the side that moves first: random or greedy")
+	fs.StringVar(&f.players[1], "second", f.players[1], "player of the other side: random or greedy")
+	fs.StringVar(&f.aliases[0], "blue", "", "Dice's name for -first")
+	fs.StringVar(&f.aliases[1], "red", "", "Dice's name for -second")
+	fs.Uint64Var(&f.seed, "seed", 1, "seed of the dice and the players")
+	fs.StringVar(&f.start, "start", "", "start position in the game's notation (default: the variant's start)")
+	fs.BoolVar(&f.showBoards, "board", false, "print the final position")
 }
 
 // run is the play command: one game between two simple players from the
 // start, printed move by move, with its result.
 func (f *playFlags) run(ctx context.Context, env *Env, args []string) error {
-	if len(args) != 0 {
-		return usagef("unexpected arguments %q", strings.Join(args, " "))
+	if err := noArgs(args); err != nil {
+		return err
 	}
 	g, variant, err := f.gf.resolve(env.Flags)
 	if err != nil {

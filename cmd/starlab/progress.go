@@ -3,12 +3,10 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -190,20 +188,4 @@ func runStage(env *Env, run *runs.Run, unit string, quiet bool, kept string, sta
 		return fmt.Errorf("interrupted; %s", kept)
 	}
 	return err
-}
-
-// checkResumeFlags refuses, with -resume, every flag but those in keep: a
-// resumed run continues with the settings in its manifest, which the
-// other flags would seem to change.
-func checkResumeFlags(fs *flag.FlagSet, keep ...string) error {
-	var bad []string
-	fs.Visit(func(f *flag.Flag) {
-		if f.Name != "resume" && !slices.Contains(keep, f.Name) {
-			bad = append(bad, "-"+f.Name)
-		}
-	})
-	if len(bad) > 0 {
-		return usagef("-resume continues a run with its own settings; %v cannot change them", bad)
-	}
-	return nil
 }

@@ -2,9 +2,9 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 
 	"starlab/runs"
 	"starlab/runs/report"
@@ -12,11 +12,15 @@ import (
 	"starlab/search/games"
 )
 
+// reportFlags are the report command's flag values, which its setFlags
+// resets before every run.
+type reportFlags struct {
+	outputFlags
+}
+
 // reportCommand returns the report command, with its own flag state.
 func reportCommand() *Command {
-	var asJSON bool
-	return &Command{
-		Name:      "report",
+	return command(&reportFlags{}, &Command{
 		UsageLine: "report [-json] RUN",
 		Short:     "write one self-contained HTML page for a run directory",
 		Long: `Report writes RUN/report.html: one page, with no network needed (images
@@ -35,26 +39,28 @@ the page is made from the others. A damaged journal, games.parquet,
 bench.parquet or tune.parquet, which the page does not show, is named in
 its run's section. Each file the page is made without gets one warning
 line on stderr, naming it and the problem.`,
-		SetFlags: func(fs *flag.FlagSet, _ search.Kit) {
-			asJSON = false
-			fs.BoolVar(&asJSON, "json", false, "print the result as JSON")
-		},
-		Run: func(ctx context.Context, env *Env, args []string) error {
-			if len(args) != 1 {
-				return usagef("give one run directory")
-			}
-			res, err := report.Run(ctx, args[0], games.Lookup, runs.NoProgress)
-			if err != nil {
-				return err
-			}
-			for _, w := range res.Warnings {
-				fmt.Fprintf(env.Stderr, "starlab report: warning: %s\n", w)
-			}
-			if asJSON {
-				return json.NewEncoder(env.Stdout).Encode(res)
-			}
-			fmt.Fprintf(env.Stdout, "report: %s (%d sections, %d images)\n", res.Path, res.Sections, res.Images)
-			return nil
-		},
+	})
+}
+
+// setFlags declares the report command's flags on fs.
+func (f *reportFlags) setFlags(fs *flag.FlagSet, _ search.Kit) {
+	f.outputFlags.set(fs, "", "", "print the result as JSON")
+}
+
+// run is the report command: the page of the run directory args names
+// written into it, its path printed.
+func (f *reportFlags) run(ctx context.Context, env *Env, args []string) error {
+	if len(args) != 1 {
+		return usagef("give one run directory")
 	}
+	res, err := report.Run(ctx, args[0], games.Lookup, runs.NoProgress)
+	if err != nil {
+		return err
+	}
+	for _, w := range res.Warnings {
+		fmt.Fprintf(env.Stderr, "starlab report: warning: %s\n", w)
+	}
+	return f.print(env, res, func(w io.Writer) {
+		fmt.Fprintf(w, "report: %s (%d sections, %d images)\n", res.Path, res.Sections, res.Images)
+	})
 }

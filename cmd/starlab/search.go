@@ -15,7 +15,7 @@ import (
 )
 
 // searchFlags are the search command's engine and flag values, which its
-// SetFlags resets before every run.
+// setFlags resets before every run.
 type searchFlags struct {
 	spec     search.Spec
 	asJSON   bool
@@ -24,9 +24,7 @@ type searchFlags struct {
 
 // searchCommand returns the search command, with its own flag state.
 func searchCommand() *Command {
-	f := searchFlags{spec: search.DefaultSpec(search.StarETC)}
-	return &Command{
-		Name:      "search",
+	return command(&searchFlags{}, &Command{
 		UsageLine: "search [-game G] [flags] POSITION",
 		Short:     "search a position by iterative deepening and print each iteration",
 		Long: `Search searches a position with one of the *-minimax algorithms by
@@ -53,14 +51,16 @@ With -json it prints one JSON object per completed iteration as it completes,
 with the fields depth, score, nodes, time_ms, best_move, nodes_per_s and the
 cut-off counts (alpha_beta, tt_cut_move, tt_cut_chance, etc_cut, star2_cut,
 star1_cut, cpc_cut).`,
-		SetFlags: func(fs *flag.FlagSet, g search.Kit) {
-			f.spec = search.Spec{Config: g.Config(search.StarETC)}
-			search.RegisterFlags(fs, &f.spec)
-			gameFlag(fs, &f.gameName)
-			fs.BoolVar(&f.asJSON, "json", false, "print one JSON object per iteration")
-		},
-		Run: f.run,
-	}
+	})
+}
+
+// setFlags resets the engine to the game g's defaults and declares the
+// search command's flags on fs.
+func (f *searchFlags) setFlags(fs *flag.FlagSet, g search.Kit) {
+	f.spec = search.Spec{Config: g.Config(search.StarETC)}
+	search.RegisterFlags(fs, &f.spec)
+	gameFlag(fs, &f.gameName)
+	fs.BoolVar(&f.asJSON, "json", false, "print one JSON object per iteration")
 }
 
 // run is the search command: the position searched by iterative deepening

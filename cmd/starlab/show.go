@@ -13,18 +13,18 @@ import (
 	"starlab/search/game"
 )
 
+// showFlags are the show command's flag values, which its setFlags resets
+// before every run.
+type showFlags struct {
+	gameName string
+	asJSON   bool
+}
+
 // showCommand returns the show command, with its own flag state.
 func showCommand() *Command {
-	var name string
-	var asJSON bool
-	return &Command{
-		Name:      "show",
+	return command(&showFlags{}, &Command{
 		UsageLine: "show [-game G] [-json] POSITION",
 		Short:     "print a position as a board with its chance events or moves",
-		SetFlags: func(fs *flag.FlagSet, _ search.Kit) {
-			gameFlag(fs, &name)
-			fs.BoolVar(&asJSON, "json", false, "print the position, its kind and side, and its legal plays (or events) each with the position it leads to, as one JSON object")
-		},
 		Long: `Show parses a position in Dice Position Notation and prints it as a board
 with coordinates, the side to move, the roll, the legal chance events (before
 the roll) or moves (after it), the streak and pair counts of both sides, and
@@ -51,35 +51,44 @@ position, kind and side to move, and "plays", each legal move as
 {"move", "position"} with the position it leads to in the game's notation
 (at a chance node "events", each {"event", "weight", "position"}, and
 "total_weight"; a finished game gives its "result" and "end").`,
-		Run: func(_ context.Context, env *Env, args []string) error {
-			if len(args) == 0 {
-				return usagef("missing position")
-			}
-			g, err := lookupGame(name)
-			if err != nil {
-				return err
-			}
-			text := strings.Join(args, " ")
-			s, err := g.Parse(text)
-			if err != nil {
-				return runs.Usage(err)
-			}
-			if asJSON {
-				return showJSON(env.Stdout, g, s)
-			}
-			if d, ok := s.(game.Describer); ok {
-				fmt.Fprint(env.Stdout, d.Describe())
-				return nil
-			}
-			// A finished game has no moves or events to show: the one
-			// line says so, why, and its result.
-			if err := search.Finished(g, s); err != nil {
-				return runs.Usage(err)
-			}
-			showState(env.Stdout, g, s)
-			return nil
-		},
+	})
+}
+
+// setFlags declares the show command's flags on fs.
+func (f *showFlags) setFlags(fs *flag.FlagSet, _ search.Kit) {
+	gameFlag(fs, &f.gameName)
+	fs.BoolVar(&f.asJSON, "json", false, "print the position, its kind and side, and its legal plays (or events) each with the position it leads to, as one JSON object")
+}
+
+// run is the show command: the position printed as a board with its
+// moves or events, or as one JSON object.
+func (f *showFlags) run(_ context.Context, env *Env, args []string) error {
+	if len(args) == 0 {
+		return usagef("missing position")
 	}
+	g, err := lookupGame(f.gameName)
+	if err != nil {
+		return err
+	}
+	text := strings.Join(args, " ")
+	s, err := g.Parse(text)
+	if err != nil {
+		return runs.Usage(err)
+	}
+	if f.asJSON {
+		return showJSON(env.Stdout, g, s)
+	}
+	if d, ok := s.(game.Describer); ok {
+		fmt.Fprint(env.Stdout, d.Describe())
+		return nil
+	}
+	// A finished game has no moves or events to show: the one
+	// line says so, why, and its result.
+	if err := search.Finished(g, s); err != nil {
+		return runs.Usage(err)
+	}
+	showState(env.Stdout, g, s)
+	return nil
 }
 
 // showState writes a position of any game: its notation, its picture

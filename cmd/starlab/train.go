@@ -2,9 +2,9 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"math"
 	"slices"
 	"strconv"
@@ -48,19 +48,16 @@ func (f layoutFlag) Set(v string) error {
 }
 
 // trainFlags are the train command's settings and flag values, which its
-// SetFlags resets before every run.
+// setFlags resets before every run.
 type trainFlags struct {
-	set         td.Settings
-	gf          gameFlags
-	out, resume string
-	asJSON      bool
+	outputFlags
+	set td.Settings
+	gf  gameFlags
 }
 
 // trainCommand returns the train command, with its own flag state.
 func trainCommand() *Command {
-	var f trainFlags
-	return &Command{
-		Name:      "train",
+	return command(&trainFlags{}, &Command{
 		UsageLine: "train [-game G] [-variant V | -n N -m M] [flags] | train -resume RUN",
 		Short:     "train an evaluation network by TD self-play",
 		Long: `Train trains the evaluation network of a game (-game, default dice) and
@@ -106,15 +103,14 @@ It ends with one line: games, time and games/s of the whole run (a resumed
 run's included), and the last score against the hand evaluator with its
 95% interval; -json prints it as an object (the score as score_vs_hand,
 the evaluator's name as opponent).`,
-		SetFlags: f.setFlags,
-		Run:      f.run,
-	}
+	})
 }
 
 // setFlags resets the settings to td's defaults and declares the train
 // command's flags on fs.
 func (f *trainFlags) setFlags(fs *flag.FlagSet, _ search.Kit) {
-	f.set, f.out, f.resume, f.asJSON = td.DefaultSettings(search.Kit{}), "", "", false
+	f.set = td.DefaultSettings(search.Kit{})
+	f.outputFlags.set(fs, newRunUsage, resumeUsage, "print the result as JSON")
 	f.gf.set(fs, "Dice's board size (-variant NxN-M)", "Dice's win length (-variant NxN-M)")
 	fs.Int64Var(&f.set.Games, "games", f.set.Games, "self-play games")
 	fs.Uint64Var(&f.set.Seed, "seed", f.set.Seed, "seed of the initial weights and the games")
@@ -140,9 +136,6 @@ func (f *trainFlags) setFlags(fs *flag.FlagSet, _ search.Kit) {
 	fs.IntVar(&f.set.MeasureGames, "measure-games", f.set.MeasureGames, "games of each measurement (even)")
 	fs.StringVar(&f.set.MeasureSuite, "measure-suite", "", "file of start positions for the measurements, played in turn (starlab gen; default: the variant's start)")
 	fs.StringVar(&f.set.JudgeSuite, "judge", "", "held-out suite with exact values (starlab gen -exact): each measurement adds the net's static mean absolute error against them to the curve")
-	fs.StringVar(&f.out, "out", "", "run directory (default: a new one under out/)")
-	fs.StringVar(&f.resume, "resume", "", "resume the unfinished run in this directory (latest: the newest under out/)")
-	fs.BoolVar(&f.asJSON, "json", false, "print the result as JSON")
 }
 
 // run is the train command: the settings from the flags (or from the run
@@ -151,21 +144,7 @@ func (f *trainFlags) run(ctx context.Context, env *Env, args []string) error {
 	if len(args) != 0 {
 		return usagef("unexpected arguments %v", args)
 	}
-	if f.resume != "" {
-		if err := checkResumeFlags(env.Flags, "json"); err != nil {
-			return err
-		}
-	} else {
-		g, variant, err := f.gf.resolve(env.Flags)
-		if err != nil {
-			return err
-		}
-		f.set.Game, f.set.GameName, f.set.Variant = g, g.Name(), variant
-		if err := f.set.Check(); err != nil {
-			return err
-		}
-	}
-	run, resumed, err := runs.Start("out", f.out, f.resume, "train", env.Args, &f.set, f.set.Seed)
+	run, resumed, err := f.start(env, &f.set, f.set.Seed, f.settings, "json")
 	if err != nil {
 		return err
 	}
@@ -186,9 +165,23 @@ func (f *trainFlags) run(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if f.asJSON {
-		return json.NewEncoder(env.Stdout).Encode(res)
+	return f.print(env, res, func(w io.Writer) { writeTrained(w, res) })
+}
+
+// settings takes the settings from the flags, with the game and the
+// variant they name, and checks them.
+func (f *trainFlags) settings(env *Env) error {
+	g, variant, err := f.gf.resolve(env.Flags)
+	if err != nil {
+		return err
 	}
+	f.set.Game, f.set.GameName, f.set.Variant = g, g.Name(), variant
+	return f.set.Check()
+}
+
+// writeTrained writes the one line of a training's end: its games, time
+// and speed, and the net's last score against the hand evaluator.
+func writeTrained(w io.Writer, res *td.Result) {
 	repeated := ""
 	if r := res.Repeated(); r != "" {
 		repeated = " (" + r + ")"
@@ -203,7 +196,6 @@ func (f *trainFlags) run(ctx context.Context, env *Env, args []string) error {
 	if e := float64(res.ExactMAE); !math.IsNaN(e) {
 		judged = fmt.Sprintf("; static error against the held-out exact values %.4f ± %.4f", e, float64(res.ExactSE))
 	}
-	fmt.Fprintf(env.Stdout, "train: %d games in %.1f s (%.0f games/s); score against %s at depth 1: %.1f%% ± %.1f%% with duplicate dice%s%s%s; net %s (id %s)\n",
+	fmt.Fprintf(w, "train: %d games in %.1f s (%.0f games/s); score against %s at depth 1: %.1f%% ± %.1f%% with duplicate dice%s%s%s; net %s (id %s)\n",
 		res.Games, res.Seconds, res.GamesPerS, res.Opponent, 100*float64(res.Score), 100*float64(res.ScoreCI95), repeated, luck, judged, res.Net, res.NetID)
-	return nil
 }

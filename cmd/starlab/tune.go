@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -13,22 +14,19 @@ import (
 	"starlab/runs"
 	"starlab/search"
 	"starlab/search/bench"
-	"starlab/search/games"
 )
 
 // tuneFlags are the tune command's settings and flag values, which its
-// SetFlags resets before every run.
+// setFlags resets before every run.
 type tuneFlags struct {
-	set                              regression.TuneSettings
-	depths, ts, probcut, out, resume string
-	asJSON                           bool
+	outputFlags
+	set                 regression.TuneSettings
+	depths, ts, probcut string
 }
 
 // tuneCommand returns the tune command, with its own flag state.
 func tuneCommand() *Command {
-	var f tuneFlags
-	return &Command{
-		Name:      "tune",
+	return command(&tuneFlags{}, &Command{
 		UsageLine: "tune [-game G] [-suite FILE] [-depths 9,11,13] [-t 3.2,1.6,...] [-probcut FILE] [-cpc SPEC]... [-shard i/N] [-json] | tune -resume RUN",
 		Short:     "ChanceProbCut's nodes saved and move error for each t: the chapter's tables 5.6-5.8 and 5.10",
 		Long: `Tune searches every position of -suite (default: the game's suite, ` + bench.DefaultSuite + ` for dice),
@@ -71,52 +69,40 @@ merge joins the shards. -resume RUN measures a run that did not finish
 again, with its own settings (a tune run keeps no partial results). The
 suite, the nets and the parameter files are read and checked before the run
 directory is made.`,
-		SetFlags: func(fs *flag.FlagSet, g search.Kit) {
-			f.set, f.ts, f.probcut, f.out, f.resume, f.asJSON = regression.DefaultTuneSettings(g, ""), "3.2,1.6,0.8,0.4,0.2,0.1,0.05", "", "", "", false
-			f.depths = joinInts(f.set.Depths)
-			gameFlag(fs, &f.set.GameName)
-			fs.StringVar(&f.set.Suite, "suite", f.set.Suite, "positions, one per line in the game's notation (the game's suite by default)")
-			fs.IntVar(&f.set.Limit, "limit", 0, "use only the first N positions (0 = all)")
-			fs.StringVar(&f.depths, "depths", f.depths, "search depths (the game's by default)")
-			fs.StringVar(&f.ts, "t", f.ts, "ChanceProbCut widths in sigmas")
-			fs.Var(&specsFlag{list: &f.set.CPC}, "cpc", "a cpc engine `spec`, such as cpc:multi=0,r=4; give it again for each further engine")
-			fs.StringVar(&f.probcut, "probcut", "", "ChanceProbCut parameter file (from starlab fit) of every engine that names none")
-			fs.IntVar(&f.set.Workers, "workers", f.set.Workers, "positions searched in parallel")
-			fs.Var(&f.set.Shard, "shard", "measure only shard i/N of the positions")
-			fs.StringVar(&f.out, "out", "", "run directory (default: a new one under out/)")
-			fs.StringVar(&f.resume, "resume", "", "measure the unfinished run in this directory again (latest: the newest under out/)")
-			fs.BoolVar(&f.asJSON, "json", false, "print one JSON object per depth, t and engine")
-		},
-		Run: f.run,
-	}
+	})
+}
+
+// setFlags resets the settings to the game g's defaults and declares the
+// tune command's flags on fs.
+func (f *tuneFlags) setFlags(fs *flag.FlagSet, g search.Kit) {
+	f.set, f.ts, f.probcut = regression.DefaultTuneSettings(g, ""), "3.2,1.6,0.8,0.4,0.2,0.1,0.05", ""
+	f.depths = joinInts(f.set.Depths)
+	f.outputFlags.set(fs, newRunUsage, remeasureUsage, "print one JSON object per depth, t and engine")
+	gameFlag(fs, &f.set.GameName)
+	fs.StringVar(&f.set.Suite, "suite", f.set.Suite, "positions, one per line in the game's notation (the game's suite by default)")
+	fs.IntVar(&f.set.Limit, "limit", 0, "use only the first N positions (0 = all)")
+	fs.StringVar(&f.depths, "depths", f.depths, "search depths (the game's by default)")
+	fs.StringVar(&f.ts, "t", f.ts, "ChanceProbCut widths in sigmas")
+	fs.Var(&specsFlag{list: &f.set.CPC}, "cpc", "a cpc engine `spec`, such as cpc:multi=0,r=4; give it again for each further engine")
+	fs.StringVar(&f.probcut, "probcut", "", "ChanceProbCut parameter file (from starlab fit) of every engine that names none")
+	fs.IntVar(&f.set.Workers, "workers", f.set.Workers, "positions searched in parallel")
+	fs.Var(&f.set.Shard, "shard", "measure only shard i/N of the positions")
 }
 
 // run is the tune command: the settings from the flags (or from the run
 // to resume), regression.Tune into a run directory, the result printed.
 func (f *tuneFlags) run(ctx context.Context, env *Env, args []string) error {
-	if len(args) != 0 {
-		return usagef("unexpected arguments %q", strings.Join(args, " "))
-	}
-	if f.resume != "" {
-		if err := checkResumeFlags(env.Flags, "json"); err != nil {
-			return err
-		}
-	} else if err := tuneSettings(env, &f.set, f.depths, f.ts, f.probcut); err != nil {
+	if err := noArgs(args); err != nil {
 		return err
 	}
-	run, _, err := runs.Start("out", f.out, f.resume, "tune", env.Args, &f.set, 0)
+	run, _, err := f.start(env, &f.set, 0, f.settings, "json")
 	if err != nil {
 		return err
 	}
 	var res *regression.TuneResult
 	err = runStage(env, run, "positions", f.asJSON, "measure it again with starlab tune -resume "+run.Dir(), func(p runs.Progress) (err error) {
-		if f.set.Game.Game == nil { // a resumed run's, from its manifest
-			if f.set.GameName == "" {
-				f.set.GameName = games.Default // a run of an earlier version, whose settings name no game
-			}
-			if f.set.Game, err = lookupGame(f.set.GameName); err != nil {
-				return err
-			}
+		if err := resumedGame(&f.set.Game, &f.set.GameName); err != nil {
+			return err
 		}
 		res, err = regression.Tune(ctx, f.set, run, p)
 		return err
@@ -133,13 +119,19 @@ func (f *tuneFlags) run(ctx context.Context, env *Env, args []string) error {
 		}
 		return nil
 	}
-	fmt.Fprintf(env.Stdout, "tune over %d positions of %s %s (%s):\n", res.Positions, res.Game, res.Variant, f.set.Suite)
+	return writeTune(env.Stdout, res, f.set.Suite)
+}
+
+// writeTune writes the tune's table, with the positions and engines it
+// was measured on.
+func writeTune(w io.Writer, res *regression.TuneResult, suite string) error {
+	fmt.Fprintf(w, "tune over %d positions of %s %s (%s):\n", res.Positions, res.Game, res.Variant, suite)
 	for i, c := range res.CPC {
-		fmt.Fprintf(env.Stdout, "  engine %d: %s; parameters: %s\n", i+1, c, res.ProbCut[i])
+		fmt.Fprintf(w, "  engine %d: %s; parameters: %s\n", i+1, c, res.ProbCut[i])
 	}
-	fmt.Fprintln(env.Stdout, res.Caption())
+	fmt.Fprintln(w, res.Caption())
 	head, lines := res.Table()
-	tw := tabwriter.NewWriter(env.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, strings.Join(head, "\t")+"\t")
 	for _, l := range lines {
 		fmt.Fprintln(tw, strings.Join(l, "\t")+"\t")
@@ -198,8 +190,9 @@ func cpcOptions() []string {
 	return keys
 }
 
-// tuneSettings fills in the settings from the flags and checks them.
-func tuneSettings(env *Env, set *regression.TuneSettings, depths string, ts, probcut string) error {
+// settings takes the settings from the flags and checks them.
+func (f *tuneFlags) settings(*Env) error {
+	set := &f.set
 	var err error
 	if set.Game, err = lookupGame(set.GameName); err != nil {
 		return err
@@ -207,14 +200,14 @@ func tuneSettings(env *Env, set *regression.TuneSettings, depths string, ts, pro
 	if set.Suite == "" {
 		return usagef("%s has no default suite: give -suite", set.Game.Name())
 	}
-	if set.Depths, err = bench.ParseDepths(depths); err != nil {
+	if set.Depths, err = bench.ParseDepths(f.depths); err != nil {
 		return err
 	}
-	if set.Ts, err = regression.ParseTs(ts); err != nil {
+	if set.Ts, err = regression.ParseTs(f.ts); err != nil {
 		return usagef("%v", err)
 	}
-	if probcut != "" {
-		if err := set.SetProbCut(probcut); err != nil {
+	if f.probcut != "" {
+		if err := set.SetProbCut(f.probcut); err != nil {
 			return err
 		}
 	}
