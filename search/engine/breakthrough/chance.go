@@ -38,21 +38,23 @@ func (f *chanceFrame) fill(b *Board) {
 // setLo and setHi replace event i's lower or upper bound, keeping its
 // weighted sum: a phase that moves one bound adds nothing to the other's.
 func (f *chanceFrame) setLo(i int, lo float64) {
-	if uniformChance {
-		f.sumLo += lo - f.lo[i]
-	} else {
-		f.sumLo += f.w[i] * (lo - f.lo[i])
-	}
+	f.sumLo += f.weighted(i, lo-f.lo[i])
 	f.lo[i] = lo
 }
 
 func (f *chanceFrame) setHi(i int, hi float64) {
-	if uniformChance {
-		f.sumHi += hi - f.hi[i]
-	} else {
-		f.sumHi += f.w[i] * (hi - f.hi[i])
-	}
+	f.sumHi += f.weighted(i, hi-f.hi[i])
 	f.hi[i] = hi
+}
+
+// weighted returns d, a change of event i's bound, times the event's
+// weight: d itself where every event is equally likely, the weights all 1
+// and not written.
+func (f *chanceFrame) weighted(i int, d float64) float64 {
+	if uniformChance {
+		return d
+	}
+	return f.w[i] * d
 }
 
 // window returns the values of event i at or below which (cmin) and at or
