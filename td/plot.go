@@ -68,12 +68,7 @@ func scorePanel(curve []CurvePoint) (*panel, error) {
 	top.plot.Add(even)
 	top.key.Add("50%", even)
 	if len(score) > 0 {
-		blue := color.RGBA{R: 31, G: 119, B: 180, A: 255}
-		line, points, err := figure.LinePoints(score, blue)
-		if err != nil {
-			return nil, err
-		}
-		bars, err := figure.YErrorBars(score, errs, blue)
+		line, points, bars, err := figure.YErrorLine(score, errs, color.RGBA{R: 31, G: 119, B: 180, A: 255})
 		if err != nil {
 			return nil, err
 		}
@@ -179,12 +174,7 @@ func errorPanel(curve []CurvePoint, xMax float64) (*panel, error) {
 		// value's distance, so the two errors share the panel.
 		bottom.plot.Title.Text = "Mean |TD error| since the previous point, and the static error against exact values"
 		bottom.plot.Y.Label.Text = "mean absolute error"
-		purple := color.RGBA{R: 148, G: 103, B: 189, A: 255}
-		line, points, err := figure.LinePoints(exact, purple)
-		if err != nil {
-			return nil, err
-		}
-		bars, err := figure.YErrorBars(exact, exactErrs, purple)
+		line, points, bars, err := figure.YErrorLine(exact, exactErrs, color.RGBA{R: 148, G: 103, B: 189, A: 255})
 		if err != nil {
 			return nil, err
 		}

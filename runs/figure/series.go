@@ -46,16 +46,20 @@ func XErrorBars(xy plotter.XYer, errs plotter.XErrorer, c color.Color) (*plotter
 	return bars, nil
 }
 
-// YErrorBars returns the vertical error bars errs of the points xy, of
-// colour c.
-func YErrorBars(xy plotter.XYer, errs plotter.YErrorer, c color.Color) (*plotter.YErrorBars, error) {
+// YErrorLine returns a measured series in colour c: the line through xy,
+// its points, and their vertical error bars errs.
+func YErrorLine(xy plotter.XYer, errs plotter.YErrorer, c color.Color) (*plotter.Line, *plotter.Scatter, *plotter.YErrorBars, error) {
+	line, points, err := LinePoints(xy, c)
+	if err != nil {
+		return nil, nil, nil, err
+	}
 	bars, err := plotter.NewYErrorBars(struct {
 		plotter.XYer
 		plotter.YErrorer
 	}{xy, errs})
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	bars.Color = c
-	return bars, nil
+	return line, points, bars, nil
 }
