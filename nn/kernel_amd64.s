@@ -2,24 +2,13 @@
 
 #include "textflag.h"
 
-// The constants of Act, each in four lanes.
+// The constants of Act, each once: the code broadcasts them into the
+// four lanes.
 DATA actConst<>+0(SB)/8, $-3.0
-DATA actConst<>+8(SB)/8, $-3.0
-DATA actConst<>+16(SB)/8, $-3.0
-DATA actConst<>+24(SB)/8, $-3.0
-DATA actConst<>+32(SB)/8, $3.0
-DATA actConst<>+40(SB)/8, $3.0
-DATA actConst<>+48(SB)/8, $3.0
-DATA actConst<>+56(SB)/8, $3.0
-DATA actConst<>+64(SB)/8, $27.0
-DATA actConst<>+72(SB)/8, $27.0
-DATA actConst<>+80(SB)/8, $27.0
-DATA actConst<>+88(SB)/8, $27.0
-DATA actConst<>+96(SB)/8, $9.0
-DATA actConst<>+104(SB)/8, $9.0
-DATA actConst<>+112(SB)/8, $9.0
-DATA actConst<>+120(SB)/8, $9.0
-GLOBL actConst<>(SB), RODATA|NOPTR, $128
+DATA actConst<>+8(SB)/8, $3.0
+DATA actConst<>+16(SB)/8, $27.0
+DATA actConst<>+24(SB)/8, $9.0
+GLOBL actConst<>(SB), RODATA|NOPTR, $32
 
 // The constants of tanh, as its Go code rounds them.
 DATA tanhConst<>+0(SB)/8, $0x4034000000000000  // 20
@@ -36,37 +25,49 @@ DATA tanhConst<>+80(SB)/8, $0x8000000000000000 // the sign
 DATA tanhConst<>+88(SB)/8, $0
 GLOBL tanhConst<>(SB), RODATA|NOPTR, $96
 
+// UPDATEARGS loads the arguments updateAsm and updateValueAsm share: dst
+// (DI) and its length in bytes (CX), src (SI), w (DX), at (R8) and its
+// length (R9), a (R13).
+#define UPDATEARGS \
+	MOVQ dst_base+0(FP), DI; \
+	MOVQ dst_len+8(FP), CX; \
+	MOVQ src_base+24(FP), SI; \
+	MOVQ w_base+48(FP), DX; \
+	MOVQ at_base+72(FP), R8; \
+	MOVQ at_len+80(FP), R9; \
+	MOVQ a_base+96(FP), R13; \
+	SHLQ $3, CX
+
+// GROUP sums the group of four units at byte offset BX into Y1: src[j:j+4]
+// plus a[i]·w[at[i]+j:][:4] for each input i (R11, with R12 the address
+// &w[at[i]] and Y2 a[i] in every lane), and goes on at done. The inputs
+// label is the loop's, one per function that uses the macro.
+#define GROUP(inputs, done) \
+	VMOVUPD      (SI)(BX*1), Y1; \
+	XORQ         R11, R11; \
+inputs: \
+	CMPQ         R11, R9; \
+	JGE          done; \
+	MOVLQSX      (R8)(R11*4), R12; \
+	LEAQ         (DX)(R12*8), R12; \
+	VBROADCASTSD (R13)(R11*8), Y2; \
+	VMULPD       (R12)(BX*1), Y2, Y2; \
+	VADDPD       Y2, Y1, Y1; \
+	INCQ         R11; \
+	JMP          inputs
+
 // func updateAsm(dst, src, w []float64, at []int32, a []float64)
 //
 // Per group of four units j (BX their byte offset): Y1 = src[j:j+4], plus
 // a[i]·w[at[i]+j:][:4] for each i (R11), stored to dst[j:j+4].
 TEXT ·updateAsm(SB), NOSPLIT, $0-120
-	MOVQ dst_base+0(FP), DI
-	MOVQ dst_len+8(FP), CX
-	MOVQ src_base+24(FP), SI
-	MOVQ w_base+48(FP), DX
-	MOVQ at_base+72(FP), R8
-	MOVQ at_len+80(FP), R9
-	MOVQ a_base+96(FP), R13
-	SHLQ $3, CX
+	UPDATEARGS
 	XORQ BX, BX
 
 updateGroups:
-	CMPQ    BX, CX
-	JGE     updateDone
-	VMOVUPD (SI)(BX*1), Y1
-	XORQ    R11, R11
-
-updateInputs:
-	CMPQ         R11, R9
-	JGE          updateStore
-	MOVLQSX      (R8)(R11*4), R12
-	LEAQ         (DX)(R12*8), R12   // &w[at[i]]
-	VBROADCASTSD (R13)(R11*8), Y2   // a[i] in every lane
-	VMULPD       (R12)(BX*1), Y2, Y2
-	VADDPD       Y2, Y1, Y1
-	INCQ         R11
-	JMP          updateInputs
+	CMPQ BX, CX
+	JGE  updateDone
+	GROUP(updateInputs, updateStore)
 
 updateStore:
 	VMOVUPD Y1, (DI)(BX*1)
@@ -83,39 +84,20 @@ updateDone:
 // of W2[j]·Act(p) (Y0), added as hiddenGo adds them, then tanh(b2 + sum)
 // as tanh computes it.
 TEXT ·updateValueAsm(SB), NOSPLIT, $0-160
-	MOVQ    dst_base+0(FP), DI
-	MOVQ    dst_len+8(FP), CX
-	MOVQ    src_base+24(FP), SI
-	MOVQ    w_base+48(FP), DX
-	MOVQ    at_base+72(FP), R8
-	MOVQ    at_len+80(FP), R9
-	MOVQ    a_base+96(FP), R13
-	MOVQ    w2_base+120(FP), R10
-	SHLQ    $3, CX
-	LEAQ    actConst<>(SB), AX
-	VMOVUPD 0(AX), Y10               // -3
-	VMOVUPD 32(AX), Y11              // 3
-	VMOVUPD 64(AX), Y12              // 27
-	VMOVUPD 96(AX), Y13              // 9
-	VXORPD  Y0, Y0, Y0
-	XORQ    BX, BX
+	UPDATEARGS
+	MOVQ         w2_base+120(FP), R10
+	LEAQ         actConst<>(SB), AX
+	VBROADCASTSD 0(AX), Y10          // -3
+	VBROADCASTSD 8(AX), Y11          // 3
+	VBROADCASTSD 16(AX), Y12         // 27
+	VBROADCASTSD 24(AX), Y13         // 9
+	VXORPD       Y0, Y0, Y0
+	XORQ         BX, BX
 
 valueGroups:
-	CMPQ    BX, CX
-	JGE     valueSum
-	VMOVUPD (SI)(BX*1), Y1
-	XORQ    R11, R11
-
-valueInputs:
-	CMPQ         R11, R9
-	JGE          valueAct
-	MOVLQSX      (R8)(R11*4), R12
-	LEAQ         (DX)(R12*8), R12
-	VBROADCASTSD (R13)(R11*8), Y2
-	VMULPD       (R12)(BX*1), Y2, Y2
-	VADDPD       Y2, Y1, Y1
-	INCQ         R11
-	JMP          valueInputs
+	CMPQ BX, CX
+	JGE  valueSum
+	GROUP(valueInputs, valueAct)
 
 valueAct:
 	VMOVUPD Y1, (DI)(BX*1)

@@ -54,13 +54,10 @@ func scatter(rows []Row, l Line, t float64, title string) (*scatterPlot, error) 
 	// Room beyond ±1, where won and lost positions sit, for their rings.
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = -1.12, 1.12, -1.12, 1.12
 	p.Add(plotter.NewGrid())
-	s, err := plotter.NewScatter(pts)
+	s, err := figure.Scatter(pts, draw.CircleGlyph{}, vg.Points(1.3), color.NRGBA{R: 31, G: 119, B: 180, A: 90})
 	if err != nil {
 		return nil, err
 	}
-	s.GlyphStyle.Shape = draw.CircleGlyph{}
-	s.GlyphStyle.Radius = vg.Points(1.3)
-	s.GlyphStyle.Color = color.NRGBA{R: 31, G: 119, B: 180, A: 90}
 	p.Add(s)
 	fit := plotter.NewFunction(func(x float64) float64 { return l.A*x + l.B })
 	fit.Color, fit.Width = color.RGBA{R: 214, G: 39, B: 40, A: 255}, vg.Points(1.6)
@@ -87,13 +84,10 @@ func scatter(rows []Row, l Line, t float64, title string) (*scatterPlot, error) 
 		}
 	}
 	if len(stacks) > 0 {
-		ring, err := plotter.NewScatter(stacks)
+		ring, err := figure.Scatter(stacks, draw.RingGlyph{}, vg.Points(5), color.RGBA{R: 0, G: 0, B: 0, A: 255})
 		if err != nil {
 			return nil, err
 		}
-		ring.GlyphStyle.Shape = draw.RingGlyph{}
-		ring.GlyphStyle.Radius = vg.Points(5)
-		ring.GlyphStyle.Color = color.RGBA{R: 0, G: 0, B: 0, A: 255}
 		lb, err := plotter.NewLabels(plotter.XYLabels{XYs: stacks, Labels: labels})
 		if err != nil {
 			return nil, err
@@ -262,18 +256,16 @@ func tunePlot(res *TuneResult) (*plot.Plot, error) {
 				continue
 			}
 			st := engineStyles[e%len(engineStyles)]
-			line, points, err := plotter.NewLinePoints(ours.XYs)
+			line, points, err := figure.LinePoints(ours.XYs, c)
 			if err != nil {
 				return nil, err
 			}
-			line.Color, points.Color = c, c
 			line.Dashes = st.dashes
 			points.Shape = st.glyph
-			bars, err := plotter.NewXErrorBars(ours)
+			bars, err := figure.XErrorBars(ours.XYs, ours, c)
 			if err != nil {
 				return nil, err
 			}
-			bars.Color = c
 			bars.CapWidth = vg.Points(4)
 			p.Add(bars, line, points)
 			ts.avoid = append(ts.avoid, ours.XYs...)
@@ -295,11 +287,10 @@ func tunePlot(res *TuneResult) (*plot.Plot, error) {
 			}
 		}
 		if len(theirs) > 0 {
-			tl, tp, err := plotter.NewLinePoints(theirs)
+			tl, tp, err := figure.LinePoints(theirs, c)
 			if err != nil {
 				return nil, err
 			}
-			tl.Color, tp.Color = c, c
 			tl.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
 			tp.Shape = draw.TriangleGlyph{}
 			p.Add(tl, tp)

@@ -216,3 +216,24 @@ func LoadJournal(dir, name, format string, fn func(line []byte) error) error {
 		}
 	}
 }
+
+// JournalEndsWhole reports whether the journal called name in dir ends with
+// a whole record, its last byte a newline: the last append of a run that
+// finished completed, where a killed run may leave the torn line that
+// LoadJournal ignores and OpenJournal truncates.
+func JournalEndsWhole(dir, name string) (bool, error) {
+	path := filepath.Join(dir, name)
+	f, err := os.Open(path)
+	if err != nil {
+		return false, err
+	}
+	defer f.Close()
+	last := make([]byte, 1)
+	if _, err := f.Seek(-1, io.SeekEnd); err != nil {
+		return false, fmt.Errorf("%s: empty, without its header line", path)
+	}
+	if _, err := io.ReadFull(f, last); err != nil {
+		return false, fmt.Errorf("read %s: %v", path, err)
+	}
+	return last[0] == '\n', nil
+}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"os/exec"
@@ -618,5 +619,33 @@ func TestCheckShardsUnfinished(t *testing.T) {
 	_, err = CheckShards(dirs)
 	if !IsUsage(err) || !strings.Contains(err.Error(), "starlab match -resume "+dirs[1]) {
 		t.Errorf("a stopped shard: %v, want a usage error telling how to finish it", err)
+	}
+}
+
+// TestJournalEndsWhole: a journal whose last byte is a newline ends whole,
+// one torn by a killed append does not, and an empty one is an error that
+// names the file.
+func TestJournalEndsWhole(t *testing.T) {
+	dir := t.TempDir()
+	const header = `{"journal":"test/1"}` + "\n"
+	for name, c := range map[string]struct {
+		content string
+		whole   bool
+		err     string
+	}{
+		"whole.jsonl": {header + `{"i":0}` + "\n", true, ""},
+		"torn.jsonl":  {header + `{"i":0}` + "\n" + `{"i":1`, false, ""},
+		"empty.jsonl": {"", false, "empty, without its header line"},
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(c.content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		whole, err := JournalEndsWhole(dir, name)
+		if whole != c.whole || (err == nil) != (c.err == "") || (err != nil && !strings.Contains(err.Error(), name+": "+c.err)) {
+			t.Errorf("%s: JournalEndsWhole = %v, %v; want %v, %q", name, whole, err, c.whole, c.err)
+		}
+	}
+	if _, err := JournalEndsWhole(dir, "missing.jsonl"); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("missing journal: %v, want fs.ErrNotExist", err)
 	}
 }

@@ -139,19 +139,32 @@ func usesProbing(a Algorithm) bool  { return a.Techniques().Star2Probing }
 func usesChanceTT(a Algorithm) bool { return a.Techniques().ChanceTT }
 func usesProbCut(a Algorithm) bool  { return a.Techniques().ProbCut }
 
-func positive(val, want string) (int, error) {
-	n, err := strconv.Atoi(val)
-	if err != nil || n < 1 {
+func positive(val, want string) (int, error) { return positiveOf(val, strconv.Atoi, want) }
+
+// positiveOf parses val with parse and refuses a value that does not parse
+// or is not above 0 with "want" and what is wanted, so that every count,
+// depth and budget of the grammar is refused alike.
+func positiveOf[T int | int64 | time.Duration](val string, parse func(string) (T, error), want string) (T, error) {
+	x, err := parse(val)
+	if err != nil || x <= 0 {
 		return 0, fmt.Errorf("want %s", want)
 	}
-	return n, nil
+	return x, nil
 }
 
-func itoa0(n int) string {
-	if n == 0 {
+func parseInt64(val string) (int64, error) { return strconv.ParseInt(val, 10, 64) }
+
+func itoa0(n int) string { return orEmpty(n, strconv.Itoa) }
+
+// orEmpty returns format(v), or "" for the zero value: an option at its
+// zero (no limit, no noise, a default of its own) prints as nothing, and
+// the canonical spec leaves it out.
+func orEmpty[T comparable](v T, format func(T) string) string {
+	var zero T
+	if v == zero {
 		return ""
 	}
-	return strconv.Itoa(n)
+	return format(v)
 }
 
 // options is the one table of engine options, in canonical order.
@@ -167,34 +180,24 @@ var options = []option{
 		get: func(s *Spec) string { return itoa0(s.Limits.Depth) }},
 	{key: "nodes", usage: "node budget over all iterations",
 		set: func(s *Spec, v string) error {
-			n, err := strconv.ParseInt(v, 10, 64)
-			if err != nil || n < 1 {
-				return fmt.Errorf("want a positive node count")
+			n, err := positiveOf(v, parseInt64, "a positive node count")
+			if err == nil {
+				s.Limits.Nodes = n
 			}
-			s.Limits.Nodes = n
-			return nil
+			return err
 		},
 		get: func(s *Spec) string {
-			if s.Limits.Nodes == 0 {
-				return ""
-			}
-			return strconv.FormatInt(s.Limits.Nodes, 10)
+			return orEmpty(s.Limits.Nodes, func(n int64) string { return strconv.FormatInt(n, 10) })
 		}},
 	{key: "movetime", usage: "time budget per search, such as 100ms",
 		set: func(s *Spec, v string) error {
-			d, err := time.ParseDuration(v)
-			if err != nil || d <= 0 {
-				return fmt.Errorf("want a positive duration such as 100ms")
+			d, err := positiveOf(v, time.ParseDuration, "a positive duration such as 100ms")
+			if err == nil {
+				s.Limits.MoveTime = d
 			}
-			s.Limits.MoveTime = d
-			return nil
+			return err
 		},
-		get: func(s *Spec) string {
-			if s.Limits.MoveTime == 0 {
-				return ""
-			}
-			return s.Limits.MoveTime.String()
-		}},
+		get: func(s *Spec) string { return orEmpty(s.Limits.MoveTime, time.Duration.String) }},
 	{key: "eval", usage: "leaf evaluator: " + strings.Join(EvaluatorNames(), ", ") + " or the game's hand evaluator (default: mlp, or the hand evaluator of a game without built-in nets)", always: true,
 		set: func(s *Spec, v string) error {
 			if !ValidEvalName(v) {
@@ -282,10 +285,7 @@ var options = []option{
 			return nil
 		},
 		get: func(s *Spec) string {
-			if s.Noise == 0 {
-				return ""
-			}
-			return strconv.FormatFloat(s.Noise, 'g', -1, 64)
+			return orEmpty(s.Noise, func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) })
 		}},
 	{key: "multi", usage: "Multi-ChanceProbCut: 1 tries every depth pair of the parameters, shallowest first; 0 the single pair of reduction r", reads: usesProbCut,
 		set: func(s *Spec, v string) error {

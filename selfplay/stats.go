@@ -141,6 +141,41 @@ func ladderMoments(scores []float64, counts []int) (n int, mu, variance float64)
 	return n, mu, math.Max(variance, 0)
 }
 
+// ladderCI95 returns the half-width 1.959964·σ/√n of the normal 95 %
+// interval of the mean score of counts over scores, n their samples and σ²
+// their variance; 0 when there are no samples or σ = 0.
+func ladderCI95(scores []float64, counts []int) float64 {
+	n, _, v := ladderMoments(scores, counts)
+	if n == 0 {
+		return 0
+	}
+	return z975 * math.Sqrt(v/float64(n))
+}
+
+// ladderElo returns EloFromScore of the mean score of counts over scores,
+// and the ends and the half-width of the Elo interval of that score ∓
+// ladderCI95 (eloInterval); all 0 when there are no samples.
+func ladderElo(scores []float64, counts []int) (elo, lo, hi, width float64) {
+	n, mu, _ := ladderMoments(scores, counts)
+	if n <= 0 {
+		return 0, 0, 0, 0
+	}
+	lo, hi, width = eloInterval(mu, ladderCI95(scores, counts))
+	return EloFromScore(mu), lo, hi, width
+}
+
+// ladderNElo returns the normalized Elo of the mean score of counts over
+// scores (nelo), each sample being gamesPerSample games whose per-game
+// variance is gamesPerSample times the samples' one; 0 when there are no
+// samples.
+func ladderNElo(scores []float64, counts []int, gamesPerSample int) float64 {
+	n, mu, v := ladderMoments(scores, counts)
+	if n <= 0 {
+		return 0
+	}
+	return nelo(mu, math.Sqrt(float64(gamesPerSample)*v))
+}
+
 // Trinomial counts game results from the first variant's point of view.
 // Counts are non-negative. A Trinomial with no games reports zero for every
 // statistic except LOS, which is ½.
@@ -170,31 +205,20 @@ func (t Trinomial) Variance() float64 {
 // of Score, treating the N games as independent (cutechess-cli elo.cpp,
 // fastchess EloWDL, fishtest stat_util.get_elo on a trinomial). It is 0 when
 // there are no games or when every game ended alike (σ = 0).
-func (t Trinomial) ScoreCI95() float64 {
-	n, _, v := ladderMoments(triScores, t.counts())
-	if n == 0 {
-		return 0
-	}
-	return z975 * math.Sqrt(v/float64(n))
-}
+func (t Trinomial) ScoreCI95() float64 { return ladderCI95(triScores, t.counts()) }
 
 // Elo returns EloFromScore(Score()): ±Inf when the first variant won or lost
 // every game, and 0 when there are no games.
 func (t Trinomial) Elo() float64 {
-	if t.Games() <= 0 {
-		return 0
-	}
-	return EloFromScore(t.Score())
+	elo, _, _, _ := ladderElo(triScores, t.counts())
+	return elo
 }
 
 // EloCI95 returns the Elo values of Score() ∓ ScoreCI95() (cutechess-cli
 // elo.cpp, fastchess EloWDL). An end whose score reaches 0 or 1 is ∓Inf; both
 // are 0 when there are no games.
 func (t Trinomial) EloCI95() (lo, hi float64) {
-	if t.Games() <= 0 {
-		return 0, 0
-	}
-	lo, hi, _ = eloInterval(t.Score(), t.ScoreCI95())
+	_, lo, hi, _ = ladderElo(triScores, t.counts())
 	return lo, hi
 }
 
@@ -202,23 +226,14 @@ func (t Trinomial) EloCI95() (lo, hi float64) {
 // and fastchess print after the Elo difference. It is +Inf when an end of
 // EloCI95 is infinite and 0 when there are no games.
 func (t Trinomial) EloCI95HalfWidth() float64 {
-	if t.Games() <= 0 {
-		return 0
-	}
-	_, _, w := eloInterval(t.Score(), t.ScoreCI95())
+	_, _, _, w := ladderElo(triScores, t.counts())
 	return w
 }
 
 // NElo returns the normalized Elo (μ − ½)/σ · 800/ln 10 in which fishtest and
 // fastchess state SPRT bounds (fastchess EloWDL::scoreToNeloDiff). It is 0
 // when there are no games and ±Inf when σ = 0 but μ ≠ ½.
-func (t Trinomial) NElo() float64 {
-	_, mu, v := ladderMoments(triScores, t.counts())
-	if t.Games() <= 0 {
-		return 0
-	}
-	return nelo(mu, math.Sqrt(v))
-}
+func (t Trinomial) NElo() float64 { return ladderNElo(triScores, t.counts(), 1) }
 
 // LOS returns the likelihood of superiority ½·(1 + erf((W − L)/√(2(W + L)))),
 // the probability that the first variant is the stronger one, with draws
@@ -281,31 +296,20 @@ func (p Pentanomial) Variance() float64 {
 // interval of Score, with σ_p² the variance over pairs of half the pair
 // score (fastchess EloPentanomial, fishtest stat_util.get_elo on a
 // pentanomial). It is 0 when there are no pairs or σ_p = 0.
-func (p Pentanomial) ScoreCI95() float64 {
-	n, _, v := ladderMoments(pentaScores, p[:])
-	if n == 0 {
-		return 0
-	}
-	return z975 * math.Sqrt(v/float64(n))
-}
+func (p Pentanomial) ScoreCI95() float64 { return ladderCI95(pentaScores, p[:]) }
 
 // Elo returns EloFromScore(Score()): ±Inf when the first variant won or lost
 // every game, and 0 when there are no pairs.
 func (p Pentanomial) Elo() float64 {
-	if p.Pairs() <= 0 {
-		return 0
-	}
-	return EloFromScore(p.Score())
+	elo, _, _, _ := ladderElo(pentaScores, p[:])
+	return elo
 }
 
 // EloCI95 returns the Elo values of Score() ∓ ScoreCI95() (fastchess
 // EloPentanomial). An end whose score reaches 0 or 1 is ∓Inf; both are 0 when
 // there are no pairs.
 func (p Pentanomial) EloCI95() (lo, hi float64) {
-	if p.Pairs() <= 0 {
-		return 0, 0
-	}
-	lo, hi, _ = eloInterval(p.Score(), p.ScoreCI95())
+	_, lo, hi, _ = ladderElo(pentaScores, p[:])
 	return lo, hi
 }
 
@@ -313,10 +317,7 @@ func (p Pentanomial) EloCI95() (lo, hi float64) {
 // after the Elo difference. It is +Inf when an end of EloCI95 is infinite
 // and 0 when there are no pairs.
 func (p Pentanomial) EloCI95HalfWidth() float64 {
-	if p.Pairs() <= 0 {
-		return 0
-	}
-	_, _, w := eloInterval(p.Score(), p.ScoreCI95())
+	_, _, _, w := ladderElo(pentaScores, p[:])
 	return w
 }
 
@@ -324,13 +325,7 @@ func (p Pentanomial) EloCI95HalfWidth() float64 {
 // the per-game standard deviation implied by the pairs (fastchess
 // EloPentanomial::scoreToNeloDiff). It is 0 when there are no pairs and ±Inf
 // when σ_p = 0 but μ ≠ ½.
-func (p Pentanomial) NElo() float64 {
-	_, mu, v := ladderMoments(pentaScores, p[:])
-	if p.Pairs() <= 0 {
-		return 0
-	}
-	return nelo(mu, math.Sqrt(2*v))
-}
+func (p Pentanomial) NElo() float64 { return ladderNElo(pentaScores, p[:], 2) }
 
 // LOS returns the likelihood of superiority Φ((μ − ½)/SE) with
 // SE = σ_p/√pairs, the normal approximation fastchess

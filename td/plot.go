@@ -68,19 +68,10 @@ func scorePanel(curve []CurvePoint) (*panel, error) {
 	top.plot.Add(even)
 	top.key.Add("50%", even)
 	if len(score) > 0 {
-		line, points, err := plotter.NewLinePoints(score)
+		line, points, bars, err := figure.YErrorLine(score, errs, color.RGBA{R: 31, G: 119, B: 180, A: 255})
 		if err != nil {
 			return nil, err
 		}
-		line.Color, points.Color = color.RGBA{R: 31, G: 119, B: 180, A: 255}, color.RGBA{R: 31, G: 119, B: 180, A: 255}
-		bars, err := plotter.NewYErrorBars(struct {
-			plotter.XYer
-			plotter.YErrorer
-		}{score, errs})
-		if err != nil {
-			return nil, err
-		}
-		bars.Color = line.Color
 		top.plot.Add(line, points, bars)
 		top.key.Add("score ± 95%, duplicate dice", line, points)
 	}
@@ -169,11 +160,10 @@ func errorPanel(curve []CurvePoint, xMax float64) (*panel, error) {
 	bottom.plot.Y.Label.Text = "|TD error|"
 	bottom.plot.Add(plotter.NewGrid())
 	if len(tdErr) > 0 {
-		line, points, err := plotter.NewLinePoints(tdErr)
+		line, points, err := figure.LinePoints(tdErr, color.RGBA{R: 44, G: 160, B: 44, A: 255})
 		if err != nil {
 			return nil, err
 		}
-		line.Color, points.Color = color.RGBA{R: 44, G: 160, B: 44, A: 255}, color.RGBA{R: 44, G: 160, B: 44, A: 255}
 		bottom.plot.Add(line, points)
 		if len(exact) > 0 {
 			bottom.key.Add("|TD error|", line, points)
@@ -184,19 +174,10 @@ func errorPanel(curve []CurvePoint, xMax float64) (*panel, error) {
 		// value's distance, so the two errors share the panel.
 		bottom.plot.Title.Text = "Mean |TD error| since the previous point, and the static error against exact values"
 		bottom.plot.Y.Label.Text = "mean absolute error"
-		line, points, err := plotter.NewLinePoints(exact)
+		line, points, bars, err := figure.YErrorLine(exact, exactErrs, color.RGBA{R: 148, G: 103, B: 189, A: 255})
 		if err != nil {
 			return nil, err
 		}
-		line.Color, points.Color = color.RGBA{R: 148, G: 103, B: 189, A: 255}, color.RGBA{R: 148, G: 103, B: 189, A: 255}
-		bars, err := plotter.NewYErrorBars(struct {
-			plotter.XYer
-			plotter.YErrorer
-		}{exact, exactErrs})
-		if err != nil {
-			return nil, err
-		}
-		bars.Color = line.Color
 		bottom.plot.Add(line, points, bars)
 		bottom.key.Add("|net - exact| on the held-out suite ± 95%", line, points)
 		for i, p := range exact {

@@ -5,9 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 
 	"starlab/regression"
@@ -89,19 +87,11 @@ func matchJournal(dir string, done bool) error {
 	if err != nil || !done {
 		return err
 	}
-	f, err := os.Open(path)
+	whole, err := runs.JournalEndsWhole(dir, selfplay.MatchJournal)
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	last := make([]byte, 1)
-	if _, err := f.Seek(-1, io.SeekEnd); err != nil {
-		return fmt.Errorf("%s: empty, without its header line", path)
-	}
-	if _, err := io.ReadFull(f, last); err != nil {
-		return fmt.Errorf("read %s: %v", path, err)
-	}
-	if last[0] != '\n' {
+	if !whole {
 		return fmt.Errorf("%s: the last record is cut short, in a finished run", path)
 	}
 	var rep selfplay.MatchReport

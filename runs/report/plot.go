@@ -48,12 +48,10 @@ func nodesPlot(sum *bench.Summary) ([]byte, error) {
 		if len(xy) == 0 {
 			continue
 		}
-		line, points, err := plotter.NewLinePoints(xy)
+		line, points, err := figure.LinePoints(xy, palette[k%len(palette)])
 		if err != nil {
 			return nil, err
 		}
-		c := palette[k%len(palette)]
-		line.Color, points.Color = c, c
 		points.Shape = draw.CircleGlyph{}
 		p.Add(line, points)
 		key.Add(algo, line, points)
@@ -197,19 +195,14 @@ func scorePlot(pairings []selfplay.Summary, number map[string]int) ([]byte, erro
 			continue
 		}
 		c := palette[k]
-		pts, err := plotter.NewScatter(xy)
+		pts, err := figure.Scatter(xy, kind.shape, vg.Points(3), c)
 		if err != nil {
 			return nil, err
 		}
-		pts.GlyphStyle.Shape, pts.GlyphStyle.Color, pts.GlyphStyle.Radius = kind.shape, c, vg.Points(3)
-		bars, err := plotter.NewXErrorBars(struct {
-			plotter.XYer
-			plotter.XErrorer
-		}{xy, xe})
+		bars, err := figure.XErrorBars(xy, xe, c)
 		if err != nil {
 			return nil, err
 		}
-		bars.Color = c
 		p.Add(bars, pts)
 		key.Add(name, pts)
 	}

@@ -689,78 +689,7 @@ func (sum *Summary) WriteText(w io.Writer) {
 			fmt.Fprintf(w, " (%d of %d positions end sooner and are searched to the end)", bd.EndedBefore, sum.Positions)
 		}
 		fmt.Fprintln(w)
-		var buf bytes.Buffer
-		tw := tabwriter.NewWriter(&buf, 0, 0, 2, ' ', tabwriter.AlignRight)
-		// Blank lines keep every cell, so that all the blocks share columns.
-		blank := func() { fmt.Fprintln(tw, strings.Repeat("\t", len(bd.Algos)+1)) }
-		header := func(title string) {
-			fmt.Fprintf(tw, "%s\t", title)
-			for _, a := range bd.Algos {
-				fmt.Fprintf(tw, "%s\t", a.Algo)
-			}
-			fmt.Fprintln(tw)
-		}
-		rows := func(get func(a AlgoSummary) (Dist, bool)) {
-			for _, r := range []struct {
-				name string
-				val  func(Dist) runs.Num
-			}{
-				{"min", func(d Dist) runs.Num { return d.Min }},
-				{"max", func(d Dist) runs.Num { return d.Max }},
-				{"mean", func(d Dist) runs.Num { return d.Mean }},
-				{"median", func(d Dist) runs.Num { return d.Median }},
-				{"std", func(d Dist) runs.Num { return d.Std }},
-			} {
-				fmt.Fprintf(tw, "%s\t", r.name)
-				for _, a := range bd.Algos {
-					if d, ok := get(a); ok {
-						fmt.Fprintf(tw, "%s\t", fmtNum(r.val(d)))
-					} else {
-						fmt.Fprint(tw, "-\t")
-					}
-				}
-				fmt.Fprintln(tw)
-			}
-		}
-		header("nodes")
-		rows(func(a AlgoSummary) (Dist, bool) { return a.Nodes, true })
-		blank()
-		if bd.Depth == ThesisDepth {
-			header("thesis fig. 5.2")
-			rows(func(a AlgoSummary) (Dist, bool) { t, ok := Thesis[a.Algo]; return t.Nodes, ok })
-			blank()
-		}
-		header("time (ms)")
-		rows(func(a AlgoSummary) (Dist, bool) { return a.TimeMS, true })
-		blank()
-		if bd.Depth == ThesisDepth {
-			header("thesis fig. 5.5")
-			rows(func(a AlgoSummary) (Dist, bool) { t, ok := Thesis[a.Algo]; return t.TimeMS, ok })
-			blank()
-		}
-		fmt.Fprint(tw, "nodes/s\t")
-		for _, a := range bd.Algos {
-			fmt.Fprintf(tw, "%s\t", fmtNum(a.NodesPerS))
-		}
-		fmt.Fprintln(tw)
-		blank()
-		header("mean nodes, row/column")
-		for _, a := range bd.Algos {
-			fmt.Fprintf(tw, "%s\t", a.Algo)
-			for _, b := range bd.Algos {
-				fmt.Fprintf(tw, "%s\t", fmtRatio(a.RatioOfMeans[b.Algo]))
-			}
-			fmt.Fprintln(tw)
-		}
-		fmt.Fprintf(tw, "mean of ratios to %s\t", bd.Algos[0].Algo)
-		for _, a := range bd.Algos {
-			fmt.Fprintf(tw, "%s\t", fmtRatio(a.MeanRatio))
-		}
-		fmt.Fprintln(tw)
-		tw.Flush()
-		for _, line := range strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n") {
-			fmt.Fprintln(w, strings.TrimRight(line, " "))
-		}
+		writeDepth(w, bd)
 	}
 	fmt.Fprintln(w)
 	switch {
@@ -776,6 +705,84 @@ func (sum *Summary) WriteText(w io.Writer) {
 		for _, d := range sum.Disagreements {
 			fmt.Fprintf(w, "  position %d (line %d) depth %d: %s %.12f, %s %.12f\n", d.Position, d.Line, d.Depth, d.Ref, d.RefScore, d.Algo, d.Score)
 		}
+	}
+}
+
+// writeDepth writes the tables of one depth: each measure's distribution
+// per algorithm, the nodes per second and the ratios of mean nodes.
+func writeDepth(w io.Writer, bd DepthSummary) {
+	var buf bytes.Buffer
+	tw := tabwriter.NewWriter(&buf, 0, 0, 2, ' ', tabwriter.AlignRight)
+	// Blank lines keep every cell, so that all the blocks share columns.
+	blank := func() { fmt.Fprintln(tw, strings.Repeat("\t", len(bd.Algos)+1)) }
+	header := func(title string) {
+		fmt.Fprintf(tw, "%s\t", title)
+		for _, a := range bd.Algos {
+			fmt.Fprintf(tw, "%s\t", a.Algo)
+		}
+		fmt.Fprintln(tw)
+	}
+	rows := func(get func(a AlgoSummary) (Dist, bool)) {
+		for _, r := range []struct {
+			name string
+			val  func(Dist) runs.Num
+		}{
+			{"min", func(d Dist) runs.Num { return d.Min }},
+			{"max", func(d Dist) runs.Num { return d.Max }},
+			{"mean", func(d Dist) runs.Num { return d.Mean }},
+			{"median", func(d Dist) runs.Num { return d.Median }},
+			{"std", func(d Dist) runs.Num { return d.Std }},
+		} {
+			fmt.Fprintf(tw, "%s\t", r.name)
+			for _, a := range bd.Algos {
+				if d, ok := get(a); ok {
+					fmt.Fprintf(tw, "%s\t", fmtNum(r.val(d)))
+				} else {
+					fmt.Fprint(tw, "-\t")
+				}
+			}
+			fmt.Fprintln(tw)
+		}
+	}
+	// Each measure, and at the thesis's depth the thesis's figure of it.
+	for _, m := range []struct {
+		title, thesis string
+		pick          func(nodes, timeMS Dist) Dist
+	}{
+		{"nodes", "thesis fig. 5.2", func(nodes, _ Dist) Dist { return nodes }},
+		{"time (ms)", "thesis fig. 5.5", func(_, timeMS Dist) Dist { return timeMS }},
+	} {
+		header(m.title)
+		rows(func(a AlgoSummary) (Dist, bool) { return m.pick(a.Nodes, a.TimeMS), true })
+		blank()
+		if bd.Depth == ThesisDepth {
+			header(m.thesis)
+			rows(func(a AlgoSummary) (Dist, bool) { t, ok := Thesis[a.Algo]; return m.pick(t.Nodes, t.TimeMS), ok })
+			blank()
+		}
+	}
+	fmt.Fprint(tw, "nodes/s\t")
+	for _, a := range bd.Algos {
+		fmt.Fprintf(tw, "%s\t", fmtNum(a.NodesPerS))
+	}
+	fmt.Fprintln(tw)
+	blank()
+	header("mean nodes, row/column")
+	for _, a := range bd.Algos {
+		fmt.Fprintf(tw, "%s\t", a.Algo)
+		for _, b := range bd.Algos {
+			fmt.Fprintf(tw, "%s\t", fmtRatio(a.RatioOfMeans[b.Algo]))
+		}
+		fmt.Fprintln(tw)
+	}
+	fmt.Fprintf(tw, "mean of ratios to %s\t", bd.Algos[0].Algo)
+	for _, a := range bd.Algos {
+		fmt.Fprintf(tw, "%s\t", fmtRatio(a.MeanRatio))
+	}
+	fmt.Fprintln(tw)
+	tw.Flush()
+	for _, line := range strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n") {
+		fmt.Fprintln(w, strings.TrimRight(line, " "))
 	}
 }
 
