@@ -2,8 +2,9 @@ package backgammon
 
 import (
 	"embed"
+	"errors"
 	"fmt"
-	"sync"
+	"io/fs"
 
 	"starlab/nn"
 	"starlab/search"
@@ -16,29 +17,17 @@ import (
 //go:embed nets/*.json
 var nets embed.FS
 
-// parsed caches the built-in nets by variant.
-var parsed sync.Map
+// builtin parses and checks each built-in net once.
+var builtin = nn.NewBuiltin(nets)
 
 // EmbeddedNet returns the built-in net of variant v, or an error saying
 // there is none. The net is shared: callers must not change it.
 func EmbeddedNet(v Variant) (*nn.Net, error) {
-	if net, ok := parsed.Load(v); ok {
-		return net.(*nn.Net), nil
-	}
-	name := "nets/" + v.String() + ".json"
-	data, err := nets.ReadFile(name)
-	if err != nil {
+	net, err := builtin.Load("nets/"+v.String()+".json", func(net *nn.Net) error { return CheckNet(net, v) })
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("no network is built in for backgammon %s; give net=FILE (train one with starlab train -game backgammon -variant %s) or eval=contact", v, v)
 	}
-	net, err := nn.Parse(data)
-	if err == nil {
-		err = CheckNet(net, v)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("built-in net %s: %v", name, err)
-	}
-	parsed.Store(v, net)
-	return net, nil
+	return net, err
 }
 
 // BuiltinFit returns the built-in ChanceProbCut fit of a variant, nil

@@ -27,32 +27,23 @@ func (b *Board) Mover() int { return int(b.stm) }
 
 // Legal implements game.State: the play codes of Moves.
 func (b *Board) Legal(dst []game.Move) []game.Move {
-	dst = dst[:0]
 	if b.Kind() != game.Decision {
-		return dst
+		return dst[:0]
 	}
 	var codes [MaxPlays]int16
-	n := b.Moves(&codes)
-	for _, c := range codes[:n] {
-		dst = append(dst, game.Move(c))
-	}
-	return dst
+	return game.AppendMoves(dst, codes[:b.Moves(&codes)])
 }
 
 // Outcomes implements game.State: the rolls, weighted out of 36 (30 at the
 // opening, which has no doubles).
 func (b *Board) Outcomes(dst []game.Event) ([]game.Event, int) {
-	dst = dst[:0]
 	if b.Kind() != game.Chance {
-		return dst, 0
+		return dst[:0], 0
 	}
 	var ev [Rolls]int8
 	var w [Rolls]float64
 	n, total := b.Events(&ev, &w)
-	for i := 0; i < n; i++ {
-		dst = append(dst, game.Event{ID: uint16(ev[i]), Weight: uint16(w[i])})
-	}
-	return dst, total
+	return game.AppendEvents(dst, ev[:n], w[:n]), total
 }
 
 // Play implements game.State.

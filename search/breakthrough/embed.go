@@ -2,8 +2,9 @@ package breakthrough
 
 import (
 	"embed"
+	"errors"
 	"fmt"
-	"sync"
+	"io/fs"
 
 	"starlab/nn"
 )
@@ -15,27 +16,16 @@ import (
 //go:embed nets/*.json
 var nets embed.FS
 
-// parsed caches the built-in nets by file name.
-var parsed sync.Map
+// builtin parses and checks each built-in net once.
+var builtin = nn.NewBuiltin(nets)
 
 // EmbeddedNet returns the built-in net of a w x h board, or an error
 // saying there is none. The net is shared: callers must not change it.
 func EmbeddedNet(w, h int) (*nn.Net, error) {
-	name := "nets/" + Variant(w, h) + ".json"
-	if net, ok := parsed.Load(name); ok {
-		return net.(*nn.Net), nil
+	v := Variant(w, h)
+	net, err := builtin.Load("nets/"+v+".json", func(net *nn.Net) error { return CheckNet(net, w, h) })
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("no network is built in for breakthrough %s; give net=FILE (train one with starlab train -game breakthrough -variant %s) or eval=material", v, v)
 	}
-	data, err := nets.ReadFile(name)
-	if err != nil {
-		return nil, fmt.Errorf("no network is built in for breakthrough %s; give net=FILE (train one with starlab train -game breakthrough -variant %s) or eval=material", Variant(w, h), Variant(w, h))
-	}
-	net, err := nn.Parse(data)
-	if err == nil {
-		err = CheckNet(net, w, h)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("built-in net %s: %v", name, err)
-	}
-	parsed.Store(name, net)
-	return net, nil
+	return net, err
 }

@@ -25,31 +25,22 @@ func (b *Board) Mover() int { return int(b.stm) }
 
 // Legal implements game.State, in the order of Moves.
 func (b *Board) Legal(dst []game.Move) []game.Move {
-	dst = dst[:0]
 	if b.Kind() != game.Decision {
-		return dst
+		return dst[:0]
 	}
 	var moves [MaxMoves]int16
-	n := b.Moves(&moves)
-	for _, m := range moves[:n] {
-		dst = append(dst, game.Move(m))
-	}
-	return dst
+	return game.AppendMoves(dst, moves[:b.Moves(&moves)])
 }
 
 // Outcomes implements game.State, in the order of Events.
 func (b *Board) Outcomes(dst []game.Event) ([]game.Event, int) {
-	dst = dst[:0]
 	if b.Kind() != game.Chance {
-		return dst, 0
+		return dst[:0], 0
 	}
 	var ev [MaxEvents]int8
 	var w [MaxEvents]float64
 	n, total := b.Events(&ev, &w)
-	for i := range n {
-		dst = append(dst, game.Event{ID: uint16(ev[i]), Weight: uint16(w[i])})
-	}
-	return dst, total
+	return game.AppendEvents(dst, ev[:n], w[:n]), total
 }
 
 // Play implements game.State.

@@ -1,5 +1,7 @@
 package breakthrough
 
+import "starlab/search/game"
+
 // Zobrist keys (Zobrist 1970): one per (square, side), one for Black to
 // move, one for a pending roll, and one per board size, so that equal
 // pieces on boards of two sizes have different keys in a table an engine
@@ -13,15 +15,7 @@ var (
 )
 
 func init() {
-	// splitmix64 (Steele, Lea, Flood 2014): a fixed, well-mixed sequence.
-	s := uint64(0xb7ea_c407_0000_0001)
-	next := func() uint64 {
-		s += 0x9e3779b97f4a7c15
-		z := s
-		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-		z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-		return z ^ (z >> 31)
-	}
+	next := game.SplitMix64(0xb7ea_c407_0000_0001)
 	for i := range zPiece {
 		zPiece[i][White] = next()
 		zPiece[i][Black] = next()

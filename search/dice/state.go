@@ -27,16 +27,11 @@ func (b *Board) Mover() int { return int(b.stm) }
 // of Moves, and returns it; it returns dst[:0] unless Kind is
 // game.Decision.
 func (b *Board) Legal(dst []game.Move) []game.Move {
-	dst = dst[:0]
 	if b.Kind() != game.Decision {
-		return dst
+		return dst[:0]
 	}
 	var cells [MaxN]int16
-	k := b.Moves(&cells)
-	for _, c := range cells[:k] {
-		dst = append(dst, game.Move(c))
-	}
-	return dst
+	return game.AppendMoves(dst, cells[:b.Moves(&cells)])
 }
 
 // Outcomes appends to dst[:0] one event per line of Rolls, in that order,
@@ -44,16 +39,12 @@ func (b *Board) Legal(dst []game.Move) []game.Move {
 // weight, the number of lines. It returns dst[:0] and 0 unless Kind is
 // game.Chance.
 func (b *Board) Outcomes(dst []game.Event) ([]game.Event, int) {
-	dst = dst[:0]
 	if b.Kind() != game.Chance {
-		return dst, 0
+		return dst[:0], 0
 	}
 	var lines [MaxN]int8
 	k := b.Rolls(&lines)
-	for _, l := range lines[:k] {
-		dst = append(dst, game.Event{ID: uint16(l), Weight: 1})
-	}
-	return dst, k
+	return game.AppendEvents[int8, int](dst, lines[:k], nil), k
 }
 
 // Play is Make: m is a cell, which must be legal.

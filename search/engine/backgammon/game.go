@@ -20,12 +20,8 @@ import (
 	"starlab/search/game"
 )
 
-// gameName names the game in messages; handName is its default hand
-// evaluator (eval=contact), and eval=race the other.
-const (
-	gameName = "backgammon"
-	handName = "contact"
-)
+// gameName names the game in messages.
+const gameName = "backgammon"
 
 // Board is the position the engine searches.
 type Board = rules.Board
@@ -102,23 +98,20 @@ func MaxDepth(root *Board) int {
 }
 
 // setBoard makes the evaluator and ChanceProbCut models those of b's
-// variant (search.Kit's NetFor and ProbCutFor).
+// variant (useVariant).
 func (e *Engine) setBoard(b *Board) {
-	v := b.Variant()
-	if e.variant == v {
-		return
+	if v := b.Variant(); e.variant != v {
+		e.variant = v
+		e.useVariant(v.String())
 	}
-	e.variant = v
-	if e.kind != evalNet && !e.cpcOn {
-		return
+}
+
+// netEvalOf is the engine's evaluator of a backgammon net.
+func netEvalOf(net *nn.Net) (*netEval, error) {
+	if net.Game != rules.NetGame {
+		return nil, fmt.Errorf("a net for the game %q, not %q", net.Game, rules.NetGame)
 	}
-	kit := Game()
-	if e.kind == evalNet {
-		e.net = rules.NewNetEvaluator(kit.NetFor(e.res, v.String()))
-	}
-	if e.cpcOn {
-		e.setModels(kit.ProbCutFor(e.res, v.String()))
-	}
+	return rules.NewNetEvaluator(net), nil
 }
 
 // Game is backgammon as the stages use it: its rules, its description,
@@ -129,17 +122,6 @@ func Game() search.Kit {
 		MaxDepth:     func(root game.State) int { return searchDepth(boardOf(root)) },
 		EndsOnChance: func(root game.State, depth int) bool { return endsOnChance(isChance(boardOf(root)), depth) },
 		EvalNoise:    evalNoise,
-		Evaluator: func(net *nn.Net) (search.NetValue, error) {
-			if net.Game != rules.NetGame {
-				return nil, fmt.Errorf("a net for the game %q, not %q", net.Game, rules.NetGame)
-			}
-			return netValue{rules.NewNetEvaluator(net)}, nil
-		},
+		Evaluator:    netValueOf,
 	})
 }
-
-// netValue is the engine's net evaluator as a search.NetValue.
-type netValue struct{ ev *netEval }
-
-func (v netValue) Value(pos game.State) float64 { return v.ev.Value(boardOf(pos)) }
-func (v netValue) Clone() search.NetValue       { return netValue{v.ev.Clone()} }

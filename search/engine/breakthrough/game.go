@@ -131,31 +131,19 @@ func endsOnChance(_ bool, _ int) bool { return false }
 func MaxDepth(*Board) int { return maxDepth }
 
 // setBoard makes the evaluator and the ChanceProbCut models those of b's
-// variant: the evaluator of net=FILE or of the built-in net (Check
-// checked that the net is of the variant), and the parameters of
+// variant (useVariant): the evaluator of net=FILE or of the built-in net
+// (Check checked that the net is of the variant), and the parameters of
 // probcut=FILE, else the built-in fit of the variant for its net
 // (breakthrough.BuiltinFit: 8x8), else the defaults.
 func (e *Engine) setBoard(b *Board) {
-	v := variantKey{b.W(), b.H()}
-	if e.variant == v {
-		return
-	}
-	e.variant = v
-	if e.kind != evalNet && !e.cpcOn {
-		return
-	}
-	kit, name := Game(), rules.Variant(v[0], v[1])
-	if e.kind == evalNet {
-		net, err := rules.NewNetEvaluator(kit.NetFor(e.res, name))
-		if err != nil {
-			panic(err) // Check refuses it first
-		}
-		e.net = net
-	}
-	if e.cpcOn {
-		e.setModels(kit.ProbCutFor(e.res, name))
+	if v := (variantKey{b.W(), b.H()}); e.variant != v {
+		e.variant = v
+		e.useVariant(rules.Variant(v[0], v[1]))
 	}
 }
+
+// netEvalOf is the engine's evaluator of a ChanceBreakthrough net.
+func netEvalOf(net *nn.Net) (*netEval, error) { return rules.NewNetEvaluator(net) }
 
 // Game is ChanceBreakthrough as the stages use it: its rules, its
 // description, this engine, and the depths a search can take.
@@ -165,19 +153,6 @@ func Game() search.Kit {
 		MaxDepth:     func(root game.State) int { return searchDepth(boardOf(root)) },
 		EndsOnChance: func(game.State, int) bool { return false },
 		EvalNoise:    evalNoise,
-		Evaluator: func(net *nn.Net) (search.NetValue, error) {
-			ev, err := rules.NewNetEvaluator(net)
-			if err != nil {
-				return nil, err
-			}
-			return netValue{ev}, nil
-		},
+		Evaluator:    netValueOf,
 	})
 }
-
-// netValue is the engine's net evaluator as a search.NetValue: the value
-// of a board computed from its pieces (breakthrough.NetEvaluator.Value).
-type netValue struct{ ev *netEval }
-
-func (v netValue) Value(pos game.State) float64 { return v.ev.Value(boardOf(pos)) }
-func (v netValue) Clone() search.NetValue       { return netValue{v.ev.Clone()} }

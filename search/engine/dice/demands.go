@@ -1,6 +1,9 @@
 package dice
 
-import "starlab/search/game"
+import (
+	"starlab/nn"
+	"starlab/search/game"
+)
 
 // This file is the list of what the engine source needs of a game's
 // game.go, written as declarations the compiler checks: a game.go that
@@ -138,6 +141,11 @@ var (
 )
 
 // setBoard makes the engine's evaluator and ChanceProbCut models those of
-// the board's variant: the search calls it on every root and on every
-// position Evaluate is given.
-var _ func(*Engine, *Board) = (*Engine).setBoard
+// the board's variant (useVariant, given the variant's name, where it is
+// not the last one's): the search calls it on every root and on every
+// position Evaluate is given. netEvalOf builds the engine's evaluator of a
+// net, or says in one line why it cannot (a net of another game).
+var (
+	_ func(*Engine, *Board)           = (*Engine).setBoard
+	_ func(*nn.Net) (*netEval, error) = netEvalOf
+)

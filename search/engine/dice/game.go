@@ -93,29 +93,16 @@ func MaxDepth(root *Board) int {
 }
 
 // setBoard makes the engine's evaluator and ChanceProbCut models those of
-// b's board size and win length: the built-in net and the built-in fit
-// differ by board (search.Kit's NetFor and ProbCutFor).
+// b's board size and win length (useVariant).
 func (e *Engine) setBoard(b *Board) {
-	v := variantKey{b.N(), b.M()}
-	if e.variant == v {
-		return
-	}
-	e.variant = v
-	if e.kind != evalNet && !e.cpcOn {
-		return
-	}
-	kit, name := Game(), rules.Variant(v[0], v[1])
-	if e.kind == evalNet {
-		net, err := rules.NewNetEvaluator(kit.NetFor(e.res, name))
-		if err != nil {
-			panic(err) // Check checked the net
-		}
-		e.net = net
-	}
-	if e.cpcOn {
-		e.setModels(kit.ProbCutFor(e.res, name))
+	if v := (variantKey{b.N(), b.M()}); e.variant != v {
+		e.variant = v
+		e.useVariant(rules.Variant(v[0], v[1]))
 	}
 }
+
+// netEvalOf is the engine's evaluator of a Dice net.
+func netEvalOf(net *nn.Net) (*netEval, error) { return rules.NewNetEvaluator(net) }
 
 // Game is Dice as the stages use it: its rules, its description, this
 // engine, and the depths a search of a Dice position can take.
@@ -127,19 +114,6 @@ func Game() search.Kit {
 			return endsOnChance(isChance(boardOf(root)), depth)
 		},
 		EvalNoise: evalNoise,
-		Evaluator: func(net *nn.Net) (search.NetValue, error) {
-			ev, err := rules.NewNetEvaluator(net)
-			if err != nil {
-				return nil, err
-			}
-			return netValue{ev}, nil
-		},
+		Evaluator: netValueOf,
 	})
 }
-
-// netValue is the engine's net evaluator as a search.NetValue: the value
-// of a board computed from scratch.
-type netValue struct{ ev *netEval }
-
-func (v netValue) Value(pos game.State) float64 { return v.ev.Value(boardOf(pos)) }
-func (v netValue) Clone() search.NetValue       { return netValue{v.ev.Clone()} }

@@ -126,18 +126,20 @@ func endsOnChance(_ bool, _ int) bool { return false }
 func MaxDepth(*Board) int { return maxDepth }
 
 // setBoard makes the evaluator and the ChanceProbCut models those of the
-// toy (one for every target).
+// toy's target (useVariant).
 func (e *Engine) setBoard(b *Board) {
-	if e.variant == b.Target() {
-		return
+	if e.variant != b.Target() {
+		e.variant = b.Target()
+		e.useVariant(strconv.Itoa(b.Target()))
 	}
-	e.variant = b.Target()
-	if e.kind == evalNet && e.net == nil {
-		e.net = newNetEval(e.res.NetFile()) // Check refused eval=mlp without net=
+}
+
+// netEvalOf is the engine's evaluator of a toy net.
+func netEvalOf(net *nn.Net) (*netEval, error) {
+	if net.Game != rules.NetGame {
+		return nil, fmt.Errorf("a net for the game %q, not %q", net.Game, rules.NetGame)
 	}
-	if e.cpcOn {
-		e.setModels(Game().ProbCutFor(e.res, strconv.Itoa(b.Target())))
-	}
+	return newNetEval(net), nil
 }
 
 // Game is the toy as the stages use it: its rules, its description, this
@@ -148,17 +150,6 @@ func Game() search.Kit {
 		MaxDepth:     func(root game.State) int { return searchDepth(boardOf(root)) },
 		EndsOnChance: func(game.State, int) bool { return false },
 		EvalNoise:    evalNoise,
-		Evaluator: func(net *nn.Net) (search.NetValue, error) {
-			if net.Game != rules.NetGame {
-				return nil, fmt.Errorf("a net for the game %q, not %q", net.Game, rules.NetGame)
-			}
-			return netValue{newNetEval(net)}, nil
-		},
+		Evaluator:    netValueOf,
 	})
 }
-
-// netValue is the engine's net evaluator as a search.NetValue.
-type netValue struct{ ev *netEval }
-
-func (v netValue) Value(pos game.State) float64 { return v.ev.Value(boardOf(pos)) }
-func (v netValue) Clone() search.NetValue       { return netValue{v.ev.Clone()} }

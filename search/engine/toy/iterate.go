@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"time"
 
+	"starlab/nn"
 	"starlab/search"
 	"starlab/search/game"
 )
@@ -109,4 +110,38 @@ func (e *Engine) fallbackMove() int {
 	var moves [maxMoves]move
 	e.orderMoves(&moves, -1, 0)
 	return int(moves[0])
+}
+
+// useVariant makes the engine's evaluator and ChanceProbCut models those
+// of the variant called name: the built-in net and the built-in fit
+// differ by variant (search.Kit's NetFor and ProbCutFor). The game's
+// setBoard calls it when a root's variant is not the last one's.
+func (e *Engine) useVariant(name string) {
+	if e.kind == evalNet {
+		net, err := netEvalOf(Game().NetFor(e.res, name))
+		if err != nil {
+			panic(err) // the game's Check refuses such a net first
+		}
+		e.net = net
+	}
+	if e.cpcOn {
+		e.setModels(Game().ProbCutFor(e.res, name))
+	}
+}
+
+// netValue is the engine's net evaluator as a search.NetValue: a
+// position's value computed from scratch (training's view of the net).
+type netValue struct{ ev *netEval }
+
+func (v netValue) Value(pos game.State) float64 { return v.ev.Value(boardOf(pos)) }
+func (v netValue) Clone() search.NetValue       { return netValue{v.ev.Clone()} }
+
+// netValueOf is the engine's evaluator of net as a search.NetValue (the
+// game's search.EngineParts.Evaluator).
+func netValueOf(net *nn.Net) (search.NetValue, error) {
+	ev, err := netEvalOf(net)
+	if err != nil {
+		return nil, err
+	}
+	return netValue{ev}, nil
 }
