@@ -454,15 +454,7 @@ func (p *Greedy) Choose(_ context.Context, s game.State) Choice {
 	for _, m := range p.moves {
 		w := s.Clone()
 		w.Play(m)
-		var v float64
-		if w.Kind() == game.Over {
-			v = w.Result()
-		} else {
-			v = p.engine.Evaluate(w)
-		}
-		if w.Mover() != me {
-			v = -v
-		}
+		v := game.ValueFor(w, me, p.engine.Evaluate)
 		switch {
 		case ties == 0 || v > bestV:
 			best, bestV, ties = m, v, 1

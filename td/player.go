@@ -31,16 +31,7 @@ type player struct {
 // valueFor returns the value of s for side: the rules' value when the game
 // is over, otherwise the net's.
 func (p *player) valueFor(s game.State, side int) float64 {
-	var v float64
-	if s.Kind() == game.Over {
-		v = s.Result()
-	} else {
-		v = p.val.Value(s)
-	}
-	if s.Mover() != side {
-		v = -v
-	}
-	return v
+	return game.ValueFor(s, side, p.val.Value)
 }
 
 // best returns the 1-ply best move of the decision s and its value for

@@ -39,7 +39,7 @@ func Description() search.Description {
 		// two other rolls, two empty plays, a hit sending checkers back.
 		DepthTranspositions: true,
 		Fit:                 BuiltinFit,
-		Net:                 &netKit,
+		Net:                 netKit,
 		RollFirst:           true,
 		ChanceNode:          chanceNode,
 	}

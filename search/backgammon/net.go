@@ -291,31 +291,14 @@ func (e *NetEvaluator) Value(b *Board) float64 {
 
 // netKit is the backgammon network as the stages and training use it, by
 // variant name (search.NetKit; the engine adds its evaluator).
-var netKit = search.NetKit{
-	Builtin: func(variant string) (*nn.Net, error) {
-		v, err := ParseVariant(variant)
-		if err != nil {
-			return nil, err
-		}
-		return EmbeddedNet(v)
-	},
-	New: func(variant string, rng *rand.Rand, scale float64) (*nn.Net, error) {
-		v, err := ParseVariant(variant)
-		if err != nil {
-			return nil, err
-		}
-		return NewNet(v, 0, rng, scale)
-	},
-	Check: func(net *nn.Net, variant string) error {
-		v, err := ParseVariant(variant)
-		if err != nil {
-			return err
-		}
-		return CheckNet(net, v)
-	},
+var netKit = search.VariantNets[Variant]{
+	Parse:    ParseVariant,
+	Builtin:  EmbeddedNet,
+	New:      func(v Variant, rng *rand.Rand, scale float64) (*nn.Net, error) { return NewNet(v, 0, rng, scale) },
+	Check:    CheckNet,
 	Features: func(pos game.State, x []float64) { Features(pos.(*Board), x) },
-	Rate:     func(string) float64 { return 0.1 },
-}
+	Rate:     func(Variant) float64 { return 0.1 },
+}.Kit()
 
 // defaultEval is mlp where the default variant has a built-in net, else
 // the contact evaluator.

@@ -12,15 +12,7 @@ import (
 const SideLetters = "OX"
 
 // Kind implements game.State.
-func (b *Board) Kind() game.Kind {
-	switch {
-	case b.Over():
-		return game.Over
-	case b.d1 == 0:
-		return game.Chance
-	}
-	return game.Decision
-}
+func (b *Board) Kind() game.Kind { return game.KindOf(b.Over(), b.d1 == 0) }
 
 // Mover implements game.State: the side to move, or to roll.
 func (b *Board) Mover() int { return int(b.stm) }
@@ -47,10 +39,7 @@ func (b *Board) Outcomes(dst []game.Event) ([]game.Event, int) {
 }
 
 // Play implements game.State.
-func (b *Board) Play(m game.Move) {
-	var u Undo
-	b.MakeSaving(int(m), &u)
-}
+func (b *Board) Play(m game.Move) { b.MakeSaving(int(m), new(Undo)) }
 
 // Happen implements game.State: the roll e.ID.
 func (b *Board) Happen(e game.Event) {
@@ -59,10 +48,7 @@ func (b *Board) Happen(e game.Event) {
 }
 
 // Clone implements game.State.
-func (b *Board) Clone() game.State {
-	c := *b
-	return &c
-}
+func (b *Board) Clone() game.State { return new(*b) }
 
 // CopyFrom implements game.State; src must be a *Board.
 func (b *Board) CopyFrom(src game.State) { *b = *src.(*Board) }

@@ -9,15 +9,7 @@ import (
 var _ game.State = (*Board)(nil)
 
 // Kind implements game.State.
-func (b *Board) Kind() game.Kind {
-	switch {
-	case b.Over():
-		return game.Over
-	case b.pending:
-		return game.Chance
-	}
-	return game.Decision
-}
+func (b *Board) Kind() game.Kind { return game.KindOf(b.Over(), b.pending) }
 
 // Mover implements game.State: the side to move, at a chance node the
 // side that moves after the event.
@@ -44,26 +36,17 @@ func (b *Board) Outcomes(dst []game.Event) ([]game.Event, int) {
 }
 
 // Play implements game.State.
-func (b *Board) Play(m game.Move) {
-	var u Undo
-	b.MakeSaving(int(m), &u)
-}
+func (b *Board) Play(m game.Move) { b.MakeSaving(int(m), new(Undo)) }
 
 // Happen implements game.State.
-func (b *Board) Happen(e game.Event) {
-	var u Undo
-	b.HappenSaving(int(e.ID), &u)
-}
+func (b *Board) Happen(e game.Event) { b.HappenSaving(int(e.ID), new(Undo)) }
 
 // CopyFrom makes b a copy of src, which must be a *Board: a Board holds
 // no pointers, so the copy shares nothing with src.
 func (b *Board) CopyFrom(src game.State) { *b = *src.(*Board) }
 
 // Clone implements game.State.
-func (b *Board) Clone() game.State {
-	c := *b
-	return &c
-}
+func (b *Board) Clone() game.State { return new(*b) }
 
 // Game is the ChanceBreakthrough descriptor of the game contract: the
 // game's name, its variants "<w>x<h>" ("8x8"), and its text (the position

@@ -39,7 +39,7 @@ func Description() search.Description {
 		DepthTranspositions: true,
 		Chapter:             Chapter,
 		Fit:                 BuiltinFit,
-		Net:                 &netKit,
+		Net:                 netKit,
 		ChanceNode:          search.ChanceAfterRoll(Roll),
 	}
 }

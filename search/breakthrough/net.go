@@ -146,37 +146,23 @@ func Features(b *Board, x []float64) {
 
 // netKit is the ChanceBreakthrough network as the stages and training
 // use it, by variant name (search.NetKit; the engine adds its evaluator).
-var netKit = search.NetKit{
-	Builtin: func(variant string) (*nn.Net, error) {
-		w, h, err := ParseVariant(variant)
-		if err != nil {
-			return nil, err
-		}
-		return EmbeddedNet(w, h)
-	},
-	OfGame: func(net *nn.Net) error { _, _, err := NetSize(net); return err },
-	New: func(variant string, rng *rand.Rand, scale float64) (*nn.Net, error) {
-		w, h, err := ParseVariant(variant)
-		if err != nil {
-			return nil, err
-		}
-		return NewNet(w, h, rng, scale)
-	},
-	Check: func(net *nn.Net, variant string) error {
-		w, h, err := ParseVariant(variant)
-		if err != nil {
-			return err
-		}
-		return CheckNet(net, w, h)
-	},
+var netKit = search.VariantNets[size]{
+	Parse:    parseSize,
+	Builtin:  func(s size) (*nn.Net, error) { return EmbeddedNet(s.w, s.h) },
+	OfGame:   func(net *nn.Net) error { _, _, err := NetSize(net); return err },
+	New:      func(s size, rng *rand.Rand, scale float64) (*nn.Net, error) { return NewNet(s.w, s.h, rng, scale) },
+	Check:    func(net *nn.Net, s size) error { return CheckNet(net, s.w, s.h) },
 	Features: func(pos game.State, x []float64) { Features(board(pos), x) },
-	Rate: func(variant string) float64 {
-		w, h, err := ParseVariant(variant)
-		if err != nil {
-			return 0
-		}
-		return DefaultRate(w, h)
-	},
+	Rate:     func(s size) float64 { return DefaultRate(s.w, s.h) },
+}.Kit()
+
+// size is a variant as its board's width and height.
+type size struct{ w, h int }
+
+// parseSize reads a variant name (ParseVariant).
+func parseSize(variant string) (size, error) {
+	w, h, err := ParseVariant(variant)
+	return size{w, h}, err
 }
 
 // DefaultRate is the TD learning rate of a w x h board: 10/(4w *

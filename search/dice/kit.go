@@ -38,7 +38,7 @@ func Description() search.Description {
 		},
 		Chapter:    Chapter,
 		Fit:        BuiltinFit,
-		Net:        &netKit,
+		Net:        netKit,
 		RollFirst:  true,
 		ChanceNode: chanceNode,
 	}

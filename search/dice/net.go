@@ -237,44 +237,24 @@ func Features(b *Board, x []float64) {
 
 // netKit is the Dice network as the stages and training use it, by
 // variant name (search.NetKit; the engine adds its evaluator).
-var netKit = search.NetKit{
-	Builtin: func(variant string) (*nn.Net, error) {
-		n, m, err := ParseVariant(variant)
-		if err != nil {
-			return nil, err
-		}
-		return EmbeddedNet(n, m)
-	},
-	OfGame: func(net *nn.Net) error { _, _, err := NetSize(net); return err },
-	New: func(variant string, rng *rand.Rand, scale float64) (*nn.Net, error) {
-		n, m, err := ParseVariant(variant)
-		if err != nil {
-			return nil, err
-		}
-		return NewNet(n, m, rng, scale)
-	},
-	Check: func(net *nn.Net, variant string) error {
-		n, m, err := ParseVariant(variant)
-		if err != nil {
-			return err
-		}
-		return CheckNet(net, n, m)
-	},
+var netKit = search.VariantNets[size]{
+	Parse:    parseSize,
+	Builtin:  func(s size) (*nn.Net, error) { return EmbeddedNet(s.n, s.m) },
+	OfGame:   func(net *nn.Net) error { _, _, err := NetSize(net); return err },
+	New:      func(s size, rng *rand.Rand, scale float64) (*nn.Net, error) { return NewNet(s.n, s.m, rng, scale) },
+	Check:    func(net *nn.Net, s size) error { return CheckNet(net, s.n, s.m) },
 	Features: func(pos game.State, x []float64) { Features(board(pos), x) },
-	Rate: func(variant string) float64 {
-		n, _, err := ParseVariant(variant)
-		if err != nil {
-			return 0
-		}
-		return DefaultRate(n)
-	},
-	Inputs: func(variant, set string) (int, error) {
-		n, _, err := ParseVariant(variant)
-		if err != nil {
-			return 0, err
-		}
-		return SetInputs(n, set)
-	},
+	Rate:     func(s size) float64 { return DefaultRate(s.n) },
+	Inputs:   func(s size, set string) (int, error) { return SetInputs(s.n, set) },
+}.Kit()
+
+// size is a variant as its parts: the board size n and the win length m.
+type size struct{ n, m int }
+
+// parseSize reads a variant name (ParseVariant).
+func parseSize(variant string) (size, error) {
+	n, m, err := ParseVariant(variant)
+	return size{n, m}, err
 }
 
 // DefaultRate is the TD learning rate of an n x n board: 2.5/n^2, 0.1 at

@@ -9,15 +9,7 @@ var _ game.State = (*Board)(nil)
 
 // Kind returns game.Over when the game has ended, game.Chance when the die
 // must be rolled and game.Decision when it has been.
-func (b *Board) Kind() game.Kind {
-	switch {
-	case b.Over():
-		return game.Over
-	case b.roll == NoRoll:
-		return game.Chance
-	}
-	return game.Decision
-}
+func (b *Board) Kind() game.Kind { return game.KindOf(b.Over(), b.roll == NoRoll) }
 
 // Mover returns the side to move as 0 (blue) or 1 (red). At a chance node
 // that is the roller, who moves after the roll.
@@ -59,7 +51,4 @@ func (b *Board) CopyFrom(src game.State) { *b = *src.(*Board) }
 
 // Clone returns a copy of the Board value: a Board holds no pointers, so
 // the copy shares nothing with b.
-func (b *Board) Clone() game.State {
-	c := *b
-	return &c
-}
+func (b *Board) Clone() game.State { return new(*b) }

@@ -186,34 +186,34 @@ func isGenerated(src []byte) bool {
 
 // Games lists the engines under root: the directories with a GameFile.
 func Games(root string) ([]string, error) {
-	entries, err := os.ReadDir(root)
-	if err != nil {
-		return nil, err
-	}
-	var games []string
-	for _, e := range entries {
-		if !e.IsDir() {
-			continue
-		}
-		if _, err := os.Stat(filepath.Join(root, e.Name(), GameFile)); err == nil {
-			games = append(games, e.Name())
-		}
-	}
-	return games, nil
+	return namesIn(root, func(e os.DirEntry) bool {
+		_, err := os.Stat(filepath.Join(root, e.Name(), GameFile))
+		return e.IsDir() && err == nil
+	})
 }
 
-// templateFiles lists the engine source: the template's non-test Go files
-// but its GameFile, sorted.
-func templateFiles(dir string) ([]string, error) {
+// namesIn returns the names of the entries of dir that keep holds, in
+// directory order (sorted by name).
+func namesIn(dir string, keep func(os.DirEntry) bool) ([]string, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
 	}
 	var names []string
 	for _, e := range entries {
-		if isEngineSource(e.Name()) && !e.IsDir() {
+		if keep(e) {
 			names = append(names, e.Name())
 		}
+	}
+	return names, nil
+}
+
+// templateFiles lists the engine source: the template's non-test Go files
+// but its GameFile, sorted.
+func templateFiles(dir string) ([]string, error) {
+	names, err := namesIn(dir, func(e os.DirEntry) bool { return isEngineSource(e.Name()) && !e.IsDir() })
+	if err != nil {
+		return nil, err
 	}
 	slices.Sort(names)
 	if len(names) == 0 {

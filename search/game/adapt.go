@@ -39,3 +39,15 @@ func SplitMix64(seed uint64) func() uint64 {
 		return z ^ (z >> 31)
 	}
 }
+
+// KindOf is a State's Kind from what a board knows: over, then a chance
+// node where the chance event is due, else a decision.
+func KindOf(over, chance bool) Kind {
+	switch {
+	case over:
+		return Over
+	case chance:
+		return Chance
+	}
+	return Decision
+}

@@ -204,3 +204,20 @@ func EndPoints(s State) int {
 	}
 	return 0
 }
+
+// ValueFor returns the value of s for side: the rules' value (Result) when
+// the game is over, otherwise eval's, each from s's mover's view and
+// negated where the mover is the other side. A player valuing the states
+// its moves lead to calls it with its evaluator.
+func ValueFor(s State, side int, eval func(State) float64) float64 {
+	var v float64
+	if s.Kind() == Over {
+		v = s.Result()
+	} else {
+		v = eval(s)
+	}
+	if s.Mover() != side {
+		v = -v
+	}
+	return v
+}

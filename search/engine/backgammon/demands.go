@@ -5,6 +5,7 @@ package backgammon
 
 import (
 	"starlab/nn"
+	"starlab/search"
 	"starlab/search/game"
 )
 
@@ -152,3 +153,7 @@ var (
 	_ func(*Engine, *Board)           = (*Engine).setBoard
 	_ func(*nn.Net) (*netEval, error) = netEvalOf
 )
+
+// gameRules gives the game's rules and description (its rules package's
+// Game and Description), which Game joins with this engine.
+var _ func() (game.Game, search.Description) = gameRules

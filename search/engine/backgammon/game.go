@@ -114,14 +114,6 @@ func netEvalOf(net *nn.Net) (*netEval, error) {
 	return rules.NewNetEvaluator(net), nil
 }
 
-// Game is backgammon as the stages use it: its rules, its description,
-// this engine, and the depths a search can take.
-func Game() search.Kit {
-	return search.NewKit(rules.Game{}, rules.Description(), search.EngineParts{
-		New:          func(r *search.Resolved) search.Engine { return New(r) },
-		MaxDepth:     func(root game.State) int { return searchDepth(boardOf(root)) },
-		EndsOnChance: func(root game.State, depth int) bool { return endsOnChance(isChance(boardOf(root)), depth) },
-		EvalNoise:    evalNoise,
-		Evaluator:    netValueOf,
-	})
-}
+// gameRules gives backgammon's rules and description, which Game joins with
+// this engine.
+func gameRules() (game.Game, search.Description) { return rules.Game{}, rules.Description() }

@@ -145,14 +145,6 @@ func (e *Engine) setBoard(b *Board) {
 // netEvalOf is the engine's evaluator of a ChanceBreakthrough net.
 func netEvalOf(net *nn.Net) (*netEval, error) { return rules.NewNetEvaluator(net) }
 
-// Game is ChanceBreakthrough as the stages use it: its rules, its
-// description, this engine, and the depths a search can take.
-func Game() search.Kit {
-	return search.NewKit(rules.Game{}, rules.Description(), search.EngineParts{
-		New:          func(r *search.Resolved) search.Engine { return New(r) },
-		MaxDepth:     func(root game.State) int { return searchDepth(boardOf(root)) },
-		EndsOnChance: func(game.State, int) bool { return false },
-		EvalNoise:    evalNoise,
-		Evaluator:    netValueOf,
-	})
-}
+// gameRules gives ChanceBreakthrough's rules and description, which Game joins with
+// this engine.
+func gameRules() (game.Game, search.Description) { return rules.Game{}, rules.Description() }

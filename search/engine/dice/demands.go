@@ -2,6 +2,7 @@ package dice
 
 import (
 	"starlab/nn"
+	"starlab/search"
 	"starlab/search/game"
 )
 
@@ -149,3 +150,7 @@ var (
 	_ func(*Engine, *Board)           = (*Engine).setBoard
 	_ func(*nn.Net) (*netEval, error) = netEvalOf
 )
+
+// gameRules gives the game's rules and description (its rules package's
+// Game and Description), which Game joins with this engine.
+var _ func() (game.Game, search.Description) = gameRules

@@ -142,14 +142,6 @@ func netEvalOf(net *nn.Net) (*netEval, error) {
 	return newNetEval(net), nil
 }
 
-// Game is the toy as the stages use it: its rules, its description, this
-// engine, and the depths a search can take.
-func Game() search.Kit {
-	return search.NewKit(rules.Game{}, rules.Description(), search.EngineParts{
-		New:          func(r *search.Resolved) search.Engine { return New(r) },
-		MaxDepth:     func(root game.State) int { return searchDepth(boardOf(root)) },
-		EndsOnChance: func(game.State, int) bool { return false },
-		EvalNoise:    evalNoise,
-		Evaluator:    netValueOf,
-	})
-}
+// gameRules gives the toy's rules and description, which Game joins with
+// this engine.
+func gameRules() (game.Game, search.Description) { return rules.Game{}, rules.Description() }

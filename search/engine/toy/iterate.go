@@ -145,3 +145,19 @@ func netValueOf(net *nn.Net) (search.NetValue, error) {
 	}
 	return netValue{ev}, nil
 }
+
+// Game is the engine's game as the stages use it: its rules and its
+// description (gameRules) joined with this engine and the depths a search
+// of its positions can take.
+func Game() search.Kit {
+	rules, description := gameRules()
+	return search.NewKit(rules, description, search.EngineParts{
+		New:      func(r *search.Resolved) search.Engine { return New(r) },
+		MaxDepth: func(root game.State) int { return searchDepth(boardOf(root)) },
+		EndsOnChance: func(root game.State, depth int) bool {
+			return endsOnChance(isChance(boardOf(root)), depth)
+		},
+		EvalNoise: evalNoise,
+		Evaluator: netValueOf,
+	})
+}

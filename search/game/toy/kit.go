@@ -38,7 +38,7 @@ func Description() search.Description {
 		},
 		// Two steps and a jump reach the same counters.
 		DepthTranspositions: true,
-		Net:                 &netKit,
+		Net:                 netKit,
 		ChanceNode:          search.ChanceAfterRoll(Roll),
 	}
 }

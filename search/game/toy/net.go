@@ -67,22 +67,12 @@ func Features(b *Board, x []float64) {
 }
 
 // netKit is the toy network as the stages and training use it, by variant
-// name (search.NetKit; the engine adds its evaluator).
-var netKit = search.NetKit{
-	New: func(variant string, rng *rand.Rand, scale float64) (*nn.Net, error) {
-		target, err := ParseVariant(variant)
-		if err != nil {
-			return nil, err
-		}
-		return NewNet(target, rng, scale)
-	},
-	Check: func(net *nn.Net, variant string) error {
-		target, err := ParseVariant(variant)
-		if err != nil {
-			return err
-		}
-		return CheckNet(net, target)
-	},
+// name (search.NetKit; the engine adds its evaluator). The toy has no
+// built-in net.
+var netKit = search.VariantNets[int]{
+	Parse:    ParseVariant,
+	New:      NewNet,
+	Check:    CheckNet,
 	Features: func(pos game.State, x []float64) { Features(pos.(*Board), x) },
-	Rate:     func(string) float64 { return 0.1 },
-}
+	Rate:     func(int) float64 { return 0.1 },
+}.Kit()

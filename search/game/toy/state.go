@@ -8,15 +8,7 @@ import (
 )
 
 // Kind implements game.State.
-func (b *Board) Kind() game.Kind {
-	switch {
-	case b.Over():
-		return game.Over
-	case b.pending:
-		return game.Chance
-	}
-	return game.Decision
-}
+func (b *Board) Kind() game.Kind { return game.KindOf(b.Over(), b.pending) }
 
 // Mover implements game.State.
 func (b *Board) Mover() int { return int(b.stm) }
@@ -43,26 +35,17 @@ func (b *Board) Outcomes(dst []game.Event) ([]game.Event, int) {
 }
 
 // Play implements game.State.
-func (b *Board) Play(m game.Move) {
-	var u Undo
-	b.MakeSaving(int(m), &u)
-}
+func (b *Board) Play(m game.Move) { b.MakeSaving(int(m), new(Undo)) }
 
 // Happen implements game.State.
-func (b *Board) Happen(e game.Event) {
-	var u Undo
-	b.HappenSaving(int(e.ID), &u)
-}
+func (b *Board) Happen(e game.Event) { b.HappenSaving(int(e.ID), new(Undo)) }
 
 // CopyFrom makes b a copy of src, which must be a *Board: a Board holds
 // no pointers, so the copy shares nothing with src.
 func (b *Board) CopyFrom(src game.State) { *b = *src.(*Board) }
 
 // Clone implements game.State.
-func (b *Board) Clone() game.State {
-	c := *b
-	return &c
-}
+func (b *Board) Clone() game.State { return new(*b) }
 
 // Game describes the toy game to the contract. Its variants are targets,
 // written as numbers ("6").
