@@ -1,6 +1,7 @@
 package nn
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"sync"
@@ -17,15 +18,18 @@ type Builtin struct {
 func NewBuiltin(files fs.FS) *Builtin { return &Builtin{files: files} }
 
 // Load returns the net of the file name, checked by check the first time.
-// A missing file gives an error wrapping fs.ErrNotExist, for the game to
-// say in its own words that it has no such net; a file that does not parse
-// or check gives a one-line error naming it. The net is shared: callers
-// must not change it.
-func (b *Builtin) Load(name string, check func(*Net) error) (*Net, error) {
+// A missing file gives missing's error, in which the game says in its own
+// words that it has no such net and what to give instead; a file that
+// does not parse or check gives a one-line error naming it. The net is
+// shared: callers must not change it.
+func (b *Builtin) Load(name string, check func(*Net) error, missing func() error) (*Net, error) {
 	if net, ok := b.parsed.Load(name); ok {
 		return net.(*Net), nil
 	}
 	data, err := fs.ReadFile(b.files, name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, missing()
+	}
 	if err != nil {
 		return nil, err
 	}

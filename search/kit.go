@@ -2,8 +2,13 @@ package search
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -431,4 +436,16 @@ func ChanceAfterRoll(roll game.Move) func(pos game.State) (game.State, bool) {
 		c.Play(roll)
 		return c, true
 	}
+}
+
+// openSuite opens the suite file at path, or, where there is none and its
+// name is that of the game's default suite (Defaults.Suite, under this or
+// an earlier build's folder), the suite built into the game, so that the
+// default reads from any working directory.
+func (g Kit) openSuite(path string) (io.ReadCloser, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) && g.Defaults.SuiteText != "" && filepath.Base(path) == filepath.Base(g.Defaults.Suite) {
+		return io.NopCloser(strings.NewReader(g.Defaults.SuiteText)), nil
+	}
+	return f, err
 }

@@ -2,12 +2,8 @@ package search
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -31,20 +27,11 @@ type SuitePosition struct {
 // game's default suite (Defaults.Suite, under this or an earlier build's
 // folder), the suite built into the game is read.
 func ReadSuite(g Kit, path string) ([]SuitePosition, error) {
-	var r io.Reader
-	f, err := os.Open(path)
-	switch {
-	case err == nil:
-		defer f.Close()
-		r = f
-	case errors.Is(err, fs.ErrNotExist) && g.Defaults.SuiteText != "" && filepath.Base(path) == filepath.Base(g.Defaults.Suite):
-		// The game's default suite, built in: it reads from any
-		// working directory, and under the names earlier builds
-		// recorded for it.
-		r = strings.NewReader(g.Defaults.SuiteText)
-	default:
+	r, err := g.openSuite(path)
+	if err != nil {
 		return nil, fmt.Errorf("suite: %v", err)
 	}
+	defer r.Close()
 	ps, err := ParseSuite(g, r)
 	if err != nil {
 		return nil, fmt.Errorf("suite %s: %v", path, err)

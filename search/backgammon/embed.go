@@ -2,9 +2,7 @@ package backgammon
 
 import (
 	"embed"
-	"errors"
 	"fmt"
-	"io/fs"
 
 	"starlab/nn"
 	"starlab/search"
@@ -23,11 +21,10 @@ var builtin = nn.NewBuiltin(nets)
 // EmbeddedNet returns the built-in net of variant v, or an error saying
 // there is none. The net is shared: callers must not change it.
 func EmbeddedNet(v Variant) (*nn.Net, error) {
-	net, err := builtin.Load("nets/"+v.String()+".json", func(net *nn.Net) error { return CheckNet(net, v) })
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("no network is built in for backgammon %s; give net=FILE (train one with starlab train -game backgammon -variant %s) or eval=contact", v, v)
-	}
-	return net, err
+	return builtin.Load("nets/"+v.String()+".json", func(net *nn.Net) error { return CheckNet(net, v) },
+		func() error {
+			return fmt.Errorf("no network is built in for backgammon %s; give net=FILE (train one with starlab train -game backgammon -variant %s) or eval=contact", v, v)
+		})
 }
 
 // BuiltinFit returns the built-in ChanceProbCut fit of a variant, nil

@@ -2,9 +2,7 @@ package breakthrough
 
 import (
 	"embed"
-	"errors"
 	"fmt"
-	"io/fs"
 
 	"starlab/nn"
 )
@@ -23,9 +21,8 @@ var builtin = nn.NewBuiltin(nets)
 // saying there is none. The net is shared: callers must not change it.
 func EmbeddedNet(w, h int) (*nn.Net, error) {
 	v := Variant(w, h)
-	net, err := builtin.Load("nets/"+v+".json", func(net *nn.Net) error { return CheckNet(net, w, h) })
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("no network is built in for breakthrough %s; give net=FILE (train one with starlab train -game breakthrough -variant %s) or eval=material", v, v)
-	}
-	return net, err
+	return builtin.Load("nets/"+v+".json", func(net *nn.Net) error { return CheckNet(net, w, h) },
+		func() error {
+			return fmt.Errorf("no network is built in for breakthrough %s; give net=FILE (train one with starlab train -game breakthrough -variant %s) or eval=material", v, v)
+		})
 }

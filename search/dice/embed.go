@@ -2,9 +2,7 @@ package dice
 
 import (
 	"embed"
-	"errors"
 	"fmt"
-	"io/fs"
 
 	"starlab/nn"
 )
@@ -23,9 +21,8 @@ var builtin = nn.NewBuiltin(nets)
 // m, or an error saying there is none. The net is shared: callers must not
 // change it.
 func EmbeddedNet(n, m int) (*nn.Net, error) {
-	net, err := builtin.Load(fmt.Sprintf("nets/%dx%d-%d.json", n, n, m), func(net *nn.Net) error { return CheckNet(net, n, m) })
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("no network is built in for %dx%d boards with win length %d; give net=FILE (train one with starlab train -n %d -m %d) or eval=pairs", n, n, m, n, m)
-	}
-	return net, err
+	return builtin.Load(fmt.Sprintf("nets/%dx%d-%d.json", n, n, m), func(net *nn.Net) error { return CheckNet(net, n, m) },
+		func() error {
+			return fmt.Errorf("no network is built in for %dx%d boards with win length %d; give net=FILE (train one with starlab train -n %d -m %d) or eval=pairs", n, n, m, n, m)
+		})
 }

@@ -11,8 +11,8 @@
 // to copy when adding a game, and the one the tests drive every command
 // with.
 //
-// A game joins the registry with a case in Lookup and its name in Names,
-// and its own tests run the contract's conformance test
+// A game joins the registry with one line in its table (its name and its
+// engine's Game), and its own tests run the contract's conformance test
 // (starlab/search/game/gametest); this package's tests check that every
 // name looks up a game of that name that passes it.
 package games
