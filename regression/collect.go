@@ -89,12 +89,9 @@ type CollectSettings struct {
 	// Chunk is the number of positions per Parquet part file.
 	Chunk int        `json:"chunk"`
 	Shard runs.Shard `json:"shard"`
-	// N and M are the Dice board size and win length that settings of an
-	// earlier format held in place of the game and the variant. They are
-	// read so that such settings (a run to resume or merge) are refused in
-	// one line, and are not written.
-	N int `json:"n,omitzero"`
-	M int `json:"m,omitzero"`
+	// DiceSize is what settings of an earlier format held in place of the
+	// game and the variant, refused in one line.
+	runs.DiceSize
 }
 
 // DefaultCollectSettings returns the default collect of g: 1,000

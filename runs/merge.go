@@ -124,3 +124,12 @@ func differing(a, b map[string]any) string {
 	slices.Sort(keys)
 	return strings.Join(slices.Compact(keys), ", ")
 }
+
+// DiceSize is the Dice board size and win length that settings of an
+// earlier format held in place of the game and the variant. Settings embed
+// it so that such settings (a run to resume or merge) are read and refused
+// in one line; it is never written.
+type DiceSize struct {
+	N int `json:"n,omitzero"`
+	M int `json:"m,omitzero"`
+}

@@ -63,12 +63,9 @@ type MatchSettings struct {
 	SPRT        string          `json:"sprt,omitempty"`
 	Concurrency int             `json:"concurrency"`
 	Shard       runs.Shard      `json:"shard,omitzero"`
-	// N and M are the Dice board size and win length that settings of
-	// format starlab-match/2 held in place of the variant. They are read
-	// so that such settings (a run to resume) are refused by their
-	// format, in one line, and are not written.
-	N int `json:"n,omitzero"`
-	M int `json:"m,omitzero"`
+	// DiceSize is what settings of format starlab-match/2 held in place
+	// of the variant, refused by their format.
+	runs.DiceSize
 	// Programs are where the outside engines' programs were found when
 	// the run started (Prepare): a resumed run runs the same programs in
 	// the same working directories, wherever it is resumed from.

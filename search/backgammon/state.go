@@ -243,18 +243,7 @@ func parseGnubgID(text, pos, match string) (*Board, error) {
 	if err != nil {
 		return nil, fmt.Errorf("backgammon position %q: %v", text, err)
 	}
-	if m.Doubled {
-		return nil, fmt.Errorf("backgammon position %q: a double is on offer; starlab plays without the cube", text)
-	}
-	v, err := pastedVariant(text, m.MatchLength)
-	if err != nil {
-		return nil, err
-	}
-	b, err := NewBoard(v, m.OnRoll, me, opp, m.Dice[0], m.Dice[1])
-	if err != nil {
-		return nil, fmt.Errorf("backgammon position %q: %v", text, err)
-	}
-	return b, nil
+	return pastedBoard(text, m.Doubled, m.MatchLength, m.OnRoll, me, opp, m.Dice)
 }
 
 // parseXGID reads an XGID.
@@ -263,14 +252,21 @@ func parseXGID(text string) (*Board, error) {
 	if err != nil {
 		return nil, fmt.Errorf("backgammon position %q: %v", text, err)
 	}
-	if x.Doubled {
+	return pastedBoard(text, x.Doubled, x.MatchLength, x.Player, x.OnRoll, x.Other, x.Dice)
+}
+
+// pastedBoard is the board of a position pasted from gnubg or eXtreme
+// Gammon: refused where a double is on offer (starlab plays without the
+// cube), of the variant of its match length, mover's checkers me.
+func pastedBoard(text string, doubled bool, length, mover int, me, opp Points, dice [2]int) (*Board, error) {
+	if doubled {
 		return nil, fmt.Errorf("backgammon position %q: a double is on offer; starlab plays without the cube", text)
 	}
-	v, err := pastedVariant(text, x.MatchLength)
+	v, err := pastedVariant(text, length)
 	if err != nil {
 		return nil, err
 	}
-	b, err := NewBoard(v, x.Player, x.OnRoll, x.Other, x.Dice[0], x.Dice[1])
+	b, err := NewBoard(v, mover, me, opp, dice[0], dice[1])
 	if err != nil {
 		return nil, fmt.Errorf("backgammon position %q: %v", text, err)
 	}

@@ -76,7 +76,7 @@
 // both sides, and one input for a pending roll, which a chance node sets;
 // 2*W*H + 1 inputs (InputSize) and W*H/2 hidden units, at least 8
 // (HiddenSize). A net's weight file names the game "breakthrough" and the
-// variant (NetSize, CheckNet, LoadNet). NetEvaluator is the net as a search
+// variant (NetSize, CheckNet). NetEvaluator is the net as a search
 // evaluator: both views' first-layer accumulators in a stack of one frame
 // per move or event followed, a frame updated by the weight columns of the
 // squares whose pieces changed and dropped by the take-back; Value

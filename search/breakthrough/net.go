@@ -81,19 +81,6 @@ func CheckNet(net *nn.Net, w, h int) error {
 	return nil
 }
 
-// LoadNet reads a weight file (nn.Load) and checks that its net is a
-// ChanceBreakthrough net (NetSize); errors name the file.
-func LoadNet(path string) (*nn.Net, error) {
-	net, err := nn.Load(path)
-	if err != nil {
-		return nil, err
-	}
-	if _, _, err := NetSize(net); err != nil {
-		return nil, fmt.Errorf("net file %s: %v", path, err)
-	}
-	return net, nil
-}
-
 // pieceInput returns the input that a piece of owner on square sq of a
 // w x h board sets, seen by side: the squares are numbered row by row
 // from the side's home row (Black sees the board upside down, so that

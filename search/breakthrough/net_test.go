@@ -245,7 +245,8 @@ func mirror(b *Board) *Board {
 // TestNetChecks: a net is a ChanceBreakthrough net for a board only when
 // it names the game, a variant of a legal board as Variant writes it, the
 // variant's key and the board's input count; each refusal is one line
-// that says what is wrong, and LoadNet's names the file.
+// that says what is wrong, and the net kit's check of a net file
+// (search.NetKit.OfGame) refuses it as well.
 func TestNetChecks(t *testing.T) {
 	good := randomNet(t, 5, 6, 1)
 	if w, h, err := NetSize(good); w != 5 || h != 6 || err != nil {
@@ -297,11 +298,12 @@ func TestNetChecks(t *testing.T) {
 		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := nn.Load(path); err != nil {
+		loaded, err := nn.Load(path)
+		if err != nil {
 			t.Fatalf("%s: the generic reader refuses the file: %v", name, err)
 		}
-		if _, err := LoadNet(path); err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: LoadNet error %v, want the file and %q", name, err, c.want)
+		if err := netKit.OfGame(loaded); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: the net kit's check of the file: %v, want %q", name, err, c.want)
 		}
 	}
 	if err := CheckNet(good, 8, 8); err == nil || !strings.Contains(err.Error(), "made for 5x6 boards, not 8x8") {

@@ -72,7 +72,7 @@
 //
 // A Dice net is a generic net of package starlab/nn laid out for one board
 // (game "dice", variant "<n>x<n>-<m>", variant key (n, m); NewNet,
-// NetSize, CheckNet, LoadNet). Features is the one definition of its
+// NetSize, CheckNet). Features is the one definition of its
 // inputs, used by play and training alike: 12 streak features (the counts
 // of runs of length 2 to 7 of the side to move, then of its opponent,
 // times 1/n; lengths at or above the win length stay zero), then two

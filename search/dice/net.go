@@ -168,19 +168,6 @@ func CheckNet(net *nn.Net, n, m int) error {
 	return nil
 }
 
-// LoadNet reads a weight file (nn.Load) and checks that its net is a Dice
-// net (NetSize); errors name the file.
-func LoadNet(path string) (*nn.Net, error) {
-	net, err := nn.Load(path)
-	if err != nil {
-		return nil, err
-	}
-	if _, _, err := NetSize(net); err != nil {
-		return nil, fmt.Errorf("net file %s: %v", path, err)
-	}
-	return net, nil
-}
-
 // cellInput returns the input that a checker of colour owner on cell of
 // an n x n board sets, seen by side: side's own checkers are "mine" (the
 // first of the cell's two inputs), the opponent's "theirs"; red sees the

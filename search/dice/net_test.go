@@ -266,7 +266,8 @@ func TestFeaturesDefinition(t *testing.T) {
 // TestNetChecks: a net is a Dice net for a board only when it names the
 // game, a well-formed variant of a legal board, the variant's key and the
 // board's input count; each refusal is one line that says what is wrong,
-// and LoadNet's names the file.
+// and the net kit's check of a net file
+// (search.NetKit.OfGame) refuses it as well.
 func TestNetChecks(t *testing.T) {
 	good := randomNet(t, 5, 4, 1)
 	if n, m, err := NetSize(good); n != 5 || m != 4 || err != nil {
@@ -318,11 +319,12 @@ func TestNetChecks(t *testing.T) {
 		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := nn.Load(path); err != nil {
+		loaded, err := nn.Load(path)
+		if err != nil {
 			t.Fatalf("%s: the generic reader refuses the file: %v", name, err)
 		}
-		if _, err := LoadNet(path); err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: LoadNet error %v, want the file and %q", name, err, c.want)
+		if err := netKit.OfGame(loaded); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: the net kit's check of the file: %v, want %q", name, err, c.want)
 		}
 	}
 	if err := CheckNet(good, 7, 5); err == nil || !strings.Contains(err.Error(), "5x5 boards with win length 4, not 7x7/5") {
