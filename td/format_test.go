@@ -217,3 +217,35 @@ func TestJudgeCurve(t *testing.T) {
 		t.Errorf("a suite without exact values: %v", err)
 	}
 }
+
+// TestRunUsesWhatCheckRead: settings that Check has checked keep the
+// suites it read, so that Run reads none of them again (a suite removed
+// after Check does not stop the run), while settings changed since in what
+// they name are read afresh.
+func TestRunUsesWhatCheckRead(t *testing.T) {
+	dir := t.TempDir()
+	data, err := os.ReadFile("../search/testdata/endgame5x5-4.suite")
+	if err != nil {
+		t.Fatal(err)
+	}
+	suite := filepath.Join(dir, "judge.suite")
+	if err := os.WriteFile(suite, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := tiny()
+	s.Variant, s.JudgeSuite = "5x5-4", suite
+	if err := s.Check(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(suite); err != nil {
+		t.Fatal(err)
+	}
+	res, err := train(t, s, filepath.Join(dir, "run"), runs.NoProgress)
+	if err != nil || math.IsNaN(float64(res.ExactMAE)) {
+		t.Fatalf("a run of checked settings whose suite is gone: %v, exact error %v", err, res)
+	}
+	s.JudgeSuite = filepath.Join(dir, "other.suite")
+	if err := s.Check(); err == nil || !strings.Contains(err.Error(), "other.suite") {
+		t.Errorf("settings naming another suite after Check: %v, want the new suite read", err)
+	}
+}
