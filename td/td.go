@@ -36,15 +36,18 @@ type Result struct {
 	// Opponent names the hand evaluator the last measurement played
 	// against at depth 1 ("pairs" in Dice, "material" in
 	// ChanceBreakthrough), and Score is the net's score against it.
-	Opponent   string       `json:"opponent"`
-	Score      runs.Num     `json:"score_vs_hand"`
-	ScoreCI95  runs.Num     `json:"score_ci95"`
-	LuckScore  runs.Num     `json:"luck_score"`
-	LuckCI95   runs.Num     `json:"luck_ci95"`
-	Curve      []CurvePoint `json:"-"`
-	MeanPlies  runs.Num     `json:"mean_plies"`
-	MeanTDErr  float64      `json:"td_error"`
-	Checkpoint int64        `json:"checkpoint_games"`
+	Opponent  string       `json:"opponent"`
+	Score     runs.Num     `json:"score_vs_hand"`
+	ScoreCI95 runs.Num     `json:"score_ci95"`
+	LuckScore runs.Num     `json:"luck_score"`
+	LuckCI95  runs.Num     `json:"luck_ci95"`
+	Curve     []CurvePoint `json:"-"`
+	MeanPlies runs.Num     `json:"mean_plies"`
+	// MeanTDErr and MeanFitErr are the last point's error (see
+	// CurvePoint): TD's, or the fit's to search targets; the other is NaN.
+	MeanTDErr  runs.Num `json:"td_error"`
+	MeanFitErr runs.Num `json:"fit_error"`
+	Checkpoint int64    `json:"checkpoint_games"`
 	// MeasurePairs and DistinctPairs count the last measurement's pairs
 	// of games and those that differ (see CurvePoint).
 	MeasurePairs  int32 `json:"measure_pairs"`
@@ -236,7 +239,7 @@ func finish(s *Settings, run *runs.Run, net *nn.Net, st state, g int64) (*Result
 	last := st.Curve[len(st.Curve)-1]
 	res := &Result{Games: g, Seconds: st.Seconds, GamesPerS: float64(g) / math.Max(st.Seconds, 1e-9), Net: run.Path(NetFile),
 		Best: run.Path(BestFile), NetID: net.ID(), Opponent: s.Game.HandEval, MeasurePairs: last.MeasurePairs, DistinctPairs: last.DistinctPairs, Score: last.Score, ScoreCI95: last.ScoreCI95, LuckScore: last.LuckScore,
-		LuckCI95: last.LuckCI95, Curve: st.Curve, MeanPlies: last.MeanPlies, MeanTDErr: last.TDError, Checkpoint: g,
+		LuckCI95: last.LuckCI95, Curve: st.Curve, MeanPlies: last.MeanPlies, MeanTDErr: last.TDError, MeanFitErr: last.FitError, Checkpoint: g,
 		ExactMAE: last.ExactMAE, ExactSE: last.ExactSE}
 	return res, nil
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"starlab/nn"
+	"starlab/runs"
 )
 
 // trainer is one way of training the net, so that Run, which plays the
@@ -21,7 +22,7 @@ type trainer interface {
 	// last point and what that error is, for the progress line.
 	errorSince() (mean float64, what string)
 	// point records the mean error since the last point in pt, in the
-	// column of what it is, and begins a new mean.
+	// column of what it is (the other NaN), and begins a new mean.
 	point(pt *CurvePoint)
 	// checkpoint is told that the net after the round is a checkpoint's,
 	// from which a resumed run would start.
@@ -82,7 +83,7 @@ func (t *tdTrainer) errorSince() (float64, string) {
 }
 
 func (t *tdTrainer) point(pt *CurvePoint) {
-	pt.TDError = meanError(t.l.sumErr, t.l.nErr)
+	pt.TDError, pt.FitError = runs.Num(meanError(t.l.sumErr, t.l.nErr)), runs.Num(math.NaN())
 	t.l.sumErr, t.l.nErr = 0, 0
 }
 
@@ -114,7 +115,7 @@ func (t *searchTrainer) errorSince() (float64, string) {
 }
 
 func (t *searchTrainer) point(pt *CurvePoint) {
-	pt.TDError = meanError(t.fit.sumErr, t.fit.nErr)
+	pt.TDError, pt.FitError = runs.Num(math.NaN()), runs.Num(meanError(t.fit.sumErr, t.fit.nErr))
 	t.fit.sumErr, t.fit.nErr = 0, 0
 }
 
