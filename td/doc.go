@@ -45,7 +45,12 @@
 // evaluator's name and how many of the measurement's pairs of games
 // differ (from one start where the players never meet chance, all are
 // one pair, and the interval means nothing), and the best net by it is
-// kept.
+// kept. Each point holds too the mean training error since the point
+// before, in a column named for what it is: td_error, TD's, or
+// fit_error, the fit's to search targets, the other NaN (format
+// starlab-train/4; files of formats 1 to 3, which had one td_error
+// whatever the target, still load, their error in the column of the
+// run's target).
 //
 // # Search targets
 //
@@ -61,10 +66,13 @@
 // Adam afresh at each checkpoint, so that a resumed run is an
 // uninterrupted one. With TreeStrap every position right after a move in
 // the target search's tree is fitted to its value there (expectimax's
-// tree through the game contract, the net at its leaves). Nets may have
-// several hidden layers (Layers), and
-// another of the game's input sets (Inputs, search.NetKit.Inputs: Dice's
-// "threats"). Every
+// tree through the game contract, the net at its leaves). Run's loop over
+// rounds, points and checkpoints is the same for TD and for search
+// targets: each is a trainer of its own, made once from settings checked
+// once (the target spec parsed and the suites read by Check).
+//
+// Nets may have several hidden layers (Layers), and another of the game's
+// input sets (Inputs, search.NetKit.Inputs: Dice's "threats"). Every
 // random stream of a training comes from runs.StreamSeed, one derivation
 // with a name per purpose (train/init, train/explore, train/dice,
 // train/measure, train/shuffle).

@@ -42,7 +42,7 @@ func toV1(t *testing.T, path string) {
 	t.Helper()
 	rewriteState(t, path, FormatV1, func(pt map[string]any) {
 		pt["score_vs_pairs"] = pt["score_vs_hand"]
-		for _, k := range []string{"score_vs_hand", "opponent", "measure_pairs", "distinct_pairs", "exact_mae", "exact_se"} {
+		for _, k := range []string{"score_vs_hand", "opponent", "measure_pairs", "distinct_pairs", "exact_mae", "exact_se", "fit_error"} {
 			delete(pt, k)
 		}
 	})
@@ -109,7 +109,7 @@ func TestFormatV1StillLoads(t *testing.T) {
 	}
 	var points []curvePointV1
 	for _, p := range want {
-		points = append(points, curvePointV1{Games: p.Games, Seconds: p.Seconds, TDError: p.TDError, Score: p.Score, ScoreCI95: p.ScoreCI95,
+		points = append(points, curvePointV1{Games: p.Games, Seconds: p.Seconds, TDError: float64(p.TDError), Score: p.Score, ScoreCI95: p.ScoreCI95,
 			LuckScore: p.LuckScore, LuckCI95: p.LuckCI95, MeanPlies: p.MeanPlies, GamesPerS: p.GamesPerS, NetID: p.NetID, Checkpoint: p.Checkpoint})
 	}
 	if err := runs.WriteParquet(run, CurveFile, FormatV1, points); err != nil {
@@ -127,7 +127,7 @@ func TestFormatV1StillLoads(t *testing.T) {
 	if err := runs.WriteParquet(run, "other.parquet", "starlab-train/0", points); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := readCurveFile(filepath.Join(v1, "other.parquet")); err == nil || !strings.Contains(err.Error(), "other.parquet") {
+	if _, err := readCurveFile(filepath.Join(v1, "other.parquet"), func() (bool, error) { return false, nil }); err == nil || !strings.Contains(err.Error(), "other.parquet") {
 		t.Errorf("a curve of format starlab-train/0: %v", err)
 	}
 }
@@ -151,6 +151,7 @@ func TestFormatV2StillLoads(t *testing.T) {
 	rewriteState(t, filepath.Join(cut, StateFile), FormatV2, func(pt map[string]any) {
 		delete(pt, "exact_mae")
 		delete(pt, "exact_se")
+		delete(pt, "fit_error")
 	})
 	old, err := ReadCurve(cut)
 	if err != nil || len(old) != 3 || old[2].Score != want[2].Score || !math.IsNaN(float64(old[2].ExactMAE)) {
@@ -172,7 +173,7 @@ func TestFormatV2StillLoads(t *testing.T) {
 	defer run.Close()
 	var points []curvePointV2
 	for _, p := range want {
-		points = append(points, curvePointV2{Games: p.Games, Seconds: p.Seconds, TDError: p.TDError, Score: p.Score, ScoreCI95: p.ScoreCI95,
+		points = append(points, curvePointV2{Games: p.Games, Seconds: p.Seconds, TDError: float64(p.TDError), Score: p.Score, ScoreCI95: p.ScoreCI95,
 			LuckScore: p.LuckScore, LuckCI95: p.LuckCI95, MeanPlies: p.MeanPlies, GamesPerS: p.GamesPerS, NetID: p.NetID, Checkpoint: p.Checkpoint,
 			Opponent: p.Opponent, MeasurePairs: p.MeasurePairs, DistinctPairs: p.DistinctPairs})
 	}
@@ -182,6 +183,106 @@ func TestFormatV2StillLoads(t *testing.T) {
 	back, err := ReadCurve(v2)
 	if err != nil || len(back) != len(want) || back[2].Score != want[2].Score || back[2].Opponent != "pairs" || !math.IsNaN(float64(back[2].ExactSE)) {
 		t.Fatalf("curve.parquet of format 2 read as %+v, %v", back, err)
+	}
+}
+
+// toV3 rewrites the state file at path as format 3 wrote it: one error,
+// td_error, the fit's in a run of search targets.
+func toV3(t *testing.T, path string) {
+	t.Helper()
+	rewriteState(t, path, FormatV3, func(pt map[string]any) {
+		if pt["td_error"] == nil {
+			pt["td_error"] = pt["fit_error"]
+		}
+		delete(pt, "fit_error")
+	})
+}
+
+// asV3 returns the points of curve as format 3 wrote them: the one error
+// of the run under td_error.
+func asV3(curve []CurvePoint) []curvePointV3 {
+	var v3 []curvePointV3
+	for _, p := range curve {
+		e := p.TDError
+		if math.IsNaN(float64(e)) {
+			e = p.FitError
+		}
+		v3 = append(v3, curvePointV3{Games: p.Games, Seconds: p.Seconds, TDError: float64(e), Score: p.Score, ScoreCI95: p.ScoreCI95,
+			LuckScore: p.LuckScore, LuckCI95: p.LuckCI95, MeanPlies: p.MeanPlies, GamesPerS: p.GamesPerS, NetID: p.NetID, Checkpoint: p.Checkpoint,
+			Opponent: p.Opponent, MeasurePairs: p.MeasurePairs, DistinctPairs: p.DistinctPairs, ExactMAE: p.ExactMAE, ExactSE: p.ExactSE})
+	}
+	return v3
+}
+
+// TestFormatV3StillLoads: a train run of format 3, whose one error is
+// td_error whatever the target, still loads with the error in the column
+// of the run's target: a search-target run's state file and curve.parquet
+// give fit_error (td_error undefined), a TD run's give td_error (fit_error
+// undefined), and the unfinished search-target run resumes to the net and
+// the fit errors of the uninterrupted run.
+func TestFormatV3StillLoads(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name string
+		s    Settings
+		fit  bool
+	}{{"td", tiny(), false}, {"search", searchTiny(2), true}} {
+		whole := filepath.Join(dir, c.name, "whole")
+		if _, err := train(t, c.s, whole, runs.NoProgress); err != nil {
+			t.Fatal(err)
+		}
+		want, err := ReadCurve(whole)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cut := filepath.Join(dir, c.name, "cut")
+		stopRun(t, c.s, cut, func(calls int, _ int64) bool { return calls == 8 })
+		toV3(t, filepath.Join(cut, StateFile))
+		old, err := ReadCurve(cut)
+		if err != nil || len(old) < 2 {
+			t.Fatalf("%s: state file of format 3 read as %+v, %v", c.name, old, err)
+		}
+		for i, p := range old {
+			if c.fit && (!math.IsNaN(float64(p.TDError)) || p.FitError != want[i].FitError) ||
+				!c.fit && (p.TDError != want[i].TDError || !math.IsNaN(float64(p.FitError))) {
+				t.Errorf("%s: point %d of format 3 read with TD error %v and fit error %v, the uninterrupted run's %v and %v",
+					c.name, i, p.TDError, p.FitError, want[i].TDError, want[i].FitError)
+			}
+		}
+		if _, err := resumeRun(c.s, cut); err != nil {
+			t.Fatalf("%s: resumed from a state file of format 3: %v", c.name, err)
+		}
+		got, err := ReadCurve(cut)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, w := range want {
+			if g := got[i]; !same(float64(g.TDError), float64(w.TDError)) || !same(float64(g.FitError), float64(w.FitError)) {
+				t.Errorf("%s: point %d resumed from format 3: errors %v and %v, uninterrupted %v and %v", c.name, i, g.TDError, g.FitError, w.TDError, w.FitError)
+			}
+		}
+		if a, b := netID(t, filepath.Join(whole, NetFile)), netID(t, filepath.Join(cut, NetFile)); a != b {
+			t.Errorf("%s: the net resumed from format 3 is %s, the uninterrupted run's %s", c.name, b, a)
+		}
+		// A finished run of format 3: its curve.parquet.
+		v3 := filepath.Join(dir, c.name, "v3")
+		run, err := runs.CreateAt(v3, "train", nil, c.s, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := runs.WriteParquet(run, CurveFile, FormatV3, asV3(want)); err != nil {
+			t.Fatal(err)
+		}
+		run.Close()
+		back, err := ReadCurve(v3)
+		if err != nil || len(back) != len(want) {
+			t.Fatalf("%s: curve.parquet of format 3 read as %+v, %v", c.name, back, err)
+		}
+		for i, w := range want {
+			if g := back[i]; !same(float64(g.TDError), float64(w.TDError)) || !same(float64(g.FitError), float64(w.FitError)) || g.Score != w.Score && !math.IsNaN(float64(w.Score)) {
+				t.Errorf("%s: point %d of a curve.parquet of format 3: %+v, the run's %+v", c.name, i, g, w)
+			}
+		}
 	}
 }
 
@@ -215,5 +316,37 @@ func TestJudgeCurve(t *testing.T) {
 	s.JudgeSuite = "../search/dice/suites/dice5x5-4.suite" // no exact values
 	if err := s.Check(); err == nil || !runs.IsUsage(err) || !strings.Contains(err.Error(), "exact") {
 		t.Errorf("a suite without exact values: %v", err)
+	}
+}
+
+// TestRunUsesWhatCheckRead: settings that Check has checked keep the
+// suites it read, so that Run reads none of them again (a suite removed
+// after Check does not stop the run), while settings changed since in what
+// they name are read afresh.
+func TestRunUsesWhatCheckRead(t *testing.T) {
+	dir := t.TempDir()
+	data, err := os.ReadFile("../search/testdata/endgame5x5-4.suite")
+	if err != nil {
+		t.Fatal(err)
+	}
+	suite := filepath.Join(dir, "judge.suite")
+	if err := os.WriteFile(suite, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := tiny()
+	s.Variant, s.JudgeSuite = "5x5-4", suite
+	if err := s.Check(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(suite); err != nil {
+		t.Fatal(err)
+	}
+	res, err := train(t, s, filepath.Join(dir, "run"), runs.NoProgress)
+	if err != nil || math.IsNaN(float64(res.ExactMAE)) {
+		t.Fatalf("a run of checked settings whose suite is gone: %v, exact error %v", err, res)
+	}
+	s.JudgeSuite = filepath.Join(dir, "other.suite")
+	if err := s.Check(); err == nil || !strings.Contains(err.Error(), "other.suite") {
+		t.Errorf("settings naming another suite after Check: %v, want the new suite read", err)
 	}
 }

@@ -26,9 +26,10 @@ func Repeated(pairs, distinct int32) string {
 	return fmt.Sprintf("only %d of the %d couples of games on shared dice differ: the interval, which counts them all, is too narrow", distinct, pairs)
 }
 
-// judgement is a held-out suite with exact values that judges nets.
+// judgement is a held-out suite with exact values that judges nets of
+// the game.
 type judgement struct {
-	s     *Settings
+	game  search.Kit
 	pos   []game.State
 	exact []float64
 }
@@ -44,7 +45,7 @@ func (s *Settings) judgeSuite() (*judgement, error) {
 	if err != nil {
 		return nil, runs.Usagef("-judge: %v", err)
 	}
-	j := &judgement{s: s}
+	j := &judgement{game: s.Game}
 	for _, p := range ps {
 		switch {
 		case s.Game.Variant(p.Pos) != s.Variant:
@@ -63,11 +64,11 @@ func (s *Settings) judgeSuite() (*judgement, error) {
 // judge returns the static error of the net in file against the exact
 // values (a finished position counts with its rules' value).
 func (j *judgement) judge(file string) (search.Judgement, error) {
-	_, res, err := j.s.netSpec(file)
+	_, res, err := netSpec(j.game, file)
 	if err != nil {
 		return search.Judgement{}, err
 	}
-	e := j.s.Game.NewEngine(res)
+	e := j.game.NewEngine(res)
 	values := make([]float64, len(j.pos))
 	for i, p := range j.pos {
 		if p.Kind() == game.Over {
@@ -79,10 +80,11 @@ func (j *judgement) judge(file string) (search.Judgement, error) {
 	return search.Judge("mlp", values, j.exact), nil
 }
 
-// netSpec returns the depth-1 StarETC spec of the net in file, resolved:
-// the player the measurements play and the evaluator the judgement reads.
-func (s *Settings) netSpec(file string) (search.Spec, *search.Resolved, error) {
-	spec, err := selfplay.ParseEngineSpec(s.Game, "staretc:depth=1,tt=1,eval=mlp")
+// netSpec returns the depth-1 StarETC spec of game g's net in file,
+// resolved: the player the measurements play and the evaluator the
+// judgement reads.
+func netSpec(g search.Kit, file string) (search.Spec, *search.Resolved, error) {
+	spec, err := selfplay.ParseEngineSpec(g, "staretc:depth=1,tt=1,eval=mlp")
 	if err != nil {
 		return spec, nil, err
 	}
@@ -93,11 +95,12 @@ func (s *Settings) netSpec(file string) (search.Spec, *search.Resolved, error) {
 
 // measureVsHand plays the net in file at depth 1 against the game's hand
 // evaluator at depth 1 with duplicate dice and the match stage's default
-// luck reference, seeded by the games trained, and returns the net's
-// statistics and how many of the pairs of games differ.
+// luck reference, seeded by the games trained, from the measurements'
+// starts that s, checked, has read, and returns the net's statistics and
+// how many of the pairs of games differ.
 func measureVsHand(ctx context.Context, s *Settings, file string, g int64) (selfplay.Summary, int, error) {
 	dg := s.Game
-	spec, res, err := s.netSpec(file)
+	spec, res, err := netSpec(dg, file)
 	if err != nil {
 		return selfplay.Summary{}, 0, err
 	}
@@ -110,11 +113,7 @@ func measureVsHand(ctx context.Context, s *Settings, file string, g int64) (self
 	if err != nil {
 		return selfplay.Summary{}, 0, err
 	}
-	starts, err := s.measureStarts()
-	if err != nil {
-		return selfplay.Summary{}, 0, err
-	}
-	cfg := &selfplay.MatchConfig{Game: dg, A: a, B: b, Starts: starts, Pairs: s.MeasureGames / 2, Seed: runs.StreamSeed(s.Seed, "train/measure", uint64(g)), Workers: s.Workers, LuckRef: &luck}
+	cfg := &selfplay.MatchConfig{Game: dg, A: a, B: b, Starts: s.res.measure, Pairs: s.MeasureGames / 2, Seed: runs.StreamSeed(s.Seed, "train/measure", uint64(g)), Workers: s.Workers, LuckRef: &luck}
 	todo := make([]int, cfg.Pairs)
 	for i := range todo {
 		todo[i] = i

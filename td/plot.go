@@ -1,6 +1,7 @@
 package td
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"image/color"
@@ -35,7 +36,8 @@ type panel struct {
 // curvePlots returns the two panels of the learning curve: the score
 // against the game's hand evaluator (Dice's pairs, ChanceBreakthrough's
 // material) with its 95% interval over pairs of games and the luck-adjusted
-// score, and the mean TD error, both against games trained.
+// score, and the mean training error (TD's, or the fit's to search
+// targets), both against games trained.
 func curvePlots(curve []CurvePoint) ([]*panel, error) {
 	top, err := scorePanel(curve)
 	if err != nil {
@@ -135,18 +137,35 @@ func scorePoints(curve []CurvePoint) (score plotter.XYs, errs plotter.YErrors, l
 	return score, errs, luck, outside
 }
 
+// trainingError returns the curve's training error and its name: TD's,
+// or the fit's where the run fitted search targets (a run has one of
+// them, the other NaN).
+func trainingError(curve []CurvePoint) (plotter.XYs, string) {
+	var tdErr, fitErr plotter.XYs
+	for _, p := range curve {
+		g := float64(p.Games)
+		if e := float64(p.TDError); finite(e) {
+			tdErr = append(tdErr, plotter.XY{X: g, Y: e})
+		}
+		if e := float64(p.FitError); finite(e) {
+			fitErr = append(fitErr, plotter.XY{X: g, Y: e})
+		}
+	}
+	if len(fitErr) > len(tdErr) {
+		return fitErr, "fit error"
+	}
+	return tdErr, "TD error"
+}
+
 // errorPanel returns the learning curve's error panel, its games axis
 // from 0 to xMax, the score panel's.
 func errorPanel(curve []CurvePoint, xMax float64) (*panel, error) {
-	var tdErr, exact plotter.XYs
+	trainErr, name := trainingError(curve)
+	var exact plotter.XYs
 	var exactErrs plotter.YErrors
 	for _, p := range curve {
-		g := float64(p.Games)
-		if finite(p.TDError) {
-			tdErr = append(tdErr, plotter.XY{X: g, Y: p.TDError})
-		}
 		if e := float64(p.ExactMAE); finite(e) {
-			exact = append(exact, plotter.XY{X: g, Y: e})
+			exact = append(exact, plotter.XY{X: float64(p.Games), Y: e})
 			se := float64(p.ExactSE)
 			if !finite(se) {
 				se = 0
@@ -155,24 +174,24 @@ func errorPanel(curve []CurvePoint, xMax float64) (*panel, error) {
 		}
 	}
 	bottom := &panel{plot: plot.New()}
-	bottom.plot.Title.Text = "Mean |TD error| since the previous point"
+	bottom.plot.Title.Text = "Mean |" + name + "| since the previous point"
 	bottom.plot.X.Label.Text = "games trained"
-	bottom.plot.Y.Label.Text = "|TD error|"
+	bottom.plot.Y.Label.Text = "|" + name + "|"
 	bottom.plot.Add(plotter.NewGrid())
-	if len(tdErr) > 0 {
-		line, points, err := figure.LinePoints(tdErr, color.RGBA{R: 44, G: 160, B: 44, A: 255})
+	if len(trainErr) > 0 {
+		line, points, err := figure.LinePoints(trainErr, color.RGBA{R: 44, G: 160, B: 44, A: 255})
 		if err != nil {
 			return nil, err
 		}
 		bottom.plot.Add(line, points)
 		if len(exact) > 0 {
-			bottom.key.Add("|TD error|", line, points)
+			bottom.key.Add("|"+name+"|", line, points)
 		}
 	}
 	if len(exact) > 0 {
 		// The held-out suite's exact values (-judge): the same units, a
 		// value's distance, so the two errors share the panel.
-		bottom.plot.Title.Text = "Mean |TD error| since the previous point, and the static error against exact values"
+		bottom.plot.Title.Text += ", and the static error against exact values"
 		bottom.plot.Y.Label.Text = "mean absolute error"
 		line, points, bars, err := figure.YErrorLine(exact, exactErrs, color.RGBA{R: 148, G: 103, B: 189, A: 255})
 		if err != nil {
@@ -187,7 +206,7 @@ func errorPanel(curve []CurvePoint, xMax float64) (*panel, error) {
 	// The error from 0, so that its fall reads as a proportion, and the
 	// games of both panels on one scale.
 	bottom.plot.Y.Min = 0
-	for _, p := range tdErr {
+	for _, p := range trainErr {
 		bottom.plot.Y.Max = math.Max(bottom.plot.Y.Max, 1.1*p.Y) // the highest point inside
 	}
 	bottom.plot.X.Min, bottom.plot.X.Max = 0, xMax
@@ -222,10 +241,13 @@ func CurvePNGData(curve []CurvePoint) ([]byte, error) {
 // ReadCurve reads the learning curve of the train run in dir: curve.parquet
 // when the run has finished, else the points its state file holds so far
 // (an unfinished run's checkpoints). A run with neither has no curve: an
-// error wrapping fs.ErrNotExist. Files of format 1 (FormatV1) are read as
-// this format's, without the opponent's name and the counts of pairs.
+// error wrapping fs.ErrNotExist. Files of earlier formats are read as
+// this format's (see Format): format 1's without the opponent's name and
+// the counts of pairs, and format 3's error put in the column of the
+// target the run's manifest records.
 func ReadCurve(dir string) ([]CurvePoint, error) {
-	curve, err := readCurveFile(filepath.Join(dir, CurveFile))
+	fit := func() (bool, error) { return recordedFit(dir) }
+	curve, err := readCurveFile(filepath.Join(dir, CurveFile), fit)
 	if !errors.Is(err, fs.ErrNotExist) {
 		return curve, err
 	}
@@ -235,18 +257,46 @@ func ReadCurve(dir string) ([]CurvePoint, error) {
 		return nil, err
 	}
 	var st state
-	if err := st.parse(data); err != nil {
+	if err := st.parse(data, fit); err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	return st.Curve, nil
 }
 
-// readCurveFile reads the curve.parquet at path, of Format, FormatV2 or
-// FormatV1.
-func readCurveFile(path string) ([]CurvePoint, error) {
+// recordedFit says whether the train run in dir fitted search targets, as
+// the settings of its manifest record. A directory without a manifest
+// holds no record of its target: its curve is taken for TD's, the target
+// of every run before search targets.
+func recordedFit(dir string) (bool, error) {
+	run, err := runs.Open(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	var set struct {
+		Target string `json:"target"`
+	}
+	if err := json.Unmarshal(run.Manifest().Settings, &set); err != nil {
+		return false, fmt.Errorf("%s: settings: %v", run.Path(runs.ManifestName), err)
+	}
+	return set.Target == TargetSearch, nil
+}
+
+// readCurveFile reads the curve.parquet at path, of Format or an earlier
+// format; fit says, for format 3, whether the run fitted search targets.
+func readCurveFile(path string, fit func() (bool, error)) ([]CurvePoint, error) {
 	curve, err := runs.ReadParquet[CurvePoint](path, Format)
 	if err == nil || errors.Is(err, fs.ErrNotExist) {
 		return curve, err
+	}
+	if v3, errV3 := runs.ReadParquet[curvePointV3](path, FormatV3); errV3 == nil {
+		isFit, errFit := fit()
+		if errFit != nil {
+			return nil, errFit
+		}
+		return upgradeV3(v3, isFit), nil
 	}
 	if v2, errV2 := runs.ReadParquet[curvePointV2](path, FormatV2); errV2 == nil {
 		return upgradeV2(v2), nil

@@ -17,10 +17,10 @@ import (
 func TestCurvePlotAxes(t *testing.T) {
 	nan := runs.Num(math.NaN())
 	curve := []CurvePoint{
-		{Games: 1000, TDError: 0.0700, Score: nan, ScoreCI95: nan, LuckScore: nan, LuckCI95: nan},
-		{Games: 2000, TDError: 0.0620, Score: 0.55, ScoreCI95: 0.05, LuckScore: 0.54, LuckCI95: 0.03},
-		{Games: 3000, TDError: math.NaN(), Score: 0.58, ScoreCI95: nan, LuckScore: nan, LuckCI95: nan},
-		{Games: 4000, TDError: 0.0575, Score: 0.60, ScoreCI95: 0.05, LuckScore: 0.61, LuckCI95: 0.03},
+		{Games: 1000, TDError: 0.0700, FitError: nan, Score: nan, ScoreCI95: nan, LuckScore: nan, LuckCI95: nan},
+		{Games: 2000, TDError: 0.0620, FitError: nan, Score: 0.55, ScoreCI95: 0.05, LuckScore: 0.54, LuckCI95: 0.03},
+		{Games: 3000, TDError: nan, FitError: nan, Score: 0.58, ScoreCI95: nan, LuckScore: nan, LuckCI95: nan},
+		{Games: 4000, TDError: 0.0575, FitError: nan, Score: 0.60, ScoreCI95: 0.05, LuckScore: 0.61, LuckCI95: 0.03},
 	}
 	plots, err := curvePlots(curve)
 	if err != nil {
@@ -44,10 +44,10 @@ func TestCurvePlotAxes(t *testing.T) {
 func TestCurvePlotUnfinished(t *testing.T) {
 	nan := runs.Num(math.NaN())
 	for _, curve := range [][]CurvePoint{
-		{{Games: 4000, TDError: 0.07, Score: nan, ScoreCI95: nan, LuckScore: nan, LuckCI95: nan, MeanPlies: nan}},
-		{{Games: 4000, TDError: 0.07, Score: nan, ScoreCI95: nan, LuckScore: nan, LuckCI95: nan, MeanPlies: nan},
-			{Games: 8000, TDError: 0.06, Score: 0.55, ScoreCI95: 0.05, LuckScore: 0.54, LuckCI95: 0.03},
-			{Games: 12000, TDError: 0.05, Score: nan, ScoreCI95: nan, LuckScore: nan, LuckCI95: nan, MeanPlies: nan}},
+		{{Games: 4000, TDError: 0.07, FitError: nan, Score: nan, ScoreCI95: nan, LuckScore: nan, LuckCI95: nan, MeanPlies: nan}},
+		{{Games: 4000, TDError: 0.07, FitError: nan, Score: nan, ScoreCI95: nan, LuckScore: nan, LuckCI95: nan, MeanPlies: nan},
+			{Games: 8000, TDError: 0.06, FitError: nan, Score: 0.55, ScoreCI95: 0.05, LuckScore: 0.54, LuckCI95: 0.03},
+			{Games: 12000, TDError: 0.05, FitError: nan, Score: nan, ScoreCI95: nan, LuckScore: nan, LuckCI95: nan, MeanPlies: nan}},
 	} {
 		plots, err := curvePlots(curve)
 		if err != nil {
@@ -81,12 +81,12 @@ func TestCurvePlotScoreAxisAndKey(t *testing.T) {
 		min, max float64
 	}{
 		{"losing", []CurvePoint{
-			{Games: 1000, TDError: 0.07, Score: 0.02, ScoreCI95: 0.05, LuckScore: -0.03, LuckCI95: 0.02},
-			{Games: 2000, TDError: 0.06, Score: 0.10, ScoreCI95: 0.05, LuckScore: 0.08, LuckCI95: 0.02},
+			{Games: 1000, TDError: 0.07, FitError: nan, Score: 0.02, ScoreCI95: 0.05, LuckScore: -0.03, LuckCI95: 0.02},
+			{Games: 2000, TDError: 0.06, FitError: nan, Score: 0.10, ScoreCI95: 0.05, LuckScore: 0.08, LuckCI95: 0.02},
 		}, 0, 60},
 		{"winning", []CurvePoint{
-			{Games: 1000, TDError: 0.07, Score: 0.97, ScoreCI95: 0.05, LuckScore: 1.02, LuckCI95: 0.02},
-			{Games: 2000, TDError: 0.06, Score: 0.93, ScoreCI95: nan, LuckScore: 0.95, LuckCI95: nan, ExactMAE: 0.2, ExactSE: 0.01},
+			{Games: 1000, TDError: 0.07, FitError: nan, Score: 0.97, ScoreCI95: 0.05, LuckScore: 1.02, LuckCI95: 0.02},
+			{Games: 2000, TDError: 0.06, FitError: nan, Score: 0.93, ScoreCI95: nan, LuckScore: 0.95, LuckCI95: nan, ExactMAE: 0.2, ExactSE: 0.01},
 		}, 40, 100},
 	} {
 		panels, err := curvePlots(c.curve)
@@ -106,6 +106,37 @@ func TestCurvePlotScoreAxisAndKey(t *testing.T) {
 		}
 		if _, err := CurvePNGData(c.curve); err != nil {
 			t.Errorf("%s: draw: %v", c.name, err)
+		}
+	}
+}
+
+// TestCurvePlotFitError: the error panel of a run of search targets draws
+// its fit error, named as such, from 0 with its highest point inside; a
+// TD run's names the TD error.
+func TestCurvePlotFitError(t *testing.T) {
+	nan := runs.Num(math.NaN())
+	for _, c := range []struct {
+		curve []CurvePoint
+		name  string
+	}{
+		{[]CurvePoint{
+			{Games: 20, TDError: nan, FitError: 0.30, Score: 0.5, ScoreCI95: 0.1, LuckScore: 0.5, LuckCI95: 0.1, ExactMAE: nan, ExactSE: nan},
+			{Games: 40, TDError: nan, FitError: 0.20, Score: 0.6, ScoreCI95: 0.1, LuckScore: 0.5, LuckCI95: 0.1, ExactMAE: nan, ExactSE: nan},
+		}, "fit error"},
+		{[]CurvePoint{
+			{Games: 20, TDError: 0.30, FitError: nan, Score: 0.5, ScoreCI95: 0.1, LuckScore: 0.5, LuckCI95: 0.1, ExactMAE: nan, ExactSE: nan},
+		}, "TD error"},
+	} {
+		plots, err := curvePlots(c.curve)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := plots[1].plot
+		if p.Title.Text != "Mean |"+c.name+"| since the previous point" || p.Y.Label.Text != "|"+c.name+"|" {
+			t.Errorf("error panel titled %q, its axis %q: want the %s", p.Title.Text, p.Y.Label.Text, c.name)
+		}
+		if p.Y.Min != 0 || p.Y.Max <= 0.30 {
+			t.Errorf("%s axis %g to %g, want 0 to above the highest error 0.30", c.name, p.Y.Min, p.Y.Max)
 		}
 	}
 }

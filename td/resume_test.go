@@ -115,7 +115,7 @@ func TestResumeAtAnyPointKeepsTheCurve(t *testing.T) {
 		}
 		for i, w := range want {
 			g := got[i]
-			if g.Games != w.Games || g.TDError != w.TDError || g.NetID != w.NetID || g.Checkpoint != w.Checkpoint ||
+			if g.Games != w.Games || g.TDError != w.TDError || !same(float64(g.FitError), float64(w.FitError)) || g.NetID != w.NetID || g.Checkpoint != w.Checkpoint ||
 				!same(float64(g.Score), float64(w.Score)) || !same(float64(g.ScoreCI95), float64(w.ScoreCI95)) ||
 				!same(float64(g.LuckScore), float64(w.LuckScore)) || !same(float64(g.LuckCI95), float64(w.LuckCI95)) ||
 				!same(float64(g.MeanPlies), float64(w.MeanPlies)) || g.Opponent != w.Opponent || g.MeasurePairs != w.MeasurePairs || g.DistinctPairs != w.DistinctPairs {

@@ -104,6 +104,32 @@ type Settings struct {
 	// learning curve (gnubg keeps a net by its error on a fixed benchmark).
 	// "" judges nothing.
 	JudgeSuite string `json:"judge_suite,omitempty"`
+
+	// res is what Check read from the settings' files and parsed from
+	// their specs, for Run, which checks its settings again, to use
+	// without reading or parsing them a second time.
+	res *resolved
+}
+
+// resolved is what the settings name, read and parsed: the target
+// search's spec (TargetSearch), the starts of the self-play games and of
+// the measurements, and the held-out suite that judges the nets (nil
+// without one). It is not changed once made, so that copies of the
+// settings may share it.
+type resolved struct {
+	from    resolvedFrom
+	spec    search.Spec
+	starts  []game.State
+	measure []game.State
+	judge   *judgement
+}
+
+// resolvedFrom is what a resolved was made from: settings changed in any
+// of these since are resolved afresh.
+type resolvedFrom struct {
+	game, variant, target, targetSpec    string
+	startSuite, measureSuite, judgeSuite string
+	treeStrap                            bool
 }
 
 // DefaultSettings returns 20,000 games of online TD(0) of game g's
@@ -176,19 +202,45 @@ func (s *Settings) Check() error {
 	case s.MeasureGames < 2 || s.MeasureGames%2 != 0:
 		return runs.Usagef("-measure-games %d: want an even number of at least 2", s.MeasureGames)
 	}
-	if _, err := s.measureStarts(); err != nil {
-		return err
-	}
-	if _, err := s.trainStarts(); err != nil {
-		return err
-	}
 	if s.StartSuite != "" && s.Target != TargetSearch {
 		return runs.Usagef("-starts: only -target search starts its games from a suite")
 	}
-	if _, err := s.judgeSuite(); err != nil {
+	if err := s.resolve(); err != nil {
 		return err
 	}
 	return runs.CheckWorkers("workers", s.Workers)
+}
+
+// resolve parses the target search's spec and reads the suites the
+// settings name, once: settings resolved already, and not changed since
+// in what they name, keep what they have. Errors are runs.UsageError.
+func (s *Settings) resolve() error {
+	from := resolvedFrom{game: s.GameName, variant: s.Variant, target: s.Target, targetSpec: s.TargetSpec,
+		startSuite: s.StartSuite, measureSuite: s.MeasureSuite, judgeSuite: s.JudgeSuite, treeStrap: s.TreeStrap}
+	if s.res != nil && s.res.from == from {
+		return nil
+	}
+	r := &resolved{from: from}
+	var err error
+	if s.Target == TargetSearch {
+		if r.spec, err = s.targetSpec(); err != nil {
+			return err
+		}
+		if s.TreeStrap && (!r.spec.Config.Algorithm.Sound() || r.spec.Config.Eval != "mlp") {
+			return runs.Usagef("-treestrap: -target-spec %s: want a sound algorithm (its tree's values are expectimax's) with eval=mlp (its leaves are the net's)", s.TargetSpec)
+		}
+	}
+	if r.measure, err = s.measureStarts(); err != nil {
+		return err
+	}
+	if r.starts, err = s.trainStarts(); err != nil {
+		return err
+	}
+	if r.judge, err = s.judgeSuite(); err != nil {
+		return err
+	}
+	s.res = r
+	return nil
 }
 
 // rate returns the learning rate for game g.

@@ -44,7 +44,8 @@ const (
 
 // checkTarget checks and fills in the target and optimiser settings:
 // TargetSearch's spec (DefaultTargetSpec), Adam as its optimiser, Adam's
-// rate 0.001 and mini-batches of 256.
+// rate 0.001 and mini-batches of 256. The spec itself is parsed, and
+// checked against TreeStrap, with the suites (Settings.resolve).
 func (s *Settings) checkTarget() error {
 	switch s.Target {
 	case "", TargetTD:
@@ -63,18 +64,6 @@ func (s *Settings) checkTarget() error {
 	default:
 		return runs.Usagef("-target %s: want td or search", s.Target)
 	}
-	if s.TreeStrap {
-		if s.TargetSpec == "" {
-			s.TargetSpec = DefaultTargetSpec
-		}
-		spec, err := s.targetSpec()
-		if err != nil {
-			return err
-		}
-		if !spec.Config.Algorithm.Sound() || spec.Config.Eval != "mlp" {
-			return runs.Usagef("-treestrap: -target-spec %s: want a sound algorithm (its tree's values are expectimax's) with eval=mlp (its leaves are the net's)", s.TargetSpec)
-		}
-	}
 	if s.PlayDepth < 0 || s.PlayDepth > 64 {
 		return runs.Usagef("-play-depth %d: want 0 or 1 (the 1-ply net) to 64", s.PlayDepth)
 	}
@@ -83,9 +72,6 @@ func (s *Settings) checkTarget() error {
 	}
 	if s.TargetSpec == "" {
 		s.TargetSpec = DefaultTargetSpec
-	}
-	if _, err := s.targetSpec(); err != nil {
-		return err
 	}
 	if s.Optimizer == "" {
 		s.Optimizer = OptAdam
@@ -317,14 +303,14 @@ func (f *fitter) step(rate float64) {
 }
 
 // searchRound plays games g..g+n-1 with the weights of net as they are
-// now, on the workers, labels their afterstates by the target search and
+// now, on the workers, from the starts that s, checked, has read, labels their afterstates by the target search and
 // fits the net to them: the round's samples in an order shuffled by the
 // round's own stream, so that a mini-batch mixes games and a run depends
 // on its settings and not on the workers. A partial mini-batch is stepped
 // at the end of the round when the round ends at a checkpoint or a
 // measurement (last), so that what a checkpoint saves is all the games
 // before it.
-func searchRound(ctx context.Context, s *Settings, spec search.Spec, starts []game.State, f *fitter, g, n int64, last bool) error {
+func searchRound(ctx context.Context, s *Settings, f *fitter, g, n int64, last bool) error {
 	frozen := f.net.Clone()
 	idx := make([]int64, n)
 	for i := range idx {
@@ -339,7 +325,7 @@ func searchRound(ctx context.Context, s *Settings, spec search.Spec, starts []ga
 	var werr error // a worker's labeller's error, the same for every worker
 	err := runs.Pool(ctx, s.Workers, idx,
 		func() *labeller {
-			lb, err := s.newLabeller(frozen, spec, starts)
+			lb, err := s.newLabeller(frozen, s.res.spec, s.res.starts)
 			if err != nil {
 				mu.Lock()
 				werr = err

@@ -26,7 +26,7 @@ func searchTiny(workers int) Settings {
 }
 
 // TestSearchTargets: training towards search values moves a deep net,
-// with a fit error in (0, 2) at every point, writes a
+// with a fit error in (0, 2) at the last point and no TD error, writes a
 // version-3 net with its layout, and gives the same net with one worker
 // or two, and when stopped and resumed at any round.
 func TestSearchTargets(t *testing.T) {
@@ -57,8 +57,11 @@ func TestSearchTargets(t *testing.T) {
 		t.Fatalf("net of layout %v after %d games", l, net.Meta.Games)
 	}
 	c := first.Curve
-	if len(c) != 8 || !(c[len(c)-1].TDError > 0 && c[len(c)-1].TDError < 2) || c[0].NetID == c[len(c)-1].NetID {
-		t.Fatalf("%d points, fit error of the last %v, nets %s to %s", len(c), c[len(c)-1].TDError, c[0].NetID, c[len(c)-1].NetID)
+	if len(c) != 8 || !(c[len(c)-1].FitError > 0 && c[len(c)-1].FitError < 2) || !math.IsNaN(float64(c[len(c)-1].TDError)) || c[0].NetID == c[len(c)-1].NetID {
+		t.Fatalf("%d points, fit error of the last %v (TD error %v), nets %s to %s", len(c), c[len(c)-1].FitError, c[len(c)-1].TDError, c[0].NetID, c[len(c)-1].NetID)
+	}
+	if !(first.MeanFitErr > 0) || !math.IsNaN(float64(first.MeanTDErr)) {
+		t.Errorf("result's fit error %v, TD error %v: want the fit's alone", first.MeanFitErr, first.MeanTDErr)
 	}
 	// Stopped after k rounds and resumed, as TestResumeAtAnyPointKeepsTheCurve.
 	for _, k := range []int{2, 3, 7, 12} {

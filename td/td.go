@@ -11,8 +11,6 @@ import (
 
 	"starlab/nn"
 	"starlab/runs"
-	"starlab/search"
-	"starlab/search/game"
 )
 
 // The train stage's files in its run directory.
@@ -38,15 +36,18 @@ type Result struct {
 	// Opponent names the hand evaluator the last measurement played
 	// against at depth 1 ("pairs" in Dice, "material" in
 	// ChanceBreakthrough), and Score is the net's score against it.
-	Opponent   string       `json:"opponent"`
-	Score      runs.Num     `json:"score_vs_hand"`
-	ScoreCI95  runs.Num     `json:"score_ci95"`
-	LuckScore  runs.Num     `json:"luck_score"`
-	LuckCI95   runs.Num     `json:"luck_ci95"`
-	Curve      []CurvePoint `json:"-"`
-	MeanPlies  runs.Num     `json:"mean_plies"`
-	MeanTDErr  float64      `json:"td_error"`
-	Checkpoint int64        `json:"checkpoint_games"`
+	Opponent  string       `json:"opponent"`
+	Score     runs.Num     `json:"score_vs_hand"`
+	ScoreCI95 runs.Num     `json:"score_ci95"`
+	LuckScore runs.Num     `json:"luck_score"`
+	LuckCI95  runs.Num     `json:"luck_ci95"`
+	Curve     []CurvePoint `json:"-"`
+	MeanPlies runs.Num     `json:"mean_plies"`
+	// MeanTDErr and MeanFitErr are the last point's error (see
+	// CurvePoint): TD's, or the fit's to search targets; the other is NaN.
+	MeanTDErr  runs.Num `json:"td_error"`
+	MeanFitErr runs.Num `json:"fit_error"`
+	Checkpoint int64    `json:"checkpoint_games"`
 	// MeasurePairs and DistinctPairs count the last measurement's pairs
 	// of games and those that differ (see CurvePoint).
 	MeasurePairs  int32 `json:"measure_pairs"`
@@ -61,21 +62,18 @@ type Result struct {
 // different, "" when they were (see the function Repeated).
 func (r *Result) Repeated() string { return Repeated(r.MeasurePairs, r.DistinctPairs) }
 
-// Run is the train stage: TD self-play training of a net for the board of
-// the settings, from scratch or, when the run directory holds a
-// checkpoint, from it. It checkpoints every CheckpointEvery games (the net
-// and the state, atomically), measures the net against the game's hand
-// evaluator every
+// Run is the train stage: self-play training of a net for the board of
+// the settings, by TD or towards search targets (Settings.Target), from
+// scratch or, when the run directory holds a checkpoint, from it. It
+// checkpoints every CheckpointEvery games (the net and the state,
+// atomically), measures the net against the game's hand evaluator every
 // MeasureEvery games with the match library (duplicate dice, luck
 // adjusted), keeps the best net by that score, and writes the learning
-// curve. Cancelled, it returns ctx's error; a later Run on the run
+// curve. Settings that Check has checked are not read again: the suites
+// and the target spec they name are those Check read. Cancelled, it returns ctx's error; a later Run on the run
 // continues from the last checkpoint, losing only the games since.
 func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress) (*Result, error) {
 	if err := s.Check(); err != nil {
-		return nil, err
-	}
-	judge, err := s.judgeSuite()
-	if err != nil {
 		return nil, err
 	}
 	st, net, err := startNet(&s, run)
@@ -85,17 +83,11 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 	settingsMap := map[string]any{}
 	raw, _ := json.Marshal(s)
 	_ = json.Unmarshal(raw, &settingsMap)
-	l, err := newLearner(&s, net)
+	tr, err := newTrainer(&s, net)
 	if err != nil {
 		return nil, err
 	}
-	spec, starts, fit, cr, err := prepareRounds(&s, net, l)
-	if err != nil {
-		return nil, err
-	}
-	if cr != nil {
-		defer cr.stop()
-	}
+	defer tr.stop()
 	start := time.Now()
 	prior := st.Seconds
 	elapsed := func() float64 { return prior + time.Since(start).Seconds() }
@@ -113,35 +105,22 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 		end := g + n
 		measure := end%s.MeasureEvery == 0 || end == s.Games
 		checkpoint := end%s.CheckpointEvery == 0 || end == s.Games
-		if fit != nil {
-			if err := searchRound(ctx, &s, spec, starts, fit, g, n, measure || checkpoint); err != nil {
-				return nil, err
-			}
-			// The error is the fit's, of each position's value before
-			// its step against its target.
-			l.sumErr, l.nErr = fit.sumErr, fit.nErr
-			if checkpoint { // Adam starts afresh from a checkpoint, as a resumed run does
-				fit = newFitter(&s, net)
-			}
-		} else if err := playRound(ctx, &s, g, n, min(round, stop-end), l, cr); err != nil {
+		if err := tr.round(ctx, g, n, min(round, stop-end), measure || checkpoint); err != nil {
 			return nil, err
 		}
 		g = end
-		status := fmt.Sprintf("TD error %.4f  %.0f games/s", l.sumErr/math.Max(1, float64(l.nErr)), float64(g-st.Games)/math.Max(time.Since(start).Seconds(), 1e-9))
-		if fit != nil {
-			status = fmt.Sprintf("fit error %.4f  %.0f games/s", l.sumErr/math.Max(1, float64(l.nErr)), float64(g-st.Games)/math.Max(time.Since(start).Seconds(), 1e-9))
-		}
-		progress(g, s.Games, status)
+		mean, what := tr.errorSince()
+		progress(g, s.Games, fmt.Sprintf("%s %.4f  %.0f games/s", what, mean, float64(g-st.Games)/math.Max(time.Since(start).Seconds(), 1e-9)))
 		if !measure && !checkpoint {
 			continue
 		}
-		pt := newPoint(&s, net, l, g, elapsed(), checkpoint)
-		l.sumErr, l.nErr = 0, 0
-		if fit != nil {
-			fit.sumErr, fit.nErr = 0, 0
+		pt := newPoint(&s, net, g, elapsed(), checkpoint)
+		tr.point(&pt)
+		if checkpoint {
+			tr.checkpoint()
 		}
 		net.Meta = nn.Meta{Games: g, Source: s.source(), Settings: settingsMap}
-		if err := writePoint(ctx, &s, run, net, judge, &st, pt, measure); err != nil {
+		if err := writePoint(ctx, &s, run, net, &st, pt, measure); err != nil {
 			return nil, err
 		}
 	}
@@ -194,31 +173,12 @@ func startNet(s *Settings, run *runs.Run) (state, *nn.Net, error) {
 	return st, net, nil
 }
 
-// prepareRounds returns what the rounds need besides the learner: for
-// TargetSearch the target's spec, the self-play games' starts and a fitter
-// of net; for TD with Batch above 1 the crew, which the caller stops.
-func prepareRounds(s *Settings, net *nn.Net, l *learner) (spec search.Spec, starts []game.State, fit *fitter, cr *crew, err error) {
-	if s.Target == TargetSearch {
-		if spec, err = s.targetSpec(); err != nil {
-			return spec, nil, nil, nil, err
-		}
-		if starts, err = s.trainStarts(); err != nil {
-			return spec, nil, nil, nil, err
-		}
-		fit = newFitter(s, net)
-	} else if s.Batch > 1 {
-		if cr, err = newCrew(s, l); err != nil {
-			return spec, nil, nil, nil, err
-		}
-	}
-	return spec, starts, fit, cr, nil
-}
-
 // newPoint returns the point of the learning curve after g games, at
-// seconds of training: the TD error is the learner's mean since the last
-// point; the measurement and the judgement, not made yet, are NaN.
-func newPoint(s *Settings, net *nn.Net, l *learner, g int64, seconds float64, checkpoint bool) CurvePoint {
-	pt := CurvePoint{Games: g, Seconds: seconds, TDError: l.sumErr / math.Max(1, float64(l.nErr)), NetID: net.ID(), Checkpoint: checkpoint,
+// seconds of training, without the error, which the trainer gives
+// (trainer.point); the measurement and the judgement, not made yet, are
+// NaN.
+func newPoint(s *Settings, net *nn.Net, g int64, seconds float64, checkpoint bool) CurvePoint {
+	pt := CurvePoint{Games: g, Seconds: seconds, NetID: net.ID(), Checkpoint: checkpoint,
 		Score: runs.Num(math.NaN()), ScoreCI95: runs.Num(math.NaN()), LuckScore: runs.Num(math.NaN()), LuckCI95: runs.Num(math.NaN()),
 		MeanPlies: runs.Num(math.NaN()), Opponent: s.Game.HandEval, ExactMAE: runs.Num(math.NaN()), ExactSE: runs.Num(math.NaN())}
 	pt.GamesPerS = float64(g) / math.Max(pt.Seconds, 1e-9)
@@ -227,9 +187,10 @@ func newPoint(s *Settings, net *nn.Net, l *learner, g int64, seconds float64, ch
 
 // writePoint writes the point pt of the learning curve: the net as
 // NextFile; when measure, its measurement against the hand evaluator and
-// its judgement into pt, and the net as BestFile when it beats st's best;
-// then the state with the point, and NextFile made NetFile.
-func writePoint(ctx context.Context, s *Settings, run *runs.Run, net *nn.Net, judge *judgement, st *state, pt CurvePoint, measure bool) error {
+// its judgement into pt (by the held-out suite s, checked, has read), and
+// the net as BestFile when it beats st's best; then the state with the
+// point, and NextFile made NetFile.
+func writePoint(ctx context.Context, s *Settings, run *runs.Run, net *nn.Net, st *state, pt CurvePoint, measure bool) error {
 	if err := runs.WriteFileAtomic(run.Path(NextFile), net.Write); err != nil {
 		return err
 	}
@@ -241,7 +202,7 @@ func writePoint(ctx context.Context, s *Settings, run *runs.Run, net *nn.Net, ju
 		pt.MeasurePairs, pt.DistinctPairs = int32(s.MeasureGames/2), int32(distinct)
 		pt.Score, pt.ScoreCI95, pt.MeanPlies = runs.Num(sum.Score), runs.Num(sum.ScoreCI95Pairs), runs.Num(sum.MeanPlies)
 		pt.LuckScore, pt.LuckCI95 = sum.LuckScore, sum.LuckCI95
-		if judge != nil {
+		if judge := s.res.judge; judge != nil {
 			j, err := judge.judge(run.Path(NextFile))
 			if err != nil {
 				return err
@@ -278,27 +239,9 @@ func finish(s *Settings, run *runs.Run, net *nn.Net, st state, g int64) (*Result
 	last := st.Curve[len(st.Curve)-1]
 	res := &Result{Games: g, Seconds: st.Seconds, GamesPerS: float64(g) / math.Max(st.Seconds, 1e-9), Net: run.Path(NetFile),
 		Best: run.Path(BestFile), NetID: net.ID(), Opponent: s.Game.HandEval, MeasurePairs: last.MeasurePairs, DistinctPairs: last.DistinctPairs, Score: last.Score, ScoreCI95: last.ScoreCI95, LuckScore: last.LuckScore,
-		LuckCI95: last.LuckCI95, Curve: st.Curve, MeanPlies: last.MeanPlies, MeanTDErr: last.TDError, Checkpoint: g,
+		LuckCI95: last.LuckCI95, Curve: st.Curve, MeanPlies: last.MeanPlies, MeanTDErr: last.TDError, MeanFitErr: last.FitError, Checkpoint: g,
 		ExactMAE: last.ExactMAE, ExactSE: last.ExactSE}
 	return res, nil
-}
-
-// playRound plays and learns games g..g+n-1: with Batch 1 (online TD, one
-// game a round) on the calling goroutine with the weights as they are,
-// each update made at once; otherwise by the crew, which starts playing
-// the next round, of next games, before it learns this one.
-func playRound(ctx context.Context, s *Settings, g, n, next int64, l *learner, cr *crew) error {
-	if cr != nil {
-		return cr.round(ctx, g, n, next)
-	}
-	for i := range n {
-		gm, err := l.p.play(ctx, s, g+i)
-		if err != nil {
-			return err
-		}
-		l.learn(&gm, s.rate(g+i))
-	}
-	return nil
 }
 
 // nextStop returns the first multiple of every after g.

@@ -55,11 +55,17 @@ func addTrain(s *Section, run *runs.Run) error {
 		}
 	}
 	judged := false // a run with -judge: the static error against exact values too
+	fit := false    // a run of search targets, whose error is the fit's and not TD's
 	for _, p := range curve {
 		judged = judged || !math.IsNaN(float64(p.ExactMAE))
+		fit = fit || !math.IsNaN(float64(p.FitError))
+	}
+	errHead, trainErr := "mean |TD error|", func(p td.CurvePoint) float64 { return float64(p.TDError) }
+	if fit {
+		errHead, trainErr = "mean |fit error|", func(p td.CurvePoint) float64 { return float64(p.FitError) }
 	}
 	t := Table{Caption: "Learning curve: score against " + opponent + " at depth 1 over duplicate-dice games, luck-adjusted with " + s.trainLuckRef() + " (- where a checkpoint was not measured)",
-		Head: []string{"games", "net", "seconds", "mean |TD error|", "score", "± 95%, duplicate dice", "luck-adjusted", "± 95%", "plies per game"}}
+		Head: []string{"games", "net", "seconds", errHead, "score", "± 95%, duplicate dice", "luck-adjusted", "± 95%", "plies per game"}}
 	if judged {
 		t.Head = append(t.Head, "static error against exact values", "± its standard error")
 	}
@@ -69,7 +75,7 @@ func addTrain(s *Section, run *runs.Run) error {
 		if net == "" {
 			net = "-" // a curve of format 1
 		}
-		row := []string{fmt.Sprint(p.Games), net, num(p.Seconds, "%.1f"), num(p.TDError, "%.4f"),
+		row := []string{fmt.Sprint(p.Games), net, num(p.Seconds, "%.1f"), num(trainErr(p), "%.4f"),
 			pct(float64(p.Score)), pct(float64(p.ScoreCI95)), pct(float64(p.LuckScore)), pct(float64(p.LuckCI95)), plies}
 		if judged {
 			row = append(row, num(float64(p.ExactMAE), "%.4f"), num(float64(p.ExactSE), "%.4f"))
