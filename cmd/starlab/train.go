@@ -76,7 +76,8 @@ Every -measure-every games the net plays -measure-games duplicate-dice games
 at depth 1 against the game's hand evaluator at depth 1 (pairs in Dice,
 material in ChanceBreakthrough); the learning curve (curve.parquet) records
 those scores (score_vs_hand, the evaluator's name in opponent) with their
-intervals beside the TD error, and the best net by score is kept as
+intervals beside the training's error (td_error for TD, fit_error for
+-target search), and the best net by score is kept as
 best.json. A measurement whose pairs of games are not all different (from
 one start where the players never meet chance, every pair is the same
 pair) says so beside its score: its interval is too narrow, or means
