@@ -36,7 +36,7 @@ func tuneOutputs(t *testing.T, g search.Kit, suite string, lines []string, depth
 		}
 	}
 	s := DefaultTuneSettings(g, suite)
-	s.Game, s.Limit, s.Depths, s.Ts, s.CPC = g, 2, []int{depth}, []float64{1.6}, SpecList{"cpc:eval=" + g.HandEval}
+	s.Kit, s.Limit, s.Depths, s.Ts, s.CPC = g, 2, []int{depth}, []float64{1.6}, SpecList{"cpc:eval=" + g.HandEval}
 	res, run := checkAndTune(t, s)
 	head, table := res.Table()
 	text := res.Caption() + "\n" + strings.Join(head, " ")

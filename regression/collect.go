@@ -62,9 +62,9 @@ func ParsePairs(s string) ([]Pair, error) {
 // the run's manifest, from which a resumed run reads them back, all but
 // Game, which the caller looks up by GameName.
 type CollectSettings struct {
-	// Game is the game of the positions; it is not recorded, GameName is
+	// Kit is the game of the positions; it is not recorded, GameName is
 	// (filled by Check when empty).
-	Game     search.Kit `json:"-"`
+	Kit      search.Kit `json:"-"`
 	GameName string     `json:"game"`
 	// Variant is the game's variant ("5x5-4" in Dice): of the sampled
 	// positions, the game's default when ""; with a suite, the suite's
@@ -204,7 +204,7 @@ func (s *CollectSettings) Check() error {
 	if err != nil {
 		return err
 	}
-	if err := s.Game.Check(r, nodes[0]); err != nil {
+	if err := s.Kit.Check(r, nodes[0]); err != nil {
 		return runs.Usagef("-engine %s: %v", s.Engine, err)
 	}
 	return nil
@@ -233,7 +233,7 @@ func (s *CollectSettings) PositionsVariant() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return s.Game.Variant(nodes[0]), nil
+	return s.Kit.Variant(nodes[0]), nil
 }
 
 // checkGame checks that the settings have a game, of the name recorded,
@@ -242,7 +242,7 @@ func (s *CollectSettings) checkGame() error {
 	if s.N != 0 || s.M != 0 {
 		return runs.Usagef("collect settings with n %d and m %d are of an earlier format, which named no game; collect again (fit still reads their rows)", s.N, s.M)
 	}
-	return s.Game.Bind("collect settings", &s.GameName)
+	return s.Kit.Bind("collect settings", &s.GameName)
 }
 
 // suiteNodes returns the chance nodes of the suite's positions, checked,
@@ -255,14 +255,14 @@ func (s *CollectSettings) suiteNodes() ([]game.State, error) {
 			return nil, err
 		}
 		s.Variant = ss.Variant
-		start, _ := s.Game.New(s.Variant) // ss.Check read it
+		start, _ := s.Kit.New(s.Variant) // ss.Check read it
 		return []game.State{start}, nil
 	}
-	ps, err := search.ReadSuite(s.Game, s.Suite)
+	ps, err := search.ReadSuite(s.Kit, s.Suite)
 	if err != nil {
 		return nil, runs.Usagef("-suite: %v", err)
 	}
-	nodes, variant, err := chanceNodes(s.Game, ps)
+	nodes, variant, err := chanceNodes(s.Kit, ps)
 	if err != nil {
 		return nil, runs.Usagef("-suite %s: %v", s.Suite, err)
 	}
@@ -344,7 +344,7 @@ func (s *CollectSettings) engineSpec() (search.Spec, error) {
 		return none, err
 	}
 	bad := func(err error) (search.Spec, error) { return none, runs.Usagef("-engine %s: %v", s.Engine, err) }
-	spec, err := s.Game.ParseSpec(s.Engine)
+	spec, err := s.Kit.ParseSpec(s.Engine)
 	if err != nil {
 		return bad(err)
 	}
@@ -360,7 +360,7 @@ func (s *CollectSettings) engineSpec() (search.Spec, error) {
 // sample returns the settings of the sampled suite: positions at the
 // chance node before a decision, where an event led to it (Rolled 0).
 func (s *CollectSettings) sample() selfplay.SampleSettings {
-	ss := selfplay.DefaultSampleSettings(s.Game)
+	ss := selfplay.DefaultSampleSettings(s.Kit)
 	ss.Variant = s.Variant
 	ss.Count, ss.Min, ss.Max, ss.Seed, ss.Rolled = s.Count, s.Min, s.Max, s.Seed, 0
 	return ss
@@ -388,7 +388,7 @@ func (s *CollectSettings) positions(ctx context.Context, run *runs.Run, progress
 	if _, err := os.Stat(path); err != nil {
 		var lines []string
 		if s.Suite != "" {
-			ps, err := search.ReadSuite(s.Game, s.Suite)
+			ps, err := search.ReadSuite(s.Kit, s.Suite)
 			if err != nil {
 				return nil, err
 			}
@@ -405,11 +405,11 @@ func (s *CollectSettings) positions(ctx context.Context, run *runs.Run, progress
 			return nil, err
 		}
 	}
-	ps, err := search.ReadSuite(s.Game, path)
+	ps, err := search.ReadSuite(s.Kit, path)
 	if err != nil {
 		return nil, err
 	}
-	nodes, variant, err := chanceNodes(s.Game, ps)
+	nodes, variant, err := chanceNodes(s.Kit, ps)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
@@ -445,7 +445,7 @@ func Collect(ctx context.Context, s CollectSettings, run *runs.Run, progress run
 	if err != nil {
 		return CollectResult{}, err
 	}
-	g := s.Game
+	g := s.Kit
 	if err := g.Check(res, nodes[0]); err != nil {
 		return CollectResult{}, err
 	}
@@ -530,7 +530,7 @@ func Collect(ctx context.Context, s CollectSettings, run *runs.Run, progress run
 func (s *CollectSettings) events(ctx context.Context, e search.Engine, node game.State, id int64, variant, netID string) ([]Row, error) {
 	evs, total := node.Outcomes(nil)
 	var rows []Row
-	text, phase := node.String(), int32(s.Game.Phase(node))
+	text, phase := node.String(), int32(s.Kit.Phase(node))
 	for _, ev := range evs {
 		after := node.Clone()
 		after.Happen(ev)
@@ -552,7 +552,7 @@ func (s *CollectSettings) events(ctx context.Context, e search.Engine, node game
 			if err != nil {
 				return nil, err
 			}
-			rows = append(rows, Row{Game: s.Game.Name(), Variant: variant, Position: text, Phase: phase,
+			rows = append(rows, Row{Game: s.Kit.Name(), Variant: variant, Position: text, Phase: phase,
 				Event: int32(ev.ID), Weight: int32(ev.Weight), Total: int32(total), GameID: id,
 				ShallowDepth: int32(p.Shallow), DeepDepth: int32(p.Deep),
 				VShallow: sh.Score, VDeep: dp.Score, NodesShallow: sh.Nodes, NodesDeep: dp.Nodes,

@@ -20,7 +20,7 @@ func MergeCollect(ctx context.Context, g search.Kit, sh *runs.Shards, run *runs.
 	if err := json.Unmarshal(sh.Settings, &set); err != nil {
 		return CollectResult{}, fmt.Errorf("%s: settings: %v", filepath.Join(sh.Dirs[0], runs.ManifestName), err)
 	}
-	set.Game = g
+	set.Kit = g
 	if err := set.checkGame(); err != nil {
 		return CollectResult{}, fmt.Errorf("%s: %w", sh.Dirs[0], err)
 	}

@@ -133,7 +133,7 @@ func TestClusteredSE(t *testing.T) {
 
 func smallCollect(suite string) CollectSettings {
 	s := DefaultCollectSettings(diceGame)
-	s.Game = diceGame
+	s.Kit = diceGame
 	s.Suite, s.Pairs, s.Engine, s.Chunk, s.Workers = suite, []Pair{{1, 3}, {2, 4}}, "staretc:eval=pairs,tt=1", 3, 2
 	return s
 }
@@ -259,7 +259,7 @@ func TestCollectInterruptedResumes(t *testing.T) {
 // and the chapter's figures where it has them.
 func TestTune(t *testing.T) {
 	s := DefaultTuneSettings(diceGame, "../search/dice/suites/dice5x5-4.suite")
-	s.Game = diceGame
+	s.Kit = diceGame
 	s.Limit, s.Depths, s.Ts, s.CPC, s.Workers = 12, []int{5, 9}, []float64{1e6, 0.1}, SpecList{"cpc:eval=pairs,tt=1"}, 2
 	run, err := runs.CreateAt(filepath.Join(t.TempDir(), "t"), "tune", nil, s, 0)
 	if err != nil {

@@ -59,7 +59,7 @@ func TestFitFilesKeepAnUndefinedR2(t *testing.T) {
 // the chapter's figures undefined at a depth the chapter never measured
 // (depth 5) and as they are at one it did (depth 9).
 func TestTuneFileKeepsUndefinedChapterFigures(t *testing.T) {
-	s := TuneSettings{Game: diceGame, Variant: "5x5-4", Depths: []int{5, 9}, Ts: []float64{0.8}}
+	s := TuneSettings{Kit: diceGame, Variant: "5x5-4", Depths: []int{5, 9}, Ts: []float64{0.8}}
 	var all []TuneRecord
 	for _, d := range s.Depths {
 		all = append(all, TuneRecord{Position: 0, Depth: int32(d), T: 0.8, Nodes: 60, BaseNodes: 100, Value: 0.1, Actual: 0.2, Error: -0.1, Rolled: true})

@@ -50,7 +50,7 @@ func TestCollectAndFitToy(t *testing.T) {
 	root := t.TempDir()
 	suite := toySuite(t)
 	s := DefaultCollectSettings(toyGame)
-	s.Game, s.Suite, s.Pairs, s.Engine, s.Chunk = toyGame, suite, []Pair{{1, 3}, {2, 4}}, "staretc:eval=race,tt=0", 3
+	s.Kit, s.Suite, s.Pairs, s.Engine, s.Chunk = toyGame, suite, []Pair{{1, 3}, {2, 4}}, "staretc:eval=race,tt=0", 3
 	if err := s.Check(); err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +166,7 @@ func TestCollectRefusesPositions(t *testing.T) {
 		{toyGame, []string{"6 0 0 0", "8 0 0 0"}, "suite position 2 (line 2) is of variant 8, the first is of 6"},
 	} {
 		s := DefaultCollectSettings(toyGame)
-		s.Game, s.Suite, s.Pairs, s.Engine = c.g, toySuite(t, c.lines...), []Pair{{1, 3}}, "staretc:eval=race,tt=0"
+		s.Kit, s.Suite, s.Pairs, s.Engine = c.g, toySuite(t, c.lines...), []Pair{{1, 3}}, "staretc:eval=race,tt=0"
 		err := s.Check()
 		if err == nil || !runs.IsUsage(err) || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), s.Suite) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("%q: %v, want a usage error naming %s and saying %q", c.lines, err, s.Suite, c.want)
@@ -174,7 +174,7 @@ func TestCollectRefusesPositions(t *testing.T) {
 	}
 	// The chance node of a decision, where the game has one, is searched.
 	s := DefaultCollectSettings(toyGame)
-	s.Game, s.Suite, s.Pairs, s.Engine = noChance, toySuite(t, "6 0 0 r1", "6 1 0 r0"), []Pair{{1, 3}}, "staretc:eval=race,tt=0"
+	s.Kit, s.Suite, s.Pairs, s.Engine = noChance, toySuite(t, "6 0 0 r1", "6 1 0 r0"), []Pair{{1, 3}}, "staretc:eval=race,tt=0"
 	if err := s.Check(); err != nil {
 		t.Errorf("chance nodes: %v", err)
 	}
@@ -199,7 +199,7 @@ func TestTuneToy(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := DefaultTuneSettings(toyGame, toySuite(t))
-	s.Game, s.Depths, s.Ts, s.CPC = toyGame, []int{3, 4}, []float64{1e6, 0.05}, SpecList{"cpc:eval=race,tt=0", "cpc:eval=race,tt=0,probcut=" + wrong}
+	s.Kit, s.Depths, s.Ts, s.CPC = toyGame, []int{3, 4}, []float64{1e6, 0.05}, SpecList{"cpc:eval=race,tt=0", "cpc:eval=race,tt=0,probcut=" + wrong}
 	res, run := checkAndTune(t, s)
 	if res.Game != "toy" || res.Variant != "6" || res.Positions != 7 {
 		t.Fatalf("result of game %q variant %q over %d positions", res.Game, res.Variant, res.Positions)

@@ -99,9 +99,9 @@ func (l *SpecList) UnmarshalJSON(data []byte) error {
 // run reads them back, all but Game, which the caller looks up by
 // GameName.
 type TuneSettings struct {
-	// Game is the game of the suite's positions; it is not recorded,
+	// Kit is the game of the suite's positions; it is not recorded,
 	// GameName is (filled by Check when empty).
-	Game     search.Kit `json:"-"`
+	Kit      search.Kit `json:"-"`
 	GameName string     `json:"game"`
 	// Variant is the variant of the suite's positions, which must be one
 	// ("5x5-4" in Dice); filled by Check when empty.
@@ -137,7 +137,7 @@ func DefaultTuneSettings(g search.Kit, suite string) TuneSettings {
 	if suite == "" {
 		suite = g.Defaults.Suite
 	}
-	return TuneSettings{Game: g, GameName: g.Name(), Suite: suite, Depths: slices.Clone(g.Defaults.TuneDepths), Ts: slices.Clone(ChapterTs), CPC: SpecList{"cpc"}, Workers: 1}
+	return TuneSettings{Kit: g, GameName: g.Name(), Suite: suite, Depths: slices.Clone(g.Defaults.TuneDepths), Ts: slices.Clone(ChapterTs), CPC: SpecList{"cpc"}, Workers: 1}
 }
 
 // SetProbCut gives the parameter file path to every engine that names
@@ -181,14 +181,14 @@ func (s *TuneSettings) Check() error {
 // checkGame checks that the settings have a game, of the name recorded,
 // and fills in GameName.
 func (s *TuneSettings) checkGame() error {
-	return s.Game.Bind("tune settings", &s.GameName)
+	return s.Kit.Bind("tune settings", &s.GameName)
 }
 
 // positions reads the suite, keeps its first Limit positions, and checks
 // that they are of one variant (Variant, filled in when empty) and that
 // each fits the engines and is not finished.
 func (s *TuneSettings) positions(base *search.Resolved, cpcs [][]*search.Resolved) ([]search.SuitePosition, error) {
-	ps, err := search.ReadSuite(s.Game, s.Suite)
+	ps, err := search.ReadSuite(s.Kit, s.Suite)
 	if err != nil {
 		return nil, runs.Usagef("-suite: %v", err)
 	}
@@ -196,18 +196,18 @@ func (s *TuneSettings) positions(base *search.Resolved, cpcs [][]*search.Resolve
 		ps = ps[:s.Limit]
 	}
 	if s.Variant == "" {
-		s.Variant = s.Game.Variant(ps[0].Pos)
+		s.Variant = s.Kit.Variant(ps[0].Pos)
 	}
 	engines := []*search.Resolved{base}
 	for _, ts := range cpcs {
 		engines = append(engines, ts...)
 	}
 	for _, p := range ps {
-		if v := s.Game.Variant(p.Pos); v != s.Variant {
+		if v := s.Kit.Variant(p.Pos); v != s.Variant {
 			return nil, runs.Usagef("-suite %s: line %d is of variant %s, not %s: one variant per tune", s.Suite, p.Line, v, s.Variant)
 		}
 		for _, r := range engines {
-			if err := s.Game.Check(r, p.Pos); err != nil {
+			if err := s.Kit.Check(r, p.Pos); err != nil {
 				return nil, runs.Usagef("-suite %s: %v", s.Suite, err)
 			}
 		}
@@ -259,7 +259,7 @@ func (s *TuneSettings) cpcSpecs() ([]search.Spec, error) {
 	}
 	var specs []search.Spec
 	for i, c := range s.CPC {
-		spec, err := s.Game.ParseSpec(c)
+		spec, err := s.Kit.ParseSpec(c)
 		if err == nil && s.ProbCut != "" && !search.SpecGives(c, "probcut") {
 			spec.ProbCutFile = s.ProbCut
 		}
@@ -475,11 +475,11 @@ func Tune(ctx context.Context, s TuneSettings, run *runs.Run, progress runs.Prog
 	progress(0, int64(len(idx)), "")
 	err = runs.Pool(ctx, s.Workers, idx,
 		func() *tuneWorker {
-			w := &tuneWorker{base: s.Game.NewEngine(base)}
+			w := &tuneWorker{base: s.Kit.NewEngine(base)}
 			for _, ts := range cpcs {
 				var es []search.Engine
 				for _, r := range ts {
-					es = append(es, s.Game.NewEngine(r))
+					es = append(es, s.Kit.NewEngine(r))
 				}
 				w.cpc = append(w.cpc, es)
 			}
@@ -503,7 +503,7 @@ func Tune(ctx context.Context, s TuneSettings, run *runs.Run, progress runs.Prog
 	}
 	res := &TuneResult{Format: TuneFormat, Game: s.GameName, Variant: s.Variant, CPC: s.engineNames(), Positions: len(idx), Seconds: time.Since(start).Seconds()}
 	for _, ts := range cpcs {
-		res.ProbCut = append(res.ProbCut, s.Game.ProbCutSource(ts[0], ps[0].Pos))
+		res.ProbCut = append(res.ProbCut, s.Kit.ProbCutSource(ts[0], ps[0].Pos))
 	}
 	return res, writeTune(run, s, res, all)
 }
@@ -512,7 +512,7 @@ func Tune(ctx context.Context, s TuneSettings, run *runs.Run, progress runs.Prog
 // tune.json and the plot: a tune run's artifacts, which are a function of
 // its records alone.
 func writeTune(run *runs.Run, s TuneSettings, res *TuneResult, all []TuneRecord) error {
-	res.Bind(s.Game)
+	res.Bind(s.Kit)
 	ch := res.Chapter()
 	if ch != nil {
 		res.ChapterScale, res.ChapterEngine = ch.Scale(), ch.Engine
@@ -539,7 +539,7 @@ func MergeTune(ctx context.Context, g search.Kit, sh *runs.Shards, run *runs.Run
 	if err := json.Unmarshal(sh.Settings, &s); err != nil {
 		return nil, fmt.Errorf("%s: settings: %v", filepath.Join(sh.Dirs[0], runs.ManifestName), err)
 	}
-	s.Game = g
+	s.Kit = g
 	if err := s.checkGame(); err != nil {
 		return nil, fmt.Errorf("%s: %w", sh.Dirs[0], err)
 	}

@@ -195,7 +195,7 @@ func TestTuneSettingsRefuse(t *testing.T) {
 		{SpecList{"cpc:noise=0.01"}, "-cpc cpc:noise=0.01: give no noise=: the staretc searches it is measured against are noiseless"},
 	} {
 		s := DefaultTuneSettings(diceGame, "../search/dice/suites/dice5x5-4.suite")
-		s.Game, s.CPC = diceGame, c.cpc
+		s.Kit, s.CPC = diceGame, c.cpc
 		err := s.CheckSyntax()
 		if err == nil || !runs.IsUsage(err) || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("%q: %v, want a usage error saying %q", c.cpc, err, c.want)
@@ -212,7 +212,7 @@ func TestTuneSettingsRefuse(t *testing.T) {
 		{[]int{9, 11, 9}, []float64{1.6}, "-depths: 9 is given twice"},
 	} {
 		s := DefaultTuneSettings(diceGame, "../search/dice/suites/dice5x5-4.suite")
-		s.Game, s.Depths, s.Ts = diceGame, c.depths, c.ts
+		s.Kit, s.Depths, s.Ts = diceGame, c.depths, c.ts
 		err := s.CheckSyntax()
 		if err == nil || !runs.IsUsage(err) || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("-depths %v -t %v: %v, want a usage error saying %q", c.depths, c.ts, err, c.want)
@@ -249,7 +249,7 @@ func TestTuneTwoEngines(t *testing.T) {
 	tune := func(cpc ...string) (*TuneResult, []TuneRecord) {
 		t.Helper()
 		s := DefaultTuneSettings(diceGame, suite)
-		s.Game = diceGame
+		s.Kit = diceGame
 		s.Limit, s.Depths, s.Ts, s.CPC, s.Workers = 10, []int{5, 7}, []float64{0.4, 0.05}, cpc, 2
 		run, err := runs.CreateAt(filepath.Join(t.TempDir(), "t"), "tune", nil, s, 0)
 		if err != nil {

@@ -78,7 +78,7 @@ func (s MatchSettings) StartPending(ctx context.Context) error {
 // its files and the settings' products (ParseEngineIn), or, where open
 // says so, checked without them (ParseEngineSpec), its Resolved nil.
 func (s *MatchSettings) parseEngine(spec string, open opening) (Engine, error) {
-	g := s.Game
+	g := s.Kit
 	if engines.IsOutside(spec) || open == openAll || open == openMade && len(search.SpecProducts(spec)) == 0 {
 		return ParseEngineIn(g, spec, s.Products)
 	}
@@ -86,7 +86,7 @@ func (s *MatchSettings) parseEngine(spec string, open opening) (Engine, error) {
 	if err != nil {
 		return Engine{}, err
 	}
-	return Engine{Game: g, Spec: sp}, nil
+	return Engine{Kit: g, Spec: sp}, nil
 }
 
 // parseEngines parses the match's engines into m, each spec put in its
@@ -129,7 +129,7 @@ func DefaultLuck(g search.Kit, variant string) string {
 // from a win-or-loss score, so a reference for it is refused rather than
 // run to no purpose.
 func (s *MatchSettings) parseLuck(m *Match, seen map[string]bool, open opening) error {
-	g := s.Game
+	g := s.Kit
 	if s.Luck == "" {
 		s.Luck = DefaultLuck(g, s.Variant)
 	}

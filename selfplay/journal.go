@@ -121,7 +121,7 @@ func (m *Match) checkGame(rec *Record, start game.State) error {
 		return fmt.Errorf("luck %v: want a finite number", rec.Luck)
 	}
 	var turns [2]int
-	end, err := rec.Replay(set.Game, func(_ int, s game.State) bool {
+	end, err := rec.Replay(set.Kit, func(_ int, s game.State) bool {
 		if s.Kind() == game.Decision {
 			turns[s.Mover()]++
 		}

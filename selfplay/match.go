@@ -16,7 +16,7 @@ import (
 // pairs of games with the same dice and the colours swapped (duplicate
 // dice).
 type MatchConfig struct {
-	Game   search.Kit   // the game the variants play
+	Kit    search.Kit   // the game the variants play
 	A, B   Engine       // variants of Game
 	Starts []game.State // start positions, not over; pair i starts from Starts[i % len]
 	Pairs  int          // number of game pairs
@@ -89,7 +89,7 @@ func PairSeed(seed uint64, pairing, i int) uint64 {
 
 // Validate checks the configuration.
 func (c *MatchConfig) Validate() error {
-	if c.Game.Game == nil {
+	if c.Kit.Game == nil {
 		return fmt.Errorf("a match needs a game")
 	}
 	if c.Pairs < 1 {
@@ -137,7 +137,7 @@ type matchWorker struct {
 func newMatchWorker(c *MatchConfig) *matchWorker {
 	w := &matchWorker{a: c.player(c.A), b: c.player(c.B)}
 	if c.LuckRef != nil && c.LuckRef.Outside == nil {
-		w.luck = NewLuck(c.LuckRef.Game.NewEngine(c.LuckRef.Resolved), c.LuckRef.Spec.Limits)
+		w.luck = NewLuck(c.LuckRef.Kit.NewEngine(c.LuckRef.Resolved), c.LuckRef.Spec.Limits)
 	}
 	return w
 }
@@ -152,7 +152,7 @@ func (w *matchWorker) startLuck(ctx context.Context, c *MatchConfig) error {
 	if !ok {
 		return fmt.Errorf("luck reference %s cannot value positions", c.LuckRef.Name())
 	}
-	v, err := ov.StartValuer(ctx, c.Game, c.Game.Variant(c.Starts[0]), c.log())
+	v, err := ov.StartValuer(ctx, c.Kit, c.Kit.Variant(c.Starts[0]), c.log())
 	if err != nil {
 		return err
 	}
@@ -163,7 +163,7 @@ func (w *matchWorker) startLuck(ctx context.Context, c *MatchConfig) error {
 // player returns a new player of variant v.
 func (c *MatchConfig) player(v Engine) matchPlayer {
 	if v.Outside != nil {
-		return &outsidePlayer{o: v.Outside, g: c.Game, variant: c.Game.Variant(c.Starts[0]), log: c.log()}
+		return &outsidePlayer{o: v.Outside, g: c.Kit, variant: c.Kit.Variant(c.Starts[0]), log: c.log()}
 	}
 	return v.NewPlayer()
 }
@@ -221,7 +221,7 @@ func (w *matchWorker) playPair(ctx context.Context, c *MatchConfig, i int) (Pair
 		if w.luck != nil {
 			observe = w.luck.Observer(&luck)
 		}
-		rec, err := Play(ctx, c.Game, c.Starts[si], players, NewChanceStream(seed), observe)
+		rec, err := Play(ctx, c.Kit, c.Starts[si], players, NewChanceStream(seed), observe)
 		if err != nil {
 			if ctx.Err() != nil {
 				return pr, ctx.Err()

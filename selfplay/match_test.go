@@ -145,7 +145,7 @@ func testConfig(t *testing.T, a, b string, pairs, workers int) *MatchConfig {
 	}
 	ref, _ := ParseEngine(diceGame, "staretc:depth=1,eval=pairs,tt=1")
 	start, _ := dice.New(5, 4)
-	return &MatchConfig{Game: diceGame, A: va, B: vb, Starts: []game.State{start}, Pairs: pairs, Seed: 42, Workers: workers, LuckRef: &ref}
+	return &MatchConfig{Kit: diceGame, A: va, B: vb, Starts: []game.State{start}, Pairs: pairs, Seed: 42, Workers: workers, LuckRef: &ref}
 }
 
 func playAll(t *testing.T, cfg *MatchConfig) []PairRecord {

@@ -21,7 +21,7 @@ func MergeMatch(ctx context.Context, g search.Kit, sh *runs.Shards, run *runs.Ru
 	if err := json.Unmarshal(sh.Settings, &set); err != nil {
 		return nil, fmt.Errorf("%s: settings: %v", filepath.Join(sh.Dirs[0], runs.ManifestName), err)
 	}
-	set.Game = g
+	set.Kit = g
 	if set.SPRT != "" {
 		return nil, runs.Usagef("%s is an SPRT match, which stops per shard; play it on one machine", sh.Dirs[0])
 	}

@@ -127,7 +127,7 @@ func openEnginesLog(dir string) (*os.File, *outside.BoundedLog, error) {
 // started, so that one that cannot start fails the match in one line (a
 // usage error, exit 2) before its first game.
 func (m *Match) startOutsiders(ctx context.Context, log io.Writer) error {
-	g, variant := m.Settings.Game, m.Settings.Variant
+	g, variant := m.Settings.Kit, m.Settings.Variant
 	for _, o := range m.outsiders() {
 		var p interface{ Close() error }
 		var err error

@@ -70,7 +70,7 @@ func Report(m *Match, dir string, recs []MatchRecord) *MatchReport {
 	rep := &MatchReport{Format: MatchFormat, Run: dir, Settings: set}
 	for pi, pg := range pairings {
 		s := Summarize(set.Engines[pg.A], set.Engines[pg.B], counted[pi], m.Luck != nil, m.SPRT)
-		gameShape(set.Game.Game, &s, counted[pi])
+		gameShape(set.Kit.Game, &s, counted[pi])
 		timePerMove(&s, counted[pi])
 		s.Seconds = elapsed
 		s.GamesPerSec = float64(games) / max(elapsed, 1e-9)

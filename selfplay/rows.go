@@ -55,7 +55,7 @@ func GameRows(m *Match, recs []MatchRecord) ([]GameRow, error) {
 	for pi, pg := range set.Pairings() {
 		for _, pr := range counted[pi] {
 			for _, g := range pr.Games {
-				row, err := newGameRow(set.Game, set.Seed, pi, set.Engines[pg.A], set.Engines[pg.B], g)
+				row, err := newGameRow(set.Kit, set.Seed, pi, set.Engines[pg.A], set.Engines[pg.B], g)
 				if err != nil {
 					return nil, err
 				}

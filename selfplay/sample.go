@@ -14,7 +14,7 @@ import (
 // games of a game between value players (ValuePlayer, staretc with the
 // game's hand evaluator, eval=pairs) that search each move to Depth.
 type SampleSettings struct {
-	Game    search.Kit // the game played
+	Kit     search.Kit // the game played
 	Variant string     // the variant played; "" is the game's default
 	Count   int        // positions wanted
 	Min     int        // lowest phase (g.Phase: checkers on the board in Dice)
@@ -47,7 +47,7 @@ const DefaultExactNodes = 100_000_000
 // 5x5/4) with phases 2 to 16, half of them at a decision, from players
 // searching to depth 3.
 func DefaultSampleSettings(g search.Kit) SampleSettings {
-	s := SampleSettings{Game: g, Count: 100, Min: 2, Max: 16, Seed: 1, Rolled: 0.5, ExactNodes: DefaultExactNodes, Depth: 3}
+	s := SampleSettings{Kit: g, Count: 100, Min: 2, Max: 16, Seed: 1, Rolled: 0.5, ExactNodes: DefaultExactNodes, Depth: 3}
 	if n := g.Defaults.SampleCount; n > 0 {
 		s.Count = n
 	}
@@ -60,13 +60,13 @@ func DefaultSampleSettings(g search.Kit) SampleSettings {
 // Check checks the settings, filling in the variant; errors are
 // runs.UsageError.
 func (s *SampleSettings) Check() error {
-	if s.Game.Game == nil {
+	if s.Kit.Game == nil {
 		return fmt.Errorf("sample settings without a game")
 	}
 	if s.Variant == "" {
-		s.Variant = s.Game.DefaultVariant()
+		s.Variant = s.Kit.DefaultVariant()
 	}
-	start, err := s.Game.New(s.Variant)
+	start, err := s.Kit.New(s.Variant)
 	if err != nil {
 		return runs.Usagef("-variant %s: %v", s.Variant, err)
 	}
@@ -77,8 +77,8 @@ func (s *SampleSettings) Check() error {
 		return runs.Usagef("-min %d -max %d: want 0 <= min <= max", s.Min, s.Max)
 	}
 	// Refused now, not after the games played to look for them.
-	if lo, hi := s.Game.PhaseRange(start); s.Min > hi || s.Max < lo {
-		return runs.Usagef("-min %d -max %d: no %s %s position that is not over has such a phase; theirs are %d to %d", s.Min, s.Max, s.Game.Name(), s.Variant, lo, hi)
+	if lo, hi := s.Kit.PhaseRange(start); s.Min > hi || s.Max < lo {
+		return runs.Usagef("-min %d -max %d: no %s %s position that is not over has such a phase; theirs are %d to %d", s.Min, s.Max, s.Kit.Name(), s.Variant, lo, hi)
 	}
 	if !(s.Rolled >= 0 && s.Rolled <= 1) {
 		return runs.Usagef("-rolled %v: want a fraction in [0, 1]", s.Rolled)
@@ -105,7 +105,7 @@ func SampleSuite(ctx context.Context, s SampleSettings, progress runs.Progress) 
 	if err := s.Check(); err != nil {
 		return nil, err
 	}
-	g := s.Game
+	g := s.Kit
 	rng := rand.New(rand.NewPCG(s.Seed, 0x9e4))
 	playerCfg := search.DefaultConfig(search.StarETC)
 	playerCfg.Eval, playerCfg.TTMiB = g.HandEval, 4 // any board size, and the committed suites

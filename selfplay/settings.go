@@ -37,8 +37,8 @@ func LuckRef(g search.Kit, variant string) string {
 // all but Game, which the caller looks up by GameName.
 type MatchSettings struct {
 	Format string `json:"format"`
-	// Game is the game played; it is not recorded, GameName is.
-	Game     search.Kit `json:"-"`
+	// Kit is the game played; it is not recorded, GameName is.
+	Kit      search.Kit `json:"-"`
 	GameName string     `json:"game"` // Game's name, filled by Resolve
 	// Variant is the game's variant the match is played in (Dice
 	// "5x5-4"): "" is the suite's, or the game's default without a
@@ -79,7 +79,7 @@ type MatchSettings struct {
 // the start of its default variant, seed 1, with the game's luck
 // reference (Luck "", which Resolve makes LuckRef(g, variant)), on every core.
 func DefaultMatchSettings(g search.Kit, variants ...string) MatchSettings {
-	return MatchSettings{Format: MatchFormat, Game: g, Engines: variants, Games: 200, Seed: 1,
+	return MatchSettings{Format: MatchFormat, Kit: g, Engines: variants, Games: 200, Seed: 1,
 		Concurrency: runtime.NumCPU()}
 }
 
@@ -129,7 +129,7 @@ func (s *MatchSettings) resolve(open opening) (*Match, error) {
 	if s.N != 0 || s.M != 0 {
 		return nil, runs.Usagef("match settings with n %d and m %d: give the variant (Dice %q)", s.N, s.M, "<n>x<n>-<m>")
 	}
-	g := s.Game
+	g := s.Kit
 	if err := g.Bind("match settings", &s.GameName); err != nil {
 		return nil, err
 	}
@@ -175,7 +175,7 @@ func (s *MatchSettings) resolve(open opening) (*Match, error) {
 // variant from the first when the settings give none; it checks each
 // position against the match's variant and engines, and puts it in m.
 func (s *MatchSettings) resolveStarts(m *Match, open opening) error {
-	g := s.Game
+	g := s.Kit
 	if len(s.Starts) == 0 {
 		if s.Suite != "" && open != openNone {
 			ps, err := search.ReadSuite(g, s.Suite)

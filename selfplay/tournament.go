@@ -86,7 +86,7 @@ func RunMatch(ctx context.Context, set MatchSettings, run *runs.Run, progress ru
 		if len(todo) == 0 {
 			continue
 		}
-		cfg := &MatchConfig{Game: set.Game, A: m.Engines[pg.A], B: m.Engines[pg.B], Starts: m.Starts, Pairs: npairs, Seed: set.Seed,
+		cfg := &MatchConfig{Kit: set.Kit, A: m.Engines[pg.A], B: m.Engines[pg.B], Starts: m.Starts, Pairs: npairs, Seed: set.Seed,
 			Pairing: pi, Workers: set.Concurrency, LuckRef: m.Luck, EngineLog: engineLog}
 		err := PlayPairs(ctx, cfg, todo, func(pr PairRecord) (bool, error) {
 			el := time.Since(start).Seconds()

@@ -19,7 +19,7 @@ import (
 //
 // An outside engine (ext:, gnubg:; outside.Engine) has Outside set and no Spec.
 type Engine struct {
-	Game     search.Kit
+	Kit      search.Kit
 	Spec     search.Spec
 	Resolved *search.Resolved
 	Outside  outside.Engine
@@ -42,7 +42,7 @@ func ParseEngineIn(g search.Kit, spec string, products search.Products) (Engine,
 		if err != nil {
 			return Engine{}, runs.Usage(err)
 		}
-		return Engine{Game: g, Outside: o}, nil
+		return Engine{Kit: g, Outside: o}, nil
 	}
 	s, err := ParseEngineSpec(g, spec)
 	if err != nil {
@@ -52,7 +52,7 @@ func ParseEngineIn(g search.Kit, spec string, products search.Products) (Engine,
 	if err != nil {
 		return Engine{}, runs.Usagef("spec %q: %w", spec, err)
 	}
-	return Engine{Game: g, Spec: s, Resolved: r}, nil
+	return Engine{Kit: g, Spec: s, Resolved: r}, nil
 }
 
 // ParseEngineSpec is ParseEngine without opening the files the spec
@@ -123,5 +123,5 @@ func (v Engine) Deterministic() bool {
 // NewPlayer returns a player with its own engine for the variant, a
 // search engine's (not an outside engine's: Outside is nil).
 func (v Engine) NewPlayer() *EnginePlayer {
-	return NewEnginePlayer(v.Name(), v.Game.NewEngine(v.Resolved), v.Spec.Limits)
+	return NewEnginePlayer(v.Name(), v.Kit.NewEngine(v.Resolved), v.Spec.Limits)
 }

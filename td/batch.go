@@ -176,7 +176,7 @@ func (l *learner) record(gm *selfplay.Record, st *steps) {
 		} else {
 			st.x = append(st.x, make([]float64, In)...)
 		}
-		l.s.Game.Net.Features(before, st.x[k*In:][:In])
+		l.s.Kit.Net.Features(before, st.x[k*In:][:In])
 		st.sign, st.target = append(st.sign, sideZero(before)), append(st.target, l.target(before, after))
 	})
 }

@@ -28,11 +28,11 @@ type learner struct {
 }
 
 func newLearner(s *Settings, net *nn.Net) (*learner, error) {
-	val, err := s.Game.Net.Evaluator(net)
+	val, err := s.Kit.Net.Evaluator(net)
 	if err != nil {
 		return nil, err
 	}
-	start, err := s.Game.New(s.Variant)
+	start, err := s.Kit.New(s.Variant)
 	if err != nil {
 		return nil, err
 	}
@@ -137,7 +137,7 @@ func (l *learner) replay(gm *selfplay.Record, visit func(before, after game.Stat
 // update applies the TD update of the afterstate before, whose next
 // afterstate is after.
 func (l *learner) update(before, after game.State, rate float64) {
-	l.s.Game.Net.Features(before, l.x)
+	l.s.Kit.Net.Features(before, l.x)
 	l.step(l.x, sideZero(before), l.target(before, after), rate)
 }
 

@@ -41,15 +41,15 @@ func (s *Settings) judgeSuite() (*judgement, error) {
 	if s.JudgeSuite == "" {
 		return nil, nil
 	}
-	ps, err := search.ReadSuite(s.Game, s.JudgeSuite)
+	ps, err := search.ReadSuite(s.Kit, s.JudgeSuite)
 	if err != nil {
 		return nil, runs.Usagef("-judge: %v", err)
 	}
-	j := &judgement{game: s.Game}
+	j := &judgement{game: s.Kit}
 	for _, p := range ps {
 		switch {
-		case s.Game.Variant(p.Pos) != s.Variant:
-			return nil, runs.Usagef("-judge %s: line %d is of variant %s, the training's is %s", s.JudgeSuite, p.Line, s.Game.Variant(p.Pos), s.Variant)
+		case s.Kit.Variant(p.Pos) != s.Variant:
+			return nil, runs.Usagef("-judge %s: line %d is of variant %s, the training's is %s", s.JudgeSuite, p.Line, s.Kit.Variant(p.Pos), s.Variant)
 		case !p.HasExact:
 			return nil, runs.Usagef("-judge %s: line %d has no exact value (starlab gen -exact writes them)", s.JudgeSuite, p.Line)
 		}
@@ -99,12 +99,12 @@ func netSpec(g search.Kit, file string) (search.Spec, *search.Resolved, error) {
 // starts that s, checked, has read, and returns the net's statistics and
 // how many of the pairs of games differ.
 func measureVsHand(ctx context.Context, s *Settings, file string, g int64) (selfplay.Summary, int, error) {
-	dg := s.Game
+	dg := s.Kit
 	spec, res, err := netSpec(dg, file)
 	if err != nil {
 		return selfplay.Summary{}, 0, err
 	}
-	a := selfplay.Engine{Game: dg, Spec: spec, Resolved: res}
+	a := selfplay.Engine{Kit: dg, Spec: spec, Resolved: res}
 	b, err := selfplay.ParseEngine(dg, "staretc:depth=1,tt=1,eval="+dg.HandEval)
 	if err != nil {
 		return selfplay.Summary{}, 0, err
@@ -113,7 +113,7 @@ func measureVsHand(ctx context.Context, s *Settings, file string, g int64) (self
 	if err != nil {
 		return selfplay.Summary{}, 0, err
 	}
-	cfg := &selfplay.MatchConfig{Game: dg, A: a, B: b, Starts: s.res.measure, Pairs: s.MeasureGames / 2, Seed: runs.StreamSeed(s.Seed, "train/measure", uint64(g)), Workers: s.Workers, LuckRef: &luck}
+	cfg := &selfplay.MatchConfig{Kit: dg, A: a, B: b, Starts: s.res.measure, Pairs: s.MeasureGames / 2, Seed: runs.StreamSeed(s.Seed, "train/measure", uint64(g)), Workers: s.Workers, LuckRef: &luck}
 	todo := make([]int, cfg.Pairs)
 	for i := range todo {
 		todo[i] = i

@@ -12,10 +12,10 @@ import (
 
 // Settings configure the train stage.
 type Settings struct {
-	// Game is the game trained, which must have a network (search.NetKit);
+	// Kit is the game trained, which must have a network (search.NetKit);
 	// GameName names it in the settings' JSON, and Variant is the variant
 	// trained ("" is the game's default, which Check fills in).
-	Game     search.Kit `json:"-"`
+	Kit      search.Kit `json:"-"`
 	GameName string     `json:"game"`
 	Variant  string     `json:"variant"`
 	Games    int64      `json:"games"` // self-play games in all
@@ -136,7 +136,7 @@ type resolvedFrom struct {
 // default variant (Dice: 5x5/4) with the variant's default rate,
 // annealed, 1% exploration.
 func DefaultSettings(g search.Kit) Settings {
-	s := Settings{Game: g, Games: 20000, Seed: 1, Anneal: true, Explore: 0.01, Init: 0.1,
+	s := Settings{Kit: g, Games: 20000, Seed: 1, Anneal: true, Explore: 0.01, Init: 0.1,
 		Workers: 1, Batch: 1, CheckpointEvery: 5000, MeasureEvery: 5000, MeasureGames: 400}
 	if g.Game != nil {
 		s.GameName = g.Name()
@@ -147,24 +147,24 @@ func DefaultSettings(g search.Kit) Settings {
 // Check checks the settings, filling in the variant and the default
 // rate; errors are runs.UsageError.
 func (s *Settings) Check() error {
-	if s.Game.Game == nil {
+	if s.Kit.Game == nil {
 		return runs.Usagef("train settings without a game")
 	}
-	s.GameName = s.Game.Name()
-	if s.Game.Net == nil {
+	s.GameName = s.Kit.Name()
+	if s.Kit.Net == nil {
 		return runs.Usagef("-game %s: the game has no network to train", s.GameName)
 	}
 	if s.Variant == "" {
-		s.Variant = s.Game.DefaultVariant()
+		s.Variant = s.Kit.DefaultVariant()
 	}
-	if _, err := s.Game.New(s.Variant); err != nil {
+	if _, err := s.Kit.New(s.Variant); err != nil {
 		return runs.Usagef("-variant %s: %v", s.Variant, err)
 	}
 	if err := s.checkTarget(); err != nil {
 		return err
 	}
 	if s.Rate == 0 {
-		s.Rate = s.Game.Net.Rate(s.Variant)
+		s.Rate = s.Kit.Net.Rate(s.Variant)
 	}
 	for _, h := range s.Layers {
 		if h < 1 || h > nn.MaxHidden {
@@ -175,10 +175,10 @@ func (s *Settings) Check() error {
 		return runs.Usagef("-hidden: %d layers, want at most %d", len(s.Layers)+1, nn.MaxLayers)
 	}
 	if s.Inputs != "" {
-		if s.Game.Net.Inputs == nil {
-			return runs.Usagef("-inputs %s: %s has one input set, its own", s.Inputs, s.Game.Name())
+		if s.Kit.Net.Inputs == nil {
+			return runs.Usagef("-inputs %s: %s has one input set, its own", s.Inputs, s.Kit.Name())
 		}
-		if _, err := s.Game.Net.Inputs(s.Variant, s.Inputs); err != nil {
+		if _, err := s.Kit.Net.Inputs(s.Variant, s.Inputs); err != nil {
 			return runs.Usagef("-inputs %s: %v", s.Inputs, err)
 		}
 	}
@@ -269,18 +269,18 @@ func (s *Settings) trainStarts() ([]game.State, error) {
 // over; without one, the variant's start.
 func (s *Settings) suiteStarts(name, path string) ([]game.State, error) {
 	if path == "" {
-		start, err := s.Game.New(s.Variant)
+		start, err := s.Kit.New(s.Variant)
 		return []game.State{start}, err
 	}
-	ps, err := search.ReadSuite(s.Game, path)
+	ps, err := search.ReadSuite(s.Kit, path)
 	if err != nil {
 		return nil, runs.Usagef("-%s: %v", name, err)
 	}
 	var starts []game.State
 	for _, p := range ps {
 		switch {
-		case s.Game.Variant(p.Pos) != s.Variant:
-			return nil, runs.Usagef("-%s %s: line %d is of variant %s, the training's is %s", name, path, p.Line, s.Game.Variant(p.Pos), s.Variant)
+		case s.Kit.Variant(p.Pos) != s.Variant:
+			return nil, runs.Usagef("-%s %s: line %d is of variant %s, the training's is %s", name, path, p.Line, s.Kit.Variant(p.Pos), s.Variant)
 		case p.Pos.Kind() == game.Over:
 			return nil, runs.Usagef("-%s %s: line %d is a finished game", name, path, p.Line)
 		}

@@ -279,7 +279,7 @@ func (st *state) decode(data []byte, s *Settings) error {
 	}
 	for i := range st.Curve { // a point of format 1, which named none
 		if st.Curve[i].Opponent == "" {
-			st.Curve[i].Opponent = s.Game.HandEval
+			st.Curve[i].Opponent = s.Kit.HandEval
 		}
 	}
 	switch {

@@ -101,7 +101,7 @@ func (s *Settings) checkTarget() error {
 // depth (a time or node limit would make the targets depend on the
 // machine).
 func (s *Settings) targetSpec() (search.Spec, error) {
-	spec, err := selfplay.ParseEngineSpec(s.Game, s.TargetSpec)
+	spec, err := selfplay.ParseEngineSpec(s.Kit, s.TargetSpec)
 	if err != nil {
 		return spec, runs.Usagef("-target-spec: %v", err)
 	}
@@ -134,7 +134,7 @@ type labeller struct {
 // frozen (when the search's evaluator is the net being trained), its
 // games starting from starts (Settings.trainStarts, read once a run).
 func (s *Settings) newLabeller(frozen *nn.Net, spec search.Spec, starts []game.State) (*labeller, error) {
-	val, err := s.Game.Net.Evaluator(frozen)
+	val, err := s.Kit.Net.Evaluator(frozen)
 	if err != nil {
 		return nil, err
 	}
@@ -147,11 +147,11 @@ func (s *Settings) newLabeller(frozen *nn.Net, spec search.Spec, starts []game.S
 	}
 	leaf := val
 	if net := res.NetFile(); net != nil && net != frozen {
-		if leaf, err = s.Game.Net.Evaluator(net); err != nil {
+		if leaf, err = s.Kit.Net.Evaluator(net); err != nil {
 			return nil, err
 		}
 	}
-	return &labeller{p: player{val: val}, leaf: leaf, engine: s.Game.NewEngine(res), limits: spec.Limits, in: frozen.In, starts: starts}, nil
+	return &labeller{p: player{val: val}, leaf: leaf, engine: s.Kit.NewEngine(res), limits: spec.Limits, in: frozen.In, starts: starts}, nil
 }
 
 // searchPlayer chooses the best move of a search to a depth with the
@@ -193,7 +193,7 @@ func (lb *labeller) label(ctx context.Context, s *Settings, g int64) ([]sample, 
 		sp := &searchPlayer{lb: lb, depth: s.PlayDepth}
 		players = [2]selfplay.Player{sp, sp}
 	}
-	rec, err := selfplay.Play(ctx, s.Game, start, players, selfplay.NewChanceStream(runs.StreamSeed(s.Seed, "train/dice", uint64(g))), nil)
+	rec, err := selfplay.Play(ctx, s.Kit, start, players, selfplay.NewChanceStream(runs.StreamSeed(s.Seed, "train/dice", uint64(g))), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -214,7 +214,7 @@ func (lb *labeller) label(ctx context.Context, s *Settings, g int64) ([]sample, 
 			return fmt.Errorf("the target search of a position of game %d completed no iteration", g)
 		}
 		x := make([]float64, lb.in)
-		s.Game.Net.Features(pos, x)
+		s.Kit.Net.Features(pos, x)
 		out = append(out, sample{x: x, target: r.Last().Score})
 		return nil
 	}
@@ -242,10 +242,10 @@ func (lb *labeller) label(ctx context.Context, s *Settings, g int64) ([]sample, 
 // there as target: TreeStrap's targets (Veness et al. 2009), every
 // interior afterstate of the search fitted to its searched value.
 func (lb *labeller) treeSamples(s *Settings, pos game.State, depth int, out *[]sample) {
-	game.Expectimax(pos, depth, s.Game.CountsChance(), lb.leaf.Value, func(st game.State, v float64, afterMove bool) {
+	game.Expectimax(pos, depth, s.Kit.CountsChance(), lb.leaf.Value, func(st game.State, v float64, afterMove bool) {
 		if afterMove {
 			x := make([]float64, lb.in)
-			s.Game.Net.Features(st, x)
+			s.Kit.Net.Features(st, x)
 			*out = append(*out, sample{x: x, target: v})
 		}
 	})

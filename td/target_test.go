@@ -130,7 +130,7 @@ func TestTreeStrap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	net, err := s.Game.Net.New(s.Variant, runs.Stream(1, "test", 0), 0.3)
+	net, err := s.Kit.Net.New(s.Variant, runs.Stream(1, "test", 0), 0.3)
 	if err != nil {
 		t.Fatal(err)
 	}

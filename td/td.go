@@ -144,12 +144,12 @@ func startNet(s *Settings, run *runs.Run) (state, *nn.Net, error) {
 		if net, err = nn.Load(run.Path(NetFile)); err != nil {
 			return st, nil, err
 		}
-		if err := s.Game.Net.Check(net, s.Variant); err != nil {
+		if err := s.Kit.Net.Check(net, s.Variant); err != nil {
 			return st, nil, fmt.Errorf("net file %s: %v", run.Path(NetFile), err)
 		}
 	} else {
 		var err error
-		if net, err = s.Game.Net.New(s.Variant, runs.Stream(s.Seed, "train/init", 0), s.Init); err != nil {
+		if net, err = s.Kit.Net.New(s.Variant, runs.Stream(s.Seed, "train/init", 0), s.Init); err != nil {
 			return st, nil, err
 		}
 		if (s.Hidden != 0 && s.Hidden != net.H) || len(s.Layers) > 0 || s.Inputs != "" {
@@ -157,7 +157,7 @@ func startNet(s *Settings, run *runs.Run) (state, *nn.Net, error) {
 			// drawn afresh from the same stream.
 			in := net.In
 			if s.Inputs != "" {
-				if in, err = s.Game.Net.Inputs(s.Variant, s.Inputs); err != nil {
+				if in, err = s.Kit.Net.Inputs(s.Variant, s.Inputs); err != nil {
 					return st, nil, err
 				}
 			}
@@ -180,7 +180,7 @@ func startNet(s *Settings, run *runs.Run) (state, *nn.Net, error) {
 func newPoint(s *Settings, net *nn.Net, g int64, seconds float64, checkpoint bool) CurvePoint {
 	pt := CurvePoint{Games: g, Seconds: seconds, NetID: net.ID(), Checkpoint: checkpoint,
 		Score: runs.Num(math.NaN()), ScoreCI95: runs.Num(math.NaN()), LuckScore: runs.Num(math.NaN()), LuckCI95: runs.Num(math.NaN()),
-		MeanPlies: runs.Num(math.NaN()), Opponent: s.Game.HandEval, ExactMAE: runs.Num(math.NaN()), ExactSE: runs.Num(math.NaN())}
+		MeanPlies: runs.Num(math.NaN()), Opponent: s.Kit.HandEval, ExactMAE: runs.Num(math.NaN()), ExactSE: runs.Num(math.NaN())}
 	pt.GamesPerS = float64(g) / math.Max(pt.Seconds, 1e-9)
 	return pt
 }
@@ -238,7 +238,7 @@ func finish(s *Settings, run *runs.Run, net *nn.Net, st state, g int64) (*Result
 	}
 	last := st.Curve[len(st.Curve)-1]
 	res := &Result{Games: g, Seconds: st.Seconds, GamesPerS: float64(g) / math.Max(st.Seconds, 1e-9), Net: run.Path(NetFile),
-		Best: run.Path(BestFile), NetID: net.ID(), Opponent: s.Game.HandEval, MeasurePairs: last.MeasurePairs, DistinctPairs: last.DistinctPairs, Score: last.Score, ScoreCI95: last.ScoreCI95, LuckScore: last.LuckScore,
+		Best: run.Path(BestFile), NetID: net.ID(), Opponent: s.Kit.HandEval, MeasurePairs: last.MeasurePairs, DistinctPairs: last.DistinctPairs, Score: last.Score, ScoreCI95: last.ScoreCI95, LuckScore: last.LuckScore,
 		LuckCI95: last.LuckCI95, Curve: st.Curve, MeanPlies: last.MeanPlies, MeanTDErr: last.TDError, MeanFitErr: last.FitError, Checkpoint: g,
 		ExactMAE: last.ExactMAE, ExactSE: last.ExactSE}
 	return res, nil

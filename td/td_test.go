@@ -134,7 +134,7 @@ func TestResumeEqualsUninterrupted(t *testing.T) {
 func TestSettingsChecks(t *testing.T) {
 	for _, bad := range []func(*Settings){
 		func(s *Settings) { s.Variant = "2x2-2" },
-		func(s *Settings) { s.Game = search.Kit{} },
+		func(s *Settings) { s.Kit = search.Kit{} },
 		func(s *Settings) { s.Games = 0 },
 		func(s *Settings) { s.Rate = -0.1 },
 		func(s *Settings) { s.Lambda = 1.5 },
@@ -144,7 +144,7 @@ func TestSettingsChecks(t *testing.T) {
 		func(s *Settings) { s.Inputs = "pins" },
 		func(s *Settings) {
 			g, _ := games.Lookup("breakthrough")
-			s.Game, s.Variant, s.Inputs = g, "5x6", "threats"
+			s.Kit, s.Variant, s.Inputs = g, "5x6", "threats"
 		},
 	} {
 		s := DefaultSettings(diceGame())
@@ -183,7 +183,7 @@ func TestThreatInputs(t *testing.T) {
 	if net.In != 62+6 {
 		t.Fatalf("a net of %d inputs, want 68: 62 and 6 threat inputs", net.In)
 	}
-	if _, err := s.Game.Net.Evaluator(net); err != nil {
+	if _, err := s.Kit.Net.Evaluator(net); err != nil {
 		t.Fatal(err)
 	}
 	got := cutAndResume(t, s, filepath.Join(dir, "cut"), 250)

@@ -88,7 +88,7 @@ func (f *benchFlags) run(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := resumedGame(&f.set.Game, &f.set.GameName); err != nil {
+	if err := resumedGame(&f.set.Kit, &f.set.GameName); err != nil {
 		return err
 	}
 	var sum *bench.Summary
@@ -109,7 +109,7 @@ func (f *benchFlags) run(ctx context.Context, env *Env, args []string) error {
 func (f *benchFlags) settings(env *Env, args []string) error {
 	set, spec := &f.set, &f.spec
 	var err error
-	if set.Game, err = lookupGame(set.GameName); err != nil {
+	if set.Kit, err = lookupGame(set.GameName); err != nil {
 		return err
 	}
 	if set.Algos, err = bench.ParseAlgos(f.algos); err != nil {
@@ -130,7 +130,7 @@ func (f *benchFlags) settings(env *Env, args []string) error {
 	if len(args) == 1 {
 		set.Suite = args[0]
 	} else if set.Suite == "" {
-		return usagef("%s has no default suite: name a SUITE", set.Game.Name())
+		return usagef("%s has no default suite: name a SUITE", set.Kit.Name())
 	}
 	_, err = set.Resolve()
 	return err

@@ -82,7 +82,7 @@ func (f *collectFlags) run(ctx context.Context, env *Env, args []string) error {
 	var res regression.CollectResult
 	kept := "finished chunks are kept: continue with starlab collect -resume " + run.Dir()
 	err = runStage(env, run, "positions", f.asJSON, kept, func(p runs.Progress) (err error) {
-		if err := resumedGame(&f.set.Game, &f.set.GameName); err != nil {
+		if err := resumedGame(&f.set.Kit, &f.set.GameName); err != nil {
 			return err
 		}
 		res, err = regression.Collect(ctx, f.set, run, p)
@@ -108,7 +108,7 @@ func (f *collectFlags) settings(env *Env) error {
 		}
 	}
 	var err error
-	if f.set.Game, f.set.Variant, err = f.gf.resolve(env.Flags); err != nil {
+	if f.set.Kit, f.set.Variant, err = f.gf.resolve(env.Flags); err != nil {
 		return err
 	}
 	ps, err := regression.ParsePairs(f.pairs)

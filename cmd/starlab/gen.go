@@ -69,7 +69,7 @@ func (f *genFlags) run(ctx context.Context, env *Env, args []string) error {
 		return err
 	}
 	var err error
-	if f.set.Game, f.set.Variant, err = f.gf.resolve(env.Flags); err != nil {
+	if f.set.Kit, f.set.Variant, err = f.gf.resolve(env.Flags); err != nil {
 		return err
 	}
 	if f.out != "" {

@@ -103,7 +103,7 @@ func (f *matchFlags) run(ctx context.Context, env *Env, args []string) error {
 	kept := "the finished pairs are kept: continue with starlab match -resume " + run.Dir()
 	err = runStage(env, run, "games", f.asJSON, kept, func(p runs.Progress) (err error) {
 		if resumed && f.set.GameName != "" { // a run of an older format names none, and is refused
-			if f.set.Game, err = games.Lookup(f.set.GameName); err != nil {
+			if f.set.Kit, err = games.Lookup(f.set.GameName); err != nil {
 				return err
 			}
 		}
@@ -128,7 +128,7 @@ func (f *matchFlags) settings(ctx context.Context, env *Env, args []string) erro
 	if err != nil {
 		return err
 	}
-	f.set.Game, f.set.Variant, f.set.Engines = g, variant, args
+	f.set.Kit, f.set.Variant, f.set.Engines = g, variant, args
 	// Before the run directory: an engine that cannot run
 	// is refused in one line, leaving nothing behind.
 	if _, err := f.set.Prepare(ctx); err != nil {

@@ -93,12 +93,12 @@ func (f *pipelineFlags) run(ctx context.Context, env *Env, args []string) error 
 	if found.Dir != "" {
 		f.out = ""
 	}
-	g := recipe.Game
+	g := recipe.Kit
 	run, resumed, err := runs.Start("out", f.out, found.Dir, "run", env.Args, recipe, recipe.Seed)
 	if err != nil {
 		return err
 	}
-	recipe.Game = g // a resumed run's recipe is read back from its manifest, which names the same game
+	recipe.Kit = g // a resumed run's recipe is read back from its manifest, which names the same game
 	switch {
 	case resumed:
 		fmt.Fprintf(env.Stderr, "starlab run: finishing the unfinished %s run %s\n", recipe.Name, run.Dir())

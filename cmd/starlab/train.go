@@ -153,7 +153,7 @@ func (f *trainFlags) run(ctx context.Context, env *Env, args []string) error {
 		if f.set.GameName == "" {
 			return fmt.Errorf("%s: the run names no game: an older starlab made it; start a new run", run.Dir())
 		}
-		if f.set.Game, err = games.Lookup(f.set.GameName); err != nil {
+		if f.set.Kit, err = games.Lookup(f.set.GameName); err != nil {
 			return err
 		}
 	}
@@ -176,7 +176,7 @@ func (f *trainFlags) settings(env *Env) error {
 	if err != nil {
 		return err
 	}
-	f.set.Game, f.set.GameName, f.set.Variant = g, g.Name(), variant
+	f.set.Kit, f.set.GameName, f.set.Variant = g, g.Name(), variant
 	return f.set.Check()
 }
 

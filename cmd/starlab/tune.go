@@ -101,7 +101,7 @@ func (f *tuneFlags) run(ctx context.Context, env *Env, args []string) error {
 	}
 	var res *regression.TuneResult
 	err = runStage(env, run, "positions", f.asJSON, "measure it again with starlab tune -resume "+run.Dir(), func(p runs.Progress) (err error) {
-		if err := resumedGame(&f.set.Game, &f.set.GameName); err != nil {
+		if err := resumedGame(&f.set.Kit, &f.set.GameName); err != nil {
 			return err
 		}
 		res, err = regression.Tune(ctx, f.set, run, p)
@@ -194,11 +194,11 @@ func cpcOptions() []string {
 func (f *tuneFlags) settings(*Env) error {
 	set := &f.set
 	var err error
-	if set.Game, err = lookupGame(set.GameName); err != nil {
+	if set.Kit, err = lookupGame(set.GameName); err != nil {
 		return err
 	}
 	if set.Suite == "" {
-		return usagef("%s has no default suite: give -suite", set.Game.Name())
+		return usagef("%s has no default suite: give -suite", set.Kit.Name())
 	}
 	if set.Depths, err = bench.ParseDepths(f.depths); err != nil {
 		return err

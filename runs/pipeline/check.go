@@ -69,8 +69,8 @@ func (r *Recipe) checkTune(collectVariant string) error {
 		suite, v := "{suite}", collectVariant
 		if t.Suite != SuiteProduct {
 			var ps []search.SuitePosition
-			if ps, err = search.ReadSuite(r.Game, t.Suite); err == nil {
-				suite, v = t.Suite, r.Game.Variant(ps[0].Pos)
+			if ps, err = search.ReadSuite(r.Kit, t.Suite); err == nil {
+				suite, v = t.Suite, r.Kit.Variant(ps[0].Pos)
 			}
 		}
 		if err == nil && named {
@@ -120,17 +120,17 @@ func (r *Recipe) StartOutsiders(ctx context.Context) error {
 // resolveOn reads the files an engine spec names and checks the engine
 // can search positions of the recipe game's variant.
 func (r *Recipe) resolveOn(spec, variant string) error {
-	sp, err := r.Game.ParseSpec(spec)
+	sp, err := r.Kit.ParseSpec(spec)
 	if err != nil {
 		return runs.Usagef("%q: %v", spec, err)
 	}
 	res, err := sp.Config.Resolve()
 	var start game.State
 	if err == nil {
-		start, err = r.Game.New(variant)
+		start, err = r.Kit.New(variant)
 	}
 	if err == nil {
-		err = r.Game.Check(res, start)
+		err = r.Kit.Check(res, start)
 	}
 	if err != nil {
 		return runs.Usagef("%q: %v", spec, err)

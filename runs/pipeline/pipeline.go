@@ -260,7 +260,7 @@ func (sg *stager) tune(ctx context.Context, suite string) error {
 	}); err != nil {
 		return err
 	}
-	res.Tune.Bind(r.Game) // read back from tune.json
+	res.Tune.Bind(r.Kit) // read back from tune.json
 	return nil
 }
 
@@ -294,10 +294,10 @@ func (sg *stager) report(ctx context.Context) error {
 	sg.progress(0, 1, "report")
 	// The report's runs are all of the recipe's game.
 	recipeGame := func(name string) (search.Kit, error) {
-		if name != r.Game.Name() {
-			return search.Kit{}, fmt.Errorf("game %q is not the recipe's, %s", name, r.Game.Name())
+		if name != r.Kit.Name() {
+			return search.Kit{}, fmt.Errorf("game %q is not the recipe's, %s", name, r.Kit.Name())
 		}
-		return r.Game, nil
+		return r.Kit, nil
 	}
 	rp, err := report.Run(ctx, run.Dir(), recipeGame, runs.NoProgress)
 	if err != nil {

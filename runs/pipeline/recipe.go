@@ -56,9 +56,9 @@ type MatchStage struct {
 // Recipe is a pipeline: a net trained by self-play, ChanceProbCut fitted
 // for it, and matches.
 type Recipe struct {
-	// Game is the game the recipe's stages play, the one GameName names,
+	// Kit is the game the recipe's stages play, the one GameName names,
 	// looked up by LoadRecipe; it is not part of the recipe's JSON.
-	Game        search.Kit `json:"-"`
+	Kit         search.Kit `json:"-"`
 	Format      string     `json:"format"`
 	Name        string     `json:"name"`
 	Description string     `json:"description"`
@@ -110,7 +110,7 @@ func LoadRecipe(nameOrPath string, lookup func(name string) (search.Kit, error))
 		return nil, runs.Usagef("%s: %v", src, err)
 	}
 	r := &Recipe{
-		Game:    g,
+		Kit:     g,
 		Train:   preset(present, "train", func() td.Settings { return td.DefaultSettings(g) }),
 		Collect: preset(present, "collect", func() regression.CollectSettings { return regression.DefaultCollectSettings(g) }),
 		Fit:     preset(present, "fit", regression.DefaultFitSettings),
@@ -166,14 +166,14 @@ func Names() []string {
 
 // bindGame gives the stages that take a game the recipe's.
 func (r *Recipe) bindGame() {
-	if r.Bench != nil && r.Game.Game != nil {
-		r.Bench.Game, r.Bench.GameName = r.Game, r.Game.Name()
+	if r.Bench != nil && r.Kit.Game != nil {
+		r.Bench.Kit, r.Bench.GameName = r.Kit, r.Kit.Name()
 	}
-	if r.Collect != nil && r.Game.Game != nil {
-		r.Collect.Game, r.Collect.GameName = r.Game, r.Game.Name()
+	if r.Collect != nil && r.Kit.Game != nil {
+		r.Collect.Kit, r.Collect.GameName = r.Kit, r.Kit.Name()
 	}
-	if r.Tune != nil && r.Game.Game != nil {
-		r.Tune.Game, r.Tune.GameName = r.Game, r.Game.Name()
+	if r.Tune != nil && r.Kit.Game != nil {
+		r.Tune.Kit, r.Tune.GameName = r.Kit, r.Kit.Name()
 	}
 }
 
@@ -185,13 +185,13 @@ func (r *Recipe) check() error {
 	if r.Name == "" {
 		return fmt.Errorf("no name")
 	}
-	if r.Game.Game == nil || r.Game.Name() != r.GameName {
+	if r.Kit.Game == nil || r.Kit.Name() != r.GameName {
 		return fmt.Errorf("no game")
 	}
 	if r.Variant == "" {
-		r.Variant = r.Game.DefaultVariant()
+		r.Variant = r.Kit.DefaultVariant()
 	}
-	if _, err := r.Game.New(r.Variant); err != nil {
+	if _, err := r.Kit.New(r.Variant); err != nil {
 		return fmt.Errorf("variant: %v", err)
 	}
 	if r.Train == nil && r.Collect == nil && r.Bench == nil && r.Tune == nil && len(r.Matches) == 0 {
@@ -204,7 +204,7 @@ func (r *Recipe) check() error {
 	// are made by the stages, so the specs are checked without opening
 	// them; named refuses a product the recipe does not make.
 	if r.Train != nil {
-		r.Train.Game, r.Train.GameName, r.Train.Variant, r.Train.Seed = r.Game, r.GameName, r.Variant, r.Seed
+		r.Train.Kit, r.Train.GameName, r.Train.Variant, r.Train.Seed = r.Kit, r.GameName, r.Variant, r.Seed
 		if err := r.Train.Check(); err != nil {
 			return fmt.Errorf("train: %v", err)
 		}
@@ -343,14 +343,14 @@ func products(net, probcut string) search.Products {
 
 // matchSettings are the settings of match m, given the products.
 func (r *Recipe) matchSettings(m MatchStage, net, probcut string) selfplay.MatchSettings {
-	ms := selfplay.DefaultMatchSettings(r.Game, slices.Clone(m.Variants)...)
+	ms := selfplay.DefaultMatchSettings(r.Kit, slices.Clone(m.Variants)...)
 	ms.GameName, ms.Variant = r.GameName, r.Variant
 	ms.Seed, ms.Games, ms.Gauntlet = r.Seed, m.Games, m.Gauntlet
 	ms.Products = products(net, probcut)
 	ms.Suite = m.Suite
 	ms.Luck = m.Luck
 	if ms.Luck == "" {
-		ms.Luck = selfplay.DefaultLuck(r.Game, r.Variant)
+		ms.Luck = selfplay.DefaultLuck(r.Kit, r.Variant)
 	}
 	return ms
 }

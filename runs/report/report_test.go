@@ -72,7 +72,7 @@ func stages(t *testing.T, root string) (net, probcut string) {
 	net = filepath.Join(root, "1-train", td.BestFile)
 
 	cs := regression.DefaultCollectSettings(diceengine.Game())
-	cs.Game = diceGame
+	cs.Kit = diceGame
 	cs.Count, cs.Pairs, cs.Engine, cs.Chunk = 12, []regression.Pair{{Shallow: 1, Deep: 3}, {Shallow: 3, Deep: 5}}, "staretc:net="+net+",tt=1", 4
 	run = create("2-collect", "collect", cs)
 	_, err = regression.Collect(ctx, cs, run, runs.NoProgress)
@@ -86,14 +86,14 @@ func stages(t *testing.T, root string) (net, probcut string) {
 	probcut = filepath.Join(root, "3-fit", regression.ProbCutFile)
 
 	tu := regression.DefaultTuneSettings(diceengine.Game(), "../../search/dice/suites/dice5x5-4.suite")
-	tu.Game = diceGame
+	tu.Kit = diceGame
 	tu.Limit, tu.Depths, tu.Ts, tu.CPC = 4, []int{5}, []float64{1.6, 0.2}, regression.SpecList{"cpc:eval=pairs,tt=1", "cpc:eval=pairs,tt=1,multi=0,r=4"}
 	run = create("4-tune", "tune", tu)
 	_, err = regression.Tune(ctx, tu, run, runs.NoProgress)
 	finish(run, err)
 
 	bs := bench.DefaultSettings(diceengine.Game())
-	bs.Game = diceengine.Game()
+	bs.Kit = diceengine.Game()
 	bs.Suite, bs.Limit, bs.Depths, bs.Engine.Eval, bs.Engine.TTMiB = "../../search/dice/suites/dice5x5-4.suite", 4, []int{3, 5}, "pairs", 1
 	run = create("5-bench", "bench", bs)
 	_, err = bench.Run(ctx, bs, run, runs.NoProgress)
@@ -388,7 +388,7 @@ func TestReportTuneChapterOnlyOnItsBoard(t *testing.T) {
 	}{{suite5x6, ""}, {"../../search/breakthrough/suites/breakthrough8x8-measure.suite", "table 5.10"}} {
 		dir := t.TempDir()
 		tu := regression.DefaultTuneSettings(bt, c.suite)
-		tu.Game, tu.Limit, tu.Depths, tu.Ts, tu.CPC = bt, 1, []int{3}, []float64{1.6}, regression.SpecList{"cpc:eval=material"}
+		tu.Kit, tu.Limit, tu.Depths, tu.Ts, tu.CPC = bt, 1, []int{3}, []float64{1.6}, regression.SpecList{"cpc:eval=material"}
 		finishedRun(t, dir, "tune", tu, func(run *runs.Run) error {
 			_, err := regression.Tune(context.Background(), tu, run, runs.NoProgress)
 			return err

@@ -51,9 +51,9 @@ const SoundTolerance = 1e-9
 // Settings configure the bench stage. They are recorded whole in the run's
 // manifest.
 type Settings struct {
-	// Game is the game the suite's positions are of; it is not recorded,
-	// GameName is, and the caller fills Game from it (the registry).
-	Game     search.Kit `json:"-"`
+	// Kit is the game the suite's positions are of; it is not recorded,
+	// GameName is, and the caller fills Kit from it (the registry).
+	Kit      search.Kit `json:"-"`
 	GameName string     `json:"game"`
 	Suite    string     `json:"suite"`
 	Limit    int        `json:"limit"` // the first Limit positions; 0 = all
@@ -73,7 +73,7 @@ type Settings struct {
 // (search.Kit.Defaults: Dice's 9, 11 and 13 on DefaultSuite), with g's
 // evaluator, one worker.
 func DefaultSettings(g search.Kit) Settings {
-	s := Settings{Game: g, Suite: g.Defaults.Suite, Algos: []string{"expectimax", "star1", "star2", "staretc"}, Depths: slices.Clone(g.Defaults.BenchDepths),
+	s := Settings{Kit: g, Suite: g.Defaults.Suite, Algos: []string{"expectimax", "star1", "star2", "staretc"}, Depths: slices.Clone(g.Defaults.BenchDepths),
 		Engine: search.DefaultConfig(search.StarETC), Workers: 1}
 	if g.Game != nil {
 		s.GameName, s.Engine = g.Name(), g.Config(search.StarETC)
@@ -138,8 +138,8 @@ func (s *Settings) Check() error {
 	if len(s.Algos) == 0 || len(s.Depths) == 0 {
 		return runs.Usagef("bench needs at least one algorithm and one depth")
 	}
-	if s.Game.Game == nil || s.Game.Name() != s.GameName {
-		return fmt.Errorf("bench settings of game %q given the game %v", s.GameName, s.Game.Game)
+	if s.Kit.Game == nil || s.Kit.Name() != s.GameName {
+		return fmt.Errorf("bench settings of game %q given the game %v", s.GameName, s.Kit.Game)
 	}
 	if s.Limit < 0 {
 		return runs.Usagef("-limit %d: want 0 (all) or more", s.Limit)
@@ -178,7 +178,7 @@ func (s *Settings) Resolve() (*Bench, error) {
 		b.Algos = append(b.Algos, a)
 		b.Engines = append(b.Engines, r)
 	}
-	suite, err := search.ReadSuite(s.Game, s.Suite)
+	suite, err := search.ReadSuite(s.Kit, s.Suite)
 	if err != nil {
 		return nil, runs.Usage(err) // a file the user named
 	}
@@ -187,11 +187,11 @@ func (s *Settings) Resolve() (*Bench, error) {
 	}
 	b.Suite = suite
 	for _, p := range suite {
-		if err := search.Finished(s.Game, p.Pos); err != nil {
+		if err := search.Finished(s.Kit, p.Pos); err != nil {
 			return nil, runs.Usagef("%s line %d: %v", s.Suite, p.Line, err)
 		}
 		for ai, r := range b.Engines {
-			if err := s.Game.Check(r, p.Pos); err != nil {
+			if err := s.Kit.Check(r, p.Pos); err != nil {
 				return nil, runs.Usagef("%s on %s line %d: %v", b.Algos[ai], s.Suite, p.Line, err)
 			}
 		}
@@ -364,7 +364,7 @@ func (b *Bench) measure(ctx context.Context, progress runs.Progress) ([][][]poin
 		func() []search.Engine { return make([]search.Engine, len(b.Algos)) },
 		func(ctx context.Context, engines []search.Engine, j job) (result, error) {
 			if engines[j.algo] == nil {
-				engines[j.algo] = b.Settings.Game.NewEngine(b.Engines[j.algo])
+				engines[j.algo] = b.Settings.Kit.NewEngine(b.Engines[j.algo])
 			}
 			e := engines[j.algo]
 			p := b.Suite[b.Positions[j.pos]-1]
@@ -441,7 +441,7 @@ func Merge(ctx context.Context, g search.Kit, sh *runs.Shards, run *runs.Run, pr
 	if err := json.Unmarshal(sh.Settings, &set); err != nil {
 		return nil, fmt.Errorf("%s: settings: %v", filepath.Join(sh.Dirs[0], runs.ManifestName), err)
 	}
-	set.Game = g
+	set.Kit = g
 	b, err := set.Resolve()
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", sh.Dirs[0], err)
@@ -569,7 +569,7 @@ func (b *Bench) summarize(points [][][]point, dir string) *Summary {
 	}
 
 	sum.SoundCheck = CheckAgree
-	if b.Settings.Game.DepthTranspositions && b.Settings.Engine.TTMiB > 0 {
+	if b.Settings.Kit.DepthTranspositions && b.Settings.Engine.TTMiB > 0 {
 		sum.SoundCheck = CheckBounds
 	}
 	ref := -1 // the first sound algorithm, the reference of the check
