@@ -149,6 +149,43 @@ type Description struct {
 	// the one its roll move leads to (ChanceBreakthrough, the toy game);
 	// false when there is none.
 	ChanceNode func(pos game.State) (game.State, bool)
+	// Export, where given, writes a match's games in another program's
+	// format (backgammon: Jellyfish match files, which gnubg imports),
+	// so that the program can replay and analyse them; nil for a game no
+	// other program reads.
+	Export *Exporter
+}
+
+// Exporter writes a match's games in another program's format.
+type Exporter struct {
+	// Format names the format in messages ("Jellyfish match files").
+	Format string
+	// Files returns the files of a match's games, by name, or a one-line
+	// error naming a game the format cannot hold.
+	Files func(m ExportMatch) ([]ExportFile, error)
+}
+
+// ExportMatch is a match's games for an Exporter: two players, the first
+// and the second, and their games in order.
+type ExportMatch struct {
+	Variant string
+	Names   [2]string
+	Games   []ExportGame
+}
+
+// ExportGame is one game of an ExportMatch: its start, its actions as game
+// records keep them (moves and chance events in order) and the side the
+// match's first player played.
+type ExportGame struct {
+	Start   game.State
+	Actions []int
+	First   int
+}
+
+// ExportFile is one file an Exporter writes.
+type ExportFile struct {
+	Name string
+	Data []byte
 }
 
 // EngineParts is what a game's engine package adds to its rules and its

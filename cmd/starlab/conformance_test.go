@@ -55,6 +55,12 @@ func TestEveryGameEveryCommand(t *testing.T) {
 			if code, _, stderr := runCmd(t, "merge", "-out", "match", "shard0", "shard1"); code != 0 {
 				t.Fatalf("merge: exit %d, %s", code, stderr)
 			}
+			// export writes the games in another program's format where
+			// the game has one, and refuses in one line where it has none.
+			code, _, stderr := runCmd(t, "export", "-out", "export", "match")
+			if want := map[bool]int{true: 0, false: 2}[g.Export != nil]; code != want || (code == 2 && !strings.Contains(stderr, "no other program's format")) {
+				t.Fatalf("export: exit %d, %s", code, stderr)
+			}
 			ok("train", "-games", "20", "-measure-every", "20", "-measure-games", "2", "-out", "train")
 			ok("collect", "-count", "6", "-pairs", fmt.Sprintf("%d:%d", g.Defaults.CollectPairs[0][0], g.Defaults.CollectPairs[0][1]), "-out", "collect")
 			if code, _, stderr := runCmd(t, "fit", "-out", "fit", "collect"); code != 0 {

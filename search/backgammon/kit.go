@@ -42,5 +42,6 @@ func Description() search.Description {
 		Net:                 netKit,
 		RollFirst:           true,
 		ChanceNode:          chanceNode,
+		Export:              &exporter,
 	}
 }

@@ -1,0 +1,197 @@
+package backgammon
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"starlab/search"
+)
+
+// MatGame is one game for a Jellyfish match file (WriteMat): its actions
+// from the start of Variant as game records keep them (a roll's number,
+// then the play's code, and so on), and the side (0, O, or 1, X) the
+// file's first player played.
+type MatGame struct {
+	Actions []int
+	First   int
+}
+
+// matColumn is where the second player's plays start on a line of moves,
+// as gnubg writes them.
+const matColumn = 28
+
+// WriteMat writes games of variant v between two players as a Jellyfish
+// match file, the plain-text format gnubg reads with import mat (and
+// eXtreme Gammon, BGBlitz and others): " N point match" with N the match
+// length (0 for a money session), each game's score line, its numbered
+// lines of rolls and plays (the first player's on the left, each play as
+// its checkers' steps "from/to", 25 the bar, 0 off, "*" a hit) and who won
+// how many points. Each game must start at the variant's start and end
+// with the game over: WriteMat replays it through the rules and refuses,
+// naming the game, an action that is not legal there or a game that does
+// not end. names are the players' names, without spaces or colons.
+func WriteMat(w io.Writer, v Variant, length int, names [2]string, games []MatGame) error {
+	var out strings.Builder
+	fmt.Fprintf(&out, " %d point match\n", length)
+	var score [2]int
+	for i, g := range games {
+		lines, winner, points, err := matGame(v, g)
+		if err != nil {
+			return fmt.Errorf("game %d: %v", i+1, err)
+		}
+		fmt.Fprintf(&out, "\n Game %d\n %-31s%s : %d\n", i+1, fmt.Sprintf("%s : %d", names[0], score[0]), names[1], score[1])
+		for _, l := range lines {
+			out.WriteString(l)
+		}
+		plural := "s"
+		if points == 1 {
+			plural = ""
+		}
+		if winner == 0 {
+			fmt.Fprintf(&out, "      Wins %d point%s\n", points, plural)
+		} else {
+			fmt.Fprintf(&out, "%34sWins %d point%s\n", "", points, plural)
+		}
+		score[winner] += points
+	}
+	_, err := io.WriteString(w, out.String())
+	return err
+}
+
+// matGame replays g and returns its numbered lines, which player (0 the
+// first, 1 the second) won and the points won.
+func matGame(v Variant, g MatGame) (lines []string, winner, points int, err error) {
+	b := StartBoard(v)
+	var turns []string // each turn's "DD: steps", from the first mover on
+	firstMover := -1
+	for k, a := range g.Actions {
+		switch {
+		case b.Over():
+			return nil, 0, 0, fmt.Errorf("action %d after the end", k+1)
+		case !b.Rolled():
+			if a < 0 || a >= Rolls {
+				return nil, 0, 0, fmt.Errorf("action %d: %d is not a roll", k+1, a)
+			}
+			hi, lo := RollDice(a)
+			b.Roll(hi, lo)
+		default:
+			text, err := b.matPlay(a)
+			if err != nil {
+				return nil, 0, 0, fmt.Errorf("action %d: %v", k+1, err)
+			}
+			if firstMover < 0 {
+				firstMover = b.SideToMove()
+			}
+			turns = append(turns, fmt.Sprintf("%d%d: %s", b.d1, b.d2, text))
+			var u Undo
+			b.MakeSaving(a, &u)
+		}
+	}
+	if !b.Over() {
+		return nil, 0, 0, fmt.Errorf("the game does not end")
+	}
+	// The points are what the game's end is worth by its checkers (a
+	// gammon 2), as gnubg records every game's, whatever the variant.
+	end := *b
+	end.variant = Money
+	w, pts := end.Winning()
+	player := func(side int) int { return (side - g.First + 2) % 2 }
+	// The first player's turns are on the left: a game the second player
+	// opens has an empty left half on its first line.
+	if firstMover >= 0 && player(firstMover) == 1 {
+		turns = append([]string{""}, turns...)
+	}
+	for i := 0; i < len(turns); i += 2 {
+		left, right := turns[i], ""
+		if i+1 < len(turns) {
+			right = turns[i+1]
+		}
+		if len(left) < matColumn {
+			left += strings.Repeat(" ", matColumn-len(left))
+		} else {
+			left += " "
+		}
+		lines = append(lines, fmt.Sprintf("%3d) %s%s\n", i/2+1, left, right))
+	}
+	return lines, player(w), pts, nil
+}
+
+// matPlay returns play code m of b's roll as a Jellyfish match file writes
+// it: each checker's step "from/to" in the order made, 25 the bar and 0
+// off, with "*" where it hits; "" for a roll with no play.
+func (b *Board) matPlay(m int) (string, error) {
+	var codes [MaxPlays]int16
+	n := b.Moves(&codes)
+	legal := false
+	for _, c := range codes[:n] {
+		legal = legal || int(c) == m
+	}
+	if !legal {
+		return "", fmt.Errorf("play %d is not legal in %s", m, b)
+	}
+	var st [4][2]int8
+	k := b.Steps(m, &st)
+	c := *b
+	parts := make([]string, k)
+	for i, s := range st[:k] {
+		to := max(s[0]-s[1], 0)
+		parts[i] = fmt.Sprintf("%d/%d", s[0], to)
+		if c.step(s[0], s[1]) {
+			parts[i] += "*"
+		}
+	}
+	return strings.Join(parts, " "), nil
+}
+
+// exporter writes a match's games as Jellyfish match files: a money
+// match as one session (session.mat, "0 point match"), a 1pt match as one
+// one-point match a game (game-0001.mat, ...), since a file holds one
+// match and a one-point match ends after its game. Every game must start
+// at the variant's start, as the format's do.
+var exporter = search.Exporter{
+	Format: "Jellyfish match files (.mat)",
+	Files: func(m search.ExportMatch) ([]search.ExportFile, error) {
+		v, err := ParseVariant(m.Variant)
+		if err != nil {
+			return nil, err
+		}
+		names := [2]string{matName(m.Names[0]), matName(m.Names[1])}
+		start := StartBoard(v).String()
+		var games []MatGame
+		for i, g := range m.Games {
+			if g.Start.String() != start {
+				return nil, fmt.Errorf("game %d starts at %s, not at the start: a match file's games start there", i+1, g.Start)
+			}
+			games = append(games, MatGame{Actions: g.Actions, First: g.First})
+		}
+		if v == Money {
+			var buf strings.Builder
+			if err := WriteMat(&buf, v, 0, names, games); err != nil {
+				return nil, err
+			}
+			return []search.ExportFile{{Name: "session.mat", Data: []byte(buf.String())}}, nil
+		}
+		files := make([]search.ExportFile, len(games))
+		for i, g := range games {
+			var buf strings.Builder
+			if err := WriteMat(&buf, v, 1, names, []MatGame{g}); err != nil {
+				return nil, fmt.Errorf("game %d: %v", i+1, strings.TrimPrefix(err.Error(), "game 1: "))
+			}
+			files[i] = search.ExportFile{Name: fmt.Sprintf("game-%04d.mat", i+1), Data: []byte(buf.String())}
+		}
+		return files, nil
+	},
+}
+
+// matName is a player's name as a match file can hold it: one word, no
+// colon (the score line's separator), other characters than letters,
+// digits and "=,._+-" written "-".
+func matName(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < 128 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("=,._+-", r)) {
+			return r
+		}
+		return '-'
+	}, s)
+}

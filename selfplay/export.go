@@ -1,0 +1,118 @@
+package selfplay
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"slices"
+
+	"starlab/runs"
+	"starlab/search"
+)
+
+// ExportSettings are the export stage's settings: the match run whose
+// games are written in another program's format (search.Exporter).
+type ExportSettings struct {
+	Kit      search.Kit `json:"-"`
+	GameName string     `json:"game"`
+	// Match is the match run's directory.
+	Match string `json:"match"`
+}
+
+// ExportResult is what the export stage wrote.
+type ExportResult struct {
+	Format string   `json:"format"`
+	Files  []string `json:"files"`
+	Games  int      `json:"games"`
+	// Forfeits are the games an outside engine forfeited, which are not
+	// written: no match file records a reply that could not be played.
+	Forfeits int `json:"forfeits"`
+}
+
+// Export is the export stage: the games of a finished or stopped match of
+// two engines, read from its journal through the one reader of match
+// records, written into run as the game's Exporter writes them (backgammon:
+// Jellyfish match files that gnubg imports), the first engine as the first
+// player. A game an engine forfeited is left out and counted.
+func Export(ctx context.Context, s ExportSettings, run *runs.Run, progress runs.Progress) (*ExportResult, error) {
+	g := s.Kit
+	if err := g.Bind("export settings", &s.GameName); err != nil {
+		return nil, err
+	}
+	if g.Export == nil {
+		return nil, runs.Usagef("%s has no other program's format to export its games in", g.Name())
+	}
+	set, recs, err := readMatchRun(g, s.Match)
+	if err != nil {
+		return nil, err
+	}
+	pg := set.Pairings()[0]
+	m := search.ExportMatch{Variant: set.Variant, Names: [2]string{set.Engines[pg.A], set.Engines[pg.B]}}
+	res := &ExportResult{Format: g.Export.Format}
+	for _, r := range recs {
+		for _, pgm := range r.Pair.Games {
+			if pgm.Game.Forfeit != nil {
+				res.Forfeits++
+				continue
+			}
+			start, err := g.Parse(pgm.Game.Start)
+			if err != nil {
+				return nil, fmt.Errorf("%s: pair %d: start %q: %v", s.Match, r.Pair.Index, pgm.Game.Start, err)
+			}
+			eg := search.ExportGame{Start: start, First: 1}
+			if pgm.AIsBlue {
+				eg.First = 0
+			}
+			for _, a := range pgm.Game.Actions {
+				eg.Actions = append(eg.Actions, int(a))
+			}
+			m.Games = append(m.Games, eg)
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	files, err := g.Export.Files(m)
+	if err != nil {
+		return nil, runs.Usagef("%s: %v", s.Match, err)
+	}
+	for i, f := range files {
+		if err := runs.WriteFileAtomic(run.Path(f.Name), func(w io.Writer) error { _, err := w.Write(f.Data); return err }); err != nil {
+			return nil, err
+		}
+		res.Files = append(res.Files, run.Path(f.Name))
+		progress(int64(i+1), int64(len(files)), "")
+	}
+	res.Games = len(m.Games)
+	return res, nil
+}
+
+// readMatchRun reads the settings and the records of the match run in dir,
+// a match of two engines, its records in pair order.
+func readMatchRun(g search.Kit, dir string) (*MatchSettings, []MatchRecord, error) {
+	src, err := runs.Open(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	if c := src.Manifest().Command; c != "match" {
+		return nil, nil, runs.Usagef("%s is a %s run, not a match", dir, c)
+	}
+	var set MatchSettings
+	if err := src.Settings(&set); err != nil {
+		return nil, nil, fmt.Errorf("%s: settings: %v", dir, err)
+	}
+	set.Kit = g
+	m, err := set.resolve(openNone)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", dir, err)
+	}
+	if n := len(set.Pairings()); n != 1 {
+		return nil, nil, runs.Usagef("%s is a match of %d engines: export takes a match of two", dir, len(set.Engines))
+	}
+	recs, err := LoadMatchRecords(m, dir, set.Shard)
+	if err != nil {
+		return nil, nil, err
+	}
+	slices.SortFunc(recs, func(a, b MatchRecord) int { return a.Pair.Index - b.Pair.Index })
+	return &set, recs, nil
+}
