@@ -486,3 +486,9 @@ func (g Kit) openSuite(path string) (io.ReadCloser, error) {
 	}
 	return f, err
 }
+
+// Game is the earlier name of Kit, kept so that a game written against it
+// still builds and its author is told the name to use.
+//
+// Deprecated: use Kit, a game with its Description and engine.
+type Game = Kit
