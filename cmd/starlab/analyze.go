@@ -1,0 +1,116 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+
+	"starlab/runs"
+	"starlab/search"
+	"starlab/selfplay"
+)
+
+// analyzeFlags are the analyze command's flag values, which its setFlags
+// resets before every run.
+type analyzeFlags struct {
+	outputFlags
+	set selfplay.AnalyzeSettings
+}
+
+// analyzeCommand returns the analyze command, with its own flag state.
+func analyzeCommand() *Command {
+	return command(&analyzeFlags{}, &Command{
+		UsageLine: "analyze [-judge SPEC] [-workers N] [-out DIR] [-json] MATCH",
+		Short:     "how well each engine of a match played, by a judge's values of every decision",
+		Long: `Analyze judges every decision with more than one legal move of the match
+run MATCH, a match of two engines: each legal move is valued by the
+judge, an engine spec of the game searched to a depth (the position the
+move leads to searched one ply shallower; at depth 1 the judge's
+evaluation of it, gnubg's 0-ply in backgammon), and the chosen move loses
+the best's value less its own. For each engine it prints the mean loss per
+decision with its 95% interval clustered by game (the decisions of a game
+are not independent), the shares of errors (a loss above 0.04) and
+blunders (above 0.08), and its worst decisions, each with its position in
+the game's notation (backgammon: gnubg's Position ID, side and roll, which
+gnubg's "set board" and "set dice" take).
+
+Values are the game's: in backgammon the cubeless equity of a 1pt game
+(losses times 1000 are gnubg's millipoints), in money play a third of the
+equity. The run directory holds analysis.parquet, one row a decision
+(game, position, moves, chosen and best move, their values, the loss),
+and summary.json; a stopped run resumes (-resume) with the games it had
+not judged.`,
+	})
+}
+
+// setFlags declares the analyze command's flags on fs.
+func (f *analyzeFlags) setFlags(fs *flag.FlagSet, _ search.Kit) {
+	f.set = selfplay.AnalyzeSettings{Workers: 2}
+	f.outputFlags.set(fs, newRunUsage, resumeUsage, "print the result as JSON")
+	fs.StringVar(&f.set.Judge, "judge", "staretc:depth=3", "the judge: an engine spec searched to a depth")
+	fs.IntVar(&f.set.Workers, "workers", f.set.Workers, "games judged at once")
+}
+
+// run is the analyze command: the match's game looked up, selfplay.Analyze
+// into a run directory, each engine's figures printed.
+func (f *analyzeFlags) run(ctx context.Context, env *Env, args []string) error {
+	run, _, err := f.start(env, &f.set, 0, func(*Env) error { return f.settings(args) }, "workers")
+	if err != nil {
+		return err
+	}
+	if f.resume != "" {
+		if err := resumedGame(&f.set.Kit, &f.set.GameName); err != nil {
+			return err
+		}
+	}
+	var res *selfplay.AnalyzeResult
+	err = runStage(env, run, "games", f.asJSON, fmt.Sprintf("the games judged are kept: starlab analyze -resume %s", run.Dir()), func(p runs.Progress) (err error) {
+		res, err = selfplay.Analyze(ctx, f.set, run, p)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return f.print(env, res, func(w io.Writer) { writeAnalysis(w, res) })
+}
+
+// settings checks what the flags and the match give before a run exists:
+// a match run of two engines, of a game, and a judge of that game.
+func (f *analyzeFlags) settings(args []string) error {
+	if len(args) != 1 {
+		return usagef("give one match run directory")
+	}
+	f.set.Match = args[0]
+	src, err := runs.Open(args[0])
+	if err != nil {
+		return err
+	}
+	if c := src.Manifest().Command; c != "match" {
+		return usagef("%s is a %s run, not a match", args[0], c)
+	}
+	var match selfplay.MatchSettings
+	if err := src.Settings(&match); err != nil {
+		return fmt.Errorf("%s: settings: %v", args[0], err)
+	}
+	if n := len(match.Pairings()); n != 1 {
+		return usagef("%s is a match of %d engines: analyze takes a match of two", args[0], len(match.Engines))
+	}
+	if err := resumedGame(&f.set.Kit, &match.GameName); err != nil {
+		return err
+	}
+	f.set.GameName = match.GameName
+	return f.set.Check()
+}
+
+// writeAnalysis prints each engine's figures and its worst decisions.
+func writeAnalysis(w io.Writer, res *selfplay.AnalyzeResult) {
+	fmt.Fprintf(w, "analyze: %d games judged by %s; loss per decision with more than one move, ± its 95%% interval by game\n", res.Games, res.Judge)
+	for i, s := range res.Sides {
+		fmt.Fprintf(w, "%c %s: %d decisions, mean loss %s ± %s, errors %s, blunders %s\n", 'A'+i, s.Engine, s.Decisions,
+			s.MeanLoss.Format("%.4f"), s.CI95.Format("%.4f"), s.Errors.Format("%.3f"), s.Blunders.Format("%.3f"))
+		for _, d := range s.Worst[:min(3, len(s.Worst))] {
+			fmt.Fprintf(w, "    game %d: %s  played %s, best %s, loss %.4f\n", d.Game, d.Position, d.Chosen, d.Best, d.Loss)
+		}
+	}
+}

@@ -1,0 +1,339 @@
+package selfplay
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"math"
+	"slices"
+
+	"starlab/runs"
+	"starlab/search"
+	"starlab/search/game"
+)
+
+// AnalyzeFormat versions the analyze stage's journal and analysis.parquet.
+const AnalyzeFormat = "starlab-analyze/1"
+
+// The analyze stage's files.
+const (
+	AnalyzeJournal = "decisions.jsonl"  // one analysed game a line: the checkpoint
+	AnalysisFile   = "analysis.parquet" // one JudgedDecision a row
+)
+
+// ErrorLoss and BlunderLoss are the losses above which a decision is an
+// error and a blunder, the field's thresholds (gnubg and eXtreme Gammon
+// call a loss of more than 0.04 of a point an error and of 0.08 a
+// blunder), here in the game's values.
+const (
+	ErrorLoss   = 0.04
+	BlunderLoss = 0.08
+)
+
+// worstShown is how many of a side's worst decisions the result lists.
+const worstShown = 10
+
+// AnalyzeSettings are the analyze stage's settings: the match run whose
+// decisions are judged, and the judge, an engine spec of the game searched
+// to a depth.
+type AnalyzeSettings struct {
+	Kit      search.Kit `json:"-"`
+	GameName string     `json:"game"`
+	Match    string     `json:"match"`
+	Judge    string     `json:"judge"`
+	Workers  int        `json:"workers"`
+}
+
+// JudgedDecision is one decision of a match as the judge values it: one row of
+// analysis.parquet. Values are the judge's of the position each legal
+// move leads to, from the mover's view, in the game's values (backgammon:
+// cubeless equity in a 1pt game, a third of it in money play); Loss is
+// the best's less the chosen's.
+type JudgedDecision struct {
+	Game     int32   `parquet:"game" json:"game"`         // the game's number, in the match's order (pair, then round)
+	Number   int32   `parquet:"decision" json:"decision"` // the action's index in the game record
+	Player   string  `parquet:"player" json:"player"`     // "A", the match's first engine, or "B"
+	Position string  `parquet:"position" json:"position"`
+	Moves    int32   `parquet:"moves" json:"moves"`
+	Chosen   string  `parquet:"chosen" json:"chosen"`
+	Best     string  `parquet:"best" json:"best"`
+	Value    float64 `parquet:"value" json:"value"`
+	BestV    float64 `parquet:"best_value" json:"best_value"`
+	Loss     float64 `parquet:"loss" json:"loss"`
+}
+
+// SideAnalysis is what the judge says of one engine's decisions with more
+// than one legal move: the mean loss with its 95% interval clustered by
+// game (the decisions of a game are not independent), the shares of
+// errors and blunders, and the worst decisions.
+type SideAnalysis struct {
+	Engine    string           `json:"engine"`
+	Decisions int              `json:"decisions"`
+	MeanLoss  runs.Num         `json:"mean_loss"`
+	CI95      runs.Num         `json:"mean_loss_ci95"`
+	Errors    runs.Num         `json:"errors"`
+	Blunders  runs.Num         `json:"blunders"`
+	Worst     []JudgedDecision `json:"worst"`
+}
+
+// AnalyzeResult is summary.json of an analyze run.
+type AnalyzeResult struct {
+	Format string          `json:"format"`
+	Judge  string          `json:"judge"`
+	Games  int             `json:"games"`
+	Sides  [2]SideAnalysis `json:"sides"`
+}
+
+// analysedGame is a journal record: one game's judged decisions.
+type analysedGame struct {
+	Game      int              `json:"game"`
+	Decisions []JudgedDecision `json:"decisions"`
+}
+
+// matchGame is one game of a match run to analyse.
+type matchGame struct {
+	index int
+	game  PairGame
+}
+
+// Analyze is the analyze stage: every decision of the match run's games
+// with more than one legal move, each legal move valued by the judge (a
+// search of the position it leads to, one ply shallower than the judge's
+// depth, or the judge's evaluation at depth 1; a finished game by its
+// result), on Workers workers, a game's table emptied before it so that
+// its values are the same on any worker. Each game's decisions are
+// journalled as it finishes, so a stopped run resumes with the games it
+// has not judged. It writes analysis.parquet and summary.json and returns
+// each engine's figures.
+func Analyze(ctx context.Context, s AnalyzeSettings, run *runs.Run, progress runs.Progress) (*AnalyzeResult, error) {
+	g := s.Kit
+	if err := g.Bind("analyze settings", &s.GameName); err != nil {
+		return nil, err
+	}
+	judge, err := s.judge()
+	if err != nil {
+		return nil, err
+	}
+	set, recs, err := readMatchRun(g, s.Match)
+	if err != nil {
+		return nil, err
+	}
+	var all []matchGame
+	for _, r := range recs {
+		for _, pg := range r.Pair.Games {
+			all = append(all, matchGame{index: len(all) + 1, game: pg})
+		}
+	}
+	done, err := loadAnalysed(run)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.judgeGames(ctx, judge, all, done, run, progress); err != nil {
+		return nil, err
+	}
+	pg := set.Pairings()[0]
+	return writeAnalysis(run, s.Judge, [2]string{set.Engines[pg.A], set.Engines[pg.B]}, done)
+}
+
+// Check checks the settings a command gives before a run exists: the
+// workers and the judge.
+func (s *AnalyzeSettings) Check() error {
+	_, err := s.judge()
+	return err
+}
+
+// judge parses and resolves the judge, which must give a depth and no
+// other limit, so that its values are the same on any machine.
+func (s *AnalyzeSettings) judge() (Engine, error) {
+	if err := runs.CheckWorkers("workers", s.Workers); err != nil {
+		return Engine{}, err
+	}
+	e, err := ParseEngine(s.Kit, s.Judge)
+	if err != nil {
+		return e, err
+	}
+	if e.Outside != nil {
+		return e, runs.Usagef("-judge %s: an outside engine does not value plays here yet; give an engine of starlab's", s.Judge)
+	}
+	if l := e.Spec.Limits; l.Depth < 1 || l.Nodes != 0 || l.MoveTime != 0 {
+		return e, runs.Usagef("-judge %s: give a depth and no other limit, so that the values are the same on any machine", s.Judge)
+	}
+	return e, nil
+}
+
+// loadAnalysed reads the games the run has judged already.
+func loadAnalysed(run *runs.Run) (map[int]analysedGame, error) {
+	done := map[int]analysedGame{}
+	err := runs.LoadJournal(run.Dir(), AnalyzeJournal, AnalyzeFormat, func(line []byte) error {
+		var a analysedGame
+		if err := json.Unmarshal(line, &a); err != nil {
+			return err
+		}
+		done[a.Game] = a
+		return nil
+	})
+	return done, err
+}
+
+// judgeGames judges the games not in done on the workers, journalling
+// each and adding it to done.
+func (s *AnalyzeSettings) judgeGames(ctx context.Context, judge Engine, all []matchGame, done map[int]analysedGame, run *runs.Run, progress runs.Progress) error {
+	var todo []matchGame
+	for _, mg := range all {
+		if _, ok := done[mg.index]; !ok {
+			todo = append(todo, mg)
+		}
+	}
+	journal, err := runs.OpenJournal(run.Dir(), AnalyzeJournal, AnalyzeFormat)
+	if err != nil {
+		return err
+	}
+	defer journal.Close()
+	progress(int64(len(done)), int64(len(all)), "")
+	return runs.Pool(ctx, s.Workers, todo,
+		func() search.Engine { return s.Kit.NewEngine(judge.Resolved) },
+		func(ctx context.Context, e search.Engine, mg matchGame) (analysedGame, error) {
+			return judgeGame(ctx, s.Kit, e, judge.Spec.Limits.Depth, mg)
+		},
+		func(a analysedGame) (bool, error) {
+			done[a.Game] = a
+			progress(int64(len(done)), int64(len(all)), "")
+			return false, journal.Append(a)
+		})
+}
+
+// judgeGame replays one game and judges its decisions with e searching to
+// depth.
+func judgeGame(ctx context.Context, g search.Kit, e search.Engine, depth int, mg matchGame) (analysedGame, error) {
+	out := analysedGame{Game: mg.index}
+	s, err := g.Parse(mg.game.Game.Start)
+	if err != nil {
+		return out, fmt.Errorf("game %d: start: %v", mg.index, err)
+	}
+	e.ClearTT()
+	value := func(st game.State) float64 {
+		if depth <= 1 {
+			return e.Evaluate(st)
+		}
+		return e.Search(ctx, st, search.Limits{Depth: depth - 1}, nil).Last().Score
+	}
+	var moves []game.Move
+	for n, a := range mg.game.Game.Actions {
+		if s.Kind() == game.Chance {
+			s.Happen(game.Event{ID: uint16(a)})
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return out, err
+		}
+		moves = s.Legal(moves)
+		if len(moves) > 1 {
+			d := judgeDecision(g, s, moves, game.Move(a), value)
+			d.Game, d.Number, d.Player = int32(mg.index), int32(n), "B"
+			if (s.Mover() == 0) == mg.game.AIsBlue {
+				d.Player = "A"
+			}
+			out.Decisions = append(out.Decisions, d)
+		}
+		s.Play(game.Move(a))
+	}
+	return out, nil
+}
+
+// judgeDecision values every legal move of the decision s by what value
+// says of the position it leads to, for s's mover, and returns the
+// decision with the chosen move's loss against the best (the first best
+// in the game's order of moves).
+func judgeDecision(g search.Kit, s game.State, moves []game.Move, chosen game.Move, value func(game.State) float64) JudgedDecision {
+	me := s.Mover()
+	d := JudgedDecision{Position: s.String(), Moves: int32(len(moves)), Chosen: g.FormatMove(s, chosen), BestV: math.Inf(-1)}
+	child := s.Clone()
+	for _, m := range moves {
+		child.CopyFrom(s)
+		child.Play(m)
+		v := game.ValueFor(child, me, value)
+		if v > d.BestV {
+			d.BestV, d.Best = v, g.FormatMove(s, m)
+		}
+		if m == chosen {
+			d.Value = v
+		}
+	}
+	d.Loss = max(d.BestV-d.Value, 0)
+	return d
+}
+
+// writeAnalysis writes analysis.parquet and summary.json from the judged
+// games and returns the summary: A's and B's figures.
+func writeAnalysis(run *runs.Run, judge string, engines [2]string, done map[int]analysedGame) (*AnalyzeResult, error) {
+	var rows []JudgedDecision
+	for _, k := range slices.Sorted(maps.Keys(done)) {
+		rows = append(rows, done[k].Decisions...)
+	}
+	if err := runs.WriteParquet(run, AnalysisFile, AnalyzeFormat, rows); err != nil {
+		return nil, err
+	}
+	res := &AnalyzeResult{Format: AnalyzeFormat, Judge: judge, Games: len(done)}
+	for i, player := range [2]string{"A", "B"} {
+		res.Sides[i] = sideAnalysis(engines[i], player, rows)
+	}
+	if err := runs.WriteJSON(run, SummaryFile, res); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// sideAnalysis summarises the decisions of player: the mean loss, its
+// interval by the ratio estimator clustered by game, Σ_g (L_g - m n_g)²
+// over (Σ n)², scaled by G/(G-1), and the shares of errors and blunders.
+func sideAnalysis(engine, player string, rows []JudgedDecision) SideAnalysis {
+	a := SideAnalysis{Engine: engine, MeanLoss: runs.Num(math.NaN()), CI95: runs.Num(math.NaN()), Errors: runs.Num(math.NaN()), Blunders: runs.Num(math.NaN())}
+	type cluster struct {
+		loss float64
+		n    int
+	}
+	byGame := map[int32]*cluster{}
+	var mine []JudgedDecision
+	var total float64
+	var errors, blunders int
+	for _, d := range rows {
+		if d.Player != player {
+			continue
+		}
+		mine = append(mine, d)
+		c := byGame[d.Game]
+		if c == nil {
+			c = &cluster{}
+			byGame[d.Game] = c
+		}
+		c.loss += d.Loss
+		c.n++
+		total += d.Loss
+		if d.Loss > ErrorLoss {
+			errors++
+		}
+		if d.Loss > BlunderLoss {
+			blunders++
+		}
+	}
+	a.Decisions = len(mine)
+	if a.Decisions == 0 {
+		return a
+	}
+	n := float64(a.Decisions)
+	mean := total / n
+	a.MeanLoss, a.Errors, a.Blunders = runs.Num(mean), runs.Num(float64(errors)/n), runs.Num(float64(blunders)/n)
+	if G := float64(len(byGame)); G > 1 {
+		var ss float64
+		for _, c := range byGame {
+			r := c.loss - mean*float64(c.n)
+			ss += r * r
+		}
+		a.CI95 = runs.Num(1.96 * math.Sqrt(G/(G-1)*ss) / n)
+	}
+	slices.SortStableFunc(mine, func(x, y JudgedDecision) int { return cmp.Compare(y.Loss, x.Loss) })
+	a.Worst = mine[:min(worstShown, len(mine))]
+	return a
+}

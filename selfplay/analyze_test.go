@@ -1,0 +1,83 @@
+package selfplay
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"starlab/runs"
+)
+
+// analyzedMatch plays a Dice match of a depth-3 StarETC against a depth-1
+// Star1 with the pairs evaluator and returns its run directory.
+func analyzedMatch(t *testing.T) string {
+	t.Helper()
+	set := DefaultMatchSettings(diceGame, "staretc:depth=3", "star1:depth=1,eval=pairs")
+	set.Games, set.Seed, set.Concurrency, set.Luck = 8, 5, 2, "none"
+	run, err := runs.CreateAt(filepath.Join(t.TempDir(), "match"), "match", nil, &set, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer run.Close()
+	if _, err := RunMatch(context.Background(), set, run, runs.NoProgress); err != nil {
+		t.Fatal(err)
+	}
+	return run.Dir()
+}
+
+// analyzeInto runs Analyze of match into dir, cancelled once after games
+// judged games when after is above 0.
+func analyzeInto(t *testing.T, dir, match string, after int64) (*AnalyzeResult, error) {
+	t.Helper()
+	set := AnalyzeSettings{Kit: diceGame, Match: match, Judge: "staretc:depth=3", Workers: 2}
+	run, err := runs.Open(dir)
+	if err != nil {
+		if run, err = runs.CreateAt(dir, "analyze", nil, &set, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	defer run.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	return Analyze(ctx, set, run, func(done, _ int64, _ string) {
+		if after > 0 && done >= after {
+			cancel()
+		}
+	})
+}
+
+// TestAnalyze: an engine judged by its own search loses nothing, a weaker
+// one loses more, with an interval, and a run stopped after some games
+// resumes to the same rows as one that was not.
+func TestAnalyze(t *testing.T) {
+	match := analyzedMatch(t)
+	whole := filepath.Join(t.TempDir(), "whole")
+	res, err := analyzeInto(t, whole, match, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := res.Sides[0], res.Sides[1]
+	if res.Games != 8 || a.Decisions == 0 || a.MeanLoss != 0 || a.Errors != 0 {
+		t.Errorf("staretc:depth=3 judged by itself: %+v over %d games", a, res.Games)
+	}
+	if !(b.MeanLoss > 0) || !(b.CI95 > 0) || !(b.Blunders <= b.Errors) || len(b.Worst) == 0 || b.Worst[0].Loss < b.Worst[len(b.Worst)-1].Loss {
+		t.Errorf("star1:depth=1 judged by staretc:depth=3: %+v", b)
+	}
+	cut := filepath.Join(t.TempDir(), "cut")
+	if _, err := analyzeInto(t, cut, match, 3); !errors.Is(err, context.Canceled) {
+		t.Fatalf("a stopped analysis returned %v", err)
+	}
+	if _, err := analyzeInto(t, cut, match, 0); err != nil {
+		t.Fatal(err)
+	}
+	want, err := runs.ReadParquet[JudgedDecision](filepath.Join(whole, AnalysisFile), AnalyzeFormat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := runs.ReadParquet[JudgedDecision](filepath.Join(cut, AnalysisFile), AnalyzeFormat)
+	if err != nil || !reflect.DeepEqual(want, got) {
+		t.Fatalf("the resumed analysis has %d rows (%v), the whole %d, or they differ", len(got), err, len(want))
+	}
+}
