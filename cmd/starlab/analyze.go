@@ -78,28 +78,9 @@ func (f *analyzeFlags) run(ctx context.Context, env *Env, args []string) error {
 // settings checks what the flags and the match give before a run exists:
 // a match run of two engines, of a game, and a judge of that game.
 func (f *analyzeFlags) settings(args []string) error {
-	if len(args) != 1 {
-		return usagef("give one match run directory")
-	}
-	f.set.Match = args[0]
-	src, err := runs.Open(args[0])
-	if err != nil {
+	if err := matchOfTwo(args, "analyze", &f.set.Match, &f.set.Kit, &f.set.GameName); err != nil {
 		return err
 	}
-	if c := src.Manifest().Command; c != "match" {
-		return usagef("%s is a %s run, not a match", args[0], c)
-	}
-	var match selfplay.MatchSettings
-	if err := src.Settings(&match); err != nil {
-		return fmt.Errorf("%s: settings: %v", args[0], err)
-	}
-	if n := len(match.Pairings()); n != 1 {
-		return usagef("%s is a match of %d engines: analyze takes a match of two", args[0], len(match.Engines))
-	}
-	if err := resumedGame(&f.set.Kit, &match.GameName); err != nil {
-		return err
-	}
-	f.set.GameName = match.GameName
 	return f.set.Check()
 }
 
