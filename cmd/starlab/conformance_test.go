@@ -69,7 +69,7 @@ func TestEveryGameEveryCommand(t *testing.T) {
 			if code, _, stderr := runCmd(t, "fit", "-out", "fit", "collect"); code != 0 {
 				t.Fatalf("fit: exit %d, %s", code, stderr)
 			}
-			for _, run := range []string{"match", "tune", "train", "fit"} {
+			for _, run := range []string{"match", "tune", "train", "fit", "analyze"} {
 				if code, _, stderr := runCmd(t, "report", run); code != 0 {
 					t.Fatalf("report %s: exit %d, %s", run, code, stderr)
 				}

@@ -292,6 +292,8 @@ func section(dir string, names *namer, games Games) (Section, error) {
 		add = addBench
 	case "match":
 		add = addMatch
+	case "analyze":
+		add = addAnalyze
 	}
 	if add != nil {
 		if err := add(&s, run); err != nil {
@@ -303,7 +305,7 @@ func section(dir string, names *namer, games Games) (Section, error) {
 	} else if runs.StateOf(dir, m) == runs.Stopped {
 		s.Status = stopped
 		how := fmt.Sprintf("continue it with starlab %s -resume %s", m.Command, dir)
-		if !slices.Contains([]string{"train", "collect", "bench", "tune", "match"}, m.Command) {
+		if !slices.Contains([]string{"train", "collect", "bench", "tune", "match", "analyze"}, m.Command) {
 			how = fmt.Sprintf("starlab %s has no resume: run it again", m.Command)
 		}
 		if len(m.Args) > 1 && m.Args[1] == "run" {
