@@ -7,8 +7,11 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"os"
 	"slices"
+	"sync"
 
+	"starlab/outside"
 	"starlab/runs"
 	"starlab/search"
 	"starlab/search/game"
@@ -44,6 +47,8 @@ type AnalyzeSettings struct {
 	Match    string     `json:"match"`
 	Judge    string     `json:"judge"`
 	Workers  int        `json:"workers"`
+	// variant is the match's, which an outside judge is started for.
+	variant string
 }
 
 // JudgedDecision is one decision of a match as the judge values it: one row of
@@ -120,6 +125,7 @@ func Analyze(ctx context.Context, s AnalyzeSettings, run *runs.Run, progress run
 	if err != nil {
 		return nil, err
 	}
+	s.variant = set.Variant
 	var all []matchGame
 	for _, r := range recs {
 		for _, pg := range r.Pair.Games {
@@ -155,7 +161,10 @@ func (s *AnalyzeSettings) judge() (Engine, error) {
 		return e, err
 	}
 	if e.Outside != nil {
-		return e, runs.Usagef("-judge %s: an outside engine does not value plays here yet; give an engine of starlab's", s.Judge)
+		if _, ok := e.Outside.(outside.ValuerEngine); !ok {
+			return e, runs.Usagef("-judge %s: this outside engine cannot value positions; give an engine of starlab's or gnubg:plies=N", s.Judge)
+		}
+		return e, nil
 	}
 	if l := e.Spec.Limits; l.Depth < 1 || l.Nodes != 0 || l.MoveTime != 0 {
 		return e, runs.Usagef("-judge %s: give a depth and no other limit, so that the values are the same on any machine", s.Judge)
@@ -192,10 +201,26 @@ func (s *AnalyzeSettings) judgeGames(ctx context.Context, judge Engine, all []ma
 	}
 	defer journal.Close()
 	progress(int64(len(done)), int64(len(all)), "")
+	var judges []*gameJudge
+	var mu sync.Mutex
+	defer func() {
+		for _, j := range judges {
+			j.close()
+		}
+	}()
 	return runs.Pool(ctx, s.Workers, todo,
-		func() search.Engine { return s.Kit.NewEngine(judge.Resolved) },
-		func(ctx context.Context, e search.Engine, mg matchGame) (analysedGame, error) {
-			return judgeGame(ctx, s.Kit, e, judge.Spec.Limits.Depth, mg)
+		func() *gameJudge {
+			j := s.newJudge(ctx, judge, run)
+			mu.Lock()
+			judges = append(judges, j)
+			mu.Unlock()
+			return j
+		},
+		func(ctx context.Context, j *gameJudge, mg matchGame) (analysedGame, error) {
+			if j.err != nil {
+				return analysedGame{}, j.err
+			}
+			return j.judgeGame(ctx, s.Kit, mg)
 		},
 		func(a analysedGame) (bool, error) {
 			done[a.Game] = a
@@ -204,20 +229,74 @@ func (s *AnalyzeSettings) judgeGames(ctx context.Context, judge Engine, all []ma
 		})
 }
 
-// judgeGame replays one game and judges its decisions with e searching to
-// depth.
-func judgeGame(ctx context.Context, g search.Kit, e search.Engine, depth int, mg matchGame) (analysedGame, error) {
+// gameJudge is one worker's judge: an engine of the game searching to a
+// depth, or an outside program valuing positions (gnubg), with its log.
+type gameJudge struct {
+	engine search.Engine
+	depth  int
+	valuer outside.Valuer
+	log    *os.File
+	err    error // the judge's start failed
+}
+
+// newJudge starts one worker's judge; a failure is kept in err, which the
+// worker's first game returns.
+func (s *AnalyzeSettings) newJudge(ctx context.Context, judge Engine, run *runs.Run) *gameJudge {
+	j := &gameJudge{}
+	if judge.Outside == nil {
+		j.engine, j.depth = s.Kit.NewEngine(judge.Resolved), judge.Spec.Limits.Depth
+		return j
+	}
+	f, log, err := openEnginesLog(run.Dir())
+	if err != nil {
+		j.err = err
+		return j
+	}
+	j.log = f
+	j.valuer, j.err = judge.Outside.(outside.ValuerEngine).StartValuer(ctx, s.Kit, s.variant, log)
+	return j
+}
+
+// close stops the judge's program, if any.
+func (j *gameJudge) close() {
+	if j.valuer != nil {
+		j.valuer.Close()
+	}
+	if j.log != nil {
+		j.log.Close()
+	}
+}
+
+// value returns the judge's value of st for its mover, which is not over:
+// the engine's search one ply shallower than its depth (at depth 1 its
+// evaluation), or the program's value.
+func (j *gameJudge) value(ctx context.Context, st game.State) (float64, error) {
+	if j.valuer != nil {
+		return j.valuer.Value(ctx, st)
+	}
+	if j.depth <= 1 {
+		return j.engine.Evaluate(st), nil
+	}
+	return j.engine.Search(ctx, st, search.Limits{Depth: j.depth - 1}, nil).Last().Score, nil
+}
+
+// judgeGame replays one game and judges its decisions.
+func (j *gameJudge) judgeGame(ctx context.Context, g search.Kit, mg matchGame) (analysedGame, error) {
 	out := analysedGame{Game: mg.index}
 	s, err := g.Parse(mg.game.Game.Start)
 	if err != nil {
 		return out, fmt.Errorf("game %d: start: %v", mg.index, err)
 	}
-	e.ClearTT()
+	if j.engine != nil {
+		j.engine.ClearTT()
+	}
+	var verr error // the first failure of the judge's program
 	value := func(st game.State) float64 {
-		if depth <= 1 {
-			return e.Evaluate(st)
+		v, err := j.value(ctx, st)
+		if err != nil && verr == nil {
+			verr = err
 		}
-		return e.Search(ctx, st, search.Limits{Depth: depth - 1}, nil).Last().Score
+		return v
 	}
 	var moves []game.Move
 	for n, a := range mg.game.Game.Actions {
@@ -225,7 +304,7 @@ func judgeGame(ctx context.Context, g search.Kit, e search.Engine, depth int, mg
 			s.Happen(game.Event{ID: uint16(a)})
 			continue
 		}
-		if err := ctx.Err(); err != nil {
+		if err := cmp.Or(ctx.Err(), verr); err != nil {
 			return out, err
 		}
 		moves = s.Legal(moves)
@@ -239,7 +318,7 @@ func judgeGame(ctx context.Context, g search.Kit, e search.Engine, depth int, mg
 		}
 		s.Play(game.Move(a))
 	}
-	return out, nil
+	return out, cmp.Or(ctx.Err(), verr)
 }
 
 // judgeDecision values every legal move of the decision s by what value
