@@ -149,6 +149,11 @@ type Description struct {
 	// the one its roll move leads to (ChanceBreakthrough, the toy game);
 	// false when there is none.
 	ChanceNode func(pos game.State) (game.State, bool)
+	// ValueScale, where given, is how many points a value of 1 of a
+	// variant stands for (backgammon's money: 3, a value being the
+	// equity over 3), so that a loss reads in points, as the field
+	// counts it; without it a value is a point.
+	ValueScale func(variant string) float64
 	// Export, where given, writes a match's games in another program's
 	// format (backgammon: Jellyfish match files, which gnubg imports),
 	// so that the program can replay and analyse them; nil for a game no
@@ -492,3 +497,12 @@ func (g Kit) openSuite(path string) (io.ReadCloser, error) {
 //
 // Deprecated: use Kit, a game with its Description and engine.
 type Game = Kit
+
+// PointsOf returns what a value of 1 of a variant is worth in points
+// (Description.ValueScale), 1 where the game does not say.
+func (g Kit) PointsOf(variant string) float64 {
+	if g.ValueScale == nil {
+		return 1
+	}
+	return g.ValueScale(variant)
+}

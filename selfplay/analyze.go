@@ -5,11 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"maps"
 	"math"
-	"os"
 	"slices"
 	"sync"
+
+	"gonum.org/v1/gonum/stat/distuv"
 
 	"starlab/outside"
 	"starlab/runs"
@@ -26,10 +28,10 @@ const (
 	AnalysisFile   = "analysis.parquet" // one JudgedDecision a row
 )
 
-// ErrorLoss and BlunderLoss are the losses above which a decision is an
-// error and a blunder, the field's thresholds (gnubg and eXtreme Gammon
-// call a loss of more than 0.04 of a point an error and of 0.08 a
-// blunder), here in the game's values.
+// ErrorLoss and BlunderLoss are the losses above which a decision counts
+// as an error and a blunder, in points (a game's values times its
+// Description.ValueScale): 0.04 and 0.08 of a point. gnubg's own marks,
+// for comparison, are 0.03 (doubtful), 0.06 (bad) and 0.12 (very bad).
 const (
 	ErrorLoss   = 0.04
 	BlunderLoss = 0.08
@@ -91,9 +93,12 @@ type AnalyzeResult struct {
 	Sides  [2]SideAnalysis `json:"sides"`
 }
 
-// analysedGame is a journal record: one game's judged decisions.
+// analysedGame is a journal record: one game's judged decisions, with
+// its start and length, which a resumed run checks against the match's.
 type analysedGame struct {
 	Game      int              `json:"game"`
+	Start     string           `json:"start"`
+	Actions   int              `json:"actions"`
 	Decisions []JudgedDecision `json:"decisions"`
 }
 
@@ -128,8 +133,11 @@ func Analyze(ctx context.Context, s AnalyzeSettings, run *runs.Run, progress run
 	s.variant = set.Variant
 	var all []matchGame
 	for _, r := range recs {
-		for _, pg := range r.Pair.Games {
-			all = append(all, matchGame{index: len(all) + 1, game: pg})
+		for k, pg := range r.Pair.Games {
+			// A game's number is its place in the whole match, pair by
+			// pair, whichever pairs have been played: the journal's key,
+			// the same when a stopped match has gone on since.
+			all = append(all, matchGame{index: 2*r.Pair.Index + k + 1, game: pg})
 		}
 	}
 	done, err := loadAnalysed(run)
@@ -144,10 +152,18 @@ func Analyze(ctx context.Context, s AnalyzeSettings, run *runs.Run, progress run
 }
 
 // Check checks the settings a command gives before a run exists: the
-// workers and the judge.
-func (s *AnalyzeSettings) Check() error {
-	_, err := s.judge()
-	return err
+// workers and the judge, an outside judge by starting it once for the
+// match's variant.
+func (s *AnalyzeSettings) Check(ctx context.Context, variant string) error {
+	e, err := s.judge()
+	if err != nil || e.Outside == nil {
+		return err
+	}
+	v, err := e.Outside.(outside.ValuerEngine).StartValuer(ctx, s.Kit, variant, io.Discard)
+	if err != nil {
+		return runs.Usagef("-judge %s: %v", s.Judge, err)
+	}
+	return v.Close()
 }
 
 // judge parses and resolves the judge, which must give a depth and no
@@ -165,6 +181,9 @@ func (s *AnalyzeSettings) judge() (Engine, error) {
 			return e, runs.Usagef("-judge %s: this outside engine cannot value positions; give an engine of starlab's or gnubg:plies=N", s.Judge)
 		}
 		return e, nil
+	}
+	if e.Spec.Config.Noise != 0 {
+		return e, runs.Usagef("-judge %s: a judge has no noise (give noise=0): it values what was played", s.Judge)
 	}
 	if l := e.Spec.Limits; l.Depth < 1 || l.Nodes != 0 || l.MoveTime != 0 {
 		return e, runs.Usagef("-judge %s: give a depth and no other limit, so that the values are the same on any machine", s.Judge)
@@ -191,9 +210,16 @@ func loadAnalysed(run *runs.Run) (map[int]analysedGame, error) {
 func (s *AnalyzeSettings) judgeGames(ctx context.Context, judge Engine, all []matchGame, done map[int]analysedGame, run *runs.Run, progress runs.Progress) error {
 	var todo []matchGame
 	for _, mg := range all {
-		if _, ok := done[mg.index]; !ok {
+		a, ok := done[mg.index]
+		switch {
+		case !ok:
 			todo = append(todo, mg)
+		case a.Start != mg.game.Game.Start || a.Actions != len(mg.game.Game.Actions):
+			return fmt.Errorf("%s: game %d is not the game this run judged: start the analysis afresh", s.Match, mg.index)
 		}
+	}
+	if len(todo) == 0 {
+		return nil
 	}
 	journal, err := runs.OpenJournal(run.Dir(), AnalyzeJournal, AnalyzeFormat)
 	if err != nil {
@@ -201,6 +227,17 @@ func (s *AnalyzeSettings) judgeGames(ctx context.Context, judge Engine, all []ma
 	}
 	defer journal.Close()
 	progress(int64(len(done)), int64(len(all)), "")
+	// An outside judge's messages go to the run's engines.log, through
+	// one bounded writer for all the workers.
+	var log io.Writer = io.Discard
+	if judge.Outside != nil {
+		f, bounded, err := openEnginesLog(run.Dir())
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		log = bounded
+	}
 	var judges []*gameJudge
 	var mu sync.Mutex
 	defer func() {
@@ -210,7 +247,7 @@ func (s *AnalyzeSettings) judgeGames(ctx context.Context, judge Engine, all []ma
 	}()
 	return runs.Pool(ctx, s.Workers, todo,
 		func() *gameJudge {
-			j := s.newJudge(ctx, judge, run)
+			j := s.newJudge(ctx, judge, log)
 			mu.Lock()
 			judges = append(judges, j)
 			mu.Unlock()
@@ -235,24 +272,18 @@ type gameJudge struct {
 	engine search.Engine
 	depth  int
 	valuer outside.Valuer
-	log    *os.File
-	err    error // the judge's start failed
+	scale  float64 // the points a value stands for
+	err    error   // the judge's start failed
 }
 
 // newJudge starts one worker's judge; a failure is kept in err, which the
 // worker's first game returns.
-func (s *AnalyzeSettings) newJudge(ctx context.Context, judge Engine, run *runs.Run) *gameJudge {
-	j := &gameJudge{}
+func (s *AnalyzeSettings) newJudge(ctx context.Context, judge Engine, log io.Writer) *gameJudge {
+	j := &gameJudge{scale: s.Kit.PointsOf(s.variant)}
 	if judge.Outside == nil {
 		j.engine, j.depth = s.Kit.NewEngine(judge.Resolved), judge.Spec.Limits.Depth
 		return j
 	}
-	f, log, err := openEnginesLog(run.Dir())
-	if err != nil {
-		j.err = err
-		return j
-	}
-	j.log = f
 	j.valuer, j.err = judge.Outside.(outside.ValuerEngine).StartValuer(ctx, s.Kit, s.variant, log)
 	return j
 }
@@ -261,9 +292,6 @@ func (s *AnalyzeSettings) newJudge(ctx context.Context, judge Engine, run *runs.
 func (j *gameJudge) close() {
 	if j.valuer != nil {
 		j.valuer.Close()
-	}
-	if j.log != nil {
-		j.log.Close()
 	}
 }
 
@@ -282,7 +310,7 @@ func (j *gameJudge) value(ctx context.Context, st game.State) (float64, error) {
 
 // judgeGame replays one game and judges its decisions.
 func (j *gameJudge) judgeGame(ctx context.Context, g search.Kit, mg matchGame) (analysedGame, error) {
-	out := analysedGame{Game: mg.index}
+	out := analysedGame{Game: mg.index, Start: mg.game.Game.Start, Actions: len(mg.game.Game.Actions)}
 	s, err := g.Parse(mg.game.Game.Start)
 	if err != nil {
 		return out, fmt.Errorf("game %d: start: %v", mg.index, err)
@@ -309,7 +337,10 @@ func (j *gameJudge) judgeGame(ctx context.Context, g search.Kit, mg matchGame) (
 		}
 		moves = s.Legal(moves)
 		if len(moves) > 1 {
-			d := judgeDecision(g, s, moves, game.Move(a), value)
+			d, err := judgeDecision(g, s, moves, game.Move(a), j.scale, value)
+			if err != nil {
+				return out, fmt.Errorf("game %d: %v", mg.index, err)
+			}
 			d.Game, d.Number, d.Player = int32(mg.index), int32(n), "B"
 			if (s.Mover() == 0) == mg.game.AIsBlue {
 				d.Player = "A"
@@ -322,26 +353,35 @@ func (j *gameJudge) judgeGame(ctx context.Context, g search.Kit, mg matchGame) (
 }
 
 // judgeDecision values every legal move of the decision s by what value
-// says of the position it leads to, for s's mover, and returns the
-// decision with the chosen move's loss against the best (the first best
-// in the game's order of moves).
-func judgeDecision(g search.Kit, s game.State, moves []game.Move, chosen game.Move, value func(game.State) float64) JudgedDecision {
+// says of the position it leads to, for s's mover, times scale (points a
+// value stands for), and returns the decision with the chosen move's
+// loss against the best: the chosen move itself where none is better,
+// else the first best in the game's order of moves. A chosen move that is
+// not legal is an error.
+func judgeDecision(g search.Kit, s game.State, moves []game.Move, chosen game.Move, scale float64, value func(game.State) float64) (JudgedDecision, error) {
 	me := s.Mover()
 	d := JudgedDecision{Position: s.String(), Moves: int32(len(moves)), Chosen: g.FormatMove(s, chosen), BestV: math.Inf(-1)}
 	child := s.Clone()
+	legal := false
 	for _, m := range moves {
 		child.CopyFrom(s)
 		child.Play(m)
-		v := game.ValueFor(child, me, value)
+		v := scale * game.ValueFor(child, me, value)
 		if v > d.BestV {
 			d.BestV, d.Best = v, g.FormatMove(s, m)
 		}
 		if m == chosen {
-			d.Value = v
+			d.Value, legal = v, true
 		}
 	}
+	if !legal {
+		return d, fmt.Errorf("position %s: the recorded move %d is not legal", s, chosen)
+	}
 	d.Loss = max(d.BestV-d.Value, 0)
-	return d
+	if d.Loss == 0 {
+		d.Best = d.Chosen
+	}
+	return d, nil
 }
 
 // writeAnalysis writes analysis.parquet and summary.json from the judged
@@ -365,15 +405,18 @@ func writeAnalysis(run *runs.Run, judge string, engines [2]string, done map[int]
 }
 
 // sideAnalysis summarises the decisions of player: the mean loss, its
-// interval by the ratio estimator clustered by game, Σ_g (L_g - m n_g)²
-// over (Σ n)², scaled by G/(G-1), and the shares of errors and blunders.
+// interval by the ratio estimator clustered by pair of games (a pair's two
+// games share their dice, and a game's decisions are not independent),
+// Σ_c (L_c - m n_c)² over (Σ n)², scaled by C/(C-1), with Student's t
+// quantile on C-1 degrees of freedom, and the shares of errors and
+// blunders.
 func sideAnalysis(engine, player string, rows []JudgedDecision) SideAnalysis {
 	a := SideAnalysis{Engine: engine, MeanLoss: runs.Num(math.NaN()), CI95: runs.Num(math.NaN()), Errors: runs.Num(math.NaN()), Blunders: runs.Num(math.NaN())}
 	type cluster struct {
 		loss float64
 		n    int
 	}
-	byGame := map[int32]*cluster{}
+	byPair := map[int32]*cluster{}
 	var mine []JudgedDecision
 	var total float64
 	var errors, blunders int
@@ -382,10 +425,10 @@ func sideAnalysis(engine, player string, rows []JudgedDecision) SideAnalysis {
 			continue
 		}
 		mine = append(mine, d)
-		c := byGame[d.Game]
+		c := byPair[(d.Game-1)/2]
 		if c == nil {
 			c = &cluster{}
-			byGame[d.Game] = c
+			byPair[(d.Game-1)/2] = c
 		}
 		c.loss += d.Loss
 		c.n++
@@ -404,14 +447,16 @@ func sideAnalysis(engine, player string, rows []JudgedDecision) SideAnalysis {
 	n := float64(a.Decisions)
 	mean := total / n
 	a.MeanLoss, a.Errors, a.Blunders = runs.Num(mean), runs.Num(float64(errors)/n), runs.Num(float64(blunders)/n)
-	if G := float64(len(byGame)); G > 1 {
+	if C := float64(len(byPair)); C > 1 {
 		var ss float64
-		for _, c := range byGame {
-			r := c.loss - mean*float64(c.n)
+		for _, k := range slices.Sorted(maps.Keys(byPair)) { // in order, so that the sum is the same every run
+			r := byPair[k].loss - mean*float64(byPair[k].n)
 			ss += r * r
 		}
-		a.CI95 = runs.Num(1.96 * math.Sqrt(G/(G-1)*ss) / n)
+		t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: C - 1}.Quantile(0.975)
+		a.CI95 = runs.Num(t * math.Sqrt(C/(C-1)*ss) / n)
 	}
+	mine = slices.DeleteFunc(mine, func(d JudgedDecision) bool { return d.Loss == 0 })
 	slices.SortStableFunc(mine, func(x, y JudgedDecision) int { return cmp.Compare(y.Loss, x.Loss) })
 	a.Worst = mine[:min(worstShown, len(mine))]
 	return a

@@ -3,6 +3,7 @@ package selfplay
 import (
 	"context"
 	"errors"
+	"math"
 	"path/filepath"
 	"reflect"
 	"testing"
@@ -79,5 +80,26 @@ func TestAnalyze(t *testing.T) {
 	got, err := runs.ReadParquet[JudgedDecision](filepath.Join(cut, AnalysisFile), AnalyzeFormat)
 	if err != nil || !reflect.DeepEqual(want, got) {
 		t.Fatalf("the resumed analysis has %d rows (%v), the whole %d, or they differ", len(got), err, len(want))
+	}
+}
+
+// TestSideAnalysisByHand: the figures of a side on numbers worked by hand.
+// Two pairs: pair 0 holds losses 0.1 and 0 (game 1), pair 1 holds 0.2
+// (game 3) and 0.3 and 0.1 (game 4). The mean is 0.7/5 = 0.14; the
+// clusters' residuals L - m n are 0.1 - 0.28 and 0.6 - 0.42, ±0.18, so
+// the standard error is √(2/1 · 0.0648)/5 = 0.072 and the interval t(1
+// df) = 12.706 times it.
+func TestSideAnalysisByHand(t *testing.T) {
+	var rows []JudgedDecision
+	for _, c := range []struct {
+		game int32
+		loss float64
+	}{{1, 0.1}, {1, 0}, {3, 0.2}, {4, 0.3}, {4, 0.1}} {
+		rows = append(rows, JudgedDecision{Game: c.game, Player: "A", Loss: c.loss}, JudgedDecision{Game: c.game, Player: "B", Loss: 1})
+	}
+	a := sideAnalysis("x", "A", rows)
+	if a.Decisions != 5 || math.Abs(float64(a.MeanLoss)-0.14) > 1e-12 || math.Abs(float64(a.CI95)-12.706204736*0.072) > 1e-6 ||
+		a.Errors != 0.8 || a.Blunders != 0.8 || len(a.Worst) != 4 || a.Worst[0].Loss != 0.3 {
+		t.Errorf("side A: %+v", a)
 	}
 }

@@ -107,7 +107,7 @@ func readMatchRun(g search.Kit, dir string) (*MatchSettings, []MatchRecord, erro
 		return nil, nil, fmt.Errorf("%s: %w", dir, err)
 	}
 	if n := len(set.Pairings()); n != 1 {
-		return nil, nil, runs.Usagef("%s is a match of %d engines: export takes a match of two", dir, len(set.Engines))
+		return nil, nil, runs.Usagef("%s is a match of %d engines, not of two", dir, len(set.Engines))
 	}
 	recs, err := LoadMatchRecords(m, dir, set.Shard)
 	if err != nil {

@@ -27,17 +27,17 @@ func analyzeCommand() *Command {
 run MATCH, a match of two engines: each legal move is valued by the
 judge, an engine spec of the game searched to a depth (the position the
 move leads to searched one ply shallower; at depth 1 the judge's
-evaluation of it, gnubg's 0-ply in backgammon), and the chosen move loses
-the best's value less its own. For each engine it prints the mean loss per
-decision with its 95% interval clustered by game (the decisions of a game
-are not independent), the shares of errors (a loss above 0.04) and
-blunders (above 0.08), and its worst decisions, each with its position in
+evaluation of it, gnubg's 0-ply in backgammon) or, in backgammon,
+gnubg:plies=N (GNU Backgammon's N-ply evaluation of that position, one
+gnubg a worker), and the chosen move loses the best's value less its own. For each engine it prints the mean loss per
+decision with its 95% interval clustered by pair of games (a pair's games
+share their dice, and a game's decisions are not independent), the shares
+of errors (a loss above 0.04 of a point) and blunders (above 0.08), and its worst decisions, each with its position in
 the game's notation (backgammon: gnubg's Position ID, side and roll, which
 gnubg's "set board" and "set dice" take).
 
-Values are the game's: in backgammon the cubeless equity of a 1pt game
-(losses times 1000 are gnubg's millipoints), in money play a third of the
-equity. The run directory holds analysis.parquet, one row a decision
+Values and losses are in points: in backgammon the cubeless equity
+(losses times 1000 are gnubg's millipoints). The run directory holds analysis.parquet, one row a decision
 (game, position, moves, chosen and best move, their values, the loss),
 and summary.json; a stopped run resumes (-resume) with the games it had
 not judged.`,
@@ -48,14 +48,14 @@ not judged.`,
 func (f *analyzeFlags) setFlags(fs *flag.FlagSet, _ search.Kit) {
 	f.set = selfplay.AnalyzeSettings{Workers: 2}
 	f.outputFlags.set(fs, newRunUsage, resumeUsage, "print the result as JSON")
-	fs.StringVar(&f.set.Judge, "judge", "staretc:depth=3", "the judge: an engine spec searched to a depth")
+	fs.StringVar(&f.set.Judge, "judge", "staretc:depth=3", "the judge: an engine spec of the game searched to a depth, or gnubg:plies=N (backgammon)")
 	fs.IntVar(&f.set.Workers, "workers", f.set.Workers, "games judged at once")
 }
 
 // run is the analyze command: the match's game looked up, selfplay.Analyze
 // into a run directory, each engine's figures printed.
 func (f *analyzeFlags) run(ctx context.Context, env *Env, args []string) error {
-	run, _, err := f.start(env, &f.set, 0, func(*Env) error { return f.settings(args) }, "workers")
+	run, _, err := f.start(env, &f.set, 0, func(*Env) error { return f.settings(ctx, args) }, "workers")
 	if err != nil {
 		return err
 	}
@@ -77,16 +77,17 @@ func (f *analyzeFlags) run(ctx context.Context, env *Env, args []string) error {
 
 // settings checks what the flags and the match give before a run exists:
 // a match run of two engines, of a game, and a judge of that game.
-func (f *analyzeFlags) settings(args []string) error {
-	if err := matchOfTwo(args, "analyze", &f.set.Match, &f.set.Kit, &f.set.GameName); err != nil {
+func (f *analyzeFlags) settings(ctx context.Context, args []string) error {
+	variant, err := matchOfTwo(args, "analyze", &f.set.Match, &f.set.Kit, &f.set.GameName)
+	if err != nil {
 		return err
 	}
-	return f.set.Check()
+	return f.set.Check(ctx, variant)
 }
 
 // writeAnalysis prints each engine's figures and its worst decisions.
 func writeAnalysis(w io.Writer, res *selfplay.AnalyzeResult) {
-	fmt.Fprintf(w, "analyze: %d games judged by %s; loss per decision with more than one move, ± its 95%% interval by game\n", res.Games, res.Judge)
+	fmt.Fprintf(w, "analyze: %d games judged by %s; loss per decision with more than one move in points, ± its 95%% interval by pair\n", res.Games, res.Judge)
 	for i, s := range res.Sides {
 		fmt.Fprintf(w, "%c %s: %d decisions, mean loss %s ± %s, errors %s, blunders %s\n", 'A'+i, s.Engine, s.Decisions,
 			s.MeanLoss.Format("%.4f"), s.CI95.Format("%.4f"), s.Errors.Format("%.3f"), s.Blunders.Format("%.3f"))

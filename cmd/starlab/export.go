@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 
 	"starlab/runs"
 	"starlab/search"
@@ -47,10 +48,10 @@ func (f *exportFlags) setFlags(fs *flag.FlagSet, _ search.Kit) {
 // run is the export command: the match's game looked up, selfplay.Export
 // into a new run directory, the files printed.
 func (f *exportFlags) run(ctx context.Context, env *Env, args []string) error {
-	if err := matchOfTwo(args, "export", &f.set.Match, &f.set.Kit, &f.set.GameName); err != nil {
+	if _, err := matchOfTwo(args, "export", &f.set.Match, &f.set.Kit, &f.set.GameName); err != nil {
 		return err
 	}
-	// What Export would refuse is refused before a run directory exists.
+	// A game with no format is refused before a run directory exists.
 	if f.set.Kit.Export == nil {
 		return usagef("%s has no other program's format to export its games in", f.set.Kit.Name())
 	}
@@ -77,30 +78,33 @@ func (f *exportFlags) run(ctx context.Context, env *Env, args []string) error {
 
 // matchOfTwo reads the one argument of a command that takes a match of two
 // engines (export, analyze) before any run directory exists: a match run,
-// of two engines, whose path it puts in match and whose game it looks up
-// into kit and gameName.
-func matchOfTwo(args []string, command string, match *string, kit *search.Kit, gameName *string) error {
+// of two engines, whose absolute path it puts in match (a resumed run
+// finds it from anywhere) and whose game it looks up into kit and
+// gameName. It returns the match's variant.
+func matchOfTwo(args []string, command string, match *string, kit *search.Kit, gameName *string) (string, error) {
 	if len(args) != 1 {
-		return usagef("give one match run directory")
+		return "", usagef("give one match run directory")
 	}
-	*match = args[0]
 	src, err := runs.Open(args[0])
 	if err != nil {
-		return err
+		return "", err
+	}
+	if *match, err = filepath.Abs(args[0]); err != nil {
+		return "", err
 	}
 	if c := src.Manifest().Command; c != "match" {
-		return usagef("%s is a %s run, not a match", args[0], c)
+		return "", usagef("%s is a %s run, not a match", args[0], c)
 	}
 	var set selfplay.MatchSettings
 	if err := src.Settings(&set); err != nil {
-		return fmt.Errorf("%s: settings: %v", args[0], err)
+		return "", fmt.Errorf("%s: settings: %v", args[0], err)
 	}
 	if n := len(set.Pairings()); n != 1 {
-		return usagef("%s is a match of %d engines: %s takes a match of two", args[0], len(set.Engines), command)
+		return "", usagef("%s is a match of %d engines: %s takes a match of two", args[0], len(set.Engines), command)
 	}
 	if err := resumedGame(kit, &set.GameName); err != nil {
-		return err
+		return "", err
 	}
 	*gameName = set.GameName
-	return nil
+	return set.Variant, nil
 }

@@ -138,7 +138,7 @@ func TestOutsideRefusedBeforeRun(t *testing.T) {
 	}
 	cases = append(cases,
 		badInput{bg("gnubg:path=./plain", "staretc:depth=1"), 2, "plain: not executable"},
-		badInput{bg("-luck", "gnubg:plies=0,noise=0.1,path=/bin/true", "staretc:depth=1", "staretc:depth=1,eval=race"), 2, "a luck reference has no noise"},
+		badInput{bg("-luck", "gnubg:plies=0,noise=0.1,path=/bin/true", "staretc:depth=1", "staretc:depth=1,eval=race"), 2, "has no noise"},
 		badInput{bg("gnubg:path=/bin/true", "staretc:depth=1"), 2, "gnubg ended (exit status 0) before it listened"},
 	)
 	checkNothingLeft(t, dir, cases)

@@ -408,7 +408,7 @@ func clean(line string) string { return strings.TrimSpace(strings.ReplaceAll(lin
 // reference values what happened, it does not play.
 func (s *Spec) StartValuer(ctx context.Context, g search.Kit, variant string, log io.Writer) (outside.Valuer, error) {
 	if s.Noise != 0 {
-		return nil, fmt.Errorf("%s: a luck reference has no noise (give noise=0)", s.Name())
+		return nil, fmt.Errorf("%s: a program valuing positions (a luck reference, a judge) has no noise (give noise=0)", s.Name())
 	}
 	p, err := s.Start(ctx, g, variant, log)
 	if err != nil {

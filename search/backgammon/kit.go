@@ -43,5 +43,6 @@ func Description() search.Description {
 		RollFirst:           true,
 		ChanceNode:          chanceNode,
 		Export:              &exporter,
+		ValueScale:          func(variant string) float64 { return map[bool]float64{true: 3, false: 1}[variant == Money.String()] },
 	}
 }

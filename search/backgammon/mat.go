@@ -40,7 +40,8 @@ func WriteMat(w io.Writer, v Variant, length int, names [2]string, games []MatGa
 		if err != nil {
 			return fmt.Errorf("game %d: %v", i+1, err)
 		}
-		fmt.Fprintf(&out, "\n Game %d\n %-31s%s : %d\n", i+1, fmt.Sprintf("%s : %d", names[0], score[0]), names[1], score[1])
+		first := fmt.Sprintf("%s : %d", names[0], score[0])
+		fmt.Fprintf(&out, "\n Game %d\n %-30s %s : %d\n", i+1, first, names[1], score[1])
 		for _, l := range lines {
 			out.WriteString(l)
 		}
@@ -156,7 +157,7 @@ var exporter = search.Exporter{
 		if err != nil {
 			return nil, err
 		}
-		names := [2]string{matName(m.Names[0]), matName(m.Names[1])}
+		names := matNames(m.Names[0], m.Names[1])
 		start := StartBoard(v).String()
 		var games []MatGame
 		for i, g := range m.Games {
@@ -186,7 +187,23 @@ var exporter = search.Exporter{
 
 // matName is a player's name as a match file can hold it: one word, no
 // colon (the score line's separator), other characters than letters,
-// digits and "=,._+-" written "-".
+// digits and "=,._+-" written "-", and at most 24 characters (gnubg keeps
+// 31, and the score line has room for 30 with the score), the two players'
+// names told apart by a "-a" and "-b" where they would read the same.
+func matNames(a, b string) [2]string {
+	n := [2]string{matName(a), matName(b)}
+	for i := range n {
+		if len(n[i]) > 24 {
+			n[i] = n[i][:24]
+		}
+	}
+	if n[0] == n[1] {
+		n[0], n[1] = n[0][:min(len(n[0]), 22)]+"-a", n[1][:min(len(n[1]), 22)]+"-b"
+	}
+	return n
+}
+
+// matName is a name with only the characters a match file's names hold.
 func matName(s string) string {
 	return strings.Map(func(r rune) rune {
 		if r < 128 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("=,._+-", r)) {
