@@ -35,16 +35,35 @@ type ExportResult struct {
 // Jellyfish match files that gnubg imports), the first engine as the first
 // player. A game an engine forfeited is left out and counted.
 func Export(ctx context.Context, s ExportSettings, run *runs.Run, progress runs.Progress) (*ExportResult, error) {
-	g := s.Kit
-	if err := g.Bind("export settings", &s.GameName); err != nil {
+	files, res, err := ExportFiles(ctx, s)
+	if err != nil {
 		return nil, err
 	}
+	for i, f := range files {
+		if err := runs.WriteFileAtomic(run.Path(f.Name), func(w io.Writer) error { _, err := w.Write(f.Data); return err }); err != nil {
+			return nil, err
+		}
+		res.Files = append(res.Files, run.Path(f.Name))
+		progress(int64(i+1), int64(len(files)), "")
+	}
+	return res, nil
+}
+
+// ExportFiles returns the files Export writes, with its result but for
+// their paths, writing nothing: a command calls it before a run directory
+// exists, so that a match the format cannot hold (a game from a suite
+// position, where match files start at the start) is refused first.
+func ExportFiles(ctx context.Context, s ExportSettings) ([]search.ExportFile, *ExportResult, error) {
+	g := s.Kit
+	if err := g.Bind("export settings", &s.GameName); err != nil {
+		return nil, nil, err
+	}
 	if g.Export == nil {
-		return nil, runs.Usagef("%s has no other program's format to export its games in", g.Name())
+		return nil, nil, runs.Usagef("%s has no other program's format to export its games in", g.Name())
 	}
 	set, recs, err := readMatchRun(g, s.Match)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	pg := set.Pairings()[0]
 	m := search.ExportMatch{Variant: set.Variant, Names: [2]string{set.Engines[pg.A], set.Engines[pg.B]}}
@@ -57,7 +76,7 @@ func Export(ctx context.Context, s ExportSettings, run *runs.Run, progress runs.
 			}
 			start, err := g.Parse(pgm.Game.Start)
 			if err != nil {
-				return nil, fmt.Errorf("%s: pair %d: start %q: %v", s.Match, r.Pair.Index, pgm.Game.Start, err)
+				return nil, nil, fmt.Errorf("%s: pair %d: start %q: %v", s.Match, r.Pair.Index, pgm.Game.Start, err)
 			}
 			eg := search.ExportGame{Start: start, First: 1}
 			if pgm.AIsBlue {
@@ -70,21 +89,16 @@ func Export(ctx context.Context, s ExportSettings, run *runs.Run, progress runs.
 		}
 	}
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	files, err := g.Export.Files(m)
 	if err != nil {
-		return nil, runs.Usagef("%s: %v", s.Match, err)
-	}
-	for i, f := range files {
-		if err := runs.WriteFileAtomic(run.Path(f.Name), func(w io.Writer) error { _, err := w.Write(f.Data); return err }); err != nil {
-			return nil, err
-		}
-		res.Files = append(res.Files, run.Path(f.Name))
-		progress(int64(i+1), int64(len(files)), "")
+		// The match run is a file the user named: what the format cannot
+		// hold in it, or a record that does not replay, is bad input.
+		return nil, nil, runs.Usagef("%s: %v", s.Match, err)
 	}
 	res.Games = len(m.Games)
-	return res, nil
+	return files, res, nil
 }
 
 // readMatchRun reads the settings and the records of the match run in dir,

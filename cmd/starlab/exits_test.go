@@ -55,6 +55,8 @@ func TestExitCodes(t *testing.T) {
 	}
 	// C is a finished collect of two games.
 	must("collect", "-count", "2", "-min", "5", "-max", "10", "-pairs", "1:3", "-engine", "staretc:eval=pairs,tt=1", "-out", "C")
+	// M3 is a round robin of three engines, which export and analyze refuse.
+	must("match", "-games", "2", "-luck", "none", "-out", "M3", "staretc:depth=1", "star1:depth=1", "star2:depth=1")
 	badSuite := write("bad.suite", "garbage\n")
 	emptySuite := write("empty.suite", "")
 	if err := os.Mkdir("suitedir", 0o755); err != nil {
@@ -92,6 +94,7 @@ func TestExitCodes(t *testing.T) {
 		badInput{[]string{"export", "-out", "E", "nowhere"}, 2, "nowhere does not exist"},
 		badInput{[]string{"export", "-out", "E", "C"}, 2, "C is a collect run, not a match"},
 		badInput{[]string{"export", "-out", "E", "suitedir"}, 2, "suitedir"},
+		badInput{[]string{"export", "-out", "E", "M3"}, 2, "match of 3 engines"},
 		badInput{[]string{"merge", "-out", "M", "suitedir"}, 2, "not a run directory"},
 		badInput{[]string{"merge", "-out", "M", "C", "C"}, 2, "shard 0/1 given twice"},
 		badInput{[]string{"merge", "-out", "M", "C", "T"}, 2, "T is a train run, C a collect run"},

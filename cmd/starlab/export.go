@@ -51,9 +51,9 @@ func (f *exportFlags) run(ctx context.Context, env *Env, args []string) error {
 	if _, err := matchOfTwo(args, "export", &f.set.Match, &f.set.Kit, &f.set.GameName); err != nil {
 		return err
 	}
-	// A game with no format is refused before a run directory exists.
-	if f.set.Kit.Export == nil {
-		return usagef("%s has no other program's format to export its games in", f.set.Kit.Name())
+	// What the export refuses is refused before a run directory exists.
+	if _, _, err := selfplay.ExportFiles(ctx, f.set); err != nil {
+		return err
 	}
 	run, _, err := f.start(env, &f.set, 0, func(*Env) error { return nil })
 	if err != nil {
