@@ -91,14 +91,29 @@ type AnalyzeResult struct {
 	Judge  string          `json:"judge"`
 	Games  int             `json:"games"`
 	Sides  [2]SideAnalysis `json:"sides"`
+	// Predicted is the judge's account of A's mean result per game, in
+	// points: its value of the start, less A's losses, plus B's; Actual
+	// is what A scored. A game's result is exactly its start's value,
+	// plus the luck of its chance events, less the mover's losses, when
+	// all are valued by one judge, so the two differ by the mean luck,
+	// which is 0 for a judge whose values are right: the test a judge
+	// must pass. Each carries its 95% interval clustered by pair.
+	Predicted     runs.Num `json:"predicted_a"`
+	PredictedCI95 runs.Num `json:"predicted_a_ci95"`
+	Actual        runs.Num `json:"actual_a"`
+	ActualCI95    runs.Num `json:"actual_a_ci95"`
 }
 
 // analysedGame is a journal record: one game's judged decisions, with
 // its start and length, which a resumed run checks against the match's.
 type analysedGame struct {
-	Game      int              `json:"game"`
-	Start     string           `json:"start"`
-	Actions   int              `json:"actions"`
+	Game    int    `json:"game"`
+	Start   string `json:"start"`
+	Actions int    `json:"actions"`
+	// StartA is the judge's value of the start for A and ResultA what A
+	// scored, both in points.
+	StartA    float64          `json:"start_a"`
+	ResultA   float64          `json:"result_a"`
 	Decisions []JudgedDecision `json:"decisions"`
 }
 
@@ -326,6 +341,15 @@ func (j *gameJudge) judgeGame(ctx context.Context, g search.Kit, mg matchGame) (
 		}
 		return v
 	}
+	sideA := 1
+	if mg.game.AIsBlue {
+		sideA = 0
+	}
+	out.StartA = j.scale * game.ValueFor(s, sideA, value)
+	out.ResultA = float64(mg.game.Game.Result) * float64(max(mg.game.Game.Points, 1))
+	if sideA == 1 {
+		out.ResultA = -out.ResultA
+	}
 	var moves []game.Move
 	for n, a := range mg.game.Game.Actions {
 		if s.Kind() == game.Chance {
@@ -342,7 +366,7 @@ func (j *gameJudge) judgeGame(ctx context.Context, g search.Kit, mg matchGame) (
 				return out, fmt.Errorf("game %d: %v", mg.index, err)
 			}
 			d.Game, d.Number, d.Player = int32(mg.index), int32(n), "B"
-			if (s.Mover() == 0) == mg.game.AIsBlue {
+			if s.Mover() == sideA {
 				d.Player = "A"
 			}
 			out.Decisions = append(out.Decisions, d)
@@ -398,6 +422,22 @@ func writeAnalysis(run *runs.Run, judge string, engines [2]string, done map[int]
 	for i, player := range [2]string{"A", "B"} {
 		res.Sides[i] = sideAnalysis(engines[i], player, rows)
 	}
+	predicted, actual := map[int32][]float64{}, map[int32][]float64{}
+	for _, g := range done {
+		pair := int32(g.Game-1) / 2
+		p := g.StartA
+		for _, d := range g.Decisions {
+			if d.Player == "A" {
+				p -= d.Loss
+			} else {
+				p += d.Loss
+			}
+		}
+		predicted[pair] = append(predicted[pair], p)
+		actual[pair] = append(actual[pair], g.ResultA)
+	}
+	res.Predicted, res.PredictedCI95 = clusteredMean(predicted)
+	res.Actual, res.ActualCI95 = clusteredMean(actual)
 	if err := runs.WriteJSON(run, SummaryFile, res); err != nil {
 		return nil, err
 	}
@@ -405,18 +445,11 @@ func writeAnalysis(run *runs.Run, judge string, engines [2]string, done map[int]
 }
 
 // sideAnalysis summarises the decisions of player: the mean loss, its
-// interval by the ratio estimator clustered by pair of games (a pair's two
-// games share their dice, and a game's decisions are not independent),
-// Σ_c (L_c - m n_c)² over (Σ n)², scaled by C/(C-1), with Student's t
-// quantile on C-1 degrees of freedom, and the shares of errors and
-// blunders.
+// interval clustered by pair of games (clusteredMean: a pair's two games
+// share their dice, and a game's decisions are not independent), and the
+// shares of errors and blunders.
 func sideAnalysis(engine, player string, rows []JudgedDecision) SideAnalysis {
 	a := SideAnalysis{Engine: engine, MeanLoss: runs.Num(math.NaN()), CI95: runs.Num(math.NaN()), Errors: runs.Num(math.NaN()), Blunders: runs.Num(math.NaN())}
-	type cluster struct {
-		loss float64
-		n    int
-	}
-	byPair := map[int32]*cluster{}
 	var mine []JudgedDecision
 	var total float64
 	var errors, blunders int
@@ -425,13 +458,6 @@ func sideAnalysis(engine, player string, rows []JudgedDecision) SideAnalysis {
 			continue
 		}
 		mine = append(mine, d)
-		c := byPair[(d.Game-1)/2]
-		if c == nil {
-			c = &cluster{}
-			byPair[(d.Game-1)/2] = c
-		}
-		c.loss += d.Loss
-		c.n++
 		total += d.Loss
 		if d.Loss > ErrorLoss {
 			errors++
@@ -447,17 +473,46 @@ func sideAnalysis(engine, player string, rows []JudgedDecision) SideAnalysis {
 	n := float64(a.Decisions)
 	mean := total / n
 	a.MeanLoss, a.Errors, a.Blunders = runs.Num(mean), runs.Num(float64(errors)/n), runs.Num(float64(blunders)/n)
-	if C := float64(len(byPair)); C > 1 {
-		var ss float64
-		for _, k := range slices.Sorted(maps.Keys(byPair)) { // in order, so that the sum is the same every run
-			r := byPair[k].loss - mean*float64(byPair[k].n)
-			ss += r * r
-		}
-		t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: C - 1}.Quantile(0.975)
-		a.CI95 = runs.Num(t * math.Sqrt(C/(C-1)*ss) / n)
+	losses := map[int32][]float64{}
+	for _, d := range mine {
+		losses[(d.Game-1)/2] = append(losses[(d.Game-1)/2], d.Loss)
 	}
+	_, a.CI95 = clusteredMean(losses)
 	mine = slices.DeleteFunc(mine, func(d JudgedDecision) bool { return d.Loss == 0 })
 	slices.SortStableFunc(mine, func(x, y JudgedDecision) int { return cmp.Compare(y.Loss, x.Loss) })
 	a.Worst = mine[:min(worstShown, len(mine))]
 	return a
+}
+
+// clusteredMean returns the mean of the values, grouped by cluster, with
+// its 95% interval by the ratio estimator clustered that way: Σ_c (S_c -
+// m n_c)² over (Σ n)², scaled by C/(C-1), with Student's t quantile on C-1
+// degrees of freedom (NaN with one cluster). The clusters are summed in
+// order, so that the figures are the same every run.
+func clusteredMean(byCluster map[int32][]float64) (mean, ci95 runs.Num) {
+	var total, n float64
+	for _, vs := range byCluster {
+		for _, v := range vs {
+			total += v
+		}
+		n += float64(len(vs))
+	}
+	if n == 0 {
+		return runs.Num(math.NaN()), runs.Num(math.NaN())
+	}
+	m := total / n
+	C := float64(len(byCluster))
+	if C < 2 {
+		return runs.Num(m), runs.Num(math.NaN())
+	}
+	var ss float64
+	for _, k := range slices.Sorted(maps.Keys(byCluster)) {
+		r := -m * float64(len(byCluster[k]))
+		for _, v := range byCluster[k] {
+			r += v
+		}
+		ss += r * r
+	}
+	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: C - 1}.Quantile(0.975)
+	return runs.Num(m), runs.Num(t * math.Sqrt(C/(C-1)*ss) / n)
 }

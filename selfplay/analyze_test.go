@@ -63,6 +63,9 @@ func TestAnalyze(t *testing.T) {
 	if res.Games != 8 || a.Decisions == 0 || a.MeanLoss != 0 || a.Errors != 0 {
 		t.Errorf("staretc:depth=3 judged by itself: %+v over %d games", a, res.Games)
 	}
+	if math.IsNaN(float64(res.Predicted)) || math.IsNaN(float64(res.Actual)) || !(res.ActualCI95 > 0) {
+		t.Errorf("the judge's account %v ± %v, the score %v ± %v", res.Predicted, res.PredictedCI95, res.Actual, res.ActualCI95)
+	}
 	if !(b.MeanLoss > 0) || !(b.CI95 > 0) || !(b.Blunders <= b.Errors) || len(b.Worst) == 0 || b.Worst[0].Loss < b.Worst[len(b.Worst)-1].Loss {
 		t.Errorf("star1:depth=1 judged by staretc:depth=3: %+v", b)
 	}

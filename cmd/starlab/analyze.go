@@ -88,6 +88,8 @@ func (f *analyzeFlags) settings(ctx context.Context, args []string) error {
 // writeAnalysis prints each engine's figures and its worst decisions.
 func writeAnalysis(w io.Writer, res *selfplay.AnalyzeResult) {
 	fmt.Fprintf(w, "analyze: %d games judged by %s; loss per decision with more than one move in points, ± its 95%% interval by pair\n", res.Games, res.Judge)
+	fmt.Fprintf(w, "A's result per game in points: the judge's account (start, less A's losses, plus B's) %s ± %s, scored %s ± %s\n",
+		res.Predicted.Format("%+.4f"), res.PredictedCI95.Format("%.4f"), res.Actual.Format("%+.4f"), res.ActualCI95.Format("%.4f"))
 	for i, s := range res.Sides {
 		fmt.Fprintf(w, "%c %s: %d decisions, mean loss %s ± %s, errors %s, blunders %s\n", 'A'+i, s.Engine, s.Decisions,
 			s.MeanLoss.Format("%.4f"), s.CI95.Format("%.4f"), s.Errors.Format("%.3f"), s.Blunders.Format("%.3f"))

@@ -29,6 +29,8 @@ func addAnalyze(s *Section, run *runs.Run) error {
 				{Text: d.Chosen, Left: true}, {Text: d.Best, Left: true}, {Text: fmt.Sprintf("%.4f", d.Loss)}})
 		}
 	}
+	s.Notes = append(s.Notes, fmt.Sprintf("A's result per game in points: the judge's account (its value of the start, less A's losses, plus B's) %s ± %s; A scored %s ± %s. They differ by the mean luck of the dice, 0 for a judge whose values are right.",
+		r.Predicted.Format("%+.4f"), r.PredictedCI95.Format("%.4f"), r.Actual.Format("%+.4f"), r.ActualCI95.Format("%.4f")))
 	s.Tables = append(s.Tables, t, worst)
 	return nil
 }
