@@ -4,6 +4,7 @@ package main
 
 import (
 	"encoding/json"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -182,5 +183,80 @@ func TestAnalyzeGnubgJudge(t *testing.T) {
 	a, b := res.Sides[0], res.Sides[1]
 	if res.Games != 10 || b.Decisions == 0 || !(b.MeanLoss < 0.001) || !(a.MeanLoss > b.MeanLoss) {
 		t.Errorf("judged by gnubg 0-ply: starlab %+v, gnubg %+v", a, b)
+	}
+}
+
+// hintScript is a gnubg Python script: for each position of the JSON file
+// CASES names ("POSITIONID SIDE DICE"), gnubg's hint, every legal play
+// with its cubeless 0-ply equity in a one-point match (gnubg's hint is
+// 2-ply unless told).
+const hintScript = `import json, os
+cases = json.load(open(os.environ["CASES"]))
+gnubg.command("set cube use off")
+gnubg.command("set evaluation chequerplay evaluation plies 0")
+gnubg.command("set evaluation chequerplay evaluation cubeful off")
+gnubg.command("new match 1")
+out = []
+for c in cases:
+    posid, side, dice = c["position"].split()[:3]
+    gnubg.command("set board " + posid)
+    gnubg.command("set dice %s %s" % (dice[0], dice[1]))
+    out.append([[m["move"], m["equity"]] for m in gnubg.hint(5000)["hint"]])
+print("RESULT " + json.dumps(out))
+`
+
+// TestAnalyzeAgreesWithGnubgHint recomputes, independently of starlab's
+// valuing, the losses analyze -judge gnubg:plies=0 gives the worst
+// decisions of a 10-game match: gnubg's own hint lists every legal play
+// of each position with its equity, and the best's less the chosen's must
+// be starlab's loss (to 1e-4: starlab reads gnubg's probabilities to six
+// decimals), the chosen play written as gnubg writes it.
+func TestAnalyzeAgreesWithGnubgHint(t *testing.T) {
+	program, err := (&gnubg.Spec{}).Program()
+	if err != nil {
+		t.Fatal(err)
+	}
+	match := filepath.Join(t.TempDir(), "match")
+	if code, _, stderr := runMatch(t, "-game", "backgammon", "-games", "10", "-luck", "none", "-out", match, "staretc:depth=1", "staretc:depth=1,eval=race"); code != 0 {
+		t.Fatalf("match: exit %d: %s", code, stderr)
+	}
+	out := filepath.Join(t.TempDir(), "analyze")
+	if code, _, stderr := runCmd(t, "analyze", "-judge", "gnubg:plies=0", "-out", out, match); code != 0 {
+		t.Fatalf("analyze: exit %d: %s", code, stderr)
+	}
+	var res selfplay.AnalyzeResult
+	readJSONFile(t, filepath.Join(out, selfplay.SummaryFile), &res)
+	cases := append(slices.Clone(res.Sides[0].Worst), res.Sides[1].Worst...)
+	if len(cases) < 15 {
+		t.Fatalf("%d decisions with a loss, want 15 or more", len(cases))
+	}
+	dir := t.TempDir()
+	data, _ := json.Marshal(cases)
+	if err := os.WriteFile(filepath.Join(dir, "cases.json"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "hint.py"), []byte(hintScript), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(program, "-t", "-q", "-r", "-p", filepath.Join(dir, "hint.py"))
+	cmd.Env = append(os.Environ(), "CASES="+filepath.Join(dir, "cases.json"))
+	text, err := cmd.CombinedOutput()
+	_, line, ok := strings.Cut(string(text), "RESULT ")
+	var hints [][][2]any
+	if err != nil || !ok || json.Unmarshal([]byte(strings.TrimSpace(line)), &hints) != nil || len(hints) != len(cases) {
+		t.Fatalf("gnubg: %v\n%s", err, text)
+	}
+	for i, c := range cases {
+		best, chosen := math.Inf(-1), math.NaN()
+		for _, h := range hints[i] {
+			eq := h[1].(float64)
+			best = max(best, eq)
+			if h[0].(string) == c.Chosen {
+				chosen = eq
+			}
+		}
+		if loss := best - chosen; !(math.Abs(loss-c.Loss) < 1e-4) {
+			t.Errorf("%s, played %s: gnubg's hint gives a loss of %.6f, analyze %.6f", c.Position, c.Chosen, loss, c.Loss)
+		}
 	}
 }
