@@ -188,13 +188,17 @@ func TestAnalyzeGnubgJudge(t *testing.T) {
 
 // hintScript is a gnubg Python script: for each position of the JSON file
 // CASES names ("POSITIONID SIDE DICE"), gnubg's hint, every legal play
-// with its cubeless 0-ply equity in a one-point match (gnubg's hint is
-// 2-ply unless told).
+// with its cubeless 2-ply equity in a one-point match: no pruning, and
+// move filters that pass every play to 2-ply, so that every play is
+// valued as analyze's judge values it.
 const hintScript = `import json, os
 cases = json.load(open(os.environ["CASES"]))
 gnubg.command("set cube use off")
-gnubg.command("set evaluation chequerplay evaluation plies 0")
+gnubg.command("set evaluation chequerplay evaluation plies 2")
 gnubg.command("set evaluation chequerplay evaluation cubeful off")
+gnubg.command("set evaluation chequerplay evaluation prune off")
+gnubg.command("set evaluation movefilter 2 0 0 9999 1000")
+gnubg.command("set evaluation movefilter 2 1 0 9999 1000")
 gnubg.command("new match 1")
 out = []
 for c in cases:
@@ -206,22 +210,23 @@ print("RESULT " + json.dumps(out))
 `
 
 // TestAnalyzeAgreesWithGnubgHint recomputes, independently of starlab's
-// valuing, the losses analyze -judge gnubg:plies=0 gives the worst
-// decisions of a 10-game match: gnubg's own hint lists every legal play
-// of each position with its equity, and the best's less the chosen's must
-// be starlab's loss (to 1e-4: starlab reads gnubg's probabilities to six
-// decimals), the chosen play written as gnubg writes it.
+// valuing, the losses analyze -judge gnubg:plies=2 gives the worst
+// decisions of both sides of a 10-game match against gnubg 0-ply: gnubg's
+// own hint lists every legal play of each position with its 2-ply equity,
+// and the best's less the chosen's must be starlab's loss (to 1e-4:
+// starlab reads gnubg's probabilities to six decimals), the chosen play
+// written as gnubg writes it.
 func TestAnalyzeAgreesWithGnubgHint(t *testing.T) {
 	program, err := (&gnubg.Spec{}).Program()
 	if err != nil {
 		t.Fatal(err)
 	}
 	match := filepath.Join(t.TempDir(), "match")
-	if code, _, stderr := runMatch(t, "-game", "backgammon", "-games", "10", "-luck", "none", "-out", match, "staretc:depth=1", "staretc:depth=1,eval=race"); code != 0 {
+	if code, _, stderr := runMatch(t, "-game", "backgammon", "-games", "10", "-luck", "none", "-out", match, "staretc:depth=1", "gnubg:plies=0,noise=0"); code != 0 {
 		t.Fatalf("match: exit %d: %s", code, stderr)
 	}
 	out := filepath.Join(t.TempDir(), "analyze")
-	if code, _, stderr := runCmd(t, "analyze", "-judge", "gnubg:plies=0", "-out", out, match); code != 0 {
+	if code, _, stderr := runCmd(t, "analyze", "-judge", "gnubg:plies=2", "-out", out, match); code != 0 {
 		t.Fatalf("analyze: exit %d: %s", code, stderr)
 	}
 	var res selfplay.AnalyzeResult
