@@ -49,6 +49,9 @@ type AnalyzeSettings struct {
 	Match    string     `json:"match"`
 	Judge    string     `json:"judge"`
 	Workers  int        `json:"workers"`
+	// Shard is the part of the match's pairs this run judges (merge joins
+	// the parts): a pair's two games stay together.
+	Shard runs.Shard `json:"shard,omitzero"`
 	// variant is the match's, which an outside judge is started for.
 	variant string
 }
@@ -152,10 +155,12 @@ func Analyze(ctx context.Context, s AnalyzeSettings, run *runs.Run, progress run
 			// A game's number is its place in the whole match, pair by
 			// pair, whichever pairs have been played: the journal's key,
 			// the same when a stopped match has gone on since.
-			all = append(all, matchGame{index: 2*r.Pair.Index + k + 1, game: pg})
+			if s.Shard.Owns(r.Pair.Index) {
+				all = append(all, matchGame{index: 2*r.Pair.Index + k + 1, game: pg})
+			}
 		}
 	}
-	done, err := loadAnalysed(run)
+	done, err := loadAnalysed(run.Dir())
 	if err != nil {
 		return nil, err
 	}
@@ -206,10 +211,10 @@ func (s *AnalyzeSettings) judge() (Engine, error) {
 	return e, nil
 }
 
-// loadAnalysed reads the games the run has judged already.
-func loadAnalysed(run *runs.Run) (map[int]analysedGame, error) {
+// loadAnalysed reads the games the run in dir has judged already.
+func loadAnalysed(dir string) (map[int]analysedGame, error) {
 	done := map[int]analysedGame{}
-	err := runs.LoadJournal(run.Dir(), AnalyzeJournal, AnalyzeFormat, func(line []byte) error {
+	err := runs.LoadJournal(dir, AnalyzeJournal, AnalyzeFormat, func(line []byte) error {
 		var a analysedGame
 		if err := json.Unmarshal(line, &a); err != nil {
 			return err
@@ -423,7 +428,8 @@ func writeAnalysis(run *runs.Run, judge string, engines [2]string, done map[int]
 		res.Sides[i] = sideAnalysis(engines[i], player, rows)
 	}
 	predicted, actual := map[int32][]float64{}, map[int32][]float64{}
-	for _, g := range done {
+	for _, k := range slices.Sorted(maps.Keys(done)) {
+		g := done[k]
 		pair := int32(g.Game-1) / 2
 		p := g.StartA
 		for _, d := range g.Decisions {
@@ -490,12 +496,13 @@ func sideAnalysis(engine, player string, rows []JudgedDecision) SideAnalysis {
 // degrees of freedom (NaN with one cluster). The clusters are summed in
 // order, so that the figures are the same every run.
 func clusteredMean(byCluster map[int32][]float64) (mean, ci95 runs.Num) {
+	keys := slices.Sorted(maps.Keys(byCluster))
 	var total, n float64
-	for _, vs := range byCluster {
-		for _, v := range vs {
+	for _, k := range keys {
+		for _, v := range byCluster[k] {
 			total += v
 		}
-		n += float64(len(vs))
+		n += float64(len(byCluster[k]))
 	}
 	if n == 0 {
 		return runs.Num(math.NaN()), runs.Num(math.NaN())
@@ -506,7 +513,7 @@ func clusteredMean(byCluster map[int32][]float64) (mean, ci95 runs.Num) {
 		return runs.Num(m), runs.Num(math.NaN())
 	}
 	var ss float64
-	for _, k := range slices.Sorted(maps.Keys(byCluster)) {
+	for _, k := range keys {
 		r := -m * float64(len(byCluster[k]))
 		for _, v := range byCluster[k] {
 			r += v
@@ -515,4 +522,53 @@ func clusteredMean(byCluster map[int32][]float64) (mean, ci95 runs.Num) {
 	}
 	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: C - 1}.Quantile(0.975)
 	return runs.Num(m), runs.Num(t * math.Sqrt(C/(C-1)*ss) / n)
+}
+
+// MergeAnalyze is the analyze stage's merge: it joins the journals of
+// every shard of one analysis of game g (runs.CheckShards) into run, each
+// game once, checks that together they judged every game of the match,
+// and writes what the unsharded analysis would have written: its files
+// are a function of the judged games alone.
+func MergeAnalyze(ctx context.Context, g search.Kit, sh *runs.Shards, run *runs.Run, progress runs.Progress) (*AnalyzeResult, error) {
+	var s AnalyzeSettings
+	if err := json.Unmarshal(sh.Settings, &s); err != nil {
+		return nil, fmt.Errorf("%s: settings: %v", sh.Dirs[0], err)
+	}
+	s.Kit = g
+	if err := g.Bind("analyze settings", &s.GameName); err != nil {
+		return nil, err
+	}
+	set, recs, err := readMatchRun(g, s.Match)
+	if err != nil {
+		return nil, err
+	}
+	done := map[int]analysedGame{}
+	for i, d := range sh.Dirs {
+		part, err := loadAnalysed(d)
+		if err != nil {
+			return nil, err
+		}
+		for k, a := range part {
+			if _, dup := done[k]; dup || !(runs.Shard{Index: i, Count: sh.Count}).Owns((k-1)/2) {
+				return nil, fmt.Errorf("%s: game %d is not shard %d/%d's, or is in two shards", d, k, i, sh.Count)
+			}
+			done[k] = a
+		}
+	}
+	if want := 2 * len(recs); len(done) != want {
+		return nil, fmt.Errorf("the shards judged %d games, the match has %d", len(done), want)
+	}
+	journal, err := runs.OpenJournal(run.Dir(), AnalyzeJournal, AnalyzeFormat)
+	if err != nil {
+		return nil, err
+	}
+	defer journal.Close()
+	for _, k := range slices.Sorted(maps.Keys(done)) {
+		if err := journal.Append(done[k]); err != nil {
+			return nil, err
+		}
+	}
+	progress(int64(len(done)), int64(len(done)), "")
+	pg := set.Pairings()[0]
+	return writeAnalysis(run, s.Judge, [2]string{set.Engines[pg.A], set.Engines[pg.B]}, done)
 }

@@ -32,7 +32,13 @@ func analyzedMatch(t *testing.T) string {
 // judged games when after is above 0.
 func analyzeInto(t *testing.T, dir, match string, after int64) (*AnalyzeResult, error) {
 	t.Helper()
-	set := AnalyzeSettings{Kit: diceGame, Match: match, Judge: "staretc:depth=3", Workers: 2}
+	return analyzeShard(t, dir, match, after, runs.Shard{})
+}
+
+// analyzeShard is analyzeInto of shard of the match's pairs.
+func analyzeShard(t *testing.T, dir, match string, after int64, shard runs.Shard) (*AnalyzeResult, error) {
+	t.Helper()
+	set := AnalyzeSettings{Kit: diceGame, Match: match, Judge: "staretc:depth=3", Workers: 2, Shard: shard}
 	run, err := runs.Open(dir)
 	if err != nil {
 		if run, err = runs.CreateAt(dir, "analyze", nil, &set, 0); err != nil {
@@ -42,11 +48,15 @@ func analyzeInto(t *testing.T, dir, match string, after int64) (*AnalyzeResult, 
 	defer run.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	return Analyze(ctx, set, run, func(done, _ int64, _ string) {
+	res, err := Analyze(ctx, set, run, func(done, _ int64, _ string) {
 		if after > 0 && done >= after {
 			cancel()
 		}
 	})
+	if err == nil {
+		err = run.Finish(nil)
+	}
+	return res, err
 }
 
 // TestAnalyze: an engine judged by its own search loses nothing, a weaker
@@ -83,6 +93,33 @@ func TestAnalyze(t *testing.T) {
 	got, err := runs.ReadParquet[JudgedDecision](filepath.Join(cut, AnalysisFile), AnalyzeFormat)
 	if err != nil || !reflect.DeepEqual(want, got) {
 		t.Fatalf("the resumed analysis has %d rows (%v), the whole %d, or they differ", len(got), err, len(want))
+	}
+
+	// Two shards merged give the rows and the figures of the whole.
+	var shards []string
+	for i := range 2 {
+		d := filepath.Join(t.TempDir(), "shard")
+		if _, err := analyzeShard(t, d, match, 0, runs.Shard{Index: i, Count: 2}); err != nil {
+			t.Fatal(err)
+		}
+		shards = append(shards, d)
+	}
+	sh, err := runs.CheckShards(shards, "workers")
+	if err != nil {
+		t.Fatal(err)
+	}
+	merged, err := runs.CreateAt(filepath.Join(t.TempDir(), "merged"), "analyze", nil, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer merged.Close()
+	mres, err := MergeAnalyze(context.Background(), diceGame, sh, merged, runs.NoProgress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err = runs.ReadParquet[JudgedDecision](merged.Path(AnalysisFile), AnalyzeFormat)
+	if err != nil || !reflect.DeepEqual(want, got) || !reflect.DeepEqual(mres, res) {
+		t.Fatalf("the merged shards: %d rows (%v), %+v; the whole: %d rows, %+v", len(got), err, mres, len(want), res)
 	}
 }
 

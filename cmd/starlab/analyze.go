@@ -50,6 +50,7 @@ func (f *analyzeFlags) setFlags(fs *flag.FlagSet, _ search.Kit) {
 	f.outputFlags.set(fs, newRunUsage, resumeUsage, "print the result as JSON")
 	fs.StringVar(&f.set.Judge, "judge", "staretc:depth=3", "the judge: an engine spec of the game searched to a depth, or gnubg:plies=N (backgammon)")
 	fs.IntVar(&f.set.Workers, "workers", f.set.Workers, "games judged at once")
+	fs.Var(&f.set.Shard, "shard", "judge only shard i/N of the match's pairs (starlab merge joins the shards)")
 }
 
 // run is the analyze command: the match's game looked up, selfplay.Analyze

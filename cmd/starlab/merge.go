@@ -150,6 +150,13 @@ var mergers = map[string]struct {
 	settings func() any
 	merge    func(ctx context.Context, g search.Kit, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error)
 }{
+	"analyze": {func() any { return &selfplay.AnalyzeSettings{} }, func(ctx context.Context, g search.Kit, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error) {
+		res, err := selfplay.MergeAnalyze(ctx, g, sh, run, p)
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%d games judged", res.Games), nil
+	}},
 	"match": {func() any { return &selfplay.MatchSettings{} }, func(ctx context.Context, g search.Kit, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error) {
 		rep, err := selfplay.MergeMatch(ctx, g, sh, run, p)
 		if err != nil {
