@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"starlab/regression"
 	"starlab/runs"
@@ -104,7 +105,11 @@ func (f *mergeFlags) run(ctx context.Context, env *Env, args []string) error {
 	err = runStage(env, run, "", false, "", func(p runs.Progress) error {
 		what, err := m.merge(ctx, g, sh, run, p)
 		if err == nil {
-			fmt.Fprintf(env.Stdout, "merge: %d shards of a %s into %s (%s)\n", sh.Count, sh.Command, run.Dir(), what)
+			article := "a"
+			if strings.ContainsRune("aeiou", rune(sh.Command[0])) {
+				article = "an"
+			}
+			fmt.Fprintf(env.Stdout, "merge: %d shards of %s %s into %s (%s)\n", sh.Count, article, sh.Command, run.Dir(), what)
 		}
 		return err
 	})
