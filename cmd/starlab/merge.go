@@ -31,13 +31,14 @@ type mergeFlags struct {
 func mergeCommand() *Command {
 	return command(&mergeFlags{}, &Command{
 		UsageLine: "merge -out DIR RUN...",
-		Short:     "join the shard runs of a match, collect, bench or tune into one run",
-		Long: `Merge joins the runs of every shard of one match, collect, bench or tune
-(made with -shard i/N, each i from 0 to N-1 once) into the run directory
--out, which then holds what the unsharded run with the same seed holds: the
-match's journal, summary.json and games.parquet; the collect's part files;
-the bench's bench.parquet and summary.json; the tune's tune.parquet,
-tune.json and plot. Times are the shards' own. It refuses, in one line,
+		Short:     "join the shard runs of a match, analyze, collect, bench or tune into one run",
+		Long: `Merge joins the runs of every shard of one match, analyze, collect, bench
+or tune (made with -shard i/N, each i from 0 to N-1 once) into the run
+directory -out, which then holds what the unsharded run with the same seed
+holds: the match's journal, summary.json and games.parquet; the analysis's
+journal, analysis.parquet and summary.json; the collect's part files; the
+bench's bench.parquet and summary.json; the tune's tune.parquet, tune.json
+and plot. Times are the shards' own. It refuses, in one line,
 runs that are not finished, shards of different settings, seeds or builds,
 and missing or duplicated shards. The game is the one the runs record (runs
 of earlier versions, which record none, are of Dice); -game, if given, must
