@@ -52,8 +52,6 @@ type AnalyzeSettings struct {
 	// Shard is the part of the match's pairs this run judges (merge joins
 	// the parts): a pair's two games stay together.
 	Shard runs.Shard `json:"shard,omitzero"`
-	// variant is the match's, which an outside judge is started for.
-	variant string
 }
 
 // JudgedDecision is one decision of a match as the judge values it: one row of
@@ -148,7 +146,6 @@ func Analyze(ctx context.Context, s AnalyzeSettings, run *runs.Run, progress run
 	if err != nil {
 		return nil, err
 	}
-	s.variant = set.Variant
 	var all []matchGame
 	for _, r := range recs {
 		for k, pg := range r.Pair.Games {
@@ -164,11 +161,10 @@ func Analyze(ctx context.Context, s AnalyzeSettings, run *runs.Run, progress run
 	if err != nil {
 		return nil, err
 	}
-	if err := s.judgeGames(ctx, judge, all, done, run, progress); err != nil {
+	if err := s.judgeGames(ctx, judge, set.Variant, all, done, run, progress); err != nil {
 		return nil, err
 	}
-	pg := set.Pairings()[0]
-	return writeAnalysis(run, s.Judge, [2]string{set.Engines[pg.A], set.Engines[pg.B]}, done)
+	return writeAnalysis(run, s.Judge, set.twoEngines(), done)
 }
 
 // Check checks the settings a command gives before a run exists: the
@@ -227,7 +223,7 @@ func loadAnalysed(dir string) (map[int]analysedGame, error) {
 
 // judgeGames judges the games not in done on the workers, journalling
 // each and adding it to done.
-func (s *AnalyzeSettings) judgeGames(ctx context.Context, judge Engine, all []matchGame, done map[int]analysedGame, run *runs.Run, progress runs.Progress) error {
+func (s *AnalyzeSettings) judgeGames(ctx context.Context, judge Engine, variant string, all []matchGame, done map[int]analysedGame, run *runs.Run, progress runs.Progress) error {
 	var todo []matchGame
 	for _, mg := range all {
 		a, ok := done[mg.index]
@@ -267,7 +263,7 @@ func (s *AnalyzeSettings) judgeGames(ctx context.Context, judge Engine, all []ma
 	}()
 	return runs.Pool(ctx, s.Workers, todo,
 		func() *gameJudge {
-			j := s.newJudge(ctx, judge, log)
+			j := s.newJudge(ctx, judge, variant, log)
 			mu.Lock()
 			judges = append(judges, j)
 			mu.Unlock()
@@ -298,13 +294,13 @@ type gameJudge struct {
 
 // newJudge starts one worker's judge; a failure is kept in err, which the
 // worker's first game returns.
-func (s *AnalyzeSettings) newJudge(ctx context.Context, judge Engine, log io.Writer) *gameJudge {
-	j := &gameJudge{scale: s.Kit.PointsOf(s.variant)}
+func (s *AnalyzeSettings) newJudge(ctx context.Context, judge Engine, variant string, log io.Writer) *gameJudge {
+	j := &gameJudge{scale: s.Kit.PointsOf(variant)}
 	if judge.Outside == nil {
 		j.engine, j.depth = s.Kit.NewEngine(judge.Resolved), judge.Spec.Limits.Depth
 		return j
 	}
-	j.valuer, j.err = judge.Outside.(outside.ValuerEngine).StartValuer(ctx, s.Kit, s.variant, log)
+	j.valuer, j.err = judge.Outside.(outside.ValuerEngine).StartValuer(ctx, s.Kit, variant, log)
 	return j
 }
 
@@ -569,6 +565,5 @@ func MergeAnalyze(ctx context.Context, g search.Kit, sh *runs.Shards, run *runs.
 		}
 	}
 	progress(int64(len(done)), int64(len(done)), "")
-	pg := set.Pairings()[0]
-	return writeAnalysis(run, s.Judge, [2]string{set.Engines[pg.A], set.Engines[pg.B]}, done)
+	return writeAnalysis(run, s.Judge, set.twoEngines(), done)
 }

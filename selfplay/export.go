@@ -65,8 +65,7 @@ func ExportFiles(ctx context.Context, s ExportSettings) ([]search.ExportFile, *E
 	if err != nil {
 		return nil, nil, err
 	}
-	pg := set.Pairings()[0]
-	m := search.ExportMatch{Variant: set.Variant, Names: [2]string{set.Engines[pg.A], set.Engines[pg.B]}}
+	m := search.ExportMatch{Variant: set.Variant, Names: set.twoEngines()}
 	res := &ExportResult{Format: g.Export.Format}
 	for _, r := range recs {
 		for _, pgm := range r.Pair.Games {
@@ -101,32 +100,51 @@ func ExportFiles(ctx context.Context, s ExportSettings) ([]search.ExportFile, *E
 	return files, res, nil
 }
 
-// readMatchRun reads the settings and the records of the match run in dir,
-// a match of two engines, its records in pair order.
-func readMatchRun(g search.Kit, dir string) (*MatchSettings, []MatchRecord, error) {
+// MatchOfTwo reads the settings of the match run in dir, which must be a
+// match of two engines, without its game (a command looks the game up
+// by the name they record) and without its records: what export and
+// analyze refuse before a run directory exists.
+func MatchOfTwo(dir string) (*MatchSettings, error) {
 	src, err := runs.Open(dir)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if c := src.Manifest().Command; c != "match" {
-		return nil, nil, runs.Usagef("%s is a %s run, not a match", dir, c)
+		return nil, runs.Usagef("%s is a %s run, not a match", dir, c)
 	}
 	var set MatchSettings
 	if err := src.Settings(&set); err != nil {
-		return nil, nil, fmt.Errorf("%s: settings: %v", dir, err)
+		return nil, fmt.Errorf("%s: settings: %v", dir, err)
+	}
+	if n := len(set.Pairings()); n != 1 {
+		return nil, runs.Usagef("%s is a match of %d engines, not of two", dir, len(set.Engines))
+	}
+	return &set, nil
+}
+
+// twoEngines returns the engines of a match of two, the first and the
+// second (A and B).
+func (s *MatchSettings) twoEngines() [2]string {
+	pg := s.Pairings()[0]
+	return [2]string{s.Engines[pg.A], s.Engines[pg.B]}
+}
+
+// readMatchRun reads the settings (MatchOfTwo) and the records of the
+// match run in dir, of game g, its records in pair order.
+func readMatchRun(g search.Kit, dir string) (*MatchSettings, []MatchRecord, error) {
+	set, err := MatchOfTwo(dir)
+	if err != nil {
+		return nil, nil, err
 	}
 	set.Kit = g
 	m, err := set.resolve(openNone)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", dir, err)
 	}
-	if n := len(set.Pairings()); n != 1 {
-		return nil, nil, runs.Usagef("%s is a match of %d engines, not of two", dir, len(set.Engines))
-	}
 	recs, err := LoadMatchRecords(m, dir, set.Shard)
 	if err != nil {
 		return nil, nil, err
 	}
 	slices.SortFunc(recs, func(a, b MatchRecord) int { return a.Pair.Index - b.Pair.Index })
-	return &set, recs, nil
+	return set, recs, nil
 }

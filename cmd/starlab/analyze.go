@@ -79,7 +79,7 @@ func (f *analyzeFlags) run(ctx context.Context, env *Env, args []string) error {
 // settings checks what the flags and the match give before a run exists:
 // a match run of two engines, of a game, and a judge of that game.
 func (f *analyzeFlags) settings(ctx context.Context, args []string) error {
-	variant, err := matchOfTwo(args, "analyze", &f.set.Match, &f.set.Kit, &f.set.GameName)
+	variant, err := matchOfTwo(args, &f.set.Match, &f.set.Kit, &f.set.GameName)
 	if err != nil {
 		return err
 	}

@@ -48,7 +48,7 @@ func (f *exportFlags) setFlags(fs *flag.FlagSet, _ search.Kit) {
 // run is the export command: the match's game looked up, selfplay.Export
 // into a new run directory, the files printed.
 func (f *exportFlags) run(ctx context.Context, env *Env, args []string) error {
-	if _, err := matchOfTwo(args, "export", &f.set.Match, &f.set.Kit, &f.set.GameName); err != nil {
+	if _, err := matchOfTwo(args, &f.set.Match, &f.set.Kit, &f.set.GameName); err != nil {
 		return err
 	}
 	// What the export refuses is refused before a run directory exists.
@@ -77,30 +77,20 @@ func (f *exportFlags) run(ctx context.Context, env *Env, args []string) error {
 }
 
 // matchOfTwo reads the one argument of a command that takes a match of two
-// engines (export, analyze) before any run directory exists: a match run,
-// of two engines, whose absolute path it puts in match (a resumed run
-// finds it from anywhere) and whose game it looks up into kit and
-// gameName. It returns the match's variant.
-func matchOfTwo(args []string, command string, match *string, kit *search.Kit, gameName *string) (string, error) {
+// engines (export, analyze) before any run directory exists
+// (selfplay.MatchOfTwo), puts its absolute path in match (a resumed run
+// finds it from anywhere), looks its game up into kit and gameName, and
+// returns its variant.
+func matchOfTwo(args []string, match *string, kit *search.Kit, gameName *string) (string, error) {
 	if len(args) != 1 {
 		return "", usagef("give one match run directory")
 	}
-	src, err := runs.Open(args[0])
+	set, err := selfplay.MatchOfTwo(args[0])
 	if err != nil {
 		return "", err
 	}
 	if *match, err = filepath.Abs(args[0]); err != nil {
 		return "", err
-	}
-	if c := src.Manifest().Command; c != "match" {
-		return "", usagef("%s is a %s run, not a match", args[0], c)
-	}
-	var set selfplay.MatchSettings
-	if err := src.Settings(&set); err != nil {
-		return "", fmt.Errorf("%s: settings: %v", args[0], err)
-	}
-	if n := len(set.Pairings()); n != 1 {
-		return "", usagef("%s is a match of %d engines: %s takes a match of two", args[0], len(set.Engines), command)
 	}
 	if err := resumedGame(kit, &set.GameName); err != nil {
 		return "", err

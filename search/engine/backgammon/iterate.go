@@ -117,15 +117,19 @@ func (e *Engine) fallbackMove() int {
 // differ by variant (search.Kit's NetFor and ProbCutFor). The game's
 // setBoard calls it when a root's variant is not the last one's.
 func (e *Engine) useVariant(name string) {
+	if e.kind != evalNet && !e.cpcOn {
+		return // a hand evaluator has nothing of a variant's to load
+	}
+	kit := Game()
 	if e.kind == evalNet {
-		net, err := netEvalOf(Game().NetFor(e.res, name))
+		net, err := netEvalOf(kit.NetFor(e.res, name))
 		if err != nil {
 			panic(err) // the game's Check refuses such a net first
 		}
 		e.net = net
 	}
 	if e.cpcOn {
-		e.setModels(Game().ProbCutFor(e.res, name))
+		e.setModels(kit.ProbCutFor(e.res, name))
 	}
 }
 
