@@ -453,14 +453,14 @@ func writeAnalysis(run *runs.Run, judge string, engines [2]string, done map[int]
 func sideAnalysis(engine, player string, rows []JudgedDecision) SideAnalysis {
 	a := SideAnalysis{Engine: engine, MeanLoss: runs.Num(math.NaN()), CI95: runs.Num(math.NaN()), Errors: runs.Num(math.NaN()), Blunders: runs.Num(math.NaN())}
 	var mine []JudgedDecision
-	var total float64
+	losses := map[int32][]float64{} // by pair
 	var errors, blunders int
 	for _, d := range rows {
 		if d.Player != player {
 			continue
 		}
 		mine = append(mine, d)
-		total += d.Loss
+		losses[(d.Game-1)/2] = append(losses[(d.Game-1)/2], d.Loss)
 		if d.Loss > ErrorLoss {
 			errors++
 		}
@@ -473,13 +473,8 @@ func sideAnalysis(engine, player string, rows []JudgedDecision) SideAnalysis {
 		return a
 	}
 	n := float64(a.Decisions)
-	mean := total / n
-	a.MeanLoss, a.Errors, a.Blunders = runs.Num(mean), runs.Num(float64(errors)/n), runs.Num(float64(blunders)/n)
-	losses := map[int32][]float64{}
-	for _, d := range mine {
-		losses[(d.Game-1)/2] = append(losses[(d.Game-1)/2], d.Loss)
-	}
-	_, a.CI95 = clusteredMean(losses)
+	a.MeanLoss, a.CI95 = clusteredMean(losses)
+	a.Errors, a.Blunders = runs.Num(float64(errors)/n), runs.Num(float64(blunders)/n)
 	mine = slices.DeleteFunc(mine, func(d JudgedDecision) bool { return d.Loss == 0 })
 	slices.SortStableFunc(mine, func(x, y JudgedDecision) int { return cmp.Compare(y.Loss, x.Loss) })
 	a.Worst = mine[:min(worstShown, len(mine))]

@@ -1,6 +1,7 @@
 package backgammon
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -38,7 +39,7 @@ func WriteMat(w io.Writer, v Variant, length int, names [2]string, games []MatGa
 	for i, g := range games {
 		lines, winner, points, err := matGame(v, g)
 		if err != nil {
-			return fmt.Errorf("game %d: %v", i+1, err)
+			return fmt.Errorf("game %d: %w", i+1, err)
 		}
 		first := fmt.Sprintf("%s : %d", names[0], score[0])
 		fmt.Fprintf(&out, "\n Game %d\n %-30s %s : %d\n", i+1, first, names[1], score[1])
@@ -177,7 +178,8 @@ var exporter = search.Exporter{
 		for i, g := range games {
 			var buf strings.Builder
 			if err := WriteMat(&buf, v, 1, names, []MatGame{g}); err != nil {
-				return nil, fmt.Errorf("game %d: %v", i+1, strings.TrimPrefix(err.Error(), "game 1: "))
+				// The file's one game is the match's game i+1.
+				return nil, fmt.Errorf("game %d: %w", i+1, errors.Unwrap(err))
 			}
 			files[i] = search.ExportFile{Name: fmt.Sprintf("game-%04d.mat", i+1), Data: []byte(buf.String())}
 		}
