@@ -46,6 +46,11 @@ type Choice struct {
 type ChanceStream struct {
 	rng    [2]*rand.Rand
 	events []game.Event
+	// strata, if set, draw the first chance events: event k falls at
+	// fraction strata[k] of the total weight (a rollout's stratified
+	// rolls); later events come from the streams.
+	strata []float64
+	drawn  int
 }
 
 // NewChanceStream returns the chance events of a game from its seed.
@@ -65,7 +70,14 @@ func (c *ChanceStream) Draw(s game.State) (game.Event, error) {
 	if len(c.events) == 0 || total <= 0 {
 		return game.Event{}, fmt.Errorf("chance node %q has no events", s)
 	}
-	if e, ok := game.EventAt(c.events, c.rng[s.Mover()].IntN(total)); ok {
+	var u int
+	if c.drawn < len(c.strata) {
+		u = min(int(c.strata[c.drawn]*float64(total)), total-1)
+		c.drawn++
+	} else {
+		u = c.rng[s.Mover()].IntN(total)
+	}
+	if e, ok := game.EventAt(c.events, u); ok {
 		return e, nil
 	}
 	return game.Event{}, fmt.Errorf("chance node %q: its events weigh less than its total %d", s, total)
@@ -345,22 +357,31 @@ func NewLuck(engine search.Engine, limits search.Limits) *Luck {
 // mean over s's events, summed in event order and divided by the total
 // weight (with every weight 1, the plain mean).
 func (l *Luck) eventLuck(ctx context.Context, s game.State, actual game.Event) (float64, error) {
+	mean, got, err := l.eventsMean(ctx, s, actual)
+	return got - mean, err
+}
+
+// eventsMean returns the weighted mean over the events of the chance node
+// s of the reference value of the state after each, for s's mover,
+// summed in event order and divided by the total weight, and the value
+// after event actual.
+func (l *Luck) eventsMean(ctx context.Context, s game.State, actual game.Event) (mean, got float64, err error) {
 	var total int
 	l.events, total = s.Outcomes(l.events)
-	sum, got := 0.0, 0.0
+	sum := 0.0
 	for _, e := range l.events {
 		w := s.Clone()
 		w.Happen(e)
 		v, err := l.value(ctx, w, s.Mover())
 		if err != nil {
-			return 0, err
+			return 0, 0, err
 		}
 		sum += float64(e.Weight) * v
 		if e.ID == actual.ID {
 			got = v
 		}
 	}
-	return got - sum/float64(total), nil
+	return sum / float64(total), got, nil
 }
 
 // value returns the reference value of s for side.

@@ -58,6 +58,9 @@ func TestEveryGameEveryCommand(t *testing.T) {
 			if code, stdout, stderr := runCmd(t, "analyze", "-judge", "staretc:depth=1", "-out", "analyze", "match"); code != 0 || !strings.Contains(stdout, "mean loss") {
 				t.Fatalf("analyze: exit %d, %s%s", code, stdout, stderr)
 			}
+			if code, stdout, stderr := runCmd(t, "rollout", "-game", name, "-trials", "4", "-out", "rollout"); code != 0 || !strings.Contains(stdout, "trials a second") {
+				t.Fatalf("rollout: exit %d, %s%s", code, stdout, stderr)
+			}
 			// export writes the games in another program's format where
 			// the game has one, and refuses in one line where it has none.
 			code, _, stderr := runCmd(t, "export", "-out", "export", "match")

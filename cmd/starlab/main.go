@@ -36,7 +36,7 @@ var program = &cli.Program{
 	Name:    "starlab",
 	Summary: "starlab searches, trains and plays two-player games with chance (Dice, ChanceBreakthrough and backgammon).",
 	Commands: func() []*Command {
-		return []*Command{benchCommand(), collectCommand(), analyzeCommand(), evalCommand(), exportCommand(), fitCommand(), genCommand(), matchCommand(), mergeCommand(), pipelineCommand(), playCommand(), reportCommand(), searchCommand(), showCommand(), trainCommand(), tuneCommand()}
+		return []*Command{benchCommand(), collectCommand(), analyzeCommand(), evalCommand(), exportCommand(), fitCommand(), genCommand(), matchCommand(), mergeCommand(), pipelineCommand(), playCommand(), reportCommand(), rolloutCommand(), searchCommand(), showCommand(), trainCommand(), tuneCommand()}
 	},
 	GameOf: gameOf,
 }

@@ -31,12 +31,13 @@ type mergeFlags struct {
 func mergeCommand() *Command {
 	return command(&mergeFlags{}, &Command{
 		UsageLine: "merge -out DIR RUN...",
-		Short:     "join the shard runs of a match, analyze, collect, bench or tune into one run",
-		Long: `Merge joins the runs of every shard of one match, analyze, collect, bench
-or tune (made with -shard i/N, each i from 0 to N-1 once) into the run
+		Short:     "join the shard runs of a match, analyze, rollout, collect, bench or tune into one run",
+		Long: `Merge joins the runs of every shard of one match, analyze, rollout,
+collect, bench or tune (made with -shard i/N, each i from 0 to N-1 once) into the run
 directory -out, which then holds what the unsharded run with the same seed
 holds: the match's journal, summary.json and games.parquet; the analysis's
-journal, analysis.parquet and summary.json; the collect's part files; the
+journal, analysis.parquet and summary.json; the rollout's journal,
+rollout.parquet and summary.json; the collect's part files; the
 bench's bench.parquet and summary.json; the tune's tune.parquet, tune.json
 and plot. Times are the shards' own. It refuses, in one line,
 runs that are not finished, shards of different settings, seeds or builds,
@@ -72,7 +73,7 @@ func (f *mergeFlags) run(ctx context.Context, env *Env, args []string) error {
 	}
 	m, ok := mergers[sh.Command]
 	if !ok {
-		return usagef("%s runs are not sharded (match, collect, bench and tune are)", sh.Command)
+		return usagef("%s runs are not sharded (match, analyze, rollout, collect, bench and tune are)", sh.Command)
 	}
 	settings := m.settings() // recorded as the stage records them
 	if err := json.Unmarshal(sh.Settings, settings); err != nil {
@@ -162,6 +163,13 @@ var mergers = map[string]struct {
 			return "", err
 		}
 		return fmt.Sprintf("%d games judged", res.Games), nil
+	}},
+	"rollout": {func() any { return &selfplay.RolloutSettings{} }, func(ctx context.Context, g search.Kit, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error) {
+		res, err := selfplay.MergeRollout(ctx, g, sh, run, p)
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%d rows of %d trials", len(res.Rows), res.Trials), nil
 	}},
 	"match": {func() any { return &selfplay.MatchSettings{} }, func(ctx context.Context, g search.Kit, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error) {
 		rep, err := selfplay.MergeMatch(ctx, g, sh, run, p)

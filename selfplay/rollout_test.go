@@ -1,0 +1,162 @@
+package selfplay
+
+import (
+	"context"
+	"errors"
+	"math"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"starlab/runs"
+	"starlab/search"
+)
+
+// exactEndgames returns Dice positions of the exact suite with at most 8
+// empty cells, and their exact values: a depth-17 search plays them to
+// the end, so that its rollouts' mean is the exact value.
+func exactEndgames(t *testing.T, n int) (positions []string, exact []float64) {
+	t.Helper()
+	ps, err := search.ReadSuite(diceGame, "../search/testdata/dice5x5-4-exact.suite")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range ps {
+		if text := p.Pos.String(); strings.Count(text, "-") <= 9 && len(positions) < n { // the roll's "-1" and 8 cells
+			positions, exact = append(positions, text), append(exact, p.Exact)
+		}
+	}
+	return positions, exact
+}
+
+// rolloutInto runs Rollout of set into dir, cancelled once after trials
+// trials when after is above 0.
+func rolloutInto(t *testing.T, dir string, set RolloutSettings, after int64) (*RolloutResult, error) {
+	t.Helper()
+	run, err := runs.Open(dir)
+	if err != nil {
+		if run, err = runs.CreateAt(dir, "rollout", nil, &set, set.Seed); err != nil {
+			t.Fatal(err)
+		}
+	}
+	defer run.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	res, err := Rollout(ctx, set, run, func(done, _ int64, _ string) {
+		if after > 0 && done >= after {
+			cancel()
+		}
+	})
+	if err == nil {
+		err = run.Finish(nil)
+	}
+	return res, err
+}
+
+// TestRolloutExact: rollouts of Dice endgames played perfectly converge
+// to their exact values, within 2 standard errors on every position, the
+// luck reference shrinks the standard error, and the figures do not
+// depend on the workers, on a stop and resume, or on sharding.
+func TestRolloutExact(t *testing.T) {
+	positions, exact := exactEndgames(t, 6)
+	set := RolloutSettings{Kit: diceGame, Positions: positions, Player: "staretc:depth=17", Trials: 144, Seed: 3, Workers: 2}
+	whole := filepath.Join(t.TempDir(), "whole")
+	res, err := rolloutInto(t, whole, set, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ratio float64
+	for i, r := range res.Rows {
+		if r.Trials != 144 || !(r.SE > 0) || math.Abs(r.Value-exact[i]) > 2*r.SE {
+			t.Errorf("%s: rollout %.4f ± %.4f over %d trials, exact %.4f", r.Position, r.Value, r.SE, r.Trials, exact[i])
+		}
+		ratio += r.SE / r.PlainSE / float64(len(res.Rows))
+	}
+	if !(ratio < 0.7) {
+		t.Errorf("the reference's standard error is %.2f of the plain one's on average", ratio)
+	}
+	t.Logf("mean SE ratio %.2f, %.0f trials/s", ratio, res.TrialsPerSecond)
+
+	one := set
+	one.Workers = 1
+	cut := filepath.Join(t.TempDir(), "cut")
+	if _, err := rolloutInto(t, cut, one, 100); !errors.Is(err, context.Canceled) {
+		t.Fatalf("a stopped rollout returned %v", err)
+	}
+	resumed, err := rolloutInto(t, cut, one, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(resumed.Rows, res.Rows) {
+		t.Errorf("stopped, resumed on one worker: %+v\nwhole on two: %+v", resumed.Rows, res.Rows)
+	}
+
+	var shards []string
+	for i := range 2 {
+		d := filepath.Join(t.TempDir(), "shard"+strconv.Itoa(i))
+		sh := set
+		sh.Shard = runs.Shard{Index: i, Count: 2}
+		if _, err := rolloutInto(t, d, sh, 0); err != nil {
+			t.Fatal(err)
+		}
+		shards = append(shards, d)
+	}
+	sh, err := runs.CheckShards(shards, "workers")
+	if err != nil {
+		t.Fatal(err)
+	}
+	merged, err := runs.CreateAt(filepath.Join(t.TempDir(), "merged"), "rollout", nil, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer merged.Close()
+	mres, err := MergeRollout(context.Background(), diceGame, sh, merged, runs.NoProgress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := runs.ReadParquet[RolloutRow](filepath.Join(whole, RolloutFile), RolloutFormat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := runs.ReadParquet[RolloutRow](merged.Path(RolloutFile), RolloutFormat)
+	if err != nil || !reflect.DeepEqual(mres.Rows, res.Rows) || !reflect.DeepEqual(got, want) {
+		t.Fatalf("the merged shards: %+v (%v)\nthe whole: %+v", mres.Rows, err, res.Rows)
+	}
+}
+
+// TestRolloutPlays: every move of a rolled position is rolled out with
+// the same dice, valued for the side that moved, and a truncated rollout
+// values each trial where it stops.
+func TestRolloutPlays(t *testing.T) {
+	positions, _ := exactEndgames(t, 1)
+	st, err := diceGame.Parse(positions[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	evs, _ := st.Outcomes(nil)
+	st.Happen(evs[0])
+	moves := st.Legal(nil)
+	set := RolloutSettings{Kit: diceGame, Positions: []string{st.String()}, Plays: true, Player: "staretc:depth=3", Trials: 36, Seed: 1, Workers: 2}
+	res, err := rolloutInto(t, filepath.Join(t.TempDir(), "plays"), set, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Rows) != len(moves) {
+		t.Fatalf("%d rows for %d moves", len(res.Rows), len(moves))
+	}
+	for _, r := range res.Rows {
+		if r.Play == "" || r.Side != res.Rows[0].Side || r.Trials != 36 || math.Abs(r.Value) > 1 {
+			t.Errorf("row %+v", r)
+		}
+	}
+	set.Plays, set.Truncate = false, 2
+	res, err = rolloutInto(t, filepath.Join(t.TempDir(), "truncated"), set, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := res.Rows[0]; r.Trials != 36 || r.Decisions > 2 || math.Abs(r.Value) > 1 || r.Win != 0 {
+		t.Errorf("truncated after 2 decisions: %+v", r)
+	}
+}
