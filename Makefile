@@ -46,7 +46,7 @@ test:
 # here, unless STARLAB_SKIP_CHROMIUM is set, when it skips and says so.
 test-integration:
 	$(GO) vet -tags integration ./cmd/... ./runs/...
-	$(GO) test -tags integration -count=1 -run 'TestReport$$|TestKubernetes|TestOutside(Gnubg|Python)|TestGnubgLuck|TestExportOpensInGnubg|TestAnalyzeGnubgJudge|TestAnalyzeAgreesWithGnubgHint' ./cmd/starlab ./runs/report
+	$(GO) test -tags integration -count=1 -run 'TestReport$$|TestKubernetes|TestOutside(Gnubg|Python)|TestGnubgLuck|TestExportOpensInGnubg|TestAnalyzeGnubgJudge|TestAnalyzeAgreesWithGnubgHint|TestRollout' ./cmd/starlab ./runs/report
 	$(GO) test -tags integration -count=1 -run 'TestFixturesRemade' ./search/backgammon
 
 # The Slurm self-test (as root): a one-node cluster on this machine, with
