@@ -24,23 +24,25 @@ func analyzeCommand() *Command {
 		UsageLine: "analyze [-judge SPEC] [-workers N] [-out DIR] [-json] MATCH",
 		Short:     "how well each engine of a match played, by a judge's values of every decision",
 		Long: `Analyze judges every decision with more than one legal move of the match
-run MATCH, a match of two engines: each legal move is valued by the
-judge, an engine spec of the game searched to a depth (the position the
-move leads to searched one ply shallower; at depth 1 the judge's
-evaluation of it, gnubg's 0-ply in backgammon) or, in backgammon,
-gnubg:plies=N (GNU Backgammon's N-ply evaluation of that position, one
-gnubg a worker), and the chosen move loses the best's value less its own. For each engine it prints the mean loss per
-decision with its 95% interval clustered by pair of games (a pair's games
-share their dice, and a game's decisions are not independent), the shares
-of errors (a loss above 0.04 of a point) and blunders (above 0.08), and its worst decisions, each with its position in
+run MATCH, a match of two engines: each legal move is valued by the judge,
+an engine spec of the game searched to a depth (the position the move
+leads to searched one ply shallower; at depth 1 the judge's evaluation of
+it, gnubg's 0-ply in backgammon) or, in backgammon, gnubg:plies=N (GNU
+Backgammon's N-ply evaluation of that position, one gnubg a worker), and
+the chosen move loses the best's value less its own. For each engine it
+prints the mean loss per decision with its 95% interval clustered by pair
+of games (a pair's games share their dice, and a game's decisions are not
+independent), the shares of errors (a loss above 0.04 of a point) and
+blunders (above 0.08), and its worst decisions, each with its position in
 the game's notation (backgammon: gnubg's Position ID, side and roll, which
 gnubg's "set board" and "set dice" take).
 
-Values and losses are in points: in backgammon the cubeless equity
-(losses times 1000 are gnubg's millipoints). The run directory holds analysis.parquet, one row a decision
-(game, position, moves, chosen and best move, their values, the loss),
-and summary.json; a stopped run resumes (-resume) with the games it had
-not judged.`,
+Values and losses are in points: in backgammon the cubeless equity (losses
+times 1000 are gnubg's millipoints). The run directory holds
+analysis.parquet, one row a decision (game, position, moves, chosen and
+best move, their values, the loss), and summary.json; a stopped run
+resumes (-resume) with the games it had not judged.`,
+		Interspersed: true,
 	})
 }
 

@@ -6,12 +6,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"starlab/runs"
+	"starlab/selfplay"
 )
 
 // TestSlurm submits the first Slurm example of docs/scaling-out.md (its own command line
@@ -38,10 +40,11 @@ func TestSlurm(t *testing.T) {
 	// N DIR COMMAND ARGS...; the later examples play outside engines,
 	// which this machine need not have.
 	example := slurmExamples(t)[0]
-	shards := map[string]string{"match": example[0], "collect": "4"}
+	shards := map[string]string{"match": example[0], "collect": "4", "rollout": "2"}
 	jobs := map[string][]string{
 		"match":   slurmGames(t, example[2:]),
 		"collect": collectArgs[:len(collectArgs)-1], // without -json
+		"rollout": {"rollout", "-trials", "72", "-player", "staretc:depth=3", "-seed", "4"},
 	}
 	var ids []string
 	// A failed test leaves no job behind in the cluster.
@@ -90,6 +93,24 @@ func TestSlurm(t *testing.T) {
 	}
 	sameMatch(t, filepath.Join(dir, "match", "merged"), filepath.Join(dir, "match-whole"))
 	sameCollect(t, filepath.Join(dir, "collect", "merged"), filepath.Join(dir, "collect-whole"))
+	sameRollout(t, filepath.Join(dir, "rollout", "merged"), filepath.Join(dir, "rollout-whole"))
+}
+
+// sameRollout fails unless the rollout runs a and b hold the same rows,
+// bit for bit.
+func sameRollout(t *testing.T, a, b string) {
+	t.Helper()
+	x, err := runs.ReadParquet[selfplay.RolloutRow](filepath.Join(a, selfplay.RolloutFile), selfplay.RolloutFormat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	y, err := runs.ReadParquet[selfplay.RolloutRow](filepath.Join(b, selfplay.RolloutFile), selfplay.RolloutFormat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(x, y) {
+		t.Errorf("rollout: the merged shards' rows %+v, the unsharded run's %+v", x, y)
+	}
 }
 
 // slurmGames returns the Slurm example's stage arguments with its -games
@@ -178,7 +199,7 @@ func TestReadmeSlurmExamples(t *testing.T) {
 			t.Errorf("%s: submit.sh %q: DIR %q, want an absolute path", slurmPage, ex, ex[1])
 		}
 		switch ex[2] {
-		case "match", "collect", "bench", "tune":
+		case "match", "analyze", "rollout", "collect", "bench", "tune":
 		default:
 			t.Errorf("%s: submit.sh %q: %s does not take -shard", slurmPage, ex, ex[2])
 		}

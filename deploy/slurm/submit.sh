@@ -17,7 +17,7 @@ dir=${2:?usage: submit.sh N DIR COMMAND [ARGS...]}
 cmd=${3:?usage: submit.sh N DIR COMMAND [ARGS...]}
 shift 3
 case $n in '' | *[!0-9]* | 0) echo "submit.sh: N=$n: want a shard count of 1 or more" >&2; exit 2 ;; esac
-case $cmd in match | collect | bench | tune) ;; *) echo "submit.sh: $cmd does not take -shard (match, collect, bench and tune do)" >&2; exit 2 ;; esac
+case $cmd in match | analyze | rollout | collect | bench | tune) ;; *) echo "submit.sh: $cmd does not take -shard (match, analyze, rollout, collect, bench and tune do)" >&2; exit 2 ;; esac
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$dir/logs"
 dir=$(cd "$dir" && pwd)

@@ -294,6 +294,8 @@ func section(dir string, names *namer, games Games) (Section, error) {
 		add = addMatch
 	case "analyze":
 		add = addAnalyze
+	case "rollout":
+		add = addRollout
 	}
 	if add != nil {
 		if err := add(&s, run); err != nil {
@@ -305,7 +307,7 @@ func section(dir string, names *namer, games Games) (Section, error) {
 	} else if runs.StateOf(dir, m) == runs.Stopped {
 		s.Status = stopped
 		how := fmt.Sprintf("continue it with starlab %s -resume %s", m.Command, dir)
-		if !slices.Contains([]string{"train", "collect", "bench", "tune", "match", "analyze"}, m.Command) {
+		if !slices.Contains([]string{"train", "collect", "bench", "tune", "match", "analyze", "rollout"}, m.Command) {
 			how = fmt.Sprintf("starlab %s has no resume: run it again", m.Command)
 		}
 		if len(m.Args) > 1 && m.Args[1] == "run" {

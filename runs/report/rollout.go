@@ -1,0 +1,34 @@
+package report
+
+import (
+	"fmt"
+	"math"
+
+	"starlab/runs"
+	"starlab/selfplay"
+)
+
+// addRollout shows a rollout run: each position's (or move's) value with
+// its standard error, the plain estimate beside it, and the outcomes.
+func addRollout(s *Section, run *runs.Run) error {
+	var r selfplay.RolloutResult
+	ok, err := readJSON(run.Path(selfplay.SummaryFile), &r)
+	if err != nil || !ok {
+		return err
+	}
+	s.Title = "rollout: played by " + s.names.spec(r.Player)
+	t := Table{Caption: fmt.Sprintf("Value in points for the side named, %d trials a row, ± one standard error: less the luck the reference %s sees, and plain", r.Trials, r.Luck),
+		Head: []string{"position", "move", "side", "value", "plain", "SE ratio", "win", "gammon", "backgammon", "lose gammon", "lose backgammon"}, Open: true}
+	for _, row := range r.Rows {
+		ratio := row.SE / row.PlainSE
+		t.Rows = append(t.Rows, []Cell{{Text: row.Position, Left: true}, {Text: row.Play, Left: true}, {Text: row.Side},
+			{Text: fmt.Sprintf("%+.4f ± %.4f", row.Value, row.SE)}, {Text: fmt.Sprintf("%+.4f ± %.4f", row.Plain, row.PlainSE)},
+			{Text: runs.Num(ratio).Format("%.2f")}, {Text: fmt.Sprintf("%.3f", row.Win)}, {Text: fmt.Sprintf("%.3f", row.Gammon)},
+			{Text: fmt.Sprintf("%.3f", row.Backgammon)}, {Text: fmt.Sprintf("%.3f", row.LoseGammon)}, {Text: fmt.Sprintf("%.3f", row.LoseBackgammon)}})
+	}
+	if !math.IsNaN(r.TrialsPerSecond) && r.TrialsPerSecond > 0 {
+		s.Notes = append(s.Notes, fmt.Sprintf("%.1f trials a second a worker (%.1f s of trials in all). The SE ratio is the variance-reduced standard error over the plain one.", r.TrialsPerSecond, r.Seconds))
+	}
+	s.Tables = append(s.Tables, t)
+	return nil
+}
