@@ -6,13 +6,11 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
-	"github.com/parquet-go/parquet-go"
-
 	"starlab/runs"
+	"starlab/runs/runstest"
 )
 
 // rewriteState rewrites the state file at path as an earlier format wrote
@@ -192,12 +190,6 @@ func toV3(t *testing.T, path string) {
 // one error of the run, TD's or the fit's, under td_error.
 func writeOldCurve(t *testing.T, run *runs.Run, format string, curve []CurvePoint, drop ...string) {
 	t.Helper()
-	cols := parquet.Group{}
-	for _, f := range parquet.SchemaOf(curvePointOld{}).Fields() {
-		if !slices.Contains(drop, f.Name()) {
-			cols[f.Name()] = f
-		}
-	}
 	points := make([]curvePointOld, len(curve))
 	for i, p := range curve {
 		if math.IsNaN(float64(p.TDError)) {
@@ -205,17 +197,7 @@ func writeOldCurve(t *testing.T, run *runs.Run, format string, curve []CurvePoin
 		}
 		points[i] = curvePointOld{CurvePoint: p, ScoreV1: p.Score}
 	}
-	var buf bytes.Buffer
-	w := parquet.NewGenericWriter[curvePointOld](&buf, parquet.NewSchema("CurvePoint", cols), parquet.KeyValueMetadata(runs.FormatKey, format))
-	if _, err := w.Write(points); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(run.Path(CurveFile), buf.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	runstest.WriteOldParquet(t, run.Path(CurveFile), format, points, drop...)
 }
 
 // TestFormatV3StillLoads: a train run of format 3, whose one error is
