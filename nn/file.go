@@ -50,27 +50,22 @@ type file struct {
 // fileV1 is a version-1 weight file, from before nets named their game:
 // every such net is a Dice net of an n x n board with win length m, so it
 // reads as game "dice", variant "<n>x<n>-<m>" and variant key (n, m), and
-// its checksum is unchanged.
+// its checksum is unchanged. It has the fields of file but those of
+// laterFields, and n and m.
 type fileV1 struct {
-	Format     string    `json:"format"`
-	Version    int       `json:"version"`
-	N          int       `json:"n"`
-	M          int       `json:"m"`
-	Inputs     int       `json:"inputs"`
-	Hidden     int       `json:"hidden"`
-	Activation string    `json:"activation"`
-	Meta       Meta      `json:"meta"`
-	W1         []float64 `json:"w1"`
-	B1         []float64 `json:"b1"`
-	W2         []float64 `json:"w2"`
-	B2         float64   `json:"b2"`
-	SHA256     string    `json:"sha256"`
+	file
+	N int `json:"n"`
+	M int `json:"m"`
 }
+
+// laterFields are the fields of file that version 1 did not have.
+var laterFields = []string{"game", "variant", "variant_key", "layout", "layers"}
 
 // v2 returns the version-1 file as the version-2 file of the same net.
 func (f *fileV1) v2() file {
-	return file{Format: f.Format, Version: f.Version, Game: "dice", Variant: fmt.Sprintf("%dx%d-%d", f.N, f.N, f.M), VariantKey: []int{f.N, f.M},
-		Inputs: f.Inputs, Hidden: f.Hidden, Activation: f.Activation, Meta: f.Meta, W1: f.W1, B1: f.B1, W2: f.W2, B2: f.B2, SHA256: f.SHA256}
+	v2 := f.file
+	v2.Game, v2.Variant, v2.VariantKey = "dice", fmt.Sprintf("%dx%d-%d", f.N, f.N, f.M), []int{f.N, f.M}
+	return v2
 }
 
 // Checksum returns the hex SHA-256 of the net's variant key, topology and
@@ -165,6 +160,13 @@ func Parse(data []byte) (*Net, error) {
 		var f1 fileV1
 		if err := decode(data, &f1, true); err != nil {
 			return nil, err
+		}
+		var keys map[string]json.RawMessage
+		_ = json.Unmarshal(data, &keys) // decoded above
+		for _, k := range laterFields {
+			if _, ok := keys[k]; ok {
+				return nil, fmt.Errorf("unknown field %q in a version-1 file", k)
+			}
 		}
 		f = f1.v2()
 	case 2, FileVersion:

@@ -148,26 +148,21 @@ type Row struct {
 }
 
 // rowV1 is a row of a version-1 part file: a Dice chance node (dpn) of an
-// n x n board with win length m, with its checkers and the rolled line.
+// n x n board with win length m, with its checkers and the rolled line,
+// and the columns of Row but those of rowV1Lacks.
 type rowV1 struct {
-	DPN          string  `parquet:"dpn"`
-	GameID       int64   `parquet:"game_id"`
-	N            int32   `parquet:"n"`
-	M            int32   `parquet:"m"`
-	Checkers     int32   `parquet:"checkers"`
-	Roll         int32   `parquet:"roll"`
-	ShallowDepth int32   `parquet:"shallow_depth"`
-	DeepDepth    int32   `parquet:"deep_depth"`
-	VShallow     float64 `parquet:"v_shallow"`
-	VDeep        float64 `parquet:"v_deep"`
-	NodesShallow int64   `parquet:"nodes_shallow"`
-	NodesDeep    int64   `parquet:"nodes_deep"`
-	MsShallow    float64 `parquet:"ms_shallow"`
-	MsDeep       float64 `parquet:"ms_deep"`
-	Eval         string  `parquet:"eval"`
-	NetID        string  `parquet:"net_id"`
-	Seed         int64   `parquet:"seed"`
+	Row
+	DPN      string `parquet:"dpn"`
+	N        int32  `parquet:"n"`
+	M        int32  `parquet:"m"`
+	Checkers int32  `parquet:"checkers"`
+	Roll     int32  `parquet:"roll"`
 }
+
+// rowV1Lacks are the columns of Row that version 1 did not have: it named
+// no game, it had the position as dpn, its checkers and roll as the phase
+// and the event, and no weights.
+var rowV1Lacks = []string{"game", "variant", "position", "phase", "event", "weight", "total"}
 
 // maxV1Board is the largest board of a version-1 row: the largest Dice
 // board, the only game such rows are of.
@@ -183,10 +178,10 @@ func (r rowV1) row() (Row, error) {
 	if r.Checkers > r.N*r.N {
 		return Row{}, fmt.Errorf("%d checkers on a %dx%d board", r.Checkers, r.N, r.N)
 	}
-	return Row{Game: "dice", Variant: fmt.Sprintf("%dx%d-%d", r.N, r.N, r.M), Position: r.DPN, Phase: r.Checkers,
-		Event: r.Roll, Weight: 1, GameID: r.GameID, ShallowDepth: r.ShallowDepth, DeepDepth: r.DeepDepth,
-		VShallow: r.VShallow, VDeep: r.VDeep, NodesShallow: r.NodesShallow, NodesDeep: r.NodesDeep,
-		MsShallow: r.MsShallow, MsDeep: r.MsDeep, Eval: r.Eval, NetID: r.NetID, Seed: r.Seed}, nil
+	row := r.Row
+	row.Game, row.Variant, row.Position = "dice", fmt.Sprintf("%dx%d-%d", r.N, r.N, r.M), r.DPN
+	row.Phase, row.Event, row.Weight, row.Total = r.Checkers, r.Roll, 1, 0
+	return row, nil
 }
 
 // Check checks the settings and everything the stage will read: the
@@ -590,7 +585,7 @@ func readPart(path string) ([]Row, error) {
 	}
 	var rows []Row
 	if format == rowsFormatV1 {
-		old, err := runs.ReadParquet[rowV1](path, rowsFormatV1)
+		old, err := runs.ReadOldParquet[rowV1](path, rowsFormatV1, rowV1Lacks...)
 		if err != nil {
 			return nil, err
 		}

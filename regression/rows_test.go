@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"starlab/runs"
+	"starlab/runs/runstest"
 )
 
 // TestReadRowsVersion1: the part files of earlier collects (format 1, Dice
@@ -16,16 +16,15 @@ import (
 // naming the file and the row.
 func TestReadRowsVersion1(t *testing.T) {
 	dir := t.TempDir()
+	v1Lacks := []string{"game", "variant", "position", "phase", "event", "weight", "total"} // the columns of Row that version 1 had not
 	var old []rowV1
 	for i := range 60 {
 		x := float64(i%11)/10 - 0.5
-		old = append(old, rowV1{DPN: "5 4 b -1 " + strings.Repeat("- ", 24) + "-", GameID: int64(i / 3), N: 5, M: 4, Checkers: int32(i % 9),
-			Roll: int32(i % 3), ShallowDepth: 3, DeepDepth: 7, VShallow: x, VDeep: 0.9*x + 0.01*float64(i%3), NodesShallow: 10, NodesDeep: 100, Eval: "pairs", Seed: 1})
+		old = append(old, rowV1{DPN: "5 4 b -1 " + strings.Repeat("- ", 24) + "-", N: 5, M: 4, Checkers: int32(i % 9), Roll: int32(i % 3),
+			Row: Row{GameID: int64(i / 3), ShallowDepth: 3, DeepDepth: 7, VShallow: x, VDeep: 0.9*x + 0.01*float64(i%3), NodesShallow: 10, NodesDeep: 100, Eval: "pairs", Seed: 1}})
 	}
 	path := filepath.Join(dir, "part-00000.parquet")
-	if err := runs.WriteParquetFile(path, rowsFormatV1, old); err != nil {
-		t.Fatal(err)
-	}
+	runstest.WriteOldParquet(t, path, rowsFormatV1, old, v1Lacks...)
 	rows, err := ReadRows(path)
 	if err != nil {
 		t.Fatal(err)
@@ -49,9 +48,7 @@ func TestReadRowsVersion1(t *testing.T) {
 	}
 	old[7].N = 20
 	bad := filepath.Join(dir, "bad.parquet")
-	if err := runs.WriteParquetFile(bad, rowsFormatV1, old); err != nil {
-		t.Fatal(err)
-	}
+	runstest.WriteOldParquet(t, bad, rowsFormatV1, old, v1Lacks...)
 	if _, err := ReadRows(bad); err == nil || !strings.Contains(err.Error(), bad+": row 8: board 20x20/4") || strings.Contains(err.Error(), "\n") {
 		t.Errorf("a version-1 row of a 20x20 board: %v", err)
 	}

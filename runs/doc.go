@@ -79,7 +79,9 @@
 // Snappy-compressed Parquet file, atomically, with the key-value metadata
 // [FormatKey] naming its schema and version; [ReadParquet] reads one back,
 // refusing in one line naming the file a foreign format, a missing or
-// mistyped column, or a file that is not Parquet. [Pool] runs jobs on
+// mistyped column, or a file that is not Parquet; [ReadOldParquet] reads a
+// file of an earlier version of a schema, which lacked some of the
+// columns, into the rows of all its versions. [Pool] runs jobs on
 // workers that each own their state (engines, tables). A [Shard] i/N owns
 // the units whose index is i modulo N. A [UsageError] marks a bad setting
 // (commands exit 2 on it), a [Progress] callback carries a stage's progress

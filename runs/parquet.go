@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 
 	"github.com/parquet-go/parquet-go"
 )
@@ -42,6 +43,20 @@ func WriteParquetFile[T any](path, format string, rows []T, meta ...string) erro
 // the same physical type; errors are one line naming the file and the
 // missing or wrong column.
 func ReadParquet[T any](path, format string) ([]T, error) {
+	return readParquet[T](path, format, nil)
+}
+
+// ReadOldParquet is ReadParquet of a file of an earlier version of a
+// schema, format, with rows of T, a struct of the columns of several
+// versions: the columns of T named in lacks, which that version did not
+// have, may be missing and then read as zero values.
+func ReadOldParquet[T any](path, format string, lacks ...string) ([]T, error) {
+	return readParquet[T](path, format, lacks)
+}
+
+// readParquet is ReadParquet, the columns of T named in lacks allowed to
+// be missing.
+func readParquet[T any](path, format string, lacks []string) ([]T, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", path, err)
@@ -66,10 +81,10 @@ func ReadParquet[T any](path, format string) ([]T, error) {
 	}
 	for _, want := range parquet.SchemaOf(new(T)).Fields() {
 		got, ok := have[want.Name()]
-		if !ok {
+		switch {
+		case !ok && !slices.Contains(lacks, want.Name()):
 			return nil, fmt.Errorf("%s: missing column %q", path, want.Name())
-		}
-		if !got.Leaf() || got.Type().Kind() != want.Type().Kind() {
+		case ok && (!got.Leaf() || got.Type().Kind() != want.Type().Kind()):
 			return nil, fmt.Errorf("%s: column %q is %v, want %v", path, want.Name(), got.Type(), want.Type())
 		}
 	}

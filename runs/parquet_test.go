@@ -29,7 +29,8 @@ type pqMore struct {
 }
 
 // TestParquetRoundTripAndChecks: what WriteParquetFile writes reads back
-// whole; a file of another format, a missing or mistyped column, a
+// whole, and as rows of more columns where ReadOldParquet lets them be
+// missing; a file of another format, a missing or mistyped column, a
 // truncated file and a text file are refused in one line naming the file
 // and what is wrong.
 func TestParquetRoundTripAndChecks(t *testing.T) {
@@ -49,6 +50,10 @@ func TestParquetRoundTripAndChecks(t *testing.T) {
 	if f, err := ParquetFormat(path); f != "test/1" || err != nil {
 		t.Fatalf("ParquetFormat = %q, %v; want test/1", f, err)
 	}
+	// A file of an earlier version, without a column it did not have.
+	if more, err := ReadOldParquet[pqMore](path, "test/1", "extra"); err != nil || len(more) != 3 || more[1] != (pqMore{"b", -2, 2, 0}) {
+		t.Fatalf("read as a file without extra: %+v, %v", more, err)
+	}
 	data, _ := os.ReadFile(path)
 	trunc := filepath.Join(dir, "trunc.parquet")
 	os.WriteFile(trunc, data[:len(data)/2], 0o644)
@@ -62,6 +67,7 @@ func TestParquetRoundTripAndChecks(t *testing.T) {
 		{"other format", func() error { _, err := ReadParquet[pqRow](path, "test/2"); return err }, `format "test/1", want "test/2"`},
 		{"wrong type", func() error { _, err := ReadParquet[pqOther](path, "test/1"); return err }, `column "value"`},
 		{"missing column", func() error { _, err := ReadParquet[pqMore](path, "test/1"); return err }, `missing column "extra"`},
+		{"missing column of an old file", func() error { _, err := ReadOldParquet[pqMore](path, "test/1", "n"); return err }, `missing column "extra"`},
 		{"truncated", func() error { _, err := ReadParquet[pqRow](trunc, "test/1"); return err }, "not a readable Parquet file"},
 		{"text", func() error { _, err := ReadParquet[pqRow](text, "test/1"); return err }, "not a readable Parquet file"},
 		{"missing file", func() error { _, err := ReadParquet[pqRow](filepath.Join(dir, "none"), "test/1"); return err }, "none"},

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"starlab/runs"
+	"starlab/runs/runstest"
 )
 
 // rewriteState rewrites the state file at path as an earlier format wrote
@@ -107,14 +108,7 @@ func TestFormatV1StillLoads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var points []curvePointV1
-	for _, p := range want {
-		points = append(points, curvePointV1{Games: p.Games, Seconds: p.Seconds, TDError: float64(p.TDError), Score: p.Score, ScoreCI95: p.ScoreCI95,
-			LuckScore: p.LuckScore, LuckCI95: p.LuckCI95, MeanPlies: p.MeanPlies, GamesPerS: p.GamesPerS, NetID: p.NetID, Checkpoint: p.Checkpoint})
-	}
-	if err := runs.WriteParquet(run, CurveFile, FormatV1, points); err != nil {
-		t.Fatal(err)
-	}
+	writeOldCurve(t, run, FormatV1, want, "fit_error", "score_vs_hand", "opponent", "measure_pairs", "distinct_pairs", "exact_mae", "exact_se")
 	defer run.Close()
 	back, err := ReadCurve(v1)
 	if err != nil {
@@ -124,7 +118,7 @@ func TestFormatV1StillLoads(t *testing.T) {
 		t.Fatalf("curve.parquet of format 1 read as %+v, want %d points, the third scored %v", back, len(want), want[2].Score)
 	}
 	// Another format is refused, naming the file and the formats.
-	if err := runs.WriteParquet(run, "other.parquet", "starlab-train/0", points); err != nil {
+	if err := runs.WriteParquet(run, "other.parquet", "starlab-train/0", want); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := readCurveFile(filepath.Join(v1, "other.parquet"), func() (bool, error) { return false, nil }); err == nil || !strings.Contains(err.Error(), "other.parquet") {
@@ -171,15 +165,7 @@ func TestFormatV2StillLoads(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer run.Close()
-	var points []curvePointV2
-	for _, p := range want {
-		points = append(points, curvePointV2{Games: p.Games, Seconds: p.Seconds, TDError: float64(p.TDError), Score: p.Score, ScoreCI95: p.ScoreCI95,
-			LuckScore: p.LuckScore, LuckCI95: p.LuckCI95, MeanPlies: p.MeanPlies, GamesPerS: p.GamesPerS, NetID: p.NetID, Checkpoint: p.Checkpoint,
-			Opponent: p.Opponent, MeasurePairs: p.MeasurePairs, DistinctPairs: p.DistinctPairs})
-	}
-	if err := runs.WriteParquet(run, CurveFile, FormatV2, points); err != nil {
-		t.Fatal(err)
-	}
+	writeOldCurve(t, run, FormatV2, want, "fit_error", "score_vs_pairs", "exact_mae", "exact_se")
 	back, err := ReadCurve(v2)
 	if err != nil || len(back) != len(want) || back[2].Score != want[2].Score || back[2].Opponent != "pairs" || !math.IsNaN(float64(back[2].ExactSE)) {
 		t.Fatalf("curve.parquet of format 2 read as %+v, %v", back, err)
@@ -198,20 +184,20 @@ func toV3(t *testing.T, path string) {
 	})
 }
 
-// asV3 returns the points of curve as format 3 wrote them: the one error
-// of the run under td_error.
-func asV3(curve []CurvePoint) []curvePointV3 {
-	var v3 []curvePointV3
-	for _, p := range curve {
-		e := p.TDError
-		if math.IsNaN(float64(e)) {
-			e = p.FitError
+// writeOldCurve writes the points of curve as the curve.parquet of run in
+// an earlier format, which had the columns of curvePointOld but drop: the
+// score under score_vs_hand and score_vs_pairs (format 1's name), and the
+// one error of the run, TD's or the fit's, under td_error.
+func writeOldCurve(t *testing.T, run *runs.Run, format string, curve []CurvePoint, drop ...string) {
+	t.Helper()
+	points := make([]curvePointOld, len(curve))
+	for i, p := range curve {
+		if math.IsNaN(float64(p.TDError)) {
+			p.TDError = p.FitError
 		}
-		v3 = append(v3, curvePointV3{Games: p.Games, Seconds: p.Seconds, TDError: float64(e), Score: p.Score, ScoreCI95: p.ScoreCI95,
-			LuckScore: p.LuckScore, LuckCI95: p.LuckCI95, MeanPlies: p.MeanPlies, GamesPerS: p.GamesPerS, NetID: p.NetID, Checkpoint: p.Checkpoint,
-			Opponent: p.Opponent, MeasurePairs: p.MeasurePairs, DistinctPairs: p.DistinctPairs, ExactMAE: p.ExactMAE, ExactSE: p.ExactSE})
+		points[i] = curvePointOld{CurvePoint: p, ScoreV1: p.Score}
 	}
-	return v3
+	runstest.WriteOldParquet(t, run.Path(CurveFile), format, points, drop...)
 }
 
 // TestFormatV3StillLoads: a train run of format 3, whose one error is
@@ -270,9 +256,7 @@ func TestFormatV3StillLoads(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := runs.WriteParquet(run, CurveFile, FormatV3, asV3(want)); err != nil {
-			t.Fatal(err)
-		}
+		writeOldCurve(t, run, FormatV3, want, "fit_error", "score_vs_pairs")
 		run.Close()
 		back, err := ReadCurve(v3)
 		if err != nil || len(back) != len(want) {
@@ -348,5 +332,28 @@ func TestRunUsesWhatCheckRead(t *testing.T) {
 	s.JudgeSuite = filepath.Join(dir, "other.suite")
 	if err := s.Check(); err == nil || !strings.Contains(err.Error(), "other.suite") {
 		t.Errorf("settings naming another suite after Check: %v, want the new suite read", err)
+	}
+}
+
+// TestOldFormatsKeepTheirColumns: a file of an earlier format is read with
+// the columns that format had and no others: a state file of format 1
+// whose points name an opponent, which format 1 did not record, is
+// refused, and so is a curve.parquet of format 3 without its exact_mae.
+func TestOldFormatsKeepTheirColumns(t *testing.T) {
+	v1 := `{"format":"starlab-train/1","games":8,"seconds":1,"best_score":-1,"curve":[{"games":8,"seconds":1,"td_error":0.1,` +
+		`"score_vs_pairs":null,"score_ci95_pairs":null,"luck_score":null,"luck_ci95":null,"mean_plies":null,"games_per_s":1,"net_id":"x","checkpoint":true,"opponent":"pairs"}]}`
+	var st state
+	if err := st.parse([]byte(v1), nil); err == nil || !strings.Contains(err.Error(), "opponent") {
+		t.Errorf("a state file of format 1 with an opponent: %v", err)
+	}
+	dir := filepath.Join(t.TempDir(), "v3")
+	run, err := runs.CreateAt(dir, "train", nil, tiny(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer run.Close()
+	writeOldCurve(t, run, FormatV3, []CurvePoint{{Games: 8, TDError: 0.1}}, "fit_error", "score_vs_pairs", "exact_mae")
+	if _, err := readCurveFile(run.Path(CurveFile), func() (bool, error) { return false, nil }); err == nil || !strings.Contains(err.Error(), "exact_mae") {
+		t.Errorf("a curve.parquet of format 3 without exact_mae: %v", err)
 	}
 }

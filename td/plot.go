@@ -291,20 +291,16 @@ func readCurveFile(path string, fit func() (bool, error)) ([]CurvePoint, error) 
 	if err == nil || errors.Is(err, fs.ErrNotExist) {
 		return curve, err
 	}
-	if v3, errV3 := runs.ReadParquet[curvePointV3](path, FormatV3); errV3 == nil {
-		isFit, errFit := fit()
-		if errFit != nil {
-			return nil, errFit
-		}
-		return upgradeV3(v3, isFit), nil
+	format, ferr := runs.ParquetFormat(path)
+	lacks, old := oldLacks[format]
+	if ferr != nil || !old {
+		return nil, err
 	}
-	if v2, errV2 := runs.ReadParquet[curvePointV2](path, FormatV2); errV2 == nil {
-		return upgradeV2(v2), nil
+	points, err := runs.ReadOldParquet[curvePointOld](path, format, lacks...)
+	if err != nil {
+		return nil, err
 	}
-	if v1, errV1 := runs.ReadParquet[curvePointV1](path, FormatV1); errV1 == nil {
-		return upgrade(v1), nil
-	}
-	return nil, err
+	return upgrade(points, format, fit)
 }
 
 // WriteCurvePlots draws the learning curve as curve.png and curve.svg in

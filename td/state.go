@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"slices"
 
 	"starlab/nn"
 	"starlab/runs"
@@ -76,100 +77,55 @@ type CurvePoint struct {
 	ExactSE  runs.Num `parquet:"exact_se" json:"exact_se"`
 }
 
-// curvePointV3 is a curve point of format 3 (FormatV3), whose one error,
-// td_error, is the fit's in a run of search targets.
-type curvePointV3 struct {
-	Games         int64    `parquet:"games" json:"games"`
-	Seconds       float64  `parquet:"seconds" json:"seconds"`
-	TDError       float64  `parquet:"td_error" json:"td_error"`
-	Score         runs.Num `parquet:"score_vs_hand" json:"score_vs_hand"`
-	ScoreCI95     runs.Num `parquet:"score_ci95_pairs" json:"score_ci95_pairs"`
-	LuckScore     runs.Num `parquet:"luck_score" json:"luck_score"`
-	LuckCI95      runs.Num `parquet:"luck_ci95" json:"luck_ci95"`
-	MeanPlies     runs.Num `parquet:"mean_plies" json:"mean_plies"`
-	GamesPerS     float64  `parquet:"games_per_s" json:"games_per_s"`
-	NetID         string   `parquet:"net_id" json:"net_id"`
-	Checkpoint    bool     `parquet:"checkpoint" json:"checkpoint"`
-	Opponent      string   `parquet:"opponent" json:"opponent"`
-	MeasurePairs  int32    `parquet:"measure_pairs" json:"measure_pairs"`
-	DistinctPairs int32    `parquet:"distinct_pairs" json:"distinct_pairs"`
-	ExactMAE      runs.Num `parquet:"exact_mae" json:"exact_mae"`
-	ExactSE       runs.Num `parquet:"exact_se" json:"exact_se"`
+// curvePointOld is a curve point of formats 1 to 3 (FormatV1 to
+// FormatV3): the columns of Format and format 1's score, of which each of
+// these formats has all but those of oldLacks. Their one error is under
+// td_error.
+type curvePointOld struct {
+	CurvePoint
+	// ScoreV1 is format 1's score, score_vs_pairs whatever the opponent.
+	ScoreV1 runs.Num `parquet:"score_vs_pairs" json:"score_vs_pairs"`
 }
 
-// upgradeV3 returns the points of format 3 as points of Format, their
-// error the fit's when fit (a run of search targets), else TD's.
-func upgradeV3(v3 []curvePointV3, fit bool) []CurvePoint {
-	curve := make([]CurvePoint, len(v3))
-	for i, p := range v3 {
-		curve[i] = CurvePoint{Games: p.Games, Seconds: p.Seconds, TDError: runs.Num(p.TDError), FitError: runs.Num(math.NaN()),
-			Score: p.Score, ScoreCI95: p.ScoreCI95, LuckScore: p.LuckScore, LuckCI95: p.LuckCI95, MeanPlies: p.MeanPlies,
-			GamesPerS: p.GamesPerS, NetID: p.NetID, Checkpoint: p.Checkpoint, Opponent: p.Opponent,
-			MeasurePairs: p.MeasurePairs, DistinctPairs: p.DistinctPairs, ExactMAE: p.ExactMAE, ExactSE: p.ExactSE}
-		if fit {
-			curve[i].TDError, curve[i].FitError = curve[i].FitError, curve[i].TDError
+// oldLacks names the columns of curvePointOld that each earlier format did
+// not have: none had fit_error; format 1 named the score score_vs_pairs
+// and recorded no opponent and no counts of pairs; formats 1 and 2 had no
+// error against exact values.
+var oldLacks = map[string][]string{
+	FormatV1: {"fit_error", "score_vs_hand", "opponent", "measure_pairs", "distinct_pairs", "exact_mae", "exact_se"},
+	FormatV2: {"fit_error", "score_vs_pairs", "exact_mae", "exact_se"},
+	FormatV3: {"fit_error", "score_vs_pairs"},
+}
+
+// upgrade returns the points of format (FormatV1 to FormatV3) as points
+// of Format: their one error the fit's when the run fitted search targets
+// (fit, asked only of format 3, the one that knew them), else TD's; not
+// judged (NaN) where the format had no error against exact values; format
+// 1's score its score_vs_pairs.
+func upgrade(old []curvePointOld, format string, fit func() (bool, error)) ([]CurvePoint, error) {
+	isFit := false
+	if format == FormatV3 {
+		var err error
+		if isFit, err = fit(); err != nil {
+			return nil, err
 		}
 	}
-	return curve
-}
-
-// curvePointV2 is a curve point of format 2 (FormatV2), without the
-// error against exact values.
-type curvePointV2 struct {
-	Games         int64    `parquet:"games" json:"games"`
-	Seconds       float64  `parquet:"seconds" json:"seconds"`
-	TDError       float64  `parquet:"td_error" json:"td_error"`
-	Score         runs.Num `parquet:"score_vs_hand" json:"score_vs_hand"`
-	ScoreCI95     runs.Num `parquet:"score_ci95_pairs" json:"score_ci95_pairs"`
-	LuckScore     runs.Num `parquet:"luck_score" json:"luck_score"`
-	LuckCI95      runs.Num `parquet:"luck_ci95" json:"luck_ci95"`
-	MeanPlies     runs.Num `parquet:"mean_plies" json:"mean_plies"`
-	GamesPerS     float64  `parquet:"games_per_s" json:"games_per_s"`
-	NetID         string   `parquet:"net_id" json:"net_id"`
-	Checkpoint    bool     `parquet:"checkpoint" json:"checkpoint"`
-	Opponent      string   `parquet:"opponent" json:"opponent"`
-	MeasurePairs  int32    `parquet:"measure_pairs" json:"measure_pairs"`
-	DistinctPairs int32    `parquet:"distinct_pairs" json:"distinct_pairs"`
-}
-
-// upgradeV2 returns the points of format 2 as points of Format, not
-// judged, their error TD's: format 2 is older than search targets.
-func upgradeV2(v2 []curvePointV2) []CurvePoint {
-	v3 := make([]curvePointV3, len(v2))
-	for i, p := range v2 {
-		v3[i] = curvePointV3{Games: p.Games, Seconds: p.Seconds, TDError: p.TDError, Score: p.Score, ScoreCI95: p.ScoreCI95,
-			LuckScore: p.LuckScore, LuckCI95: p.LuckCI95, MeanPlies: p.MeanPlies, GamesPerS: p.GamesPerS, NetID: p.NetID, Checkpoint: p.Checkpoint,
-			Opponent: p.Opponent, MeasurePairs: p.MeasurePairs, DistinctPairs: p.DistinctPairs,
-			ExactMAE: runs.Num(math.NaN()), ExactSE: runs.Num(math.NaN())}
+	curve := make([]CurvePoint, len(old))
+	for i, p := range old {
+		pt := p.CurvePoint
+		pt.FitError = runs.Num(math.NaN())
+		if isFit {
+			pt.TDError, pt.FitError = pt.FitError, pt.TDError
+		}
+		if slices.Contains(oldLacks[format], "exact_mae") {
+			pt.ExactMAE, pt.ExactSE = runs.Num(math.NaN()), runs.Num(math.NaN())
+		}
+		if format == FormatV1 {
+			pt.Score = p.ScoreV1
+		}
+		curve[i] = pt
 	}
-	return upgradeV3(v3, false)
-}
-
-// curvePointV1 is a curve point of format 1 (FormatV1), its score named
-// score_vs_pairs whatever the opponent.
-type curvePointV1 struct {
-	Games      int64    `parquet:"games" json:"games"`
-	Seconds    float64  `parquet:"seconds" json:"seconds"`
-	TDError    float64  `parquet:"td_error" json:"td_error"`
-	Score      runs.Num `parquet:"score_vs_pairs" json:"score_vs_pairs"`
-	ScoreCI95  runs.Num `parquet:"score_ci95_pairs" json:"score_ci95_pairs"`
-	LuckScore  runs.Num `parquet:"luck_score" json:"luck_score"`
-	LuckCI95   runs.Num `parquet:"luck_ci95" json:"luck_ci95"`
-	MeanPlies  runs.Num `parquet:"mean_plies" json:"mean_plies"`
-	GamesPerS  float64  `parquet:"games_per_s" json:"games_per_s"`
-	NetID      string   `parquet:"net_id" json:"net_id"`
-	Checkpoint bool     `parquet:"checkpoint" json:"checkpoint"`
-}
-
-// upgrade returns the points of format 1 as points of Format, which name
-// no opponent and no count of pairs: format 1 did not record them.
-func upgrade(v1 []curvePointV1) []CurvePoint {
-	v2 := make([]curvePointV2, len(v1))
-	for i, p := range v1 {
-		v2[i] = curvePointV2{Games: p.Games, Seconds: p.Seconds, TDError: p.TDError, Score: p.Score, ScoreCI95: p.ScoreCI95,
-			LuckScore: p.LuckScore, LuckCI95: p.LuckCI95, MeanPlies: p.MeanPlies, GamesPerS: p.GamesPerS, NetID: p.NetID, Checkpoint: p.Checkpoint}
-	}
-	return upgradeV2(v2)
+	return curve, nil
 }
 
 // state is the state file: what a resumed run continues from.
@@ -181,31 +137,10 @@ type state struct {
 	Curve   []CurvePoint `json:"curve"`
 }
 
-// stateV3 is the state file of format 3 (FormatV3).
-type stateV3 struct {
-	Format  string         `json:"format"`
-	Games   int64          `json:"games"`
-	Seconds float64        `json:"seconds"`
-	Best    float64        `json:"best_score"`
-	Curve   []curvePointV3 `json:"curve"`
-}
-
-// stateV2 is the state file of format 2 (FormatV2).
-type stateV2 struct {
-	Format  string         `json:"format"`
-	Games   int64          `json:"games"`
-	Seconds float64        `json:"seconds"`
-	Best    float64        `json:"best_score"`
-	Curve   []curvePointV2 `json:"curve"`
-}
-
-// stateV1 is the state file of format 1 (FormatV1).
-type stateV1 struct {
-	Format  string         `json:"format"`
-	Games   int64          `json:"games"`
-	Seconds float64        `json:"seconds"`
-	Best    float64        `json:"best_score"`
-	Curve   []curvePointV1 `json:"curve"`
+// stateOld is the state file of formats 1 to 3 (FormatV1 to FormatV3).
+type stateOld struct {
+	state
+	Curve []curvePointOld `json:"curve"`
 }
 
 // parse decodes a state file: one JSON object of this format, or of an
@@ -218,30 +153,20 @@ func (st *state) parse(data []byte, fit func() (bool, error)) error {
 	}
 	_ = json.Unmarshal(data, &head) // a file that is not JSON is refused below, as one of this format
 	switch head.Format {
-	case FormatV1:
-		var v1 stateV1
-		if err := decodeStrict(data, &v1); err != nil {
+	case FormatV1, FormatV2, FormatV3:
+		var old stateOld
+		if err := decodeStrict(data, &old); err != nil {
 			return err
 		}
-		*st = state{Format: Format, Games: v1.Games, Seconds: v1.Seconds, Best: v1.Best, Curve: upgrade(v1.Curve)}
-		return nil
-	case FormatV2:
-		var v2 stateV2
-		if err := decodeStrict(data, &v2); err != nil {
+		if err := checkOldKeys(data, head.Format); err != nil {
 			return err
 		}
-		*st = state{Format: Format, Games: v2.Games, Seconds: v2.Seconds, Best: v2.Best, Curve: upgradeV2(v2.Curve)}
-		return nil
-	case FormatV3:
-		var v3 stateV3
-		if err := decodeStrict(data, &v3); err != nil {
-			return err
-		}
-		isFit, err := fit()
+		curve, err := upgrade(old.Curve, head.Format, fit)
 		if err != nil {
 			return err
 		}
-		*st = state{Format: Format, Games: v3.Games, Seconds: v3.Seconds, Best: v3.Best, Curve: upgradeV3(v3.Curve, isFit)}
+		*st = old.state
+		st.Format, st.Curve = Format, curve
 		return nil
 	}
 	if err := decodeStrict(data, st); err != nil {
@@ -249,6 +174,25 @@ func (st *state) parse(data []byte, fit func() (bool, error)) error {
 	}
 	if st.Format != Format {
 		return fmt.Errorf("format %q, this build reads %q, %q, %q and %q", st.Format, Format, FormatV3, FormatV2, FormatV1)
+	}
+	return nil
+}
+
+// checkOldKeys refuses a state file of an earlier format whose curve has a
+// field that format did not have (oldLacks), as unknown to it.
+func checkOldKeys(data []byte, format string) error {
+	var keys struct {
+		Curve []map[string]json.RawMessage `json:"curve"`
+	}
+	if err := json.Unmarshal(data, &keys); err != nil {
+		return fmt.Errorf("not a %s state file: %v", Format, err)
+	}
+	for i, pt := range keys.Curve {
+		for _, k := range oldLacks[format] {
+			if _, ok := pt[k]; ok {
+				return fmt.Errorf("not a %s state file: curve point %d has %s, unknown to %s", Format, i+1, k, format)
+			}
+		}
 	}
 	return nil
 }
