@@ -62,16 +62,8 @@ func (f *analyzeFlags) run(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if f.resume != "" {
-		if err := resumedGame(&f.set.Kit, &f.set.GameName); err != nil {
-			return err
-		}
-	}
-	var res *selfplay.AnalyzeResult
-	err = runStage(env, run, "games", f.asJSON, fmt.Sprintf("the games judged are kept: starlab analyze -resume %s", run.Dir()), func(p runs.Progress) (err error) {
-		res, err = selfplay.Analyze(ctx, f.set, run, p)
-		return err
-	})
+	res, err := runKitStage(env, run, "games", f.asJSON, "the games judged are kept: starlab analyze -resume "+run.Dir(), &f.set.Kit, &f.set.GameName,
+		func(p runs.Progress) (*selfplay.AnalyzeResult, error) { return selfplay.Analyze(ctx, f.set, run, p) })
 	if err != nil {
 		return err
 	}

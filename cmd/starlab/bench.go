@@ -88,14 +88,8 @@ func (f *benchFlags) run(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := resumedGame(&f.set.Kit, &f.set.GameName); err != nil {
-		return err
-	}
-	var sum *bench.Summary
-	err = runStage(env, run, "positions", f.asJSON, "measure it again with starlab bench -resume "+run.Dir(), func(p runs.Progress) (err error) {
-		sum, err = bench.Run(ctx, f.set, run, p)
-		return err
-	})
+	sum, err := runKitStage(env, run, "positions", f.asJSON, "measure it again with starlab bench -resume "+run.Dir(), &f.set.Kit, &f.set.GameName,
+		func(p runs.Progress) (*bench.Summary, error) { return bench.Run(ctx, f.set, run, p) })
 	if sum != nil {
 		if perr := f.print(env, sum, sum.WriteText); err == nil {
 			err = perr

@@ -79,15 +79,8 @@ func (f *collectFlags) run(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	var res regression.CollectResult
-	kept := "finished chunks are kept: continue with starlab collect -resume " + run.Dir()
-	err = runStage(env, run, "positions", f.asJSON, kept, func(p runs.Progress) (err error) {
-		if err := resumedGame(&f.set.Kit, &f.set.GameName); err != nil {
-			return err
-		}
-		res, err = regression.Collect(ctx, f.set, run, p)
-		return err
-	})
+	res, err := runKitStage(env, run, "positions", f.asJSON, "finished chunks are kept: continue with starlab collect -resume "+run.Dir(), &f.set.Kit, &f.set.GameName,
+		func(p runs.Progress) (regression.CollectResult, error) { return regression.Collect(ctx, f.set, run, p) })
 	if err != nil {
 		return err
 	}

@@ -171,6 +171,22 @@ func (p *progress) done() {
 // progress bar, and records in the run's manifest how it ended, releasing
 // the run. A stage stopped by Ctrl-C or SIGTERM returns "interrupted; " and
 // kept, which says what survives and how to go on.
+// runKitStage is runStage for a stage whose settings name their game
+// (kit, recorded by name): the game of a resumed run is looked up first,
+// inside the stage, so that a failure to find it is the run's, and the
+// stage's result is returned, with its error.
+func runKitStage[R any](env *Env, run *runs.Run, unit string, quiet bool, kept string, kit *search.Kit, name *string, stage func(runs.Progress) (R, error)) (res R, err error) {
+	err = runStage(env, run, unit, quiet, kept, func(p runs.Progress) error {
+		if err := resumedGame(kit, name); err != nil {
+			return err
+		}
+		var err error
+		res, err = stage(p)
+		return err
+	})
+	return res, err
+}
+
 func runStage(env *Env, run *runs.Run, unit string, quiet bool, kept string, stage func(runs.Progress) error) error {
 	if !quiet {
 		fmt.Fprintf(env.Stderr, "starlab %s: run directory %s\n", env.Args[1], run.Dir())

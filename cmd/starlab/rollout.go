@@ -84,16 +84,8 @@ func (f *rolloutFlags) run(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if f.resume != "" {
-		if err := resumedGame(&f.set.Kit, &f.set.GameName); err != nil {
-			return err
-		}
-	}
-	var res *selfplay.RolloutResult
-	err = runStage(env, run, "trials", f.asJSON, fmt.Sprintf("the trials played are kept: starlab rollout -resume %s", run.Dir()), func(p runs.Progress) (err error) {
-		res, err = selfplay.Rollout(ctx, f.set, run, p)
-		return err
-	})
+	res, err := runKitStage(env, run, "trials", f.asJSON, "the trials played are kept: starlab rollout -resume "+run.Dir(), &f.set.Kit, &f.set.GameName,
+		func(p runs.Progress) (*selfplay.RolloutResult, error) { return selfplay.Rollout(ctx, f.set, run, p) })
 	if err != nil {
 		return err
 	}

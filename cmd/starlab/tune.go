@@ -99,14 +99,8 @@ func (f *tuneFlags) run(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	var res *regression.TuneResult
-	err = runStage(env, run, "positions", f.asJSON, "measure it again with starlab tune -resume "+run.Dir(), func(p runs.Progress) (err error) {
-		if err := resumedGame(&f.set.Kit, &f.set.GameName); err != nil {
-			return err
-		}
-		res, err = regression.Tune(ctx, f.set, run, p)
-		return err
-	})
+	res, err := runKitStage(env, run, "positions", f.asJSON, "measure it again with starlab tune -resume "+run.Dir(), &f.set.Kit, &f.set.GameName,
+		func(p runs.Progress) (*regression.TuneResult, error) { return regression.Tune(ctx, f.set, run, p) })
 	if err != nil {
 		return err
 	}
