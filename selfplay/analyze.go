@@ -47,8 +47,15 @@ type AnalyzeSettings struct {
 	Kit      search.Kit `json:"-"`
 	GameName string     `json:"game"`
 	Match    string     `json:"match"`
-	Judge    string     `json:"judge"`
-	Workers  int        `json:"workers"`
+	// Engines and Positions, in place of a match, are engines judged on
+	// positions (decisions, in the game's notation, such as a suite's):
+	// each engine chooses its move at each position that has more than
+	// one, and the judge values every legal move. The Engines are "A"
+	// and "B" as a match's are.
+	Engines   []string `json:"engines,omitempty"`
+	Positions []string `json:"positions,omitempty"`
+	Judge     string   `json:"judge"`
+	Workers   int      `json:"workers"`
 	// Shard is the part of the match's pairs this run judges (merge joins
 	// the parts): a pair's two games stay together.
 	Shard runs.Shard `json:"shard,omitzero"`
@@ -88,10 +95,14 @@ type SideAnalysis struct {
 
 // AnalyzeResult is summary.json of an analyze run.
 type AnalyzeResult struct {
-	Format string          `json:"format"`
-	Judge  string          `json:"judge"`
-	Games  int             `json:"games"`
-	Sides  [2]SideAnalysis `json:"sides"`
+	Format string `json:"format"`
+	Judge  string `json:"judge"`
+	Games  int    `json:"games"`
+	// Positions is the number of positions judged, in place of games,
+	// where engines were judged on positions; their figures' intervals
+	// are by position, and there is no account of a result.
+	Positions int             `json:"positions,omitempty"`
+	Sides     [2]SideAnalysis `json:"sides"`
 	// Predicted is the judge's account of A's mean result per game, in
 	// points: its value of the start, less A's losses, plus B's; Actual
 	// is what A scored. A game's result is exactly its start's value,
@@ -141,6 +152,9 @@ func Analyze(ctx context.Context, s AnalyzeSettings, run *runs.Run, progress run
 	judge, err := s.judge()
 	if err != nil {
 		return nil, err
+	}
+	if len(s.Positions) > 0 {
+		return s.analyzePositions(ctx, judge, run, progress)
 	}
 	set, recs, err := readMatchRun(g, s.Match)
 	if err != nil {
@@ -384,14 +398,30 @@ func (j *gameJudge) judgeGame(ctx context.Context, g search.Kit, mg matchGame) (
 // else the first best in the game's order of moves. A chosen move that is
 // not legal is an error.
 func judgeDecision(g search.Kit, s game.State, moves []game.Move, chosen game.Move, scale float64, value func(game.State) float64) (JudgedDecision, error) {
+	return decisionOf(g, s, moves, valueMoves(s, moves, scale, value), chosen)
+}
+
+// valueMoves returns what value says of the position each move of s leads
+// to, for s's mover, times scale.
+func valueMoves(s game.State, moves []game.Move, scale float64, value func(game.State) float64) []float64 {
 	me := s.Mover()
-	d := JudgedDecision{Position: s.String(), Moves: int32(len(moves)), Chosen: g.FormatMove(s, chosen), BestV: math.Inf(-1)}
 	child := s.Clone()
-	legal := false
-	for _, m := range moves {
+	values := make([]float64, len(moves))
+	for i, m := range moves {
 		child.CopyFrom(s)
 		child.Play(m)
-		v := scale * game.ValueFor(child, me, value)
+		values[i] = scale * game.ValueFor(child, me, value)
+	}
+	return values
+}
+
+// decisionOf returns the decision s, its moves valued by values, with the
+// chosen move's loss against the best (judgeDecision).
+func decisionOf(g search.Kit, s game.State, moves []game.Move, values []float64, chosen game.Move) (JudgedDecision, error) {
+	d := JudgedDecision{Position: s.String(), Moves: int32(len(moves)), Chosen: g.FormatMove(s, chosen), BestV: math.Inf(-1)}
+	legal := false
+	for i, m := range moves {
+		v := values[i]
 		if v > d.BestV {
 			d.BestV, d.Best = v, g.FormatMove(s, m)
 		}
@@ -412,6 +442,13 @@ func judgeDecision(g search.Kit, s game.State, moves []game.Move, chosen game.Mo
 // writeAnalysis writes analysis.parquet and summary.json from the judged
 // games and returns the summary: A's and B's figures.
 func writeAnalysis(run *runs.Run, judge string, engines [2]string, done map[int]analysedGame) (*AnalyzeResult, error) {
+	return writeJudged(run, judge, engines, done, false)
+}
+
+// writeJudged writes analysis.parquet and summary.json of the judged
+// games, or with positions of the judged positions (each analysedGame a
+// position: intervals by position, no account of a result).
+func writeJudged(run *runs.Run, judge string, engines [2]string, done map[int]analysedGame, positions bool) (*AnalyzeResult, error) {
 	var rows []JudgedDecision
 	for _, k := range slices.Sorted(maps.Keys(done)) {
 		rows = append(rows, done[k].Decisions...)
@@ -420,8 +457,18 @@ func writeAnalysis(run *runs.Run, judge string, engines [2]string, done map[int]
 		return nil, err
 	}
 	res := &AnalyzeResult{Format: AnalyzeFormat, Judge: judge, Games: len(done)}
+	cluster := func(game int32) int32 { return (game - 1) / 2 } // a pair of games
+	if positions {
+		res.Games, res.Positions = 0, len(done)
+		cluster = func(position int32) int32 { return position }
+	}
 	for i, player := range [2]string{"A", "B"} {
-		res.Sides[i] = sideAnalysis(engines[i], player, rows)
+		res.Sides[i] = sideAnalysis(engines[i], player, rows, cluster)
+	}
+	if positions {
+		res.Predicted, res.PredictedCI95 = runs.Num(math.NaN()), runs.Num(math.NaN())
+		res.Actual, res.ActualCI95 = runs.Num(math.NaN()), runs.Num(math.NaN())
+		return res, runs.WriteJSON(run, SummaryFile, res)
 	}
 	predicted, actual := map[int32][]float64{}, map[int32][]float64{}
 	for _, k := range slices.Sorted(maps.Keys(done)) {
@@ -450,7 +497,7 @@ func writeAnalysis(run *runs.Run, judge string, engines [2]string, done map[int]
 // interval clustered by pair of games (clusteredMean: a pair's two games
 // share their dice, and a game's decisions are not independent), and the
 // shares of errors and blunders.
-func sideAnalysis(engine, player string, rows []JudgedDecision) SideAnalysis {
+func sideAnalysis(engine, player string, rows []JudgedDecision, cluster func(game int32) int32) SideAnalysis {
 	a := SideAnalysis{Engine: engine, MeanLoss: runs.Num(math.NaN()), CI95: runs.Num(math.NaN()), Errors: runs.Num(math.NaN()), Blunders: runs.Num(math.NaN())}
 	var mine []JudgedDecision
 	losses := map[int32][]float64{} // by pair
@@ -460,7 +507,7 @@ func sideAnalysis(engine, player string, rows []JudgedDecision) SideAnalysis {
 			continue
 		}
 		mine = append(mine, d)
-		losses[(d.Game-1)/2] = append(losses[(d.Game-1)/2], d.Loss)
+		losses[cluster(d.Game)] = append(losses[cluster(d.Game)], d.Loss)
 		if d.Loss > ErrorLoss {
 			errors++
 		}
@@ -529,9 +576,25 @@ func MergeAnalyze(ctx context.Context, g search.Kit, sh *runs.Shards, run *runs.
 	if err := g.Bind("analyze settings", &s.GameName); err != nil {
 		return nil, err
 	}
-	set, recs, err := readMatchRun(g, s.Match)
-	if err != nil {
-		return nil, err
+	// What the shards judged: a match's games, a pair's two in one
+	// shard, or positions.
+	owner, what, want := func(k int) int { return (k - 1) / 2 }, "games", 0
+	var engines [2]string
+	if len(s.Positions) > 0 {
+		es, positions, _, err := s.resolvePositions()
+		if err != nil {
+			return nil, err
+		}
+		for i, e := range es {
+			engines[i] = e.Name()
+		}
+		owner, what, want = func(k int) int { return k - 1 }, "positions", len(positions)
+	} else {
+		set, recs, err := readMatchRun(g, s.Match)
+		if err != nil {
+			return nil, err
+		}
+		engines, want = set.twoEngines(), 2*len(recs)
 	}
 	done := map[int]analysedGame{}
 	for i, d := range sh.Dirs {
@@ -540,14 +603,14 @@ func MergeAnalyze(ctx context.Context, g search.Kit, sh *runs.Shards, run *runs.
 			return nil, err
 		}
 		for k, a := range part {
-			if _, dup := done[k]; dup || !(runs.Shard{Index: i, Count: sh.Count}).Owns((k-1)/2) {
-				return nil, fmt.Errorf("%s: game %d is not shard %d/%d's, or is in two shards", d, k, i, sh.Count)
+			if _, dup := done[k]; dup || !(runs.Shard{Index: i, Count: sh.Count}).Owns(owner(k)) {
+				return nil, fmt.Errorf("%s: %s %d is not shard %d/%d's, or is in two shards", d, what[:len(what)-1], k, i, sh.Count)
 			}
 			done[k] = a
 		}
 	}
-	if want := 2 * len(recs); len(done) != want {
-		return nil, fmt.Errorf("the shards judged %d games, the match has %d", len(done), want)
+	if len(done) != want {
+		return nil, fmt.Errorf("the shards judged %d %s of %d", len(done), what, want)
 	}
 	journal, err := runs.OpenJournal(run.Dir(), AnalyzeJournal, AnalyzeFormat)
 	if err != nil {
@@ -560,5 +623,5 @@ func MergeAnalyze(ctx context.Context, g search.Kit, sh *runs.Shards, run *runs.
 		}
 	}
 	progress(int64(len(done)), int64(len(done)), "")
-	return writeAnalysis(run, s.Judge, set.twoEngines(), done)
+	return writeJudged(run, s.Judge, engines, done, len(s.Positions) > 0)
 }

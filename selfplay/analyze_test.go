@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"starlab/runs"
+	"starlab/search"
 )
 
 // analyzedMatch plays a Dice match of a depth-3 StarETC against a depth-1
@@ -137,9 +138,74 @@ func TestSideAnalysisByHand(t *testing.T) {
 	}{{1, 0.1}, {1, 0}, {3, 0.2}, {4, 0.3}, {4, 0.1}} {
 		rows = append(rows, JudgedDecision{Game: c.game, Player: "A", Loss: c.loss}, JudgedDecision{Game: c.game, Player: "B", Loss: 1})
 	}
-	a := sideAnalysis("x", "A", rows)
+	a := sideAnalysis("x", "A", rows, func(g int32) int32 { return (g - 1) / 2 })
 	if a.Decisions != 5 || math.Abs(float64(a.MeanLoss)-0.14) > 1e-12 || math.Abs(float64(a.CI95)-12.706204736*0.072) > 1e-6 ||
 		a.Errors != 0.8 || a.Blunders != 0.8 || len(a.Worst) != 4 || a.Worst[0].Loss != 0.3 {
 		t.Errorf("side A: %+v", a)
+	}
+}
+
+// TestAnalyzePositions judges engines on a suite's positions: an engine
+// judged by its own search loses nothing, a weaker one more, and two
+// shards merged give the rows of the whole.
+func TestAnalyzePositions(t *testing.T) {
+	ps, err := search.ReadSuite(diceGame, "../search/dice/suites/dice5x5-4.suite")
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := AnalyzeSettings{Kit: diceGame, Engines: []string{"staretc:depth=3", "star1:depth=1,eval=pairs"}, Judge: "staretc:depth=3", Workers: 2}
+	for i, p := range ps[:12] { // each rolled: a decision
+		if evs, _ := p.Pos.Outcomes(nil); len(evs) > 0 {
+			p.Pos.Happen(evs[i%len(evs)])
+		}
+		set.Positions = append(set.Positions, p.Pos.String())
+	}
+	judged := func(shard runs.Shard) (*AnalyzeResult, string) {
+		s := set
+		s.Shard = shard
+		run, err := runs.CreateAt(filepath.Join(t.TempDir(), "a"), "analyze", nil, &s, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer run.Close()
+		res, err := Analyze(context.Background(), s, run, runs.NoProgress)
+		if err == nil {
+			err = run.Finish(nil)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res, run.Dir()
+	}
+	res, whole := judged(runs.Shard{})
+	a, b := res.Sides[0], res.Sides[1]
+	if res.Positions == 0 || a.Decisions != res.Positions || a.MeanLoss != 0 || !(b.MeanLoss > 0) || !(b.CI95 > 0) {
+		t.Errorf("on %d positions: A %+v, B %+v", res.Positions, a, b)
+	}
+	var dirs []string
+	for i := range 2 {
+		_, d := judged(runs.Shard{Index: i, Count: 2})
+		dirs = append(dirs, d)
+	}
+	sh, err := runs.CheckShards(dirs, "workers")
+	if err != nil {
+		t.Fatal(err)
+	}
+	merged, err := runs.CreateAt(filepath.Join(t.TempDir(), "merged"), "analyze", nil, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer merged.Close()
+	mres, err := MergeAnalyze(context.Background(), diceGame, sh, merged, runs.NoProgress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := runs.ReadParquet[JudgedDecision](filepath.Join(whole, AnalysisFile), AnalyzeFormat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := runs.ReadParquet[JudgedDecision](merged.Path(AnalysisFile), AnalyzeFormat)
+	if err != nil || !reflect.DeepEqual(got, want) || mres.Sides[1].MeanLoss != b.MeanLoss {
+		t.Fatalf("merged: %d rows (%v), %+v; whole: %d rows, %+v", len(got), err, mres.Sides[1], len(want), b)
 	}
 }

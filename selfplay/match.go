@@ -161,9 +161,12 @@ func (w *matchWorker) startLuck(ctx context.Context, c *MatchConfig) error {
 }
 
 // player returns a new player of variant v.
-func (c *MatchConfig) player(v Engine) matchPlayer {
+func (c *MatchConfig) player(v Engine) matchPlayer { return c.playerOf(v, c.Kit.Variant(c.Starts[0])) }
+
+// playerOf returns a new player of engine v in the game's variant.
+func (c *MatchConfig) playerOf(v Engine, variant string) matchPlayer {
 	if v.Outside != nil {
-		return &outsidePlayer{o: v.Outside, g: c.Kit, variant: c.Kit.Variant(c.Starts[0]), log: c.log()}
+		return &outsidePlayer{o: v.Outside, g: c.Kit, variant: variant, log: c.log()}
 	}
 	return v.NewPlayer()
 }

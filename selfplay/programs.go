@@ -108,6 +108,21 @@ func (m *Match) openOutsiders(ctx context.Context, dir string) (*os.File, *outsi
 	return f, log, nil
 }
 
+// openWork opens what the workers of a stage's run in dir write: its
+// journal of format and its engines.log; done closes both.
+func openWork(dir, journal, format string) (*runs.Journal, *outside.BoundedLog, func(), error) {
+	j, err := runs.OpenJournal(dir, journal, format)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	f, log, err := openEnginesLog(dir)
+	if err != nil {
+		j.Close()
+		return nil, nil, nil, err
+	}
+	return j, log, func() { f.Close(); j.Close() }, nil
+}
+
 // openEnginesLog opens the run's engines.log for appending, bounded.
 func openEnginesLog(dir string) (*os.File, *outside.BoundedLog, error) {
 	f, err := os.OpenFile(filepath.Join(dir, EnginesLog), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)

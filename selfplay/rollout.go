@@ -318,16 +318,11 @@ func loadTrials(dir string, rows, trials int) (map[rolloutTask]rolloutTrial, err
 // playTrials plays the trials in todo on the workers, journalling each
 // and adding it to done.
 func (s *RolloutSettings) playTrials(ctx context.Context, cfg *MatchConfig, items []rolloutItem, todo []rolloutTask, done map[rolloutTask]rolloutTrial, total int, run *runs.Run, progress runs.Progress) error {
-	journal, err := runs.OpenJournal(run.Dir(), RolloutJournal, RolloutFormat)
+	journal, log, closeWork, err := openWork(run.Dir(), RolloutJournal, RolloutFormat)
 	if err != nil {
 		return err
 	}
-	defer journal.Close()
-	f, log, err := openEnginesLog(run.Dir())
-	if err != nil {
-		return err
-	}
-	defer f.Close()
+	defer closeWork()
 	cfg.EngineLog = log
 	strata := trialStrata(s.Seed)
 	var mu sync.Mutex

@@ -17,10 +17,17 @@ func addAnalyze(s *Section, run *runs.Run) error {
 		return err
 	}
 	s.Title = "analyze: judged by " + s.names.spec(r.Judge)
-	t := Table{Caption: fmt.Sprintf("Loss per decision with more than one legal move, in the game's values, over %d games; ± the 95%% interval clustered by game", r.Games),
+	over := fmt.Sprintf("over %d games; ± the 95%% interval clustered by pair of games", r.Games)
+	if r.Positions > 0 {
+		over = fmt.Sprintf("over %d positions; ± the 95%% interval", r.Positions)
+	}
+	t := Table{Caption: "Loss per decision with more than one legal move, in points, " + over,
 		Head: []string{"", "engine", "decisions", "mean loss", "errors (> 0.04)", "blunders (> 0.08)"}, Open: true}
-	worst := Table{Caption: "Each engine's worst decisions", Head: []string{"", "game", "position", "played", "best", "loss"}}
+	worst := Table{Caption: "Each engine's worst decisions", Head: []string{"", map[bool]string{false: "game", true: "number"}[r.Positions > 0], "position", "played", "best", "loss"}}
 	for i, side := range r.Sides {
+		if side.Engine == "" {
+			continue
+		}
 		player := string(rune('A' + i))
 		t.Rows = append(t.Rows, []Cell{{Text: player}, {Text: s.names.spec(side.Engine), Title: side.Engine, Left: true}, {Text: fmt.Sprint(side.Decisions)},
 			{Text: side.MeanLoss.Format("%.4f") + " ± " + side.CI95.Format("%.4f")}, {Text: side.Errors.Format("%.3f")}, {Text: side.Blunders.Format("%.3f")}})
@@ -28,6 +35,10 @@ func addAnalyze(s *Section, run *runs.Run) error {
 			worst.Rows = append(worst.Rows, []Cell{{Text: player}, {Text: fmt.Sprint(d.Game)}, {Text: d.Position, Left: true},
 				{Text: d.Chosen, Left: true}, {Text: d.Best, Left: true}, {Text: fmt.Sprintf("%.4f", d.Loss)}})
 		}
+	}
+	if r.Positions > 0 {
+		s.Tables = append(s.Tables, t, worst)
+		return nil
 	}
 	s.Notes = append(s.Notes, fmt.Sprintf("A's result per game in points: the judge's account (its value of the start, less A's losses, plus B's) %s ± %s; A scored %s ± %s. They differ by the mean luck of the dice, 0 for a judge whose values are right.",
 		r.Predicted.Format("%+.4f"), r.PredictedCI95.Format("%.4f"), r.Actual.Format("%+.4f"), r.ActualCI95.Format("%.4f")))
