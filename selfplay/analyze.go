@@ -55,7 +55,9 @@ type AnalyzeSettings struct {
 	Engines   []string `json:"engines,omitempty"`
 	Positions []string `json:"positions,omitempty"`
 	Judge     string   `json:"judge"`
-	Workers   int      `json:"workers"`
+	// Rollout are the rollout judge's settings, where Judge is "rollout".
+	Rollout *RolloutJudge `json:"rollout,omitempty"`
+	Workers int           `json:"workers"`
 	// Shard is the part of the match's pairs this run judges (merge joins
 	// the parts): a pair's two games stay together.
 	Shard runs.Shard `json:"shard,omitzero"`
@@ -178,13 +180,17 @@ func Analyze(ctx context.Context, s AnalyzeSettings, run *runs.Run, progress run
 	if err := s.judgeGames(ctx, judge, set.Variant, all, done, run, progress); err != nil {
 		return nil, err
 	}
-	return writeAnalysis(run, s.Judge, set.twoEngines(), done)
+	return writeAnalysis(run, s.judgeName(), set.twoEngines(), done)
 }
 
 // Check checks the settings a command gives before a run exists: the
 // workers and the judge, an outside judge by starting it once for the
 // match's variant.
 func (s *AnalyzeSettings) Check(ctx context.Context, variant string) error {
+	if s.Judge == "rollout" && s.Rollout != nil {
+		set := s.Rollout.settings(s.Kit, variant)
+		return set.Check(ctx)
+	}
 	e, err := s.judge()
 	if err != nil || e.Outside == nil {
 		return err
@@ -196,11 +202,27 @@ func (s *AnalyzeSettings) Check(ctx context.Context, variant string) error {
 	return v.Close()
 }
 
+// judgeName names the judge in the results: its spec, or the rollout's
+// settings.
+func (s *AnalyzeSettings) judgeName() string {
+	if r := s.Rollout; s.Judge == "rollout" && r != nil {
+		luck := cmp.Or(r.Luck, "the game's reference")
+		return fmt.Sprintf("rollout (%d trials by %s, luck by %s)", r.Trials, r.Player, luck)
+	}
+	return s.Judge
+}
+
 // judge parses and resolves the judge, which must give a depth and no
 // other limit, so that its values are the same on any machine.
 func (s *AnalyzeSettings) judge() (Engine, error) {
 	if err := runs.CheckWorkers("workers", s.Workers); err != nil {
 		return Engine{}, err
+	}
+	if s.Judge == "rollout" {
+		if s.Rollout == nil {
+			return Engine{}, runs.Usagef("-judge rollout: the settings give no rollout")
+		}
+		return Engine{Kit: s.Kit}, nil // checked with the variant: Check, newJudge
 	}
 	e, err := ParseEngine(s.Kit, s.Judge)
 	if err != nil {
@@ -310,6 +332,13 @@ type gameJudge struct {
 // worker's first game returns.
 func (s *AnalyzeSettings) newJudge(ctx context.Context, judge Engine, variant string, log io.Writer) *gameJudge {
 	j := &gameJudge{scale: s.Kit.PointsOf(variant)}
+	if s.Judge == "rollout" {
+		j.valuer, j.err = newRolloutValuer(s.Kit, *s.Rollout, variant, log)
+		if j.err != nil { // a nil *rolloutValuer is no valuer
+			j.valuer = nil
+		}
+		return j
+	}
 	if judge.Outside == nil {
 		j.engine, j.depth = s.Kit.NewEngine(judge.Resolved), judge.Spec.Limits.Depth
 		return j
@@ -623,5 +652,5 @@ func MergeAnalyze(ctx context.Context, g search.Kit, sh *runs.Shards, run *runs.
 		}
 	}
 	progress(int64(len(done)), int64(len(done)), "")
-	return writeJudged(run, s.Judge, engines, done, len(s.Positions) > 0)
+	return writeJudged(run, s.judgeName(), engines, done, len(s.Positions) > 0)
 }

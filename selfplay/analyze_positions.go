@@ -56,7 +56,7 @@ func (s *AnalyzeSettings) analyzePositions(ctx context.Context, judge Engine, ru
 	for i, e := range engines {
 		names[i] = e.Name()
 	}
-	return writeJudged(run, s.Judge, names, done, true)
+	return writeJudged(run, s.judgeName(), names, done, true)
 }
 
 // resolvePositions parses the engines (one or two) and the positions this

@@ -337,10 +337,7 @@ func (s *RolloutSettings) playTrials(ctx context.Context, cfg *MatchConfig, item
 	played := total - len(todo)
 	return runs.Pool(ctx, s.Workers, todo,
 		func() *matchWorker {
-			w := &matchWorker{a: cfg.player(cfg.A)}
-			if cfg.LuckRef != nil && cfg.LuckRef.Outside == nil {
-				w.luck = NewLuck(s.Kit.NewEngine(cfg.LuckRef.Resolved), cfg.LuckRef.Spec.Limits)
-			}
+			w := newTrialWorker(cfg)
 			mu.Lock()
 			workers = append(workers, w)
 			mu.Unlock()
@@ -355,6 +352,17 @@ func (s *RolloutSettings) playTrials(ctx context.Context, cfg *MatchConfig, item
 			progress(int64(played), int64(total), "")
 			return false, journal.Append(t)
 		})
+}
+
+// newTrialWorker returns a worker of trials: its player, which plays both
+// sides, and its own reference, where the reference is a search (an
+// outside one starts before the first trial: startLuck).
+func newTrialWorker(cfg *MatchConfig) *matchWorker {
+	w := &matchWorker{a: cfg.player(cfg.A)}
+	if cfg.LuckRef != nil && cfg.LuckRef.Outside == nil {
+		w.luck = NewLuck(cfg.Kit.NewEngine(cfg.LuckRef.Resolved), cfg.LuckRef.Spec.Limits)
+	}
+	return w
 }
 
 // errTruncated stops a truncated trial's game at its first chance node

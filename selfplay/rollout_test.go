@@ -160,3 +160,35 @@ func TestRolloutPlays(t *testing.T) {
 		t.Errorf("truncated after 2 decisions: %+v", r)
 	}
 }
+
+// TestAnalyzeRolloutJudge judges engines on Dice endgames by rollouts
+// played to the end: losses are finite and not negative, and the engine
+// that searches to the end loses less than the one-ply pairs heuristic.
+func TestAnalyzeRolloutJudge(t *testing.T) {
+	positions, _ := exactEndgames(t, 40)
+	set := AnalyzeSettings{Kit: diceGame, Engines: []string{"staretc:depth=17", "star1:depth=1,eval=pairs"}, Judge: "rollout", Workers: 2,
+		Rollout: &RolloutJudge{Player: "staretc:depth=17", Trials: 72, Seed: 1}}
+	for i, text := range positions { // each rolled: a decision
+		st, err := diceGame.Parse(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		evs, _ := st.Outcomes(nil)
+		st.Happen(evs[i%len(evs)])
+		set.Positions = append(set.Positions, st.String())
+	}
+	run, err := runs.CreateAt(filepath.Join(t.TempDir(), "a"), "analyze", nil, &set, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer run.Close()
+	res, err := Analyze(context.Background(), set, run, runs.NoProgress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := res.Sides[0], res.Sides[1]
+	t.Logf("%s, %d positions: A loses %v ± %v, B %v ± %v", res.Judge, res.Positions, a.MeanLoss, a.CI95, b.MeanLoss, b.CI95)
+	if res.Positions == 0 || !(a.MeanLoss >= 0) || !(b.MeanLoss > a.MeanLoss) || !strings.HasPrefix(res.Judge, "rollout (72 trials") {
+		t.Errorf("judged by %s on %d positions: A %+v\nB %+v", res.Judge, res.Positions, a, b)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"starlab/runs"
 	"starlab/search"
@@ -17,6 +18,7 @@ type analyzeFlags struct {
 	outputFlags
 	gameName, suite string
 	set             selfplay.AnalyzeSettings
+	rollout         selfplay.RolloutJudge // -judge rollout's
 }
 
 // analyzeCommand returns the analyze command, with its own flag state.
@@ -49,7 +51,14 @@ With -suite FILE, in place of a match, one or two engine specs (ENGINE,
 (backgammon: rolled positions): each engine chooses its move at each
 position with more than one, and the judge values every legal move; the
 intervals are over positions, which are independent, and -shard i/N
-judges the positions whose number less one is i modulo N.`,
+judges the positions whose number less one is i modulo N.
+
+With -judge rollout each legal move's position is valued by a rollout of
+it (starlab rollout): -rollout-trials trials played by -rollout-player,
+less the luck -rollout-luck sees, trial t of every move of a decision from
+the same dice (-rollout-seed). A rollout judge costs its trials for every
+legal move of every decision: use it on a few positions, or on games whose
+decisions have few moves.`,
 		Interspersed: true,
 	})
 }
@@ -58,10 +67,15 @@ judges the positions whose number less one is i modulo N.`,
 func (f *analyzeFlags) setFlags(fs *flag.FlagSet, _ search.Kit) {
 	f.set = selfplay.AnalyzeSettings{Workers: 2}
 	f.suite = ""
+	f.rollout = selfplay.RolloutJudge{Player: "staretc:depth=1", Trials: 36, Seed: 1}
+	fs.StringVar(&f.rollout.Player, "rollout-player", f.rollout.Player, "with -judge rollout: the engine that plays the trials")
+	fs.IntVar(&f.rollout.Trials, "rollout-trials", f.rollout.Trials, "with -judge rollout: trials per position valued")
+	fs.StringVar(&f.rollout.Luck, "rollout-luck", "", "with -judge rollout: the variance reduction's reference, or none (default: the game's luck reference)")
+	fs.Uint64Var(&f.rollout.Seed, "rollout-seed", f.rollout.Seed, "with -judge rollout: the seed of the trials' dice")
 	f.outputFlags.set(fs, newRunUsage, resumeUsage, "print the result as JSON")
 	gameFlag(fs, &f.gameName)
 	fs.StringVar(&f.suite, "suite", "", "judge engines on this suite's positions (decisions), in place of a match")
-	fs.StringVar(&f.set.Judge, "judge", "staretc:depth=3", "the judge: an engine spec of the game searched to a depth, or gnubg:plies=N (backgammon)")
+	fs.StringVar(&f.set.Judge, "judge", "staretc:depth=3", "the judge: an engine spec of the game searched to a depth, gnubg:plies=N (backgammon), or rollout (-rollout-*)")
 	fs.IntVar(&f.set.Workers, "workers", f.set.Workers, "games judged at once")
 	fs.Var(&f.set.Shard, "shard", "judge only shard i/N of the match's pairs (starlab merge joins the shards)")
 }
@@ -84,6 +98,18 @@ func (f *analyzeFlags) run(ctx context.Context, env *Env, args []string) error {
 // settings checks what the flags and the match give before a run exists:
 // a match run of two engines, of a game, and a judge of that game.
 func (f *analyzeFlags) settings(ctx context.Context, env *Env, args []string) error {
+	var ro []string
+	env.Flags.Visit(func(fl *flag.Flag) {
+		if strings.HasPrefix(fl.Name, "rollout-") {
+			ro = append(ro, "-"+fl.Name)
+		}
+	})
+	switch {
+	case f.set.Judge == "rollout":
+		f.set.Rollout = &f.rollout
+	case len(ro) > 0:
+		return usagef("%s goes with -judge rollout", strings.Join(ro, " "))
+	}
 	if f.suite == "" {
 		if flagGiven(env.Flags, "game") {
 			return usagef("-game goes with -suite: a match's game is the one it played")
