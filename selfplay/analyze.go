@@ -9,7 +9,6 @@ import (
 	"maps"
 	"math"
 	"slices"
-	"sync"
 
 	"gonum.org/v1/gonum/stat/distuv"
 
@@ -290,21 +289,10 @@ func (s *AnalyzeSettings) judgeGames(ctx context.Context, judge Engine, variant 
 		defer f.Close()
 		log = bounded
 	}
-	var judges []*gameJudge
-	var mu sync.Mutex
-	defer func() {
-		for _, j := range judges {
-			j.close()
-		}
-	}()
+	var ws workers[*gameJudge]
+	defer ws.close()
 	return runs.Pool(ctx, s.Workers, todo,
-		func() *gameJudge {
-			j := s.newJudge(ctx, judge, variant, log)
-			mu.Lock()
-			judges = append(judges, j)
-			mu.Unlock()
-			return j
-		},
+		func() *gameJudge { return ws.keep(s.newJudge(ctx, judge, variant, log)) },
 		func(ctx context.Context, j *gameJudge, mg matchGame) (analysedGame, error) {
 			if j.err != nil {
 				return analysedGame{}, j.err

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"sync"
 
 	"starlab/runs"
 	"starlab/search/game"
@@ -119,28 +118,15 @@ func (s *AnalyzeSettings) judgePositions(ctx context.Context, judge Engine, engi
 	defer closeWork()
 	cfg := &MatchConfig{Kit: s.Kit, EngineLog: log}
 	progress(int64(total-len(todo)), int64(total), "")
-	var mu sync.Mutex
-	var workers []*positionJudge
-	defer func() {
-		for _, w := range workers {
-			w.close()
-			for _, p := range w.players {
-				if o, ok := p.(*outsidePlayer); ok {
-					o.close()
-				}
-			}
-		}
-	}()
+	var ws workers[*positionJudge]
+	defer ws.close()
 	return runs.Pool(ctx, s.Workers, todo,
 		func() *positionJudge {
 			w := &positionJudge{gameJudge: s.newJudge(ctx, judge, variant, io.Writer(log))}
 			for _, e := range engines {
 				w.players = append(w.players, cfg.playerOf(e, variant))
 			}
-			mu.Lock()
-			workers = append(workers, w)
-			mu.Unlock()
-			return w
+			return ws.keep(w)
 		},
 		func(ctx context.Context, w *positionJudge, p judgedPosition) (analysedGame, error) {
 			if w.err != nil {
@@ -153,6 +139,16 @@ func (s *AnalyzeSettings) judgePositions(ctx context.Context, judge Engine, engi
 			progress(int64(len(done)), int64(total), "")
 			return false, journal.Append(a)
 		})
+}
+
+// close stops the judge's program and the engines' outside programs.
+func (w *positionJudge) close() {
+	w.gameJudge.close()
+	for _, p := range w.players {
+		if o, ok := p.(*outsidePlayer); ok {
+			o.close()
+		}
+	}
 }
 
 // judgePosition has each engine choose at p and the judge value every

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"sync"
 
 	"starlab/outside"
 	"starlab/runs"
@@ -247,21 +246,10 @@ func PlayPairs(ctx context.Context, cfg *MatchConfig, todo []int, done func(Pair
 	if err := cfg.Validate(); err != nil {
 		return err
 	}
-	var mu sync.Mutex
-	var workers []*matchWorker
-	defer func() {
-		for _, w := range workers {
-			w.close()
-		}
-	}()
+	var ws workers[*matchWorker]
+	defer ws.close()
 	return runs.Pool(ctx, cfg.Workers, todo,
-		func() *matchWorker {
-			w := newMatchWorker(cfg)
-			mu.Lock()
-			workers = append(workers, w)
-			mu.Unlock()
-			return w
-		},
+		func() *matchWorker { return ws.keep(newMatchWorker(cfg)) },
 		func(ctx context.Context, w *matchWorker, i int) (PairRecord, error) { return w.playPair(ctx, cfg, i) },
 		done)
 }

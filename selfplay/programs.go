@@ -108,6 +108,28 @@ func (m *Match) openOutsiders(ctx context.Context, dir string) (*os.File, *outsi
 	return f, log, nil
 }
 
+// workers keeps the workers a pool makes, from any goroutine, so that
+// they are closed when it is done.
+type workers[W interface{ close() }] struct {
+	mu  sync.Mutex
+	all []W
+}
+
+// keep adds w and returns it.
+func (ws *workers[W]) keep(w W) W {
+	ws.mu.Lock()
+	defer ws.mu.Unlock()
+	ws.all = append(ws.all, w)
+	return w
+}
+
+// close closes every worker kept.
+func (ws *workers[W]) close() {
+	for _, w := range ws.all {
+		w.close()
+	}
+}
+
 // openWork opens what the workers of a stage's run in dir write: its
 // journal of format and its engines.log; done closes both.
 func openWork(dir, journal, format string) (*runs.Journal, *outside.BoundedLog, func(), error) {

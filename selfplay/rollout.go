@@ -9,7 +9,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
-	"sync"
 	"time"
 
 	"starlab/outside"
@@ -325,24 +324,13 @@ func (s *RolloutSettings) playTrials(ctx context.Context, cfg *MatchConfig, item
 	defer closeWork()
 	cfg.EngineLog = log
 	strata := trialStrata(s.Seed)
-	var mu sync.Mutex
-	var workers []*matchWorker
-	defer func() {
-		for _, w := range workers {
-			w.close()
-		}
-	}()
+	var ws workers[*matchWorker]
+	defer ws.close()
 	scale := s.Kit.PointsOf(s.Variant)
 	progress(int64(total-len(todo)), int64(total), "")
 	played := total - len(todo)
 	return runs.Pool(ctx, s.Workers, todo,
-		func() *matchWorker {
-			w := newTrialWorker(cfg)
-			mu.Lock()
-			workers = append(workers, w)
-			mu.Unlock()
-			return w
-		},
+		func() *matchWorker { return ws.keep(newTrialWorker(cfg)) },
 		func(ctx context.Context, w *matchWorker, t rolloutTask) (rolloutTrial, error) {
 			return w.playTrial(ctx, cfg, items[t.row], t, s, strata, scale)
 		},
