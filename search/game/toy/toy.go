@@ -141,13 +141,11 @@ func (b *Board) UnmakeRestoring(m int, u *Undo) {
 }
 
 // KeyAfter returns the key after move m, without playing it.
-func (b *Board) KeyAfter(m int) uint64 { return b.keyAfter((*Board).MakeSaving, m) }
-
-// keyAfter returns the key after change(x), made to a copy of the board.
-func (b Board) keyAfter(change func(*Board, int, *Undo), x int) uint64 {
+func (b *Board) KeyAfter(m int) uint64 {
+	c := *b
 	var u Undo
-	change(&b, x, &u)
-	return b.Key()
+	c.MakeSaving(m, &u)
+	return c.Key()
 }
 
 // Events writes the roll's events and weights and returns their count and
@@ -175,7 +173,12 @@ func (b *Board) UnhappenRestoring(ev int, u *Undo) {
 }
 
 // KeyAfterEvent returns the key after event ev, without it happening.
-func (b *Board) KeyAfterEvent(ev int) uint64 { return b.keyAfter((*Board).HappenSaving, ev) }
+func (b *Board) KeyAfterEvent(ev int) uint64 {
+	c := *b
+	var u Undo
+	c.HappenSaving(ev, &u)
+	return c.Key()
+}
 
 // Evaluate is the toy's hand evaluator: the counters' difference over the
 // target, halved, from the side to move's view, strictly inside (-1, 1).
