@@ -1,6 +1,7 @@
 package selfplay
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"math"
@@ -10,6 +11,7 @@ import (
 
 	"starlab/runs"
 	"starlab/search"
+	"starlab/search/game"
 )
 
 // analyzedMatch plays a Dice match of a depth-3 StarETC against a depth-1
@@ -207,5 +209,34 @@ func TestAnalyzePositions(t *testing.T) {
 	got, err := runs.ReadParquet[JudgedDecision](merged.Path(AnalysisFile), AnalyzeFormat)
 	if err != nil || !reflect.DeepEqual(got, want) || mres.Sides[1].MeanLoss != b.MeanLoss {
 		t.Fatalf("merged: %d rows (%v), %+v; whole: %d rows, %+v", len(got), err, mres.Sides[1], len(want), b)
+	}
+}
+
+// TestExportPositions exports at most 3 decisions a game of a match as a
+// suite: each a decision with more than one legal move, each once, and
+// the suite reads back as the positions analyze -suite judges.
+func TestExportPositions(t *testing.T) {
+	match := analyzedMatch(t)
+	files, res, err := ExportFiles(context.Background(), ExportSettings{Kit: diceGame, Match: match, Positions: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != 1 || files[0].Name != PositionsFile || res.Games != 8 {
+		t.Fatalf("%d files, %+v", len(files), res)
+	}
+	ps, err := search.ParseSuite(diceGame, bytes.NewReader(files[0].Data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, p := range ps {
+		text := p.Pos.String()
+		if p.Pos.Kind() != game.Decision || len(p.Pos.Legal(nil)) < 2 || seen[text] {
+			t.Errorf("%s: not a decision with a choice, or given twice", text)
+		}
+		seen[text] = true
+	}
+	if len(ps) == 0 || len(ps) > 3*res.Games {
+		t.Errorf("%d positions from %d games, at most 3 each", len(ps), res.Games)
 	}
 }

@@ -4,10 +4,13 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"path/filepath"
 	"slices"
+	"strings"
 
 	"starlab/runs"
 	"starlab/search"
+	"starlab/search/game"
 )
 
 // ExportSettings are the export stage's settings: the match run whose
@@ -17,7 +20,14 @@ type ExportSettings struct {
 	GameName string     `json:"game"`
 	// Match is the match run's directory.
 	Match string `json:"match"`
+	// Positions, if above 0, exports positions in place of games: a suite
+	// (PositionsFile) of at most that many decisions with more than one
+	// legal move a game, evenly spaced through it, each position once.
+	Positions int `json:"positions,omitempty"`
 }
+
+// PositionsFile is the suite an export of positions writes.
+const PositionsFile = "positions.suite"
 
 // ExportResult is what the export stage wrote.
 type ExportResult struct {
@@ -57,6 +67,12 @@ func ExportFiles(ctx context.Context, s ExportSettings) ([]search.ExportFile, *E
 	g := s.Kit
 	if err := g.Bind("export settings", &s.GameName); err != nil {
 		return nil, nil, err
+	}
+	if s.Positions > 0 {
+		return exportPositions(s)
+	}
+	if s.Positions < 0 {
+		return nil, nil, runs.Usagef("-positions %d: want a number of positions a game, 1 or more", s.Positions)
 	}
 	if g.Export == nil {
 		return nil, nil, runs.Usagef("%s has no other program's format to export its games in", g.Name())
@@ -147,4 +163,50 @@ func readMatchRun(g search.Kit, dir string) (*MatchSettings, []MatchRecord, erro
 	}
 	slices.SortFunc(recs, func(a, b MatchRecord) int { return a.Pair.Index - b.Pair.Index })
 	return set, recs, nil
+}
+
+// exportPositions returns the suite of an export of positions: each
+// game's decisions with more than one legal move, at most s.Positions of
+// them a game at evenly spaced places, in the match's order, each
+// position once.
+func exportPositions(s ExportSettings) ([]search.ExportFile, *ExportResult, error) {
+	g := s.Kit
+	_, recs, err := readMatchRun(g, s.Match)
+	if err != nil {
+		return nil, nil, err
+	}
+	res := &ExportResult{Format: "suite"}
+	seen := map[string]bool{}
+	var lines []string
+	var moves []game.Move
+	for _, r := range recs {
+		for _, pgm := range r.Pair.Games {
+			var decisions []string
+			if _, err := pgm.Game.Replay(g, func(_ int, st game.State) bool {
+				if st.Kind() == game.Decision {
+					if moves = st.Legal(moves); len(moves) > 1 {
+						decisions = append(decisions, st.String())
+					}
+				}
+				return true
+			}); err != nil {
+				return nil, nil, fmt.Errorf("%s: pair %d: %v", s.Match, r.Pair.Index, err)
+			}
+			res.Games++
+			n := min(s.Positions, len(decisions))
+			for i := range n {
+				text := decisions[(2*i+1)*len(decisions)/(2*n)]
+				if !seen[text] {
+					seen[text] = true
+					lines = append(lines, text)
+				}
+			}
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "# starlab export -positions %d of %s: %d positions, decisions with more than one legal move, from %d games\n", s.Positions, filepath.Base(s.Match), len(lines), res.Games)
+	for _, l := range lines {
+		b.WriteString(l + "\n")
+	}
+	return []search.ExportFile{{Name: PositionsFile, Data: []byte(b.String())}}, res, nil
 }

@@ -22,7 +22,7 @@ type exportFlags struct {
 // exportCommand returns the export command, with its own flag state.
 func exportCommand() *Command {
 	return command(&exportFlags{}, &Command{
-		UsageLine: "export [-out DIR] [-json] MATCH",
+		UsageLine: "export [-positions N] [-out DIR] [-json] MATCH",
 		Short:     "write a match's games in a format another program opens",
 		Long: `Export writes the games of the match run MATCH, a match of two engines,
 into a new run directory in a format another program reads, so that it
@@ -35,7 +35,12 @@ game. The match's first engine is each file's first player, whichever
 side it played; each game is replayed through the rules as it is written.
 A game an outside engine forfeited is left out and counted, and a game
 that did not start at the variant's start (a match from a -suite) is
-refused: the format's games start there. The game is the match's.`,
+refused: the format's games start there. The game is the match's.
+
+With -positions N it writes positions in place of games, for every game:
+positions.suite, a suite of at most N decisions with more than one legal
+move from each game, evenly spaced through it, each position once, in the
+match's order (the positions "analyze -suite" judges engines on).`,
 	})
 }
 
@@ -43,6 +48,7 @@ refused: the format's games start there. The game is the match's.`,
 func (f *exportFlags) setFlags(fs *flag.FlagSet, _ search.Kit) {
 	f.set = selfplay.ExportSettings{}
 	f.outputFlags.set(fs, newRunUsage, "", "print the result as JSON")
+	fs.IntVar(&f.set.Positions, "positions", 0, "write a suite of at most this many decisions a game, in place of the games")
 }
 
 // run is the export command: the match's game looked up, selfplay.Export
