@@ -186,6 +186,11 @@ func Analyze(ctx context.Context, s AnalyzeSettings, run *runs.Run, progress run
 // workers and the judge, an outside judge by starting it once for the
 // match's variant.
 func (s *AnalyzeSettings) Check(ctx context.Context, variant string) error {
+	if len(s.Positions) > 0 {
+		if _, _, _, err := s.resolvePositions(); err != nil {
+			return err
+		}
+	}
 	if s.Judge == "rollout" && s.Rollout != nil {
 		set := s.Rollout.settings(s.Kit, variant)
 		return set.Check(ctx)

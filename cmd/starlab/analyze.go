@@ -138,7 +138,7 @@ func (f *analyzeFlags) settings(ctx context.Context, env *Env, args []string) er
 	if err := f.set.Check(ctx, g.Variant(ps[0].Pos)); err != nil {
 		return err
 	}
-	m := selfplay.DefaultMatchSettings(g, args...)
+	m := selfplay.DefaultMatchSettings(g, append(args, args[0])[:2]...) // a match has two engines
 	m.Variant, m.Starts, m.Luck = g.Variant(ps[0].Pos), f.set.Positions[:1], "none"
 	_, err = m.Prepare(ctx) // the engines' specs, and an outside one started once
 	return err
