@@ -17,14 +17,29 @@ func addRollout(s *Section, run *runs.Run) error {
 		return err
 	}
 	s.Title = "rollout: played by " + s.names.spec(r.Player)
+	// The shares of wins and losses by more than a point only where a
+	// trial ended so (backgammon's money play).
+	gammons := false
+	for _, row := range r.Rows {
+		gammons = gammons || row.Gammon+row.LoseGammon > 0
+	}
+	head := []string{"position", "move", "side", "value", "plain", "SE ratio", "win"}
+	if gammons {
+		head = append(head, "gammon", "backgammon", "lose gammon", "lose backgammon")
+	}
 	t := Table{Caption: fmt.Sprintf("Value in points for the side named, %d trials a row, ± one standard error: less the luck the reference %s sees, and plain", r.Trials, r.Luck),
-		Head: []string{"position", "move", "side", "value", "plain", "SE ratio", "win", "gammon", "backgammon", "lose gammon", "lose backgammon"}, Open: true}
+		Head: head, Open: true}
 	for _, row := range r.Rows {
 		ratio := row.SE / row.PlainSE
-		t.Rows = append(t.Rows, []Cell{{Text: row.Position, Left: true}, {Text: row.Play, Left: true}, {Text: row.Side},
+		cells := []Cell{{Text: row.Position, Left: true}, {Text: row.Play, Left: true}, {Text: row.Side},
 			{Text: fmt.Sprintf("%+.4f ± %.4f", row.Value, row.SE)}, {Text: fmt.Sprintf("%+.4f ± %.4f", row.Plain, row.PlainSE)},
-			{Text: runs.Num(ratio).Format("%.2f")}, {Text: fmt.Sprintf("%.3f", row.Win)}, {Text: fmt.Sprintf("%.3f", row.Gammon)},
-			{Text: fmt.Sprintf("%.3f", row.Backgammon)}, {Text: fmt.Sprintf("%.3f", row.LoseGammon)}, {Text: fmt.Sprintf("%.3f", row.LoseBackgammon)}})
+			{Text: runs.Num(ratio).Format("%.2f")}, {Text: fmt.Sprintf("%.3f", row.Win)}}
+		if gammons {
+			for _, x := range []float64{row.Gammon, row.Backgammon, row.LoseGammon, row.LoseBackgammon} {
+				cells = append(cells, Cell{Text: fmt.Sprintf("%.3f", x)})
+			}
+		}
+		t.Rows = append(t.Rows, cells)
 	}
 	if !math.IsNaN(r.TrialsPerSecond) && r.TrialsPerSecond > 0 {
 		s.Notes = append(s.Notes, fmt.Sprintf("%.1f trials a second a worker (%.1f s of trials in all). The SE ratio is the variance-reduced standard error over the plain one.", r.TrialsPerSecond, r.Seconds))
