@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -149,7 +150,8 @@ func clusteredSE(x, y []float64, group []int64, a, b float64) (aSE, bSE float64)
 	}
 	inv := [2][2]float64{{sxx / det, -sx / det}, {-sx / det, n / det}} // (X'X)⁻¹
 	var meat [2][2]float64
-	for _, g := range s {
+	for _, k := range slices.Sorted(maps.Keys(s)) { // in order: the same sum every run
+		g := s[k]
 		for r := range 2 {
 			for c := range 2 {
 				meat[r][c] += g[r] * g[c]
