@@ -191,11 +191,13 @@ func (s *AnalyzeSettings) Check(ctx context.Context, variant string) error {
 			return err
 		}
 	}
-	if s.Judge == "rollout" && s.Rollout != nil {
-		set := s.Rollout.settings(s.Kit, variant)
-		return set.Check(ctx)
-	}
 	e, err := s.judge()
+	if err == nil && s.Judge == "rollout" {
+		set := s.Rollout.settings(s.Kit, variant)
+		err = set.Check(ctx)
+		s.Rollout.Luck = set.Luck // resolved, as the run records it
+		return err
+	}
 	if err != nil || e.Outside == nil {
 		return err
 	}
@@ -286,7 +288,7 @@ func (s *AnalyzeSettings) judgeGames(ctx context.Context, judge Engine, variant 
 	// An outside judge's messages go to the run's engines.log, through
 	// one bounded writer for all the workers.
 	var log io.Writer = io.Discard
-	if judge.Outside != nil {
+	if judge.Outside != nil || s.Judge == "rollout" {
 		f, bounded, err := openEnginesLog(run.Dir())
 		if err != nil {
 			return err

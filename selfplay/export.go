@@ -69,7 +69,7 @@ func ExportFiles(ctx context.Context, s ExportSettings) ([]search.ExportFile, *E
 		return nil, nil, err
 	}
 	if s.Positions > 0 {
-		return exportPositions(s)
+		return exportPositions(ctx, s)
 	}
 	if s.Positions < 0 {
 		return nil, nil, runs.Usagef("-positions %d: want a number of positions a game, 1 or more", s.Positions)
@@ -169,7 +169,7 @@ func readMatchRun(g search.Kit, dir string) (*MatchSettings, []MatchRecord, erro
 // game's decisions with more than one legal move, at most s.Positions of
 // them a game at evenly spaced places, in the match's order, each
 // position once.
-func exportPositions(s ExportSettings) ([]search.ExportFile, *ExportResult, error) {
+func exportPositions(ctx context.Context, s ExportSettings) ([]search.ExportFile, *ExportResult, error) {
 	g := s.Kit
 	_, recs, err := readMatchRun(g, s.Match)
 	if err != nil {
@@ -180,6 +180,9 @@ func exportPositions(s ExportSettings) ([]search.ExportFile, *ExportResult, erro
 	var lines []string
 	var moves []game.Move
 	for _, r := range recs {
+		if err := ctx.Err(); err != nil {
+			return nil, nil, err
+		}
 		for _, pgm := range r.Pair.Games {
 			var decisions []string
 			if _, err := pgm.Game.Replay(g, func(_ int, st game.State) bool {

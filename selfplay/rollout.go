@@ -79,10 +79,10 @@ type RolloutRow struct {
 	// variance-reduced estimate; the plain mean without a reference) and
 	// SE its standard error; Plain and PlainSE are the plain mean of the
 	// results and its standard error, VR's measure.
-	Value   float64 `parquet:"value" json:"value"`
-	SE      float64 `parquet:"se" json:"se"`
-	Plain   float64 `parquet:"plain" json:"plain"`
-	PlainSE float64 `parquet:"plain_se" json:"plain_se"`
+	Value   runs.Num `parquet:"value" json:"value"`
+	SE      runs.Num `parquet:"se" json:"se"`
+	Plain   runs.Num `parquet:"plain" json:"plain"`
+	PlainSE runs.Num `parquet:"plain_se" json:"plain_se"`
 	// Score is Side's expected score (1 a win, 0.5 a draw) from Value, in
 	// a game not played for points: backgammon 1pt's P(win). NaN in a
 	// game played for points.
@@ -91,12 +91,12 @@ type RolloutRow struct {
 	// by 2 points or more and by 3, and LoseGammon and LoseBackgammon
 	// those it lost by 2 or more and by 3; a truncated trial counts in
 	// none.
-	Win            float64 `parquet:"win" json:"win"`
-	Gammon         float64 `parquet:"gammon" json:"gammon"`
-	Backgammon     float64 `parquet:"backgammon" json:"backgammon"`
-	LoseGammon     float64 `parquet:"lose_gammon" json:"lose_gammon"`
-	LoseBackgammon float64 `parquet:"lose_backgammon" json:"lose_backgammon"`
-	Decisions      float64 `parquet:"decisions" json:"decisions"` // mean decisions per trial
+	Win            runs.Num `parquet:"win" json:"win"`
+	Gammon         runs.Num `parquet:"gammon" json:"gammon"`
+	Backgammon     runs.Num `parquet:"backgammon" json:"backgammon"`
+	LoseGammon     runs.Num `parquet:"lose_gammon" json:"lose_gammon"`
+	LoseBackgammon runs.Num `parquet:"lose_backgammon" json:"lose_backgammon"`
+	Decisions      runs.Num `parquet:"decisions" json:"decisions"` // mean decisions per trial
 }
 
 // RolloutResult is summary.json of a rollout run.
@@ -406,6 +406,10 @@ func (w *matchWorker) playTrial(ctx context.Context, cfg *MatchConfig, it rollou
 			return out, ctx.Err()
 		}
 		return out, fmt.Errorf("%s, trial %d: %v", it.row.Position, t.trial, err)
+	case rec.Forfeit != nil:
+		// An outside player's reply that could not be played says nothing
+		// of the position: the trial fails, and the run resumes it.
+		return out, fmt.Errorf("%s, trial %d: %s forfeited (%s)", it.row.Position, t.trial, w.a.Name(), rec.Forfeit.Reason)
 	default:
 		out.Points = rec.Result * max(rec.Points, 1)
 		if it.side == 1 {
@@ -415,7 +419,9 @@ func (w *matchWorker) playTrial(ctx context.Context, cfg *MatchConfig, it rollou
 	}
 	out.Luck = scale * sideZero(luck, it.side)
 	out.Decisions = decisions
-	return out, nil
+	// A search cut short by a cancelled ctx returns what it has: a trial
+	// whose searches were cut is not a trial.
+	return out, ctx.Err()
 }
 
 // stateValue returns the reference's value of s for side: at a chance
@@ -492,16 +498,16 @@ func writeRollout(run *runs.Run, s RolloutSettings, items []rolloutItem, done ma
 				row.LoseBackgammon += b2f(p <= -3)
 			}
 		}
-		n := float64(len(plain))
+		n := runs.Num(len(plain)) // 0 in a shard that owns none of the row's trials: NaN shares
 		row.Trials = int32(len(plain))
 		row.Value, row.SE = meanSE(adjusted)
 		row.Plain, row.PlainSE = meanSE(plain)
 		row.Win, row.Gammon, row.Backgammon = row.Win/n, row.Gammon/n, row.Backgammon/n
 		row.LoseGammon, row.LoseBackgammon = row.LoseGammon/n, row.LoseBackgammon/n
-		row.Decisions = float64(decisions) / n
+		row.Decisions = runs.Num(decisions) / n
 		row.Score = runs.Num(math.NaN())
 		if !forPoints {
-			row.Score = runs.Num((1 + row.Value) / 2)
+			row.Score = (1 + row.Value) / 2
 		}
 		res.Rows = append(res.Rows, row)
 	}
@@ -520,26 +526,27 @@ func writeRollout(run *runs.Run, s RolloutSettings, items []rolloutItem, done ma
 
 // meanSE returns the mean of xs and its standard error (the sample
 // standard deviation over √n; NaN for fewer than two), summed in order.
-func meanSE(xs []float64) (mean, se float64) {
+func meanSE(xs []float64) (runs.Num, runs.Num) {
 	if len(xs) == 0 {
-		return math.NaN(), math.NaN()
+		return runs.Num(math.NaN()), runs.Num(math.NaN())
 	}
 	n := float64(len(xs))
+	var mean float64
 	for _, x := range xs {
 		mean += x
 	}
 	mean /= n
 	if len(xs) < 2 {
-		return mean, math.NaN()
+		return runs.Num(mean), runs.Num(math.NaN())
 	}
 	var ss float64
 	for _, x := range xs {
 		ss += (x - mean) * (x - mean)
 	}
-	return mean, math.Sqrt(ss / (n - 1) / n)
+	return runs.Num(mean), runs.Num(math.Sqrt(ss / (n - 1) / n))
 }
 
-func b2f(b bool) float64 {
+func b2f(b bool) runs.Num {
 	if b {
 		return 1
 	}

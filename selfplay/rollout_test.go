@@ -69,10 +69,10 @@ func TestRolloutExact(t *testing.T) {
 	}
 	var ratio float64
 	for i, r := range res.Rows {
-		if r.Trials != 144 || !(r.SE > 0) || math.Abs(r.Value-exact[i]) > 2*r.SE {
+		if r.Trials != 144 || !(r.SE > 0) || math.Abs(float64(r.Value)-exact[i]) > 2*float64(r.SE) {
 			t.Errorf("%s: rollout %.4f ± %.4f over %d trials, exact %.4f", r.Position, r.Value, r.SE, r.Trials, exact[i])
 		}
-		ratio += r.SE / r.PlainSE / float64(len(res.Rows))
+		ratio += float64(r.SE/r.PlainSE) / float64(len(res.Rows))
 	}
 	if !(ratio < 0.7) {
 		t.Errorf("the reference's standard error is %.2f of the plain one's on average", ratio)
@@ -147,7 +147,7 @@ func TestRolloutPlays(t *testing.T) {
 		t.Fatalf("%d rows for %d moves", len(res.Rows), len(moves))
 	}
 	for _, r := range res.Rows {
-		if r.Play == "" || r.Side != res.Rows[0].Side || r.Trials != 36 || math.Abs(r.Value) > 1 {
+		if r.Play == "" || r.Side != res.Rows[0].Side || r.Trials != 36 || math.Abs(float64(r.Value)) > 1 {
 			t.Errorf("row %+v", r)
 		}
 	}
@@ -156,7 +156,7 @@ func TestRolloutPlays(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := res.Rows[0]; r.Trials != 36 || r.Decisions > 2 || math.Abs(r.Value) > 1 || r.Win != 0 {
+	if r := res.Rows[0]; r.Trials != 36 || r.Decisions > 2 || math.Abs(float64(r.Value)) > 1 || r.Win != 0 {
 		t.Errorf("truncated after 2 decisions: %+v", r)
 	}
 }
@@ -190,5 +190,27 @@ func TestAnalyzeRolloutJudge(t *testing.T) {
 	t.Logf("%s, %d positions: A loses %v ± %v, B %v ± %v", res.Judge, res.Positions, a.MeanLoss, a.CI95, b.MeanLoss, b.CI95)
 	if res.Positions == 0 || !(a.MeanLoss >= 0) || !(b.MeanLoss > a.MeanLoss) || !strings.HasPrefix(res.Judge, "rollout (72 trials") {
 		t.Errorf("judged by %s on %d positions: A %+v\nB %+v", res.Judge, res.Positions, a, b)
+	}
+}
+
+// TestRolloutOneTrial: a row of one trial has no standard error, and its
+// summary says so (null) rather than failing to be written; a shard that
+// owns none of a row's trials writes its rows too.
+func TestRolloutOneTrial(t *testing.T) {
+	set := RolloutSettings{Kit: diceGame, Player: "staretc:depth=1", Trials: 1, Seed: 1, Workers: 1}
+	res, err := rolloutInto(t, filepath.Join(t.TempDir(), "one"), set, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := res.Rows[0]; r.Trials != 1 || !math.IsNaN(float64(r.SE)) || math.IsNaN(float64(r.Value)) {
+		t.Errorf("one trial: %+v", r)
+	}
+	set.Shard = runs.Shard{Index: 1, Count: 2}
+	res, err = rolloutInto(t, filepath.Join(t.TempDir(), "none"), set, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := res.Rows[0]; r.Trials != 0 || !math.IsNaN(float64(r.Value)) {
+		t.Errorf("a shard without trials: %+v", r)
 	}
 }

@@ -162,6 +162,9 @@ var mergers = map[string]struct {
 		if err != nil {
 			return "", err
 		}
+		if res.Positions > 0 {
+			return fmt.Sprintf("%d positions judged", res.Positions), nil
+		}
 		return fmt.Sprintf("%d games judged", res.Games), nil
 	}},
 	"rollout": {func() any { return &selfplay.RolloutSettings{} }, func(ctx context.Context, g search.Kit, sh *runs.Shards, run *runs.Run, p runs.Progress) (string, error) {

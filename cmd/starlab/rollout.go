@@ -80,9 +80,13 @@ func (f *rolloutFlags) run(ctx context.Context, env *Env, args []string) error {
 	if f.resume != "" && len(args) != 0 {
 		return usagef("-resume takes no positions: they are read from the run")
 	}
-	run, _, err := f.start(env, &f.set, f.set.Seed, func(env *Env) error { return f.settings(ctx, env, args) }, "workers", "json")
+	workers := f.set.Workers
+	run, resumed, err := f.start(env, &f.set, f.set.Seed, func(env *Env) error { return f.settings(ctx, env, args) }, "workers", "json")
 	if err != nil {
 		return err
+	}
+	if resumed && flagGiven(env.Flags, "workers") { // changes no figure
+		f.set.Workers = workers
 	}
 	res, err := runKitStage(env, run, "trials", f.asJSON, "the trials played are kept: starlab rollout -resume "+run.Dir(), &f.set.Kit, &f.set.GameName,
 		func(p runs.Progress) (*selfplay.RolloutResult, error) { return selfplay.Rollout(ctx, f.set, run, p) })
@@ -129,11 +133,12 @@ func writeRollout(w io.Writer, res *selfplay.RolloutResult) {
 		if r.Play != "" {
 			what += "  " + r.Play
 		}
-		fmt.Fprintf(w, "%s: %s %+.4f ± %.4f (plain %+.4f ± %.4f)", what, r.Side, r.Value, r.SE, r.Plain, r.PlainSE)
+		fmt.Fprintf(w, "%s: %s %s ± %s (plain %s ± %s)", what, r.Side, r.Value.Format("%+.4f"), r.SE.Format("%.4f"), r.Plain.Format("%+.4f"), r.PlainSE.Format("%.4f"))
 		if !math.IsNaN(float64(r.Score)) {
 			fmt.Fprintf(w, ", score %.4f", float64(r.Score))
 		}
-		fmt.Fprintf(w, ", win %.3f gammon %.3f backgammon %.3f lose gammon %.3f backgammon %.3f\n", r.Win, r.Gammon, r.Backgammon, r.LoseGammon, r.LoseBackgammon)
+		fmt.Fprintf(w, ", win %s gammon %s backgammon %s lose gammon %s backgammon %s\n", r.Win.Format("%.3f"), r.Gammon.Format("%.3f"),
+			r.Backgammon.Format("%.3f"), r.LoseGammon.Format("%.3f"), r.LoseBackgammon.Format("%.3f"))
 	}
 	fmt.Fprintf(w, "%.1f trials a second a worker (%.1f s of trials)\n", res.TrialsPerSecond, res.Seconds)
 }

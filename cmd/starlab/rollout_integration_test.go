@@ -62,12 +62,12 @@ func TestRolloutBearoffExact(t *testing.T) {
 	}
 	worst := 0.0
 	for i, r := range res.Rows {
-		d := math.Abs(r.Value - exact[i])
-		if d > 2*r.SE && d > 1e-9 {
+		d := math.Abs(float64(r.Value) - exact[i])
+		if d > 2*float64(r.SE) && d > 1e-9 {
 			t.Errorf("%s: rollout %.5f ± %.5f, exact %.5f", r.Position, r.Value, r.SE, exact[i])
 		}
 		if r.SE > 0 {
-			worst = max(worst, d/r.SE)
+			worst = max(worst, d/float64(r.SE))
 		}
 	}
 	t.Logf("%d bear-offs, the largest error %.2f standard errors", len(res.Rows), worst)
@@ -122,13 +122,13 @@ func TestRolloutAgreesWithGnubg(t *testing.T) {
 	chi2 := 0.0
 	for i, r := range res.Rows {
 		c := cases[i]
-		se := math.Hypot(r.SE/2, c.SE) // P(win) = (1 + value) / 2
+		se := math.Hypot(float64(r.SE)/2, c.SE) // P(win) = (1 + value) / 2
 		z := 0.0
 		if se > 0 {
 			z = (float64(r.Score) - c.PWin) / se
 		}
 		chi2 += z * z
-		t.Logf("%s %s: starlab %.4f ± %.4f, gnubg %.4f ± %.4f, %+.2f combined standard errors", c.Position, c.Side, float64(r.Score), r.SE/2, c.PWin, c.SE, z)
+		t.Logf("%s %s: starlab %.4f ± %.4f, gnubg %.4f ± %.4f, %+.2f combined standard errors", c.Position, c.Side, float64(r.Score), float64(r.SE)/2, c.PWin, c.SE, z)
 		if math.Abs(z) > 2.5 {
 			t.Errorf("%s %s: starlab's P(win) %.4f, gnubg's %.4f: %+.2f combined standard errors", c.Position, c.Side, float64(r.Score), c.PWin, z)
 		}

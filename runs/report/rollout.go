@@ -27,16 +27,20 @@ func addRollout(s *Section, run *runs.Run) error {
 	if gammons {
 		head = append(head, "gammon", "backgammon", "lose gammon", "lose backgammon")
 	}
-	t := Table{Caption: fmt.Sprintf("Value in points for the side named, %d trials a row, ± one standard error: less the luck the reference %s sees, and plain", r.Trials, r.Luck),
+	caption := fmt.Sprintf("Value in points for the side named, %d trials a row, ± one standard error: less the luck the reference %s sees, and plain", r.Trials, r.Luck)
+	if r.Luck == "none" {
+		caption = fmt.Sprintf("Value in points for the side named, %d trials a row, ± one standard error: plain rollouts (no reference)", r.Trials)
+	}
+	t := Table{Caption: caption,
 		Head: head, Open: true}
 	for _, row := range r.Rows {
 		ratio := row.SE / row.PlainSE
 		cells := []Cell{{Text: row.Position, Left: true}, {Text: row.Play, Left: true}, {Text: row.Side},
-			{Text: fmt.Sprintf("%+.4f ± %.4f", row.Value, row.SE)}, {Text: fmt.Sprintf("%+.4f ± %.4f", row.Plain, row.PlainSE)},
-			{Text: runs.Num(ratio).Format("%.2f")}, {Text: fmt.Sprintf("%.3f", row.Win)}}
+			{Text: row.Value.Format("%+.4f") + " ± " + row.SE.Format("%.4f")}, {Text: row.Plain.Format("%+.4f") + " ± " + row.PlainSE.Format("%.4f")},
+			{Text: ratio.Format("%.2f")}, {Text: row.Win.Format("%.3f")}}
 		if gammons {
-			for _, x := range []float64{row.Gammon, row.Backgammon, row.LoseGammon, row.LoseBackgammon} {
-				cells = append(cells, Cell{Text: fmt.Sprintf("%.3f", x)})
+			for _, x := range []runs.Num{row.Gammon, row.Backgammon, row.LoseGammon, row.LoseBackgammon} {
+				cells = append(cells, Cell{Text: x.Format("%.3f")})
 			}
 		}
 		t.Rows = append(t.Rows, cells)
