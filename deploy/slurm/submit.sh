@@ -7,7 +7,8 @@
 #
 # DIR must be on storage every node sees. Shard i runs into DIR/shard-<i>;
 # the merged run is DIR/merged, with DIR/merged/report.html. COMMAND is one
-# of the stages that take -shard: match, collect, bench, tune. The binary is
+# of the stages that take -shard: match, analyze, rollout, collect, bench,
+# tune. The binary is
 # $STARLAB (an absolute path on shared storage is best) or starlab on PATH.
 # Extra sbatch options go in SBATCH_ARGS (e.g. "--partition=long --time=4:00:00").
 # Prints the two job ids: the array's, then the merge's.
