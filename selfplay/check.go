@@ -149,19 +149,16 @@ func (s *MatchSettings) parseLuck(m *Match, seen map[string]bool, open opening) 
 	if err != nil {
 		return runs.Usagef("-luck: %v", err)
 	}
+	if err := checkReference(v); err != nil {
+		return err
+	}
 	if v.Outside != nil {
-		if _, ok := v.Outside.(outside.ValuerEngine); !ok {
-			return runs.Usagef("-luck %s: this outside engine cannot value positions; give one of starlab's searches (or gnubg)", v.Name())
-		}
 		kind, _, _ := strings.Cut(v.Name(), ":")
 		for _, e := range m.Engines {
 			if strings.HasPrefix(e.Name(), kind+":") {
 				return runs.Usagef("-luck %s: %s is under test; the reference must be a program apart from the players", v.Name(), e.Name())
 			}
 		}
-	}
-	if !v.Deterministic() {
-		return runs.Usagef("-luck %s: the reference needs a depth or node limit, not a time limit", v.Name())
 	}
 	if seen[v.Name()] {
 		return runs.Usagef("-luck %s is one of the variants under test; the reference must be fixed apart from them", v.Name())
@@ -176,6 +173,20 @@ func (s *MatchSettings) parseLuck(m *Match, seen map[string]bool, open opening) 
 	}
 	s.Luck = v.Name()
 	m.Luck = &v
+	return nil
+}
+
+// checkReference refuses, as -luck, a luck reference that cannot value
+// positions (an outside engine other than gnubg) or whose values depend on
+// the machine (a time limit): the rules of a match's reference and a
+// rollout's alike.
+func checkReference(v Engine) error {
+	if _, ok := v.Outside.(outside.ValuerEngine); v.Outside != nil && !ok {
+		return runs.Usagef("-luck %s: this outside engine cannot value positions; give one of starlab's searches (or gnubg)", v.Name())
+	}
+	if !v.Deterministic() {
+		return runs.Usagef("-luck %s: the reference needs a depth or node limit, not a time limit", v.Name())
+	}
 	return nil
 }
 

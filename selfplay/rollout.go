@@ -11,7 +11,6 @@ import (
 	"slices"
 	"time"
 
-	"starlab/outside"
 	"starlab/runs"
 	"starlab/search"
 	"starlab/search/game"
@@ -242,11 +241,8 @@ func (s *RolloutSettings) resolve() (*MatchConfig, []rolloutItem, error) {
 		if err != nil {
 			return nil, nil, runs.Usagef("-luck: %v", err)
 		}
-		if _, ok := ref.Outside.(outside.ValuerEngine); ref.Outside != nil && !ok {
-			return nil, nil, runs.Usagef("-luck %s: this outside engine cannot value positions; give one of starlab's searches (or gnubg)", s.Luck)
-		}
-		if ref.Outside == nil && !ref.Deterministic() {
-			return nil, nil, runs.Usagef("-luck %s: the reference needs a depth or node limit, not a time limit", s.Luck)
+		if err := checkReference(ref); err != nil {
+			return nil, nil, err
 		}
 		s.Luck, cfg.LuckRef = ref.Name(), &ref
 	} else if s.Truncate > 0 {
