@@ -362,6 +362,22 @@ func (j *gameJudge) value(ctx context.Context, st game.State) (float64, error) {
 	return j.engine.Search(ctx, st, search.Limits{Depth: j.depth - 1}, nil).Last().Score, nil
 }
 
+// afresh empties the judge's table, so that its values depend on nothing
+// judged before, and returns its value as a function of the state, the
+// first failure of its program kept in *failed.
+func (j *gameJudge) afresh(ctx context.Context, failed *error) func(game.State) float64 {
+	if j.engine != nil {
+		j.engine.ClearTT()
+	}
+	return func(st game.State) float64 {
+		v, err := j.value(ctx, st)
+		if err != nil && *failed == nil {
+			*failed = err
+		}
+		return v
+	}
+}
+
 // judgeGame replays one game and judges its decisions.
 func (j *gameJudge) judgeGame(ctx context.Context, g search.Kit, mg matchGame) (analysedGame, error) {
 	out := analysedGame{Game: mg.index, Start: mg.game.Game.Start, Actions: len(mg.game.Game.Actions)}
@@ -369,17 +385,8 @@ func (j *gameJudge) judgeGame(ctx context.Context, g search.Kit, mg matchGame) (
 	if err != nil {
 		return out, fmt.Errorf("game %d: start: %v", mg.index, err)
 	}
-	if j.engine != nil {
-		j.engine.ClearTT()
-	}
 	var verr error // the first failure of the judge's program
-	value := func(st game.State) float64 {
-		v, err := j.value(ctx, st)
-		if err != nil && verr == nil {
-			verr = err
-		}
-		return v
-	}
+	value := j.afresh(ctx, &verr)
 	sideA := 1
 	if mg.game.AIsBlue {
 		sideA = 0

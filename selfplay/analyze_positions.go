@@ -156,17 +156,8 @@ func (w *positionJudge) close() {
 func (w *positionJudge) judgePosition(ctx context.Context, s *AnalyzeSettings, p judgedPosition) (analysedGame, error) {
 	out := analysedGame{Game: p.number, Start: p.state.String()}
 	moves := p.state.Legal(nil)
-	if w.engine != nil {
-		w.engine.ClearTT()
-	}
 	var verr error
-	values := valueMoves(p.state, moves, w.scale, func(st game.State) float64 {
-		v, err := w.value(ctx, st)
-		if err != nil && verr == nil {
-			verr = err
-		}
-		return v
-	})
+	values := valueMoves(p.state, moves, w.scale, w.afresh(ctx, &verr))
 	if verr != nil {
 		return out, verr
 	}
