@@ -107,20 +107,7 @@ func TestAnalyze(t *testing.T) {
 		}
 		shards = append(shards, d)
 	}
-	sh, err := runs.CheckShards(shards, "workers")
-	if err != nil {
-		t.Fatal(err)
-	}
-	merged, err := runs.CreateAt(filepath.Join(t.TempDir(), "merged"), "analyze", nil, nil, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer merged.Close()
-	mres, err := MergeAnalyze(context.Background(), diceGame, sh, merged, runs.NoProgress)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err = runs.ReadParquet[JudgedDecision](merged.Path(AnalysisFile), AnalyzeFormat)
+	mres, got, err := mergeAnalyzed(t, shards)
 	if err != nil || !reflect.DeepEqual(want, got) || !reflect.DeepEqual(mres, res) {
 		t.Fatalf("the merged shards: %d rows (%v), %+v; the whole: %d rows, %+v", len(got), err, mres, len(want), res)
 	}
@@ -189,24 +176,11 @@ func TestAnalyzePositions(t *testing.T) {
 		_, d := judged(runs.Shard{Index: i, Count: 2})
 		dirs = append(dirs, d)
 	}
-	sh, err := runs.CheckShards(dirs, "workers")
-	if err != nil {
-		t.Fatal(err)
-	}
-	merged, err := runs.CreateAt(filepath.Join(t.TempDir(), "merged"), "analyze", nil, nil, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer merged.Close()
-	mres, err := MergeAnalyze(context.Background(), diceGame, sh, merged, runs.NoProgress)
-	if err != nil {
-		t.Fatal(err)
-	}
 	want, err := runs.ReadParquet[JudgedDecision](filepath.Join(whole, AnalysisFile), AnalyzeFormat)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := runs.ReadParquet[JudgedDecision](merged.Path(AnalysisFile), AnalyzeFormat)
+	mres, got, err := mergeAnalyzed(t, dirs)
 	if err != nil || !reflect.DeepEqual(got, want) || mres.Sides[1].MeanLoss != b.MeanLoss {
 		t.Fatalf("merged: %d rows (%v), %+v; whole: %d rows, %+v", len(got), err, mres.Sides[1], len(want), b)
 	}
@@ -239,4 +213,25 @@ func TestExportPositions(t *testing.T) {
 	if len(ps) == 0 || len(ps) > 3*res.Games {
 		t.Errorf("%d positions from %d games, at most 3 each", len(ps), res.Games)
 	}
+}
+
+// mergeAnalyzed merges the analyze shards in dirs into a new run and
+// returns its result and rows, the error of reading the rows.
+func mergeAnalyzed(t *testing.T, dirs []string) (*AnalyzeResult, []JudgedDecision, error) {
+	t.Helper()
+	sh, err := runs.CheckShards(dirs, "workers")
+	if err != nil {
+		t.Fatal(err)
+	}
+	merged, err := runs.CreateAt(filepath.Join(t.TempDir(), "merged"), "analyze", nil, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer merged.Close()
+	res, err := MergeAnalyze(context.Background(), diceGame, sh, merged, runs.NoProgress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := runs.ReadParquet[JudgedDecision](merged.Path(AnalysisFile), AnalyzeFormat)
+	return res, rows, err
 }
