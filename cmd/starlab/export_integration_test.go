@@ -165,21 +165,29 @@ func replayGame(t *testing.T, g selfplay.PairGame) gnubgGame {
 	return out
 }
 
-// TestAnalyzeGnubgJudge judges a 10-game 1pt match against gnubg 0-ply by
-// gnubg 0-ply: gnubg's own decisions lose next to nothing (its values
-// reach starlab rounded to six decimals), and starlab's depth-1 net loses
-// more.
-func TestAnalyzeGnubgJudge(t *testing.T) {
+// analyzeGnubgMatch plays a 10-game 1pt match of starlab's depth-1 net
+// against gnubg 0-ply and returns its analysis by judge.
+func analyzeGnubgMatch(t *testing.T, judge string) selfplay.AnalyzeResult {
+	t.Helper()
 	match := filepath.Join(t.TempDir(), "match")
 	if code, _, stderr := runMatch(t, "-game", "backgammon", "-games", "10", "-luck", "none", "-out", match, "staretc:depth=1", "gnubg:plies=0,noise=0"); code != 0 {
 		t.Fatalf("match: exit %d: %s", code, stderr)
 	}
 	out := filepath.Join(t.TempDir(), "analyze")
-	if code, _, stderr := runCmd(t, "analyze", "-judge", "gnubg:plies=0", "-out", out, match); code != 0 {
+	if code, _, stderr := runCmd(t, "analyze", "-judge", judge, "-out", out, match); code != 0 {
 		t.Fatalf("analyze: exit %d: %s", code, stderr)
 	}
 	var res selfplay.AnalyzeResult
 	readJSONFile(t, filepath.Join(out, selfplay.SummaryFile), &res)
+	return res
+}
+
+// TestAnalyzeGnubgJudge judges a 10-game 1pt match against gnubg 0-ply by
+// gnubg 0-ply: gnubg's own decisions lose next to nothing (its values
+// reach starlab rounded to six decimals), and starlab's depth-1 net loses
+// more.
+func TestAnalyzeGnubgJudge(t *testing.T) {
+	res := analyzeGnubgMatch(t, "gnubg:plies=0")
 	a, b := res.Sides[0], res.Sides[1]
 	if res.Games != 10 || b.Decisions == 0 || !(b.MeanLoss < 0.001) || !(a.MeanLoss > b.MeanLoss) {
 		t.Errorf("judged by gnubg 0-ply: starlab %+v, gnubg %+v", a, b)
@@ -221,16 +229,7 @@ func TestAnalyzeAgreesWithGnubgHint(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	match := filepath.Join(t.TempDir(), "match")
-	if code, _, stderr := runMatch(t, "-game", "backgammon", "-games", "10", "-luck", "none", "-out", match, "staretc:depth=1", "gnubg:plies=0,noise=0"); code != 0 {
-		t.Fatalf("match: exit %d: %s", code, stderr)
-	}
-	out := filepath.Join(t.TempDir(), "analyze")
-	if code, _, stderr := runCmd(t, "analyze", "-judge", "gnubg:plies=2", "-out", out, match); code != 0 {
-		t.Fatalf("analyze: exit %d: %s", code, stderr)
-	}
-	var res selfplay.AnalyzeResult
-	readJSONFile(t, filepath.Join(out, selfplay.SummaryFile), &res)
+	res := analyzeGnubgMatch(t, "gnubg:plies=2")
 	cases := append(slices.Clone(res.Sides[0].Worst), res.Sides[1].Worst...)
 	if len(cases) < 15 {
 		t.Fatalf("%d decisions with a loss, want 15 or more", len(cases))
