@@ -83,13 +83,9 @@ func (f *analyzeFlags) setFlags(fs *flag.FlagSet, _ search.Kit) {
 // run is the analyze command: the match's game looked up, selfplay.Analyze
 // into a run directory, each engine's figures printed.
 func (f *analyzeFlags) run(ctx context.Context, env *Env, args []string) error {
-	workers := f.set.Workers
-	run, resumed, err := f.start(env, &f.set, 0, func(env *Env) error { return f.settings(ctx, env, args) }, "workers")
+	run, _, err := f.start(env, &f.set, 0, func(env *Env) error { return f.settings(ctx, env, args) }, "workers")
 	if err != nil {
 		return err
-	}
-	if resumed && flagGiven(env.Flags, "workers") { // changes no figure
-		f.set.Workers = workers
 	}
 	res, err := runKitStage(env, run, "games", f.asJSON, "the games judged are kept: starlab analyze -resume "+run.Dir(), &f.set.Kit, &f.set.GameName,
 		func(p runs.Progress) (*selfplay.AnalyzeResult, error) { return selfplay.Analyze(ctx, f.set, run, p) })

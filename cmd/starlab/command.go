@@ -66,18 +66,28 @@ func (f *outputFlags) set(fs *flag.FlagSet, out, resume, asJSON string) {
 
 // start starts the command's run. With -resume it is the unfinished run
 // -resume names, whose manifest's settings replace settings, and every
-// flag but keep is refused, as the flags would seem to change them;
-// without, fill takes the settings from the flags and checks them, and the
-// run is a new one (in -out, or under out/) with seed as its seed.
+// flag but keep is refused, as the flags would seem to change them; a
+// flag of keep that was given (one that changes no result, such as the
+// number of workers) keeps its value over the manifest's. Without, fill
+// takes the settings from the flags and checks them, and the run is a new
+// one (in -out, or under out/) with seed as its seed.
 func (f *outputFlags) start(env *Env, settings any, seed uint64, fill func(*Env) error, keep ...string) (*runs.Run, bool, error) {
+	given := map[string]string{}
 	if f.resume != "" {
 		if err := checkResumeFlags(env.Flags, keep...); err != nil {
 			return nil, false, err
 		}
+		env.Flags.Visit(func(fl *flag.Flag) { given[fl.Name] = fl.Value.String() })
 	} else if err := fill(env); err != nil {
 		return nil, false, err
 	}
-	return runs.Start("out", f.out, f.resume, env.Args[1], env.Args, settings, seed)
+	run, resumed, err := runs.Start("out", f.out, f.resume, env.Args[1], env.Args, settings, seed)
+	for name, v := range given {
+		if err == nil && name != "resume" {
+			err = env.Flags.Set(name, v) // over the manifest's value
+		}
+	}
+	return run, resumed, err
 }
 
 // print writes the command's result on stdout: res as one JSON object with

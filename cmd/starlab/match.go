@@ -91,13 +91,9 @@ func (f *matchFlags) run(ctx context.Context, env *Env, args []string) error {
 	if f.resume != "" && len(args) != 0 {
 		return usagef("-resume takes no variants: they are read from the run")
 	}
-	concurrency := f.set.Concurrency
 	run, resumed, err := f.start(env, &f.set, f.set.Seed, func(env *Env) error { return f.settings(ctx, env, args) }, "json", "concurrency")
 	if err != nil {
 		return err
-	}
-	if resumed && flagGiven(env.Flags, "concurrency") {
-		f.set.Concurrency = concurrency
 	}
 	var rep *selfplay.MatchReport
 	kept := "the finished pairs are kept: continue with starlab match -resume " + run.Dir()

@@ -80,13 +80,9 @@ func (f *rolloutFlags) run(ctx context.Context, env *Env, args []string) error {
 	if f.resume != "" && len(args) != 0 {
 		return usagef("-resume takes no positions: they are read from the run")
 	}
-	workers := f.set.Workers
-	run, resumed, err := f.start(env, &f.set, f.set.Seed, func(env *Env) error { return f.settings(ctx, env, args) }, "workers", "json")
+	run, _, err := f.start(env, &f.set, f.set.Seed, func(env *Env) error { return f.settings(ctx, env, args) }, "workers", "json")
 	if err != nil {
 		return err
-	}
-	if resumed && flagGiven(env.Flags, "workers") { // changes no figure
-		f.set.Workers = workers
 	}
 	res, err := runKitStage(env, run, "trials", f.asJSON, "the trials played are kept: starlab rollout -resume "+run.Dir(), &f.set.Kit, &f.set.GameName,
 		func(p runs.Progress) (*selfplay.RolloutResult, error) { return selfplay.Rollout(ctx, f.set, run, p) })
