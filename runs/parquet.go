@@ -43,7 +43,7 @@ func WriteParquetFile[T any](path, format string, rows []T, meta ...string) erro
 // the same physical type; errors are one line naming the file and the
 // missing or wrong column.
 func ReadParquet[T any](path, format string) ([]T, error) {
-	return readParquet[T](path, format, nil)
+	return ReadOldParquet[T](path, format)
 }
 
 // ReadOldParquet is ReadParquet of a file of an earlier version of a
@@ -51,12 +51,6 @@ func ReadParquet[T any](path, format string) ([]T, error) {
 // versions: the columns of T named in lacks, which that version did not
 // have, may be missing and then read as zero values.
 func ReadOldParquet[T any](path, format string, lacks ...string) ([]T, error) {
-	return readParquet[T](path, format, lacks)
-}
-
-// readParquet is ReadParquet, the columns of T named in lacks allowed to
-// be missing.
-func readParquet[T any](path, format string, lacks []string) ([]T, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", path, err)

@@ -37,6 +37,20 @@ func ParseVariant(s string) (Variant, error) {
 	return 0, fmt.Errorf("backgammon variant %q is unknown; the variants are 1pt (a single game, win or lose) and money (cubeless money play: gammons 2, backgammons 3, over 3)", s)
 }
 
+// isMoney reports whether variant is money play, the variant played for
+// points (search.Description.ForPoints).
+func isMoney(variant string) bool { v, err := ParseVariant(variant); return err == nil && v == Money }
+
+// valueScale is the points a value stands for (search.Description's
+// ValueScale): 3 in money play, where a single game's win is 1/3; 1 in a
+// one-point game.
+func valueScale(variant string) float64 {
+	if isMoney(variant) {
+		return 3
+	}
+	return 1
+}
+
 // The rolls, each an event of a chance node, in a fixed order (the second
 // die, then the first): 11 21 31 41 51 61 22 32 ... 66. A double has
 // weight 1 and any other roll 2, out of 36.

@@ -23,7 +23,7 @@ func Description() search.Description {
 		OtherEvals:   []string{HandNames[HandRace]},
 		DefaultEval:  defaultEval(),
 		LuckEval:     luckEval,
-		ForPoints:    func(variant string) bool { v, err := ParseVariant(variant); return err == nil && v == Money },
+		ForPoints:    isMoney,
 		Defaults: search.Defaults{
 			Suite:         "search/backgammon/suites/backgammon.suite",
 			SuiteText:     defaultSuite,
@@ -43,6 +43,6 @@ func Description() search.Description {
 		RollFirst:           true,
 		ChanceNode:          chanceNode,
 		Export:              &exporter,
-		ValueScale:          func(variant string) float64 { return map[bool]float64{true: 3, false: 1}[variant == Money.String()] },
+		ValueScale:          valueScale,
 	}
 }
