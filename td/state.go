@@ -110,6 +110,7 @@ func upgrade(old []curvePointOld, format string, fit func() (bool, error)) ([]Cu
 			return nil, err
 		}
 	}
+	unjudged := slices.Contains(oldLacks[format], "exact_mae") // the format had no error against exact values
 	curve := make([]CurvePoint, len(old))
 	for i, p := range old {
 		pt := p.CurvePoint
@@ -117,7 +118,7 @@ func upgrade(old []curvePointOld, format string, fit func() (bool, error)) ([]Cu
 		if isFit {
 			pt.TDError, pt.FitError = pt.FitError, pt.TDError
 		}
-		if slices.Contains(oldLacks[format], "exact_mae") {
+		if unjudged {
 			pt.ExactMAE, pt.ExactSE = runs.Num(math.NaN()), runs.Num(math.NaN())
 		}
 		if format == FormatV1 {

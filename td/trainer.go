@@ -34,13 +34,13 @@ type trainer interface {
 // newTrainer returns the trainer of the settings, checked, for net.
 func newTrainer(s *Settings, net *nn.Net) (trainer, error) {
 	if s.Target == TargetSearch {
-		return &searchTrainer{s: s, net: net, fit: newFitter(s, net)}, nil
+		return &searchTrainer{fit: newFitter(s, net)}, nil
 	}
 	l, err := newLearner(s, net)
 	if err != nil {
 		return nil, err
 	}
-	t := &tdTrainer{s: s, l: l}
+	t := &tdTrainer{l: l}
 	if s.Batch > 1 {
 		if t.cr, err = newCrew(s, l); err != nil {
 			return nil, err
@@ -55,9 +55,8 @@ func meanError(sum float64, n int64) float64 { return sum / math.Max(1, float64(
 // tdTrainer is TD self-play: online with Batch 1, by a crew of workers
 // otherwise.
 type tdTrainer struct {
-	s  *Settings
-	l  *learner
-	cr *crew // nil with Batch 1
+	l  *learner // its settings are the run's
+	cr *crew    // nil with Batch 1
 }
 
 // round plays and learns games g..g+n-1: with Batch 1 (online TD, one
@@ -69,11 +68,11 @@ func (t *tdTrainer) round(ctx context.Context, g, n, next int64, _ bool) error {
 		return t.cr.round(ctx, g, n, next)
 	}
 	for i := range n {
-		gm, err := t.l.p.play(ctx, t.s, g+i)
+		gm, err := t.l.p.play(ctx, t.l.s, g+i)
 		if err != nil {
 			return err
 		}
-		t.l.learn(&gm, t.s.rate(g+i))
+		t.l.learn(&gm, t.l.s.rate(g+i))
 	}
 	return nil
 }
@@ -99,13 +98,11 @@ func (t *tdTrainer) stop() {
 // the afterstates of its self-play games (or of every afterstate of its
 // tree, with TreeStrap).
 type searchTrainer struct {
-	s   *Settings
-	net *nn.Net
-	fit *fitter
+	fit *fitter // its settings are the run's, its net the one trained
 }
 
 func (t *searchTrainer) round(ctx context.Context, g, n, _ int64, last bool) error {
-	return searchRound(ctx, t.s, t.fit, g, n, last)
+	return searchRound(ctx, t.fit.s, t.fit, g, n, last)
 }
 
 // errorSince returns the fit's error: of each position's value before its
@@ -121,6 +118,6 @@ func (t *searchTrainer) point(pt *CurvePoint) {
 
 // checkpoint starts Adam afresh, as a run resumed from the checkpoint
 // does, so that a resumed run trains the net of an uninterrupted one.
-func (t *searchTrainer) checkpoint() { t.fit = newFitter(t.s, t.net) }
+func (t *searchTrainer) checkpoint() { t.fit = newFitter(t.fit.s, t.fit.net) }
 
 func (t *searchTrainer) stop() {}
