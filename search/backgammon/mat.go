@@ -9,15 +9,6 @@ import (
 	"starlab/search"
 )
 
-// MatGame is one game for a Jellyfish match file (WriteMat): its actions
-// from the start of Variant as game records keep them (a roll's number,
-// then the play's code, and so on), and the side (0, O, or 1, X) the
-// file's first player played.
-type MatGame struct {
-	Actions []int
-	First   int
-}
-
 // matColumn is where the second player's plays start on a line of moves,
 // as gnubg writes them.
 const matColumn = 28
@@ -31,8 +22,11 @@ const matColumn = 28
 // how many points. Each game must start at the variant's start and end
 // with the game over: WriteMat replays it through the rules and refuses,
 // naming the game, an action that is not legal there or a game that does
-// not end. names are the players' names, without spaces or colons.
-func WriteMat(w io.Writer, v Variant, length int, names [2]string, games []MatGame) error {
+// not end. names are the players' names, without spaces or colons. A
+// game's Actions are as game records keep them (a roll's number, then the
+// play's code, and so on) and First is the side (0, O, or 1, X) the
+// file's first player played; its Start is not read.
+func WriteMat(w io.Writer, v Variant, length int, names [2]string, games []search.ExportGame) error {
 	var out strings.Builder
 	fmt.Fprintf(&out, " %d point match\n", length)
 	var score [2]int
@@ -63,7 +57,7 @@ func WriteMat(w io.Writer, v Variant, length int, names [2]string, games []MatGa
 
 // matGame replays g and returns its numbered lines, which player (0 the
 // first, 1 the second) won and the points won.
-func matGame(v Variant, g MatGame) (lines []string, winner, points int, err error) {
+func matGame(v Variant, g search.ExportGame) (lines []string, winner, points int, err error) {
 	b := StartBoard(v)
 	var turns []string // each turn's "DD: steps", from the first mover on
 	firstMover := -1
@@ -78,16 +72,15 @@ func matGame(v Variant, g MatGame) (lines []string, winner, points int, err erro
 			hi, lo := RollDice(a)
 			b.Roll(hi, lo)
 		default:
+			if firstMover < 0 {
+				firstMover = b.SideToMove()
+			}
+			dice := fmt.Sprintf("%d%d: ", b.d1, b.d2)
 			text, err := b.matPlay(a)
 			if err != nil {
 				return nil, 0, 0, fmt.Errorf("action %d: %v", k+1, err)
 			}
-			if firstMover < 0 {
-				firstMover = b.SideToMove()
-			}
-			turns = append(turns, fmt.Sprintf("%d%d: %s", b.d1, b.d2, text))
-			var u Undo
-			b.MakeSaving(a, &u)
+			turns = append(turns, dice+text)
 		}
 	}
 	if !b.Over() {
@@ -119,9 +112,9 @@ func matGame(v Variant, g MatGame) (lines []string, winner, points int, err erro
 	return lines, player(w), pts, nil
 }
 
-// matPlay returns play code m of b's roll as a Jellyfish match file writes
-// it: each checker's step "from/to" in the order made, 25 the bar and 0
-// off, with "*" where it hits; "" for a roll with no play.
+// matPlay makes play code m of b's roll and returns it as a Jellyfish
+// match file writes it: each checker's step "from/to" in the order made,
+// 25 the bar and 0 off, with "*" where it hit; "" for a roll with no play.
 func (b *Board) matPlay(m int) (string, error) {
 	var codes [MaxPlays]int16
 	n := b.Moves(&codes)
@@ -132,14 +125,13 @@ func (b *Board) matPlay(m int) (string, error) {
 	if !legal {
 		return "", fmt.Errorf("play %d is not legal in %s", m, b)
 	}
-	var st [4][2]int8
-	k := b.Steps(m, &st)
-	c := *b
-	parts := make([]string, k)
-	for i, s := range st[:k] {
-		to := max(s[0]-s[1], 0)
-		parts[i] = fmt.Sprintf("%d/%d", s[0], to)
-		if c.step(s[0], s[1]) {
+	steps := b.PlaySteps(m)
+	var u Undo
+	b.MakeSaving(m, &u) // the steps made in the same order, their hits in u
+	parts := make([]string, len(steps))
+	for i, s := range steps {
+		parts[i] = fmt.Sprintf("%d/%d", s[0], s[1])
+		if u.hits&(1<<i) != 0 {
 			parts[i] += "*"
 		}
 	}
@@ -160,24 +152,22 @@ var exporter = search.Exporter{
 		}
 		names := matNames(m.Names[0], m.Names[1])
 		start := StartBoard(v).String()
-		var games []MatGame
 		for i, g := range m.Games {
 			if g.Start.String() != start {
 				return nil, fmt.Errorf("game %d starts at %s, not at the start: a match file's games start there", i+1, g.Start)
 			}
-			games = append(games, MatGame{Actions: g.Actions, First: g.First})
 		}
 		if v == Money {
 			var buf strings.Builder
-			if err := WriteMat(&buf, v, 0, names, games); err != nil {
+			if err := WriteMat(&buf, v, 0, names, m.Games); err != nil {
 				return nil, err
 			}
 			return []search.ExportFile{{Name: "session.mat", Data: []byte(buf.String())}}, nil
 		}
-		files := make([]search.ExportFile, len(games))
-		for i, g := range games {
+		files := make([]search.ExportFile, len(m.Games))
+		for i, g := range m.Games {
 			var buf strings.Builder
-			if err := WriteMat(&buf, v, 1, names, []MatGame{g}); err != nil {
+			if err := WriteMat(&buf, v, 1, names, []search.ExportGame{g}); err != nil {
 				// The file's one game is the match's game i+1.
 				return nil, fmt.Errorf("game %d: %w", i+1, errors.Unwrap(err))
 			}

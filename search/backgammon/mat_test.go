@@ -36,7 +36,7 @@ func randomGame(v Variant, seed uint64) []int {
 // 25 for the bar and 0 for off, and the scores summed; a game that does
 // not end, or an action that is not legal, is refused naming the game.
 func TestWriteMat(t *testing.T) {
-	games := []MatGame{{Actions: randomGame(Money, 1), First: 0}, {Actions: randomGame(Money, 2), First: 1}, {Actions: randomGame(Money, 3), First: 0}}
+	games := []search.ExportGame{{Actions: randomGame(Money, 1), First: 0}, {Actions: randomGame(Money, 2), First: 1}, {Actions: randomGame(Money, 3), First: 0}}
 	var buf strings.Builder
 	if err := WriteMat(&buf, Money, 0, [2]string{"a", "b"}, games); err != nil {
 		t.Fatal(err)
@@ -60,11 +60,11 @@ func TestWriteMat(t *testing.T) {
 		}
 	}
 	var stopped strings.Builder
-	cut := []MatGame{games[0], {Actions: games[1].Actions[:10]}}
+	cut := []search.ExportGame{games[0], {Actions: games[1].Actions[:10]}}
 	if err := WriteMat(&stopped, Money, 0, [2]string{"a", "b"}, cut); err == nil || !strings.Contains(err.Error(), "game 2: the game does not end") {
 		t.Errorf("a game that does not end: %v", err)
 	}
-	bad := []MatGame{{Actions: append([]int{3}, 9999)}}
+	bad := []search.ExportGame{{Actions: append([]int{3}, 9999)}}
 	if err := WriteMat(&stopped, Money, 0, [2]string{"a", "b"}, bad); err == nil || !strings.Contains(err.Error(), "game 1: action 2") {
 		t.Errorf("an illegal play: %v", err)
 	}
