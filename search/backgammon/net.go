@@ -55,9 +55,13 @@ func input(view, s, p int) int {
 }
 
 // Features writes b's inputs, seen from its side to move, into x (len
-// InputSize): the one definition of the inputs, for training and the
-// engine alike.
+// InputSize, or FeatureInputSize for a net of the input set "features",
+// whose features it then writes after the others): the one definition of
+// the inputs, for training and the engine alike.
 func Features(b *Board, x []float64) {
+	if len(x) >= FeatureInputSize {
+		features(b, x[InputSize:FeatureInputSize])
+	}
 	clear(x[:InputSize])
 	view := int(b.stm)
 	for s := 0; s < 2; s++ {
@@ -92,8 +96,8 @@ func CheckNet(net *nn.Net, v Variant) error {
 	if net.Variant != v.String() || len(net.VariantKey) != 1 || net.VariantKey[0] != int(v) {
 		return fmt.Errorf("a net for backgammon %s, not %s", net.Variant, v)
 	}
-	if net.In != InputSize {
-		return fmt.Errorf("%d inputs, not the %d of a backgammon net", net.In, InputSize)
+	if net.In != InputSize && net.In != FeatureInputSize {
+		return fmt.Errorf("%d inputs, not the %d of a backgammon net (or %d with the features)", net.In, InputSize, FeatureInputSize)
 	}
 	return nil
 }
@@ -127,6 +131,13 @@ type NetEvaluator struct {
 	// order the sum takes them.
 	at [maxTerms]int32
 	a  [maxTerms]float64
+	// feat, fat and fa are a net of the input set "features"'s features
+	// of the position evaluated and their terms; tmp is the accumulator
+	// with them added.
+	feat [FeatureInputs]float64
+	fat  [FeatureInputs]int32
+	fa   [FeatureInputs]float64
+	tmp  []float64
 }
 
 type netFrame struct {
@@ -145,8 +156,8 @@ const maxTerms = 4 * 2 * (Bar + 1)
 // NewNetEvaluator returns an evaluator of net; call Reset before Evaluate.
 func NewNetEvaluator(net *nn.Net) *NetEvaluator {
 	k := nn.NewKernel(net)
-	e := &NetEvaluator{net: net, k: k, w: make([]float64, InputSize*k.H), stack: make([]netFrame, maxNetDepth+1)}
-	for i := 0; i < InputSize; i++ {
+	e := &NetEvaluator{net: net, k: k, w: make([]float64, net.In*k.H), stack: make([]netFrame, maxNetDepth+1), tmp: make([]float64, k.H)}
+	for i := 0; i < net.In; i++ {
 		k.Column(e.w[i*k.H:], i)
 	}
 	for i := range e.stack {
@@ -279,7 +290,26 @@ func (e *NetEvaluator) Evaluate(b *Board) float64 {
 	if !f.ready[b.stm] {
 		e.build(e.top, int(b.stm))
 	}
-	return e.net.Output(f.acc[b.stm][:e.net.H])
+	if e.net.In == InputSize {
+		return e.net.Output(f.acc[b.stm][:e.net.H])
+	}
+	return e.withFeatures(b, f.acc[b.stm])
+}
+
+// withFeatures returns the value of a net of the input set "features"
+// from acc, the accumulator of b's raw inputs: the features' terms are
+// added to a copy, computed afresh at every evaluation (they change with
+// the whole position, not point by point).
+func (e *NetEvaluator) withFeatures(b *Board, acc []float64) float64 {
+	features(b, e.feat[:])
+	n := 0
+	for i, v := range e.feat {
+		if v != 0 {
+			e.fat[n], e.fa[n] = int32((InputSize+i)*e.k.H), v
+			n++
+		}
+	}
+	return e.k.UpdateValue(e.tmp, acc, e.w, e.fat[:n], e.fa[:n])
 }
 
 // Value returns the net's value of b without accumulators kept in step:
@@ -298,6 +328,7 @@ var netKit = search.VariantNets[Variant]{
 	Check:    CheckNet,
 	Features: func(pos game.State, x []float64) { Features(pos.(*Board), x) },
 	Rate:     func(Variant) float64 { return 0.1 },
+	Inputs:   func(_ Variant, set string) (int, error) { return SetInputs(set) },
 }.Kit()
 
 // defaultEval is mlp where the default variant has a built-in net, else

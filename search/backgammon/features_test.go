@@ -1,0 +1,123 @@
+package backgammon
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"starlab/nn"
+)
+
+// randomPositions returns the positions of random games from the start,
+// the side to move before its roll, every k-th one kept.
+func randomPositions(seed uint64, games, k int) []*Board {
+	rng := rand.New(rand.NewPCG(seed, 5))
+	var out []*Board
+	var codes [MaxPlays]int16
+	for g := 0; g < games; g++ {
+		b := StartBoard(OnePoint)
+		for i := 0; !b.Over(); i++ {
+			if i%k == 0 {
+				c := *b
+				out = append(out, &c)
+			}
+			hi, lo := RollDice(rng.IntN(Rolls))
+			b.Roll(hi, lo)
+			n := b.Moves(&codes)
+			var u Undo
+			b.MakeSaving(int(codes[rng.IntN(n)]), &u)
+		}
+	}
+	return out
+}
+
+// TestFeatureNetIsFull: the evaluator of a net of the input set
+// "features" (accumulators of the raw inputs, the features added at each
+// evaluation) gives the net's value of Features' full vector.
+func TestFeatureNetIsFull(t *testing.T) {
+	net, err := nn.New(FeatureInputSize, 13, rand.New(rand.NewPCG(1, 2)), 0.3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	net.Game, net.Variant, net.VariantKey = NetGame, OnePoint.String(), []int{int(OnePoint)}
+	if err := CheckNet(net, OnePoint); err != nil {
+		t.Fatal(err)
+	}
+	e := NewNetEvaluator(net)
+	x, h := make([]float64, FeatureInputSize), make([]float64, 2*net.H)
+	for _, b := range randomPositions(7, 20, 3) {
+		e.Reset(b)
+		got := e.Evaluate(b)
+		Features(b, x)
+		if want := net.Forward(x, h); math.Abs(got-want) > 1e-12 {
+			t.Fatalf("%s: evaluator %v, net %v", b, got, want)
+		}
+	}
+}
+
+// exactHits returns, over the side to move's 36 rolls, those with a legal
+// play that hits at least one and at least two of the other's checkers,
+// by the move generator.
+func exactHits(b *Board) (one, two int) {
+	s := int(b.stm)
+	var codes [MaxPlays]int16
+	for r := 0; r < Rolls; r++ {
+		hi, lo := RollDice(r)
+		c := *b
+		c.Roll(hi, lo)
+		n := c.Moves(&codes)
+		most := 0
+		for _, m := range codes[:n] {
+			d := c
+			before := d.pts[1-s][Bar]
+			var u Undo
+			d.MakeSaving(int(m), &u)
+			most = max(most, int(d.pts[1-s][Bar]-before))
+		}
+		if most >= 1 {
+			one += RollWeight(r)
+		}
+		if most >= 2 {
+			two += RollWeight(r)
+		}
+	}
+	return one, two
+}
+
+// TestHitsAgreeWithMoves: the rolls the features count as hitting one and
+// two blots are those with a legal play that does, on random positions,
+// but for the rare roll whose hit the rules of a full play forbid or a
+// third checker's path makes.
+func TestHitsAgreeWithMoves(t *testing.T) {
+	var n, off1, off2, rolls int
+	for _, b := range randomPositions(11, 60, 2) {
+		s := int(b.stm)
+		var h hits
+		h.count(&b.pts[s], &b.pts[1-s])
+		one, two := exactHits(b)
+		rolls += 36
+		off1 += abs(one - h.one)
+		off2 += abs(two - h.two)
+		n++
+	}
+	t.Logf("%d positions: rolls miscounted %d (one hit) and %d (two) of %d", n, off1, off2, rolls)
+	if float64(off1) > 0.01*float64(rolls) || float64(off2) > 0.02*float64(rolls) {
+		t.Fatalf("hit counts differ from the move generator's on %d and %d of %d rolls", off1, off2, rolls)
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func BenchmarkFeatures(b *testing.B) {
+	pos := randomPositions(3, 20, 1)
+	f := make([]float64, FeatureInputs)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		features(pos[i%len(pos)], f)
+	}
+}
