@@ -33,7 +33,8 @@ func randomPositions(seed uint64, games, k int) []*Board {
 
 // TestFeatureNetIsFull: the evaluator of a net of the input set
 // "features" (accumulators of the raw inputs, the features added at each
-// evaluation) gives the net's value of Features' full vector.
+// evaluation) gives the net's value of Features' full vector, and the
+// bear-off database's where that values the position.
 func TestFeatureNetIsFull(t *testing.T) {
 	net, err := nn.New(FeatureInputSize, 13, rand.New(rand.NewPCG(1, 2)), 0.3)
 	if err != nil {
@@ -48,6 +49,12 @@ func TestFeatureNetIsFull(t *testing.T) {
 	for _, b := range randomPositions(7, 20, 3) {
 		e.Reset(b)
 		got := e.Evaluate(b)
+		if v, ok := BearoffValue(b); ok {
+			if got != v {
+				t.Fatalf("%s: evaluator %v, bear-off database %v", b, got, v)
+			}
+			continue
+		}
 		Features(b, x)
 		if want := net.Forward(x, h); math.Abs(got-want) > 1e-12 {
 			t.Fatalf("%s: evaluator %v, net %v", b, got, want)

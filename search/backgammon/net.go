@@ -284,9 +284,17 @@ func (e *NetEvaluator) Make(b *Board, _ int) {
 func (e *NetEvaluator) Unmake(*Board, int) { e.top-- }
 
 // Evaluate returns the net's value of b for its side to move, from the
-// accumulators, which must follow b.
+// accumulators, which must follow b. A net of the input set "features"
+// gives way to the bear-off databases where they value b (BearoffValue):
+// such a net is the newer kind, and its evaluator the engine's whole
+// evaluation.
 func (e *NetEvaluator) Evaluate(b *Board) float64 {
 	f := &e.stack[e.top]
+	if e.net.In != InputSize {
+		if v, ok := BearoffValue(b); ok {
+			return v
+		}
+	}
 	if !f.ready[b.stm] {
 		e.build(e.top, int(b.stm))
 	}
