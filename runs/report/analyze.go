@@ -3,19 +3,13 @@ package report
 import (
 	"fmt"
 
-	"starlab/runs"
 	"starlab/selfplay"
 )
 
 // addAnalyze shows an analyze run: each engine's mean loss per decision
 // with its interval, its shares of errors and blunders, and its worst
 // decisions with their positions.
-func addAnalyze(s *Section, run *runs.Run) error {
-	var r selfplay.AnalyzeResult
-	ok, err := readJSON(run.Path(selfplay.SummaryFile), &r)
-	if err != nil || !ok {
-		return err
-	}
+func addAnalyze(s *Section, r *selfplay.AnalyzeResult) error {
 	s.Title = "analyze: judged by " + s.names.spec(r.Judge)
 	over := fmt.Sprintf("over %d games; ± the 95%% interval clustered by pair of games", r.Games)
 	if r.Positions > 0 {

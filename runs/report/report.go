@@ -55,6 +55,7 @@ import (
 
 	"starlab/runs"
 	"starlab/search"
+	"starlab/selfplay"
 )
 
 // File is the page's name in the run directory.
@@ -293,9 +294,9 @@ func section(dir string, names *namer, games Games) (Section, error) {
 	case "match":
 		add = addMatch
 	case "analyze":
-		add = addAnalyze
+		add = withResult(selfplay.SummaryFile, addAnalyze)
 	case "rollout":
-		add = addRollout
+		add = withResult(selfplay.SummaryFile, addRollout)
 	}
 	if add != nil {
 		if err := add(&s, run); err != nil {

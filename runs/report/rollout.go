@@ -10,12 +10,7 @@ import (
 
 // addRollout shows a rollout run: each position's (or move's) value with
 // its standard error, the plain estimate beside it, and the outcomes.
-func addRollout(s *Section, run *runs.Run) error {
-	var r selfplay.RolloutResult
-	ok, err := readJSON(run.Path(selfplay.SummaryFile), &r)
-	if err != nil || !ok {
-		return err
-	}
+func addRollout(s *Section, r *selfplay.RolloutResult) error {
 	s.Title = "rollout: played by " + s.names.spec(r.Player)
 	// The shares of wins and losses by more than a point only where a
 	// trial ended so (backgammon's money play).

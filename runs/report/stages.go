@@ -30,6 +30,19 @@ func readJSON(path string, v any) (ok bool, err error) {
 	return true, nil
 }
 
+// withResult returns the adder of a run whose stage writes its result as
+// the JSON file name: add shows the result, and a run that has not
+// written it yet shows nothing more.
+func withResult[R any](name string, add func(*Section, *R) error) func(*Section, *runs.Run) error {
+	return func(s *Section, run *runs.Run) error {
+		var r R
+		if ok, err := readJSON(run.Path(name), &r); err != nil || !ok {
+			return err
+		}
+		return add(s, &r)
+	}
+}
+
 // num formats x as the terminal does: "-" when undefined (NaN), "inf" or
 // "-inf" when unbounded, else with format.
 func num(x float64, format string) string { return runs.Num(x).Format(format) }

@@ -1,6 +1,7 @@
 package breakthrough
 
 import (
+	"embed"
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
@@ -166,3 +167,23 @@ func parseSize(variant string) (size, error) {
 // rate: on 5x6 52% to 66% at 0.03 against 35% to 55% at 0.015 and 0.045,
 // on 8x8 20% at 0.01 against 13% at 0.005 and 7.5% at 0.019.
 func DefaultRate(w, h int) float64 { return 10 / float64(4*w*HiddenSize(w, h)) }
+
+// nets holds the built-in nets, one file per board: nets/<w>x<h>.json. Each
+// is a weight file from starlab train, kept as written; docs/training.md
+// says how each was trained.
+//
+//go:embed nets/*.json
+var nets embed.FS
+
+// builtin parses and checks each built-in net once.
+var builtin = nn.NewBuiltin(nets)
+
+// EmbeddedNet returns the built-in net of a w x h board, or an error
+// saying there is none. The net is shared: callers must not change it.
+func EmbeddedNet(w, h int) (*nn.Net, error) {
+	v := Variant(w, h)
+	return builtin.Load("nets/"+v+".json", func(net *nn.Net) error { return CheckNet(net, w, h) },
+		func() error {
+			return fmt.Errorf("no network is built in for breakthrough %s; give net=FILE (train one with starlab train -game breakthrough -variant %s) or eval=material", v, v)
+		})
+}
