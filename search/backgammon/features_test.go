@@ -128,3 +128,17 @@ func BenchmarkFeatures(b *testing.B) {
 		features(pos[i%len(pos)], f)
 	}
 }
+
+func BenchmarkFeatureNetValue(b *testing.B) {
+	net, err := nn.New(FeatureInputSize, 80, rand.New(rand.NewPCG(1, 2)), 0.1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	e := NewNetEvaluator(net)
+	pos := randomPositions(3, 20, 1)
+	bearoff()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		e.Value(pos[i%len(pos)])
+	}
+}
