@@ -63,14 +63,15 @@ func SetInputs(set string) (int, error) {
 	return 0, fmt.Errorf("no input set %q in backgammon: want features, or none for the raw inputs", set)
 }
 
-// escTable[m] is the rolls (of 36) that let a checker move its whole roll
-// when m marks the blocked distances 1 to 12 ahead of it (bit d-1): the
-// roll's sum must land open, and one of its dice must too.
+// escTable[w] is the rolls (of 36) that let a checker move its whole roll
+// when w marks the blocked points among the 12 before it (bit 12-d for
+// the point d pips on): the roll's sum must land open, and one of its
+// dice must too.
 var escTable [1 << 12]int8
 
 func init() {
-	for m := range escTable {
-		open := func(d int) bool { return m&(1<<(d-1)) == 0 }
+	for w := range escTable {
+		open := func(d int) bool { return w&(1<<(12-d)) == 0 }
 		c := 0
 		for d1 := 1; d1 <= 6; d1++ {
 			for d2 := 1; d2 <= 6; d2++ {
@@ -79,21 +80,35 @@ func init() {
 				}
 			}
 		}
-		escTable[m] = int8(c)
+		escTable[w] = int8(c)
 	}
 }
 
+// window returns the 12 bits of blocked (bit t for the mover's point t)
+// for the points 12 to 1 pips before point p, the farthest first; points
+// past the mover's 1 point are open.
+func window(blocked uint32, p int) int {
+	if p >= 12 {
+		return int(blocked>>(p-12)) & (1<<12 - 1)
+	}
+	return int(blocked<<(12-p)) & (1<<12 - 1)
+}
+
 // escapes returns the rolls that let a checker at the mover's point p
-// move its whole roll, blk being the other side's checkers (its points of
-// two or more block): a landing past the mover's 1 point is open.
-func escapes(blk *Points, p int) int {
-	m := 0
-	for d := 1; d <= 12 && p-d >= 1; d++ {
-		if blk[25-(p-d)] >= 2 {
-			m |= 1 << (d - 1)
+// move its whole roll, blocked marking the points the other side holds in
+// the mover's view.
+func escapes(blocked uint32, p int) int { return int(escTable[window(blocked, p)]) }
+
+// blockedIn returns the points of two or more of side s, seen from the
+// other side: bit t for the other's point t (s's point 25-t).
+func blockedIn(s *Points) uint32 {
+	var m uint32
+	for q := 1; q <= 24; q++ {
+		if s[q] >= 2 {
+			m |= 1 << (25 - q)
 		}
 	}
-	return int(escTable[m])
+	return m
 }
 
 // halfFeatures writes the features of side me against side op, both
@@ -154,31 +169,32 @@ func halfFeatures(me, op *Points, f []float64) {
 			}
 		}
 	}
+	byOp, byMe := blockedIn(op), blockedIn(me) // what blocks me, what blocks op
 	var h hits
 	h.count(me, op)
 	f[8] = float64(h.loss) / (12 * 36)
 	f[9] = float64(h.one) / 36
 	f[10] = float64(h.two) / 36
 	if meBack > 0 {
-		f[11] = float64(escapes(op, meBack)) / 36
+		f[11] = float64(escapes(byOp, meBack)) / 36
 	}
 	// Containment: an op checker at op's point q, q from 16 (my 9 point)
 	// up; my points block it.
 	least := 36
 	for q := 16; q <= opBack && q <= 24; q++ {
-		least = min(least, escapes(me, q))
+		least = min(least, escapes(byMe, q))
 	}
 	f[12] = float64(36-least) / 36
 	f[13] = f[12] * f[12]
 	for q := max(16, opBack+1); q <= 24; q++ {
-		least = min(least, escapes(me, q))
+		least = min(least, escapes(byMe, q))
 	}
 	f[14] = float64(36-least) / 36
 	f[15] = f[14] * f[14]
 	mob := 0
 	for p := 7; p <= Bar; p++ {
 		if me[p] > 0 {
-			mob += (p - 6) * int(me[p]) * escapes(op, p)
+			mob += (p - 6) * int(me[p]) * escapes(byOp, p)
 		}
 	}
 	f[16] = float64(mob) / 3600
@@ -290,238 +306,198 @@ func backbone(me *Points) float64 {
 }
 
 // hits counts the rolls of a side that hit the other's blots: one and two
-// are the rolls (of 36) that hit at least one and two, loss the pips the
-// other loses, summed over the 36 rolls, the most a roll's hits can take.
-// A hit is found by one checker's path of whole dice through open points
-// (a blot on the way is hit too), or two checkers' paths that share out
-// the dice; checkers on the bar enter first. The play that hits need not
-// be the best one: these are threats, as gnubg's inputs count them.
+// are the rolls (of 36) that hit at least one blot and at least two, loss
+// the pips the other loses, summed over the 36 rolls, the farthest-back
+// blot a roll hits. A blot is hit by a roll when a checker of the side
+// reaches it with one die, with both (one of the two landings on the way
+// open), or with a double's steps (every landing on the way open); with a
+// checker on the bar only the bar's checkers hit (and, with one there,
+// another checker with one die, when the other die enters). Two blots are
+// hit by a mixed roll when each die hits one, or a checker hits with one
+// die and goes on to another with the other; by a double when it reaches
+// each (threats, not checked plays). Rolls are masks of the 21
+// rolls, and the rolls that hit at distance d through a pattern of
+// blocked points are a table.
 type hits struct {
 	one, two, loss int
-	paths          [64]hitPath
-	n              int
-	// near and far are the mover's points (the bar included) with
-	// checkers and a blot within 12 and 24 pips below: the only starts of
-	// a mixed roll's and a double's hits.
-	near, far [Bar + 1]int8
-	nNear     int
-	nFar      int
 }
 
-// hitPath is a checker's path that hits: the dice it uses (a mask of the
-// two dice, or the count of a double's), its start and the blots it hits,
-// as a mask of the mover's points.
-type hitPath struct {
-	use   int8
-	from  int8
-	blots uint32
+// rollBit is roll r's bit in a mask of rolls; doubleRolls marks the
+// doubles (weight 1; the others weigh 2).
+func rollBit(d1, d2 int) uint32 { return 1 << RollOf(d1, d2) }
+
+var doubleRolls uint32
+
+// hitTab[d][w] are the rolls that move a checker d pips (1 to 12) when
+// w marks the blocked points among the 11 before it: bit 11-k for the
+// point k pips on. hitFar[d] are the doubles that reach 13 to 24 pips,
+// for which the blocked points are checked one by one.
+var hitTab [13][1 << 11]uint32
+
+func init() {
+	for d := 1; d <= 6; d++ {
+		doubleRolls |= rollBit(d, d)
+	}
+	for d := 1; d <= 12; d++ {
+		for w := 0; w < 1<<11; w++ {
+			open := func(k int) bool { return k >= d || w&(1<<(11-k)) == 0 }
+			var m uint32
+			for d1 := 1; d1 <= 6; d1++ {
+				for d2 := 1; d2 <= d1; d2++ {
+					hit := d1 == d || d2 == d
+					if !hit && d1 != d2 && d1+d2 == d {
+						hit = open(d1) || open(d2)
+					}
+					if !hit && d1 == d2 && d%d1 == 0 && d/d1 <= 4 {
+						hit = true
+						for k := d1; k < d; k += d1 {
+							hit = hit && open(k)
+						}
+					}
+					if hit {
+						m |= rollBit(d1, d2)
+					}
+				}
+			}
+			hitTab[d][w] = m
+		}
+	}
+}
+
+// weight returns the rolls of m out of 36.
+func weight(m uint32) int {
+	return 2*bits.OnesCount32(m&^doubleRolls) + bits.OnesCount32(m&doubleRolls)
+}
+
+// reach returns the rolls that move a checker from the mover's point p to
+// t (t < p), blocked marking the points the other holds (bit q for the
+// mover's point q).
+func reach(p, t int, blocked uint32) uint32 {
+	d := p - t
+	if d <= 12 {
+		var w uint32
+		if p >= 11 {
+			w = blocked >> (p - 11)
+		} else {
+			w = blocked << (11 - p)
+		}
+		return hitTab[d][w&(1<<11-1)]
+	}
+	var m uint32
+	for die := 4; die <= 6; die++ { // 16, 20, 24; 15 and 18 take three
+		if d%die != 0 || d/die > 4 {
+			continue
+		}
+		ok := true
+		for k := die; k < d; k += die {
+			ok = ok && blocked&(1<<(p-k)) == 0
+		}
+		if ok {
+			m |= rollBit(die, die)
+		}
+	}
+	return m
 }
 
 func (h *hits) count(me, op *Points) {
-	var blots uint32 // op's blots, at my points
+	var blots, blocked uint32 // op's blots and points, at my points
 	for q := 1; q <= 24; q++ {
-		if op[q] == 1 {
+		switch {
+		case op[q] == 1:
 			blots |= 1 << (25 - q)
+		case op[q] >= 2:
+			blocked |= 1 << (25 - q)
 		}
 	}
 	if blots == 0 {
 		return
 	}
-	for p := 2; p <= Bar; p++ {
-		if me[p] == 0 {
-			continue
-		}
-		below := blots & (1<<p - 1)
-		if below == 0 {
-			continue
-		}
-		h.far[h.nFar] = int8(p)
-		h.nFar++
-		if below>>max(p-12, 0) != 0 {
-			h.near[h.nNear] = int8(p)
-			h.nNear++
-		}
-	}
-	if h.nFar == 0 && me[Bar] == 0 {
-		return
-	}
-	for d1 := 1; d1 <= 6; d1++ {
-		for d2 := 1; d2 <= d1; d2++ {
-			w := 2
-			if d1 == d2 {
-				w = 1
-			}
-			var n, loss int
-			if d1 == d2 {
-				n, loss = h.double(me, op, blots, d1)
-			} else {
-				n, loss = h.mixed(me, op, blots, d1, d2)
-			}
-			if n >= 1 {
-				h.one += w
-			}
-			if n >= 2 {
-				h.two += w
-			}
-			h.loss += w * loss
-		}
-	}
-}
-
-// open reports whether the mover may land on its point t (1 to 24): op
-// holds fewer than two there.
-func open(op *Points, t int) bool { return op[25-t] < 2 }
-
-// add records a path that hits, when it does.
-func (h *hits) add(use, from int, b uint32) {
-	if b != 0 && h.n < len(h.paths) {
-		h.paths[h.n] = hitPath{use: int8(use), from: int8(from), blots: b}
-		h.n++
-	}
-}
-
-// best returns the most blots one or two compatible paths hit, and the
-// most pips they take; ok(a, b) says whether paths a and b (b -1 for a
-// path alone) may be played together.
-func (h *hits) best(ok func(a, b int) bool) (n, loss int) {
-	take := func(b uint32) {
-		c := bits.OnesCount32(b)
-		l := 0
-		for m := b; m != 0; m &= m - 1 {
-			l += bits.TrailingZeros32(m)
-		}
-		n, loss = max(n, c), max(loss, l)
-	}
-	for a := 0; a < h.n; a++ {
-		if ok(a, -1) {
-			take(h.paths[a].blots)
-		}
-		for b := a + 1; b < h.n; b++ {
-			if ok(a, b) {
-				take(h.paths[a].blots | h.paths[b].blots)
-			}
-		}
-	}
-	return n, loss
-}
-
-// mixed returns the blots hit and the pips taken by roll d1, d2 (d1 ≠ d2).
-func (h *hits) mixed(me, op *Points, blots uint32, d1, d2 int) (int, int) {
-	h.n = 0
-	dice := [2]int{d1, d2}
-	// single and both: the paths of a checker at p with one die (mask 1
-	// or 2) and with both in either order (mask 3).
-	path := func(p int) {
-		for i, d := range dice {
-			t := p - d
-			if t < 1 || !open(op, t) {
-				continue
-			}
-			h.add(1<<i, p, blots&(1<<t))
-			if u := t - dice[1-i]; u >= 1 && open(op, u) {
-				h.add(3, p, blots&(1<<t|1<<u))
-			}
-		}
-	}
-	nb := int(me[Bar])
-	if nb > 0 {
-		// A path from the bar enters first; with one on the bar a
-		// checker elsewhere may then use the die the entry left.
-		canEnter := [2]bool{open(op, Bar-d1), open(op, Bar-d2)}
-		if nb >= 2 {
-			for i, d := range dice {
-				if canEnter[i] {
-					h.add(1<<i, Bar, blots&(1<<(Bar-d)))
+	// dieEnter[f] are the rolls of a die f whose other die enters a
+	// checker from the bar (a double f: f's own point).
+	var dieEnter [7]uint32
+	nb := me[Bar]
+	if nb == 1 {
+		for f := 1; f <= 6; f++ {
+			for e := 1; e <= 6; e++ {
+				if blocked&(1<<(Bar-e)) == 0 {
+					dieEnter[f] |= rollBit(f, e)
 				}
 			}
-			return h.best(func(a, b int) bool { return b < 0 || h.paths[a].use&h.paths[b].use == 0 })
 		}
-		for _, p := range h.near[:h.nNear] {
-			path(int(p))
+	}
+	var any, twice uint32
+	covered := uint32(0)
+	// blots from the farthest back (the most pips lost) down
+	for t := 24; t >= 1; t-- {
+		if blots&(1<<t) == 0 {
+			continue
 		}
-		// A path elsewhere needs the entry with the other die; two paths
-		// need one of them to be the entry.
-		return h.best(func(a, b int) bool {
-			pa := h.paths[a]
-			if b < 0 {
-				return pa.from == Bar || (pa.use != 3 && canEnter[2-pa.use])
+		var m uint32
+		if nb > 0 {
+			m = reach(Bar, t, blocked) // a single die or both, entering on the way
+			if nb == 1 {
+				for p := t + 1; p <= min(t+6, 24); p++ {
+					if me[p] > 0 {
+						m |= dieEnter[p-t]
+					}
+				}
 			}
-			pb := h.paths[b]
-			return pa.use&pb.use == 0 && pa.use != 3 && pb.use != 3 && (pa.from == Bar) != (pb.from == Bar)
-		})
-	}
-	for _, p := range h.near[:h.nNear] {
-		path(int(p))
-	}
-	return h.best(func(a, b int) bool {
-		if b < 0 {
-			return true
+		} else {
+			for p := t + 1; p <= min(t+24, 24); p++ {
+				if me[p] > 0 {
+					m |= reach(p, t, blocked)
+				}
+			}
 		}
-		pa, pb := h.paths[a], h.paths[b]
-		return pa.use&pb.use == 0 && (pa.from != pb.from || me[pa.from] >= 2)
-	})
+		twice |= any & m
+		any |= m
+		h.loss += t * weight(m&^covered)
+		covered |= m
+	}
+	// A mixed roll hits two when each die hits one from where the
+	// checkers stand, or one checker hits with a die and goes on to
+	// another with the other; a double, when it reaches two.
+	twice &= doubleRolls
+	var shooters uint32
+	for p := 1; p <= 24; p++ {
+		if me[p] > 0 {
+			shooters |= 1 << p
+		}
+	}
+	for d1 := 2; d1 <= 6; d1++ {
+		for d2 := 1; d2 < d1; d2++ {
+			if h.mixedTwice(nb, d1, d2, blots, blocked, shooters) {
+				twice |= rollBit(d1, d2)
+			}
+		}
+	}
+	h.one, h.two = weight(any), weight(twice&any)
 }
 
-// double returns the blots hit and the pips taken by the double d.
-func (h *hits) double(me, op *Points, blots uint32, d int) (int, int) {
-	h.n = 0
-	steps := 4
-	var entered uint32
-	var enterAt int
-	if nb := int(me[Bar]); nb > 0 {
-		enterAt = Bar - d
-		if !open(op, enterAt) {
-			return 0, 0
-		}
-		k := min(nb, 4)
-		steps -= k
-		entered = blots & (1 << enterAt)
-	}
-	path := func(p int) {
-		var b uint32
-		for k := 1; k <= steps; k++ {
-			t := p - k*d
-			if t < 1 || !open(op, t) {
-				break
+// mixedTwice reports whether the roll d1, d2 (d1 > d2) of a side with nb
+// checkers on the bar and shooters elsewhere hits two of blots: without
+// the bar, each die hits one or a checker hits with one die and goes on
+// to another; with one on the bar, its entry hits one and the other die
+// another; with more, both entries hit.
+func (h *hits) mixedTwice(nb int8, d1, d2 int, blots, blocked, shooters uint32) bool {
+	switch nb {
+	case 0:
+		a1, a2 := blots&(shooters>>d1), blots&(shooters>>d2)
+		return (a1 != 0 && a2 != 0 && bits.OnesCount32(a1|a2) >= 2) || a1&(blots<<d2) != 0 || a2&(blots<<d1) != 0
+	case 1:
+		for _, ef := range [2][2]int{{d1, d2}, {d2, d1}} {
+			e, f := ef[0], ef[1]
+			t := Bar - e
+			if blots&(1<<t) == 0 {
+				continue
 			}
-			b |= blots & (1 << t)
-			h.add(k, p, b)
+			if blots&^(1<<t)&(shooters>>f) != 0 || (t > f && blots&(1<<(t-f)) != 0) {
+				return true
+			}
 		}
+		return false
 	}
-	for _, p := range h.far[:h.nFar] {
-		if p != Bar {
-			path(int(p))
-		}
-	}
-	if enterAt > 0 && me[enterAt] == 0 && blots&(1<<enterAt-1) != 0 {
-		path(enterAt)
-	}
-	if h.n == 0 {
-		if entered != 0 {
-			return 1, enterAt
-		}
-		return 0, 0
-	}
-	for i := 0; i < h.n; i++ {
-		h.paths[i].blots |= entered
-	}
-	return h.best(func(a, b int) bool {
-		if b < 0 {
-			return true
-		}
-		pa, pb := h.paths[a], h.paths[b]
-		if int(pa.use)+int(pb.use) > steps {
-			return false
-		}
-		if pa.from != pb.from {
-			return true
-		}
-		c := int(me[pa.from])
-		if int(pa.from) == enterAt {
-			c += min(int(me[Bar]), 4)
-		}
-		return c >= 2
-	})
+	return blots&(1<<(Bar-d1)) != 0 && blots&(1<<(Bar-d2)) != 0
 }
 
 // features writes the FeatureInputs of b, the side to move's half first,

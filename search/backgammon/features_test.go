@@ -92,9 +92,11 @@ func exactHits(b *Board) (one, two int) {
 }
 
 // TestHitsAgreeWithMoves: the rolls the features count as hitting one and
-// two blots are those with a legal play that does, on random positions,
-// but for the rare roll whose hit the rules of a full play forbid or a
-// third checker's path makes.
+// two blots are those with a legal play that does, on random positions
+// (many of them with checkers on the bar), to within 1% and 2% of the
+// rolls: the features count threats from where the checkers stand and do
+// not play the roll out (2,550 positions: 732 and 1,272 of 91,800 rolls
+// differ).
 func TestHitsAgreeWithMoves(t *testing.T) {
 	var n, off1, off2, rolls int
 	for _, b := range randomPositions(11, 60, 2) {
@@ -140,5 +142,30 @@ func BenchmarkFeatureNetValue(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		e.Value(pos[i%len(pos)])
+	}
+}
+
+// TestEscapes: the escapes read from the table equal their definition
+// counted roll by roll on the board.
+func TestEscapes(t *testing.T) {
+	for _, b := range randomPositions(5, 10, 1) {
+		for s := 0; s < 2; s++ {
+			op := &b.pts[1-s]
+			blocked := blockedIn(op)
+			for p := 1; p <= Bar; p++ {
+				open := func(d int) bool { return p-d < 1 || op[25-(p-d)] < 2 }
+				want := 0
+				for d1 := 1; d1 <= 6; d1++ {
+					for d2 := 1; d2 <= 6; d2++ {
+						if open(d1+d2) && (open(d1) || open(d2)) {
+							want++
+						}
+					}
+				}
+				if got := escapes(blocked, p); got != want {
+					t.Fatalf("%s, side %d, point %d: %d escapes, want %d", b, s, p, got, want)
+				}
+			}
+		}
 	}
 }
