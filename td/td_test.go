@@ -192,6 +192,38 @@ func TestThreatInputs(t *testing.T) {
 	}
 }
 
+// TestBackgammonFeatures: -inputs features trains a backgammon net of the
+// input set "features" with two workers, the evaluator takes it, and a
+// run cut and resumed ends with the uninterrupted run's net.
+func TestBackgammonFeatures(t *testing.T) {
+	g, err := games.Lookup("backgammon")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := DefaultSettings(g)
+	s.Inputs, s.Hidden, s.Workers, s.Batch = "features", 8, 2, 8
+	s.Games, s.CheckpointEvery, s.MeasureEvery, s.MeasureGames = 160, 80, 160, 10
+	dir := t.TempDir()
+	res, err := train(t, s, filepath.Join(dir, "whole"), runs.NoProgress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	net, err := nn.Load(res.Net)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if net.In != 250 {
+		t.Fatalf("a net of %d inputs, want 250: 202 and 48 features", net.In)
+	}
+	if _, err := s.Kit.Net.Evaluator(net); err != nil {
+		t.Fatal(err)
+	}
+	got := cutAndResume(t, s, filepath.Join(dir, "cut"), 80)
+	if netID(t, got.Net) != net.ID() {
+		t.Fatalf("resumed: net %s, uninterrupted %s", netID(t, got.Net), net.ID())
+	}
+}
+
 // TestTrainsBreakthrough: train runs over another game's network as over
 // Dice's: a few hundred games of ChanceBreakthrough on a 4x5 board are
 // played, learnt and measured, and the net written names the game and the

@@ -320,11 +320,46 @@ func (e *NetEvaluator) withFeatures(b *Board, acc []float64) float64 {
 	return e.k.UpdateValue(e.tmp, acc, e.w, e.fat[:n], e.fa[:n])
 }
 
-// Value returns the net's value of b without accumulators kept in step:
-// Reset, then Evaluate.
+// Value returns the net's value of b computed from scratch from the net's
+// weights as they are now (training's view of the net: a net trained
+// further is read as it is, where Evaluate reads the copy of the weights
+// made by NewNetEvaluator): B1 plus each input's column, side 0 then 1,
+// point Off to Bar, then the features, and the output; the bear-off
+// databases where Evaluate takes them. It is the net's Forward to within
+// the order of the sums.
 func (e *NetEvaluator) Value(b *Board) float64 {
-	e.Reset(b)
-	return e.Evaluate(b)
+	net := e.net
+	if net.In != InputSize {
+		if v, ok := BearoffValue(b); ok {
+			return v
+		}
+	}
+	pre := e.tmp[:net.H]
+	copy(pre, net.B1)
+	view := int(b.stm)
+	for s := 0; s < 2; s++ {
+		if off := b.pts[s][Off]; off > 0 {
+			net.AddInput(pre, input(view, s, Off), float64(off)/Checkers)
+		}
+		for p := 1; p <= Bar; p++ {
+			if n := b.pts[s][p]; n > 0 {
+				for k, u := range pointUnits[n] {
+					if u != 0 {
+						net.AddInput(pre, input(view, s, p)+k, u)
+					}
+				}
+			}
+		}
+	}
+	if net.In != InputSize {
+		features(b, e.feat[:])
+		for i, v := range e.feat {
+			if v != 0 {
+				net.AddInput(pre, InputSize+i, v)
+			}
+		}
+	}
+	return net.Output(pre)
 }
 
 // netKit is the backgammon network as the stages and training use it, by

@@ -207,3 +207,33 @@ func TestNetEvaluatorAllocs(t *testing.T) {
 		t.Fatalf("%v allocations a play", allocs)
 	}
 }
+
+// TestValueReadsTheNetAsItIs: Value, training's view of a net, is the
+// net's Forward, and follows the weights as training changes them (the
+// engine's Evaluate reads the copy made with the evaluator); for a raw
+// net and a net of the input set "features".
+func TestValueReadsTheNetAsItIs(t *testing.T) {
+	for _, in := range []int{InputSize, FeatureInputSize} {
+		net, err := nn.New(in, 12, rand.New(rand.NewPCG(4, 5)), 0.3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		net.Game, net.Variant, net.VariantKey = NetGame, OnePoint.String(), []int{int(OnePoint)}
+		e := NewNetEvaluator(net)
+		x, h := make([]float64, in), make([]float64, 2*net.H)
+		for i, b := range randomPositions(9, 6, 2) {
+			if _, ok := BearoffValue(b); ok && in != InputSize {
+				continue
+			}
+			Features(b, x)
+			want := net.Forward(x, h)
+			if got := e.Value(b); math.Abs(got-want) > 1e-12 {
+				t.Fatalf("%d inputs, %s: Value %v, Forward %v", in, b, got, want)
+			}
+			net.Update(x, h, want, 0.05) // a training step: Value must see it
+			if i > 40 {
+				break
+			}
+		}
+	}
+}
