@@ -72,8 +72,8 @@
 // once (the target spec parsed and the suites read by Check).
 //
 // Nets may have several hidden layers (Layers), and another of the game's
-// input sets (Inputs, search.NetKit.Inputs: Dice's "threats"). Every
-// random stream of a training comes from runs.StreamSeed, one derivation
+// input sets (Inputs, search.NetKit.Inputs: Dice's "threats", backgammon's
+// "features"). Every random stream of a training comes from runs.StreamSeed, one derivation
 // with a name per purpose (train/init, train/explore, train/dice,
 // train/measure, train/shuffle).
 package td

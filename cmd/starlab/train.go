@@ -69,7 +69,9 @@ to is moved towards the next such position's value, TD(0) by default
 the best 1-ply value as target), with the game's result as the last target.
 The inputs of the net are the game's (-inputs names another of its input
 sets: Dice's threats adds six inputs that count each side's winning cells,
-as the built-in 5x5/4 net has). The net starts from small random weights
+as the built-in 5x5/4 net has; backgammon's features adds 24 hand-made
+features a side, hits, escapes, containment, anchors and pips, and gives
+way to the exact bear-off databases). The net starts from small random weights
 (-init) drawn from -seed.
 
 Every -measure-every games the net plays -measure-games duplicate-dice games
@@ -122,7 +124,7 @@ func (f *trainFlags) setFlags(fs *flag.FlagSet, _ search.Kit) {
 	fs.Float64Var(&f.set.Explore, "explore", f.set.Explore, "probability of a random move")
 	fs.Float64Var(&f.set.Init, "init", f.set.Init, "half-width of the uniform initial weights")
 	fs.Var(layoutFlag{&f.set}, "hidden", "hidden units of the net, or of each hidden layer in order: 40 or 64,32 (0: the game's size for the variant, 40 in backgammon)")
-	fs.StringVar(&f.set.Inputs, "inputs", "", "the net's input set: none for the game's own; threats (dice) adds each side's winning cells")
+	fs.StringVar(&f.set.Inputs, "inputs", "", "the net's input set: none for the game's own; threats (dice) adds each side's winning cells, features (backgammon) 48 hand-made features")
 	fs.StringVar(&f.set.Target, "target", "td", "what each position moves towards: td (temporal differences) or search (the value -target-spec finds)")
 	fs.StringVar(&f.set.TargetSpec, "target-spec", "", "the search of -target search: an engine spec with a depth; eval=mlp without net= searches with the net being trained (default "+td.DefaultTargetSpec+")")
 	fs.StringVar(&f.set.StartSuite, "starts", "", "with -target search, a file of positions (starlab gen) the self-play games start from in turn (default: the variant's start)")
