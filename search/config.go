@@ -93,7 +93,22 @@ type Config struct {
 	// equal values. 0 (the default) is none; only games that have it
 	// (ChanceBreakthrough) accept it (CheckNoise).
 	Noise float64 `json:"noise,omitempty"`
+	// Filter is gnubg's move filter at the root: before the search proper,
+	// every play of a root decision is valued at depth 1 and only the
+	// best, with at most Filter-1 others within FilterWidth of it (on the
+	// value scale; DefaultFilterWidth for 0), are searched. 0 (the
+	// default) searches every play.
+	Filter      int     `json:"filter,omitempty"`
+	FilterWidth float64 `json:"filter_width,omitempty"`
 }
+
+// DefaultFilterWidth is the move filter's width when none is given:
+// gnubg's 0.16 of its "normal" filter for 2-ply, on the value scale (a
+// one-point game's equity; money play's value is its equity over 3).
+const DefaultFilterWidth = 0.16
+
+// MaxFilter bounds the plays a move filter keeps.
+const MaxFilter = 64
 
 // DefaultConfig returns the configuration of algo with every option at its
 // default.
@@ -287,6 +302,27 @@ var options = []option{
 		get: func(s *Spec) string {
 			return orEmpty(s.Noise, func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) })
 		}},
+	{key: "filter", usage: "move filter at the root: search only the best plays by a depth-1 look, at most N, those within filterwidth of the best (gnubg's move filter; default none)",
+		set: func(s *Spec, v string) (err error) {
+			s.Filter, err = positive(v, "a positive number of plays")
+			if err == nil && s.Filter > MaxFilter {
+				err = fmt.Errorf("want at most %d plays", MaxFilter)
+			}
+			return err
+		},
+		get: func(s *Spec) string { return itoa0(s.Filter) }},
+	{key: "filterwidth", usage: fmt.Sprintf("the move filter's width on the value scale (default %g)", DefaultFilterWidth),
+		set: func(s *Spec, v string) error {
+			x, err := strconv.ParseFloat(v, 64)
+			if err != nil || !(x > 0 && x <= 2) {
+				return fmt.Errorf("want a number above 0, at most 2")
+			}
+			s.FilterWidth = x
+			return nil
+		},
+		get: func(s *Spec) string {
+			return orEmpty(s.FilterWidth, func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) })
+		}},
 	{key: "multi", usage: "Multi-ChanceProbCut: 1 tries every depth pair of the parameters, shallowest first; 0 the single pair of reduction r", reads: usesProbCut,
 		set: func(s *Spec, v string) error {
 			switch v {
@@ -445,6 +481,9 @@ func (s *Spec) check() error {
 	}
 	if s.CPCMaxDepth > 0 && s.CPCMinDepth == 0 && s.CPCMaxDepth < s.ProbCutR+1 {
 		return fmt.Errorf("cpcmax=%d is below the default cpcmin=%d (r+1)", s.CPCMaxDepth, s.ProbCutR+1)
+	}
+	if s.FilterWidth != 0 && s.Filter == 0 {
+		return fmt.Errorf("filterwidth=%g is read only with filter=N: it is the move filter's width", s.FilterWidth)
 	}
 	// A configuration built in Go has no keys, only values: one off its
 	// default where it is not read is what a spec giving it would be.

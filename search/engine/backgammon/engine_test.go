@@ -160,3 +160,42 @@ func longest(b *rules.Board, memo map[uint64]int) int {
 	memo[b.Key()] = most
 	return most
 }
+
+// TestMoveFilter: the move filter (filter=N) searches only the plays a
+// depth-1 look keeps: with room for every play it finds the unfiltered
+// search's value and play; keeping one, the depth-1 search's play; and at
+// depth 3 from the suite's rolled positions it searches fewer nodes.
+func TestMoveFilter(t *testing.T) {
+	ps, err := search.ReadSuite(Game(), "../../backgammon/suites/backgammon.suite")
+	if err != nil {
+		t.Fatal(err)
+	}
+	engine := func(filter int, width float64) *Engine {
+		c := search.DefaultConfig(search.StarETC)
+		c.Eval, c.Filter, c.FilterWidth = "contact", filter, width
+		return New(c.MustResolve())
+	}
+	full, all, one := engine(0, 0), engine(search.MaxFilter, 2), engine(1, 0)
+	var fullNodes, filteredNodes int64
+	filtered := engine(4, 0)
+	for i, p := range ps[:10] {
+		for _, e := range []*Engine{full, all, one, filtered} {
+			e.ClearTT()
+		}
+		want := full.Search(context.Background(), p.Pos, search.Limits{Depth: 3}, nil).Last()
+		got := all.Search(context.Background(), p.Pos, search.Limits{Depth: 3}, nil).Last()
+		if n := moveCount(boardOf(p.Pos)); n <= search.MaxFilter && (got.Score != want.Score || got.BestMove != want.BestMove) {
+			t.Errorf("position %d: every play kept: %v %d, unfiltered %v %d", i, got.Score, got.BestMove, want.Score, want.BestMove)
+		}
+		d1 := full.Search(context.Background(), p.Pos, search.Limits{Depth: 1}, nil).Last()
+		if got := one.Search(context.Background(), p.Pos, search.Limits{Depth: 3}, nil).Last(); got.BestMove != d1.BestMove {
+			t.Errorf("position %d: one play kept: %d, the depth-1 play %d", i, got.BestMove, d1.BestMove)
+		}
+		fullNodes += want.Nodes
+		filteredNodes += filtered.Search(context.Background(), p.Pos, search.Limits{Depth: 3}, nil).Last().Nodes
+	}
+	t.Logf("depth 3, 10 positions: %d nodes unfiltered, %d with filter=4", fullNodes, filteredNodes)
+	if filteredNodes >= fullNodes {
+		t.Errorf("filter=4 searched %d nodes, unfiltered %d", filteredNodes, fullNodes)
+	}
+}

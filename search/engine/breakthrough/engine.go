@@ -80,6 +80,12 @@ type Engine struct {
 	deadline  time.Time
 	hasClock  bool
 	rootBest  int
+
+	// keep are the root plays the move filter keeps (Config.Filter), nKeep
+	// of them; 0 searches every play.
+	keep       [search.MaxFilter]move
+	nKeep      int
+	filterVals []float64 // filterRoot's values of the root's plays
 }
 
 // cpcModel is the depth pair a chance node of one depth uses: the shallow
@@ -115,6 +121,9 @@ func New(r *search.Resolved) *Engine {
 	}
 	if maxMoves > stackMoves {
 		e.moveBuf = make([]move, maxPly*maxMoves)
+	}
+	if c.Filter > 0 {
+		e.filterVals = make([]float64, maxMoves)
 	}
 	return e
 }
@@ -331,6 +340,9 @@ func (e *Engine) orderMoves(moves *[maxMoves]move, ttMove, ply int) int {
 		}
 		moves[j], score[j] = m, s
 	}
+	if ply == 0 && e.nKeep > 0 {
+		return e.kept(moves, n)
+	}
 	return n
 }
 
@@ -466,4 +478,71 @@ func (e *Engine) moveNode(alpha, beta float64, depth, ply, limit int) float64 {
 		e.tt.Store(key, best, depth, best, depth, bestMove)
 	}
 	return best
+}
+
+// filterRoot is the move filter (Config.Filter): it values every play of
+// the root decision as the depth-1 search does, each with a leaf below it,
+// and keeps the best and at most Filter-1 others within FilterWidth of it,
+// best first, for the search proper.
+func (e *Engine) filterRoot() {
+	e.nKeep = 0
+	var moves *[maxMoves]move
+	if maxMoves > stackMoves {
+		moves = (*[maxMoves]move)(e.moveBuf)
+	} else {
+		moves = new([maxMoves]move)
+	}
+	n := e.orderMoves(moves, -1, 0)
+	vals := e.filterVals[:n]
+	b := &e.b
+	for i := 0; i < n; i++ {
+		m := int(moves[i])
+		e.make(m, 0)
+		if alternating || isChance(b) {
+			vals[i] = -e.chance(L, U, 0, 1)
+		} else {
+			vals[i] = -e.moveNode(L, U, 0, 1, 0)
+		}
+		e.unmake(m, 0)
+	}
+	width := e.cfg.FilterWidth
+	if width == 0 {
+		width = search.DefaultFilterWidth
+	}
+	best := L - 1
+	for _, v := range vals {
+		best = max(best, v)
+	}
+	// the kept plays, best first, the earlier in the move order first
+	// among equals
+	for e.nKeep < e.cfg.Filter {
+		top := -1
+		for i, v := range vals {
+			if v >= best-width && (top < 0 || v > vals[top]) {
+				top = i
+			}
+		}
+		if top < 0 {
+			break
+		}
+		e.keep[e.nKeep] = moves[top]
+		e.nKeep++
+		vals[top] = L - 2 // taken
+	}
+}
+
+// kept narrows the root's ordered moves[:n] to the plays the filter keeps,
+// in their order, and returns how many there are.
+func (e *Engine) kept(moves *[maxMoves]move, n int) int {
+	k := 0
+	for i := 0; i < n; i++ {
+		for _, m := range e.keep[:e.nKeep] {
+			if moves[i] == m {
+				moves[k] = moves[i]
+				k++
+				break
+			}
+		}
+	}
+	return k
 }

@@ -39,6 +39,10 @@ func (e *Engine) Search(ctx context.Context, pos game.State, lim search.Limits, 
 		e.net.Reset(&e.b)
 	}
 	rootChance := isChance(root)
+	e.nKeep = 0
+	if e.cfg.Filter > 0 && !rootChance && !root.Over() {
+		e.filterRoot()
+	}
 	for depth := 1; depth <= last; depth++ {
 		if lim.PlayDepths && depth > 1 && depth < last && endsOnChance(rootChance, depth) {
 			continue

@@ -72,7 +72,19 @@ func TestEveryKeyMatters(t *testing.T) {
 		"cpcmax":   {"7", ""},
 		"cpcstep":  {"3", ""}, // chance nodes here are at depths 3, 5, 7 and 9
 		"multi":    {"0", ""},
+		// The root's plays valued at depth 1, one kept: the search finds
+		// the depth-1 play; one within 0.01 of the best.
+		"filter":      {"1", ""},
+		"filterwidth": {"0.01", "filter=8"},
 	}
+	// Keys searched from the decision after the root's first roll: the
+	// move filter narrows a decision's plays, and the root is a chance
+	// node.
+	rolled := root.Clone().(*dice.Board)
+	evs, _ := rolled.Outcomes(nil)
+	rolled.Happen(evs[0])
+	atDecision := map[string]bool{"filter": true, "filterwidth": true}
+	at := root
 	// Keys Dice's engines cannot honour, which its Game's Check refuses in
 	// one line before any search.
 	refused := map[string]struct{ val, why string }{
@@ -87,10 +99,14 @@ func TestEveryKeyMatters(t *testing.T) {
 		if lim.Depth == 0 {
 			lim.Depth = depth
 		}
-		res := New(s.Config.MustResolve()).Search(context.Background(), root, lim, nil)
+		res := New(s.Config.MustResolve()).Search(context.Background(), at, lim, nil)
 		return searched{res.Last().Nodes, res.Last().Score, len(res.Iterations)}, nil
 	}
 	for _, key := range search.OptionKeys() {
+		at = root
+		if atDecision[key] {
+			at = rolled
+		}
 		if r, ok := refused[key]; ok {
 			for _, algo := range search.AlgorithmNames() {
 				spec := algo + ":" + key + "=" + r.val
