@@ -16,11 +16,12 @@ import (
 //	      other's rearmost checker, each the distance it must travel to
 //	      pass it, over 167
 //	4     free pips: the pips of the checkers already past it, over 100
-//	5     back checker: the side's rearmost checker's point over 24
-//	6     back anchor: its rearmost point of two or more checkers over 24
+//	5     back checker: the side's rearmost checker's point less 1 over
+//	      24 (gnubg counts points from 0: the bar is 1)
+//	6     back anchor: its rearmost point of two or more checkers, the same
 //	7     forward anchor: its most advanced point of two or more in the
-//	      other's home board k/6 (k the other's point number), else in the
-//	      other's outfield k/6, else 2
+//	      other's home board k/6 (k the other's point number), else its
+//	      rearmost in the other's outfield k/6, else 2
 //	8     pip loss: the pips the other loses to the side's hits, the most
 //	      a roll can take, summed over the side's 36 rolls, over 12·36
 //	9     P1: the rolls (of 36) with which the side hits at least one blot
@@ -38,7 +39,7 @@ import (
 //	18    enter: the pips a checker on the bar loses to closed points, over
 //	      36·49/6 (0 with none on the bar)
 //	19    enter2: (36 - (n-6)²)/36, n the other's closed home points
-//	20    backbone: how close together its points are behind its rearmost one
+//	20    backbone: how close its points are to its rearmost one
 //	21-22 back game: with two or more points in the other's home board the
 //	      checkers there (and on the bar) less 3, over 4; with one, over 8
 //	23    pip count over 167
@@ -140,17 +141,19 @@ func halfFeatures(me, op *Points, f []float64) {
 		}
 		pips += n * p
 		if p > line {
-			brk += n * (p - line)
+			brk += n * (p - line + 1) // to the point past it
 		} else {
 			free += n * p
 		}
 	}
 	f[3] = float64(brk) / 167
 	f[4] = float64(free) / 100
-	f[5] = float64(meBack) / 24
+	if meBack > 0 {
+		f[5] = float64(meBack-1) / 24 // gnubg counts points from 0: the bar is 1
+	}
 	for p := 24; p >= 1; p-- {
 		if me[p] >= 2 {
-			f[6] = float64(p) / 24
+			f[6] = float64(p-1) / 24
 			break
 		}
 	}
@@ -162,7 +165,7 @@ func halfFeatures(me, op *Points, f []float64) {
 		}
 	}
 	if f[7] == 2 {
-		for p := 13; p <= 18; p++ {
+		for p := 18; p >= 13; p-- {
 			if me[p] >= 2 {
 				f[7] = float64(25-p) / 6
 				break
@@ -276,12 +279,13 @@ func enterLoss(op *Points, two bool) int {
 	return loss
 }
 
-// backbone is 1 less the mean closeness of each point of two or more to
-// the next one below it (11 within 6 pips, falling to 0 at 13), weighted
-// by the checkers on the upper point; 0 with fewer than two points.
+// backbone is 1 less the mean closeness to the side's rearmost point of
+// two or more of each other such point from its 2 point up (11 within 6
+// pips, falling to 0 at 13 pips), each weighted by the checkers on the
+// rearmost point, as gnubg weighs them; 0 with fewer than two points.
 func backbone(me *Points) float64 {
 	upper, w, tot := -1, 0, 0
-	for p := 24; p >= 1; p-- {
+	for p := 24; p >= 2; p-- {
 		if me[p] < 2 {
 			continue
 		}
@@ -310,14 +314,15 @@ func backbone(me *Points) float64 {
 // the pips the other loses, summed over the 36 rolls, the farthest-back
 // blot a roll hits. A blot is hit by a roll when a checker of the side
 // reaches it with one die, with both (one of the two landings on the way
-// open), or with a double's steps (every landing on the way open); with a
-// checker on the bar only the bar's checkers hit (and, with one there,
-// another checker with one die, when the other die enters). Two blots are
-// hit by a mixed roll when each die hits one, or a checker hits with one
+// open), or with a double's steps (every landing on the way open). With
+// one checker on the bar it enters first, and another checker may use the
+// die or the double's steps the entry leaves; with more, the dice enter
+// them (a double's steps left move on). Two blots are hit by a mixed roll
+// when each die hits one from two checkers, or a checker hits with one
 // die and goes on to another with the other; by a double when it reaches
-// each (threats, not checked plays). Rolls are masks of the 21
-// rolls, and the rolls that hit at distance d through a pattern of
-// blocked points are a table.
+// each. These are threats from where the checkers stand, not plays played
+// out. Rolls are masks of the 21 rolls, and the rolls that hit at
+// distance d through a pattern of blocked points are a table.
 type hits struct {
 	one, two, loss int
 }
@@ -415,7 +420,13 @@ func (h *hits) count(me, op *Points) {
 	// dieEnter[f] are the rolls of a die f whose other die enters a
 	// checker from the bar (a double f: f's own point).
 	var dieEnter [7]uint32
+	var enterDoubles uint32 // the doubles that enter from the bar
 	nb := me[Bar]
+	for e := 1; e <= 6; e++ {
+		if blocked&(1<<(Bar-e)) == 0 {
+			enterDoubles |= rollBit(e, e)
+		}
+	}
 	if nb == 1 {
 		for f := 1; f <= 6; f++ {
 			for e := 1; e <= 6; e++ {
@@ -433,16 +444,36 @@ func (h *hits) count(me, op *Points) {
 			continue
 		}
 		var m uint32
-		if nb > 0 {
-			m = reach(Bar, t, blocked) // a single die or both, entering on the way
-			if nb == 1 {
-				for p := t + 1; p <= min(t+6, 24); p++ {
+		switch {
+		case nb == 1:
+			// the entering checker's own shots, then another's with what
+			// the entry leaves: one die, or a double's other steps
+			m = reach(Bar, t, blocked)
+			for p := t + 1; p <= min(t+18, 24); p++ {
+				if me[p] == 0 {
+					continue
+				}
+				if d := p - t; d <= 6 {
+					m |= dieEnter[d]
+				}
+				m |= h.doubleShots(p, t, 1, 3, blocked) & enterDoubles
+			}
+		case nb >= 2:
+			// both dice enter checkers, hitting where they land; a double
+			// moves the entered ones, or others, on with the steps left
+			if t >= Bar-6 {
+				m = dieRolls[Bar-t]
+			}
+			if nb < 4 {
+				left := 4 - int(nb)
+				m |= h.doubleShots(Bar, t, 2, left+1, blocked)
+				for p := t + 1; p <= min(t+6*left, 24); p++ {
 					if me[p] > 0 {
-						m |= dieEnter[p-t]
+						m |= h.doubleShots(p, t, 1, left, blocked) & enterDoubles
 					}
 				}
 			}
-		} else {
+		default:
 			for p := t + 1; p <= min(t+24, 24); p++ {
 				if me[p] > 0 {
 					m |= reach(p, t, blocked)
@@ -466,7 +497,7 @@ func (h *hits) count(me, op *Points) {
 	}
 	for d1 := 2; d1 <= 6; d1++ {
 		for d2 := 1; d2 < d1; d2++ {
-			if h.mixedTwice(nb, d1, d2, blots, blocked, shooters) {
+			if h.mixedTwice(me, d1, d2, blots, blocked, shooters) {
 				twice |= rollBit(d1, d2)
 			}
 		}
@@ -474,16 +505,62 @@ func (h *hits) count(me, op *Points) {
 	h.one, h.two = weight(any), weight(twice&any)
 }
 
+// dieRolls[e] are the rolls with a die e.
+var dieRolls [7]uint32
+
+func init() {
+	for e := 1; e <= 6; e++ {
+		for f := 1; f <= 6; f++ {
+			dieRolls[e] |= rollBit(e, f)
+		}
+	}
+}
+
+// doubleShots returns the doubles with which a checker at the mover's
+// point p (Bar: entering) reaches t in least to steps steps of its die,
+// every point on the way open; from the bar the first step is the entry.
+func (h *hits) doubleShots(p, t, least, steps int, blocked uint32) uint32 {
+	var m uint32
+	d := p - t
+	for e := 1; e <= 6; e++ {
+		if d%e != 0 || d/e < least || d/e > steps {
+			continue
+		}
+		ok := true
+		for k := e; k < d; k += e {
+			ok = ok && blocked&(1<<(p-k)) == 0
+		}
+		if ok {
+			m |= rollBit(e, e)
+		}
+	}
+	return m
+}
+
 // mixedTwice reports whether the roll d1, d2 (d1 > d2) of a side with nb
 // checkers on the bar and shooters elsewhere hits two of blots: without
 // the bar, each die hits one or a checker hits with one die and goes on
 // to another; with one on the bar, its entry hits one and the other die
 // another; with more, both entries hit.
-func (h *hits) mixedTwice(nb int8, d1, d2 int, blots, blocked, shooters uint32) bool {
+func (h *hits) mixedTwice(me *Points, d1, d2 int, blots, blocked, shooters uint32) bool {
+	nb := me[Bar]
 	switch nb {
 	case 0:
 		a1, a2 := blots&(shooters>>d1), blots&(shooters>>d2)
-		return (a1 != 0 && a2 != 0 && bits.OnesCount32(a1|a2) >= 2) || a1&(blots<<d2) != 0 || a2&(blots<<d1) != 0
+		if a1&(blots<<d2) != 0 || a2&(blots<<d1) != 0 {
+			return true // one checker hits on the way and at the end
+		}
+		// two blots, one for each die, from two checkers
+		for x := a1; x != 0; x &= x - 1 {
+			i := bits.TrailingZeros32(x)
+			for y := a2 &^ (1 << i); y != 0; y &= y - 1 {
+				j := bits.TrailingZeros32(y)
+				if i+d1 != j+d2 || me[i+d1] >= 2 {
+					return true
+				}
+			}
+		}
+		return false
 	case 1:
 		for _, ef := range [2][2]int{{d1, d2}, {d2, d1}} {
 			e, f := ef[0], ef[1]

@@ -93,25 +93,29 @@ func exactHits(b *Board) (one, two int) {
 
 // TestHitsAgreeWithMoves: the rolls the features count as hitting one and
 // two blots are those with a legal play that does, on random positions
-// (many of them with checkers on the bar), to within 1% and 2% of the
-// rolls: the features count threats from where the checkers stand and do
-// not play the roll out (2,550 positions: 732 and 1,272 of 91,800 rolls
-// differ).
+// (many with checkers on the bar), within 0.2% and 1.5% of the rolls of
+// the positions with none, one, two and more on the bar, each class
+// apart: the features count threats from where the checkers stand and do
+// not play the roll out (2,550 positions: 24 and 312 of 91,800 rolls
+// differ; 20 and 130 of 59,292 with none on the bar, 0 and 8 of 792 with
+// three or more).
 func TestHitsAgreeWithMoves(t *testing.T) {
-	var n, off1, off2, rolls int
+	var off1, off2, rolls [4]int
 	for _, b := range randomPositions(11, 60, 2) {
 		s := int(b.stm)
 		var h hits
 		h.count(&b.pts[s], &b.pts[1-s])
 		one, two := exactHits(b)
-		rolls += 36
-		off1 += abs(one - h.one)
-		off2 += abs(two - h.two)
-		n++
+		k := min(int(b.pts[s][Bar]), 3)
+		rolls[k] += 36
+		off1[k] += abs(one - h.one)
+		off2[k] += abs(two - h.two)
 	}
-	t.Logf("%d positions: rolls miscounted %d (one hit) and %d (two) of %d", n, off1, off2, rolls)
-	if float64(off1) > 0.01*float64(rolls) || float64(off2) > 0.02*float64(rolls) {
-		t.Fatalf("hit counts differ from the move generator's on %d and %d of %d rolls", off1, off2, rolls)
+	for k := range rolls {
+		t.Logf("%d on the bar: rolls miscounted %d (one hit) and %d (two) of %d", k, off1[k], off2[k], rolls[k])
+		if rolls[k] == 0 || float64(off1[k]) > 0.002*float64(rolls[k]) || float64(off2[k]) > 0.015*float64(rolls[k]) {
+			t.Errorf("%d on the bar: hit counts differ from the move generator's on %d and %d of %d rolls", k, off1[k], off2[k], rolls[k])
+		}
 	}
 }
 

@@ -160,6 +160,9 @@ func NewNetEvaluator(net *nn.Net) *NetEvaluator {
 	for i := 0; i < net.In; i++ {
 		k.Column(e.w[i*k.H:], i)
 	}
+	if net.In != InputSize {
+		bearoff() // built now, not inside a timed search's first bear-off
+	}
 	for i := range e.stack {
 		for v := range e.stack[i].acc {
 			e.stack[i].acc[v] = make([]float64, k.H)
