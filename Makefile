@@ -22,7 +22,10 @@ run: build
 # (workers, pools, journals) and the outside engines' (their processes), and of the command's own
 # tests those that cancel a stage while its workers run (Ctrl-C, a kill).
 # The rest of the command's tests run once without it: they drive the same
-# stages in one process, ten to thirty times slower under the detector.
+# stages in one process, ten to thirty times slower under the detector. So
+# does td's training of a backgammon features net (the features and the
+# bear-off databases' build are ten times slower there too; the Dice tests
+# give the detector the same workers).
 # TEST_TIMEOUT bounds each package's tests: ten times the slowest
 # package's 55 s (selfplay under the race detector) on a 2-core machine
 # with an empty build cache.
@@ -35,6 +38,7 @@ test:
 	$(GO) test -race -timeout $(TEST_TIMEOUT) -count=1 ./outside/... ./selfplay/... ./runs/... ./td/... ./regression/...
 	$(GO) test -race -timeout $(TEST_TIMEOUT) -count=1 -run '$(RACE_CMD_TESTS)' ./cmd/starlab
 	$(GO) test -timeout $(TEST_TIMEOUT) -count=1 ./cmd/... ./search/... ./nn/... ./cli/...
+	$(GO) test -timeout $(TEST_TIMEOUT) -count=1 -run '^TestBackgammonFeatures$$' ./td
 	@echo "make test: passed; the report's browser test and the Kubernetes manifests' tests are in make test-integration"
 
 # The checks whose dependencies take long to build (chromedp for the report

@@ -524,22 +524,13 @@ func (e *Engine) filterRoot() {
 		}
 		e.keep[e.nKeep] = moves[top]
 		e.nKeep++
-		vals[top] = L - 2 // taken
+		vals[top] = L - 3 // taken: below any best - width (width <= 2)
 	}
 }
 
-// kept narrows the root's ordered moves[:n] to the plays the filter keeps,
-// in their order, and returns how many there are.
+// kept replaces the root's moves with the plays the filter keeps, best
+// by the depth-1 look first (every one of them is among the root's
+// moves), and returns how many there are.
 func (e *Engine) kept(moves *[maxMoves]move, n int) int {
-	k := 0
-	for i := 0; i < n; i++ {
-		for _, m := range e.keep[:e.nKeep] {
-			if moves[i] == m {
-				moves[k] = moves[i]
-				k++
-				break
-			}
-		}
-	}
-	return k
+	return copy(moves[:n], e.keep[:e.nKeep])
 }
