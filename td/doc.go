@@ -71,6 +71,11 @@
 // targets: each is a trainer of its own, made once from settings checked
 // once (the target spec parsed and the suites read by Check).
 //
+// With JudgePositions and JudgeBy each measurement also has an engine
+// (such as gnubg) judge the net's play at depth 1 on a suite of decisions,
+// as the analyze stage does, and the curve records the loss per decision
+// (format starlab-train/5; files of formats 1 to 4 still load).
+//
 // Nets may have several hidden layers (Layers), and another of the game's
 // input sets (Inputs, search.NetKit.Inputs: Dice's "threats", backgammon's
 // "features"). Every random stream of a training comes from runs.StreamSeed, one derivation

@@ -14,7 +14,8 @@ import (
 )
 
 // rewriteState rewrites the state file at path as an earlier format wrote
-// it: format, and each curve point through edit.
+// it: format, and each curve point through edit, without the judged loss
+// that no earlier format had.
 func rewriteState(t *testing.T, path, format string, edit func(pt map[string]any)) {
 	t.Helper()
 	data, err := os.ReadFile(path)
@@ -27,6 +28,8 @@ func rewriteState(t *testing.T, path, format string, edit func(pt map[string]any
 	}
 	st["format"] = format
 	for _, p := range st["curve"].([]any) {
+		delete(p.(map[string]any), "judge_loss")
+		delete(p.(map[string]any), "judge_loss_ci95")
 		edit(p.(map[string]any))
 	}
 	if data, err = json.Marshal(st); err != nil {
@@ -108,7 +111,7 @@ func TestFormatV1StillLoads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	writeOldCurve(t, run, FormatV1, want, "fit_error", "score_vs_hand", "opponent", "measure_pairs", "distinct_pairs", "exact_mae", "exact_se")
+	writeOldCurve(t, run, FormatV1, want, "fit_error", "score_vs_hand", "opponent", "measure_pairs", "distinct_pairs", "exact_mae", "exact_se", "judge_loss", "judge_loss_ci95")
 	defer run.Close()
 	back, err := ReadCurve(v1)
 	if err != nil {
@@ -165,7 +168,7 @@ func TestFormatV2StillLoads(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer run.Close()
-	writeOldCurve(t, run, FormatV2, want, "fit_error", "score_vs_pairs", "exact_mae", "exact_se")
+	writeOldCurve(t, run, FormatV2, want, "fit_error", "score_vs_pairs", "exact_mae", "exact_se", "judge_loss", "judge_loss_ci95")
 	back, err := ReadCurve(v2)
 	if err != nil || len(back) != len(want) || back[2].Score != want[2].Score || back[2].Opponent != "pairs" || !math.IsNaN(float64(back[2].ExactSE)) {
 		t.Fatalf("curve.parquet of format 2 read as %+v, %v", back, err)
@@ -256,7 +259,7 @@ func TestFormatV3StillLoads(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		writeOldCurve(t, run, FormatV3, want, "fit_error", "score_vs_pairs")
+		writeOldCurve(t, run, FormatV3, want, "fit_error", "score_vs_pairs", "judge_loss", "judge_loss_ci95")
 		run.Close()
 		back, err := ReadCurve(v3)
 		if err != nil || len(back) != len(want) {
@@ -352,8 +355,48 @@ func TestOldFormatsKeepTheirColumns(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer run.Close()
-	writeOldCurve(t, run, FormatV3, []CurvePoint{{Games: 8, TDError: 0.1}}, "fit_error", "score_vs_pairs", "exact_mae")
+	writeOldCurve(t, run, FormatV3, []CurvePoint{{Games: 8, TDError: 0.1}}, "fit_error", "score_vs_pairs", "exact_mae", "judge_loss", "judge_loss_ci95")
 	if _, err := readCurveFile(run.Path(CurveFile), func() (bool, error) { return false, nil }); err == nil || !strings.Contains(err.Error(), "exact_mae") {
 		t.Errorf("a curve.parquet of format 3 without exact_mae: %v", err)
+	}
+}
+
+// TestFormatV4StillLoads: a train run of format 4, which had no judged
+// loss, still loads: an unfinished run's state file resumes to the net of
+// the uninterrupted run, and its points and a curve.parquet of format 4
+// read with the judged loss undefined and the rest as written.
+func TestFormatV4StillLoads(t *testing.T) {
+	dir := t.TempDir()
+	whole := filepath.Join(dir, "whole")
+	if _, err := train(t, tiny(), whole, runs.NoProgress); err != nil {
+		t.Fatal(err)
+	}
+	want, err := ReadCurve(whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := filepath.Join(dir, "cut")
+	stopRun(t, tiny(), cut, func(_ int, games int64) bool { return games >= 24 })
+	rewriteState(t, filepath.Join(cut, StateFile), FormatV4, func(map[string]any) {})
+	if _, err := resumeRun(tiny(), cut); err != nil {
+		t.Fatal(err)
+	}
+	if a, b := netID(t, filepath.Join(whole, NetFile)), netID(t, filepath.Join(cut, NetFile)); a != b {
+		t.Errorf("the net resumed from format 4 is %s, the uninterrupted run's %s", b, a)
+	}
+	got, err := ReadCurve(cut)
+	if err != nil || len(got) != len(want) || !math.IsNaN(float64(got[0].JudgeLoss)) || got[len(got)-1].Score != want[len(want)-1].Score {
+		t.Fatalf("resumed from format 4: %+v, %v", got, err)
+	}
+	v4 := filepath.Join(dir, "v4")
+	run, err := runs.CreateAt(v4, "train", nil, tiny(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeOldCurve(t, run, FormatV4, want, "score_vs_pairs", "judge_loss", "judge_loss_ci95")
+	run.Close()
+	back, err := ReadCurve(v4)
+	if err != nil || len(back) != len(want) || !math.IsNaN(float64(back[1].JudgeLoss)) || !same(float64(back[1].TDError), float64(want[1].TDError)) {
+		t.Fatalf("curve.parquet of format 4 read as %+v, %v", back, err)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 
 	"starlab/runs"
 	"starlab/search"
@@ -137,4 +138,60 @@ func distinctPairs(prs []selfplay.PairRecord) int {
 		seen[string(key)] = true
 	}
 	return len(seen)
+}
+
+// judgedPlays reads Settings.JudgePositions, decisions of the variant, and
+// checks that JudgeBy is an engine spec of the game. Errors are
+// runs.UsageError.
+func (s *Settings) judgedPlays() ([]string, error) {
+	if (s.JudgePositions == "") != (s.JudgeBy == "") {
+		return nil, runs.Usagef("-judge-positions and -judge-by go together: the positions and the engine that judges the net's play there")
+	}
+	if s.JudgePositions == "" {
+		return nil, nil
+	}
+	ps, err := search.ReadSuite(s.Kit, s.JudgePositions)
+	if err != nil {
+		return nil, runs.Usagef("-judge-positions: %v", err)
+	}
+	if len(ps) == 0 {
+		return nil, runs.Usagef("-judge-positions %s: no positions", s.JudgePositions)
+	}
+	var plays []string
+	for _, p := range ps {
+		if v := s.Kit.Variant(p.Pos); v != s.Variant {
+			return nil, runs.Usagef("-judge-positions %s: line %d is of variant %s, the training's is %s", s.JudgePositions, p.Line, v, s.Variant)
+		}
+		if p.Pos.Kind() != game.Decision {
+			return nil, runs.Usagef("-judge-positions %s: line %d is not a decision", s.JudgePositions, p.Line)
+		}
+		plays = append(plays, p.Pos.String())
+	}
+	if _, err := selfplay.ParseEngineSpec(s.Kit, s.JudgeBy); err != nil {
+		return nil, runs.Usagef("-judge-by %s: %v", s.JudgeBy, err)
+	}
+	return plays, nil
+}
+
+// judgePlay judges the play of the net in file at depth 1 on the judged
+// positions that s, checked, has read, by s.JudgeBy, in the run's
+// directory judged-G (made afresh: a measurement cut short is redone), and
+// returns the net's figures.
+func judgePlay(ctx context.Context, s *Settings, run *runs.Run, file string, g int64) (selfplay.SideAnalysis, error) {
+	dir := run.Path(fmt.Sprintf("judged-%d", g))
+	if err := os.RemoveAll(dir); err != nil {
+		return selfplay.SideAnalysis{}, err
+	}
+	as := selfplay.AnalyzeSettings{Kit: s.Kit, Engines: []string{"staretc:depth=1,tt=1,eval=mlp,net=" + file},
+		Positions: s.res.plays, Judge: s.JudgeBy, Workers: s.Workers}
+	jr, err := runs.CreateAt(dir, "analyze", nil, as, s.Seed)
+	if err != nil {
+		return selfplay.SideAnalysis{}, err
+	}
+	defer jr.Close()
+	res, err := selfplay.Analyze(ctx, as, jr, runs.NoProgress)
+	if err != nil {
+		return selfplay.SideAnalysis{}, fmt.Errorf("judging the net's play by %s: %v", s.JudgeBy, err)
+	}
+	return res.Sides[0], nil
 }

@@ -161,18 +161,8 @@ func trainingError(curve []CurvePoint) (plotter.XYs, string) {
 // from 0 to xMax, the score panel's.
 func errorPanel(curve []CurvePoint, xMax float64) (*panel, error) {
 	trainErr, name := trainingError(curve)
-	var exact plotter.XYs
-	var exactErrs plotter.YErrors
-	for _, p := range curve {
-		if e := float64(p.ExactMAE); finite(e) {
-			exact = append(exact, plotter.XY{X: float64(p.Games), Y: e})
-			se := float64(p.ExactSE)
-			if !finite(se) {
-				se = 0
-			}
-			exactErrs = append(exactErrs, struct{ Low, High float64 }{1.96 * se, 1.96 * se})
-		}
-	}
+	exact, exactErrs := withInterval(curve, func(p CurvePoint) (runs.Num, float64) { return p.ExactMAE, 1.96 * float64(p.ExactSE) })
+	judged, judgedErrs := withInterval(curve, func(p CurvePoint) (runs.Num, float64) { return p.JudgeLoss, float64(p.JudgeCI95) })
 	bottom := &panel{plot: plot.New()}
 	bottom.plot.Title.Text = "Mean |" + name + "| since the previous point"
 	bottom.plot.X.Label.Text = "games trained"
@@ -184,7 +174,7 @@ func errorPanel(curve []CurvePoint, xMax float64) (*panel, error) {
 			return nil, err
 		}
 		bottom.plot.Add(line, points)
-		if len(exact) > 0 {
+		if len(exact) > 0 || len(judged) > 0 {
 			bottom.key.Add("|"+name+"|", line, points)
 		}
 	}
@@ -193,14 +183,17 @@ func errorPanel(curve []CurvePoint, xMax float64) (*panel, error) {
 		// value's distance, so the two errors share the panel.
 		bottom.plot.Title.Text += ", and the static error against exact values"
 		bottom.plot.Y.Label.Text = "mean absolute error"
-		line, points, bars, err := figure.YErrorLine(exact, exactErrs, color.RGBA{R: 148, G: 103, B: 189, A: 255})
-		if err != nil {
+		if err := bottom.addInterval(exact, exactErrs, color.RGBA{R: 148, G: 103, B: 189, A: 255}, "|net - exact| on the held-out suite ± 95%"); err != nil {
 			return nil, err
 		}
-		bottom.plot.Add(line, points, bars)
-		bottom.key.Add("|net - exact| on the held-out suite ± 95%", line, points)
-		for i, p := range exact {
-			bottom.plot.Y.Max = math.Max(bottom.plot.Y.Max, 1.1*(p.Y+exactErrs[i].High))
+	}
+	if len(judged) > 0 {
+		// The judge's loss per decision of the net's play (-judge-by): in
+		// points, a value's difference too.
+		bottom.plot.Title.Text += ", and the judged loss per decision"
+		bottom.plot.Y.Label.Text = "error (value units)"
+		if err := bottom.addInterval(judged, judgedErrs, color.RGBA{R: 214, G: 39, B: 40, A: 255}, "loss per decision, judged, ± 95%"); err != nil {
+			return nil, err
 		}
 	}
 	// The error from 0, so that its fall reads as a proportion, and the
@@ -211,6 +204,40 @@ func errorPanel(curve []CurvePoint, xMax float64) (*panel, error) {
 	}
 	bottom.plot.X.Min, bottom.plot.X.Max = 0, xMax
 	return bottom, nil
+}
+
+// withInterval returns the curve's points where fig gives a finite figure,
+// with its interval's half-width (0 where that is not finite).
+func withInterval(curve []CurvePoint, fig func(CurvePoint) (runs.Num, float64)) (plotter.XYs, plotter.YErrors) {
+	var xy plotter.XYs
+	var errs plotter.YErrors
+	for _, p := range curve {
+		v, half := fig(p)
+		if !finite(float64(v)) {
+			continue
+		}
+		if !finite(half) {
+			half = 0
+		}
+		xy = append(xy, plotter.XY{X: float64(p.Games), Y: float64(v)})
+		errs = append(errs, struct{ Low, High float64 }{half, half})
+	}
+	return xy, errs
+}
+
+// addInterval adds a line of points with their intervals to the panel,
+// named in its key, and raises the panel's top to show them.
+func (pn *panel) addInterval(xy plotter.XYs, errs plotter.YErrors, c color.RGBA, name string) error {
+	line, points, bars, err := figure.YErrorLine(xy, errs, c)
+	if err != nil {
+		return err
+	}
+	pn.plot.Add(line, points, bars)
+	pn.key.Add(name, line, points)
+	for i, p := range xy {
+		pn.plot.Y.Max = math.Max(pn.plot.Y.Max, 1.1*(p.Y+errs[i].High))
+	}
+	return nil
 }
 
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }

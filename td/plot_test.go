@@ -86,7 +86,7 @@ func TestCurvePlotScoreAxisAndKey(t *testing.T) {
 		}, 0, 60},
 		{"winning", []CurvePoint{
 			{Games: 1000, TDError: 0.07, FitError: nan, Score: 0.97, ScoreCI95: 0.05, LuckScore: 1.02, LuckCI95: 0.02},
-			{Games: 2000, TDError: 0.06, FitError: nan, Score: 0.93, ScoreCI95: nan, LuckScore: 0.95, LuckCI95: nan, ExactMAE: 0.2, ExactSE: 0.01},
+			{Games: 2000, TDError: 0.06, FitError: nan, Score: 0.93, ScoreCI95: nan, LuckScore: 0.95, LuckCI95: nan, ExactMAE: 0.2, ExactSE: 0.01, JudgeLoss: nan, JudgeCI95: nan},
 		}, 40, 100},
 	} {
 		panels, err := curvePlots(c.curve)
@@ -120,11 +120,11 @@ func TestCurvePlotFitError(t *testing.T) {
 		name  string
 	}{
 		{[]CurvePoint{
-			{Games: 20, TDError: nan, FitError: 0.30, Score: 0.5, ScoreCI95: 0.1, LuckScore: 0.5, LuckCI95: 0.1, ExactMAE: nan, ExactSE: nan},
-			{Games: 40, TDError: nan, FitError: 0.20, Score: 0.6, ScoreCI95: 0.1, LuckScore: 0.5, LuckCI95: 0.1, ExactMAE: nan, ExactSE: nan},
+			{Games: 20, TDError: nan, FitError: 0.30, Score: 0.5, ScoreCI95: 0.1, LuckScore: 0.5, LuckCI95: 0.1, ExactMAE: nan, ExactSE: nan, JudgeLoss: nan, JudgeCI95: nan},
+			{Games: 40, TDError: nan, FitError: 0.20, Score: 0.6, ScoreCI95: 0.1, LuckScore: 0.5, LuckCI95: 0.1, ExactMAE: nan, ExactSE: nan, JudgeLoss: nan, JudgeCI95: nan},
 		}, "fit error"},
 		{[]CurvePoint{
-			{Games: 20, TDError: 0.30, FitError: nan, Score: 0.5, ScoreCI95: 0.1, LuckScore: 0.5, LuckCI95: 0.1, ExactMAE: nan, ExactSE: nan},
+			{Games: 20, TDError: 0.30, FitError: nan, Score: 0.5, ScoreCI95: 0.1, LuckScore: 0.5, LuckCI95: 0.1, ExactMAE: nan, ExactSE: nan, JudgeLoss: nan, JudgeCI95: nan},
 		}, "TD error"},
 	} {
 		plots, err := curvePlots(c.curve)

@@ -104,6 +104,15 @@ type Settings struct {
 	// learning curve (gnubg keeps a net by its error on a fixed benchmark).
 	// "" judges nothing.
 	JudgeSuite string `json:"judge_suite,omitempty"`
+	// JudgePositions and JudgeBy judge the net's play: a suite of
+	// decisions (such as starlab export -positions writes) and the engine
+	// that judges (such as gnubg:plies=1). At each measurement the net at
+	// depth 1 chooses at every position and the judge values every legal
+	// move, as starlab analyze -suite does (in the run's directory
+	// judged-GAMES); the mean loss per decision and its interval are a
+	// point of the learning curve. Both or neither.
+	JudgePositions string `json:"judge_positions,omitempty"`
+	JudgeBy        string `json:"judge_by,omitempty"`
 
 	// res is what Check read from the settings' files and parsed from
 	// their specs, for Run, which checks its settings again, to use
@@ -122,6 +131,8 @@ type resolved struct {
 	starts  []game.State
 	measure []game.State
 	judge   *judgement
+	// plays are the judged positions, in the game's notation.
+	plays []string
 }
 
 // resolvedFrom is what a resolved was made from: settings changed in any
@@ -129,6 +140,7 @@ type resolved struct {
 type resolvedFrom struct {
 	game, variant, target, targetSpec    string
 	startSuite, measureSuite, judgeSuite string
+	judgePositions, judgeBy              string
 	treeStrap                            bool
 }
 
@@ -216,7 +228,8 @@ func (s *Settings) Check() error {
 // in what they name, keep what they have. Errors are runs.UsageError.
 func (s *Settings) resolve() error {
 	from := resolvedFrom{game: s.GameName, variant: s.Variant, target: s.Target, targetSpec: s.TargetSpec,
-		startSuite: s.StartSuite, measureSuite: s.MeasureSuite, judgeSuite: s.JudgeSuite, treeStrap: s.TreeStrap}
+		startSuite: s.StartSuite, measureSuite: s.MeasureSuite, judgeSuite: s.JudgeSuite,
+		judgePositions: s.JudgePositions, judgeBy: s.JudgeBy, treeStrap: s.TreeStrap}
 	if s.res != nil && s.res.from == from {
 		return nil
 	}
@@ -237,6 +250,9 @@ func (s *Settings) resolve() error {
 		return err
 	}
 	if r.judge, err = s.judgeSuite(); err != nil {
+		return err
+	}
+	if r.plays, err = s.judgedPlays(); err != nil {
 		return err
 	}
 	s.res = r

@@ -23,18 +23,21 @@ import (
 // exact_se; -judge). Format 4 names the training's error by what it is:
 // td_error is TD's, fit_error the fit's to search targets, the other NaN,
 // where format 3 put a search-target run's fit error under td_error.
-// Files of formats 1 to 3 still load (FormatV1, FormatV2, FormatV3): their
-// one error goes to the column of the run's target, and formats 1 and 2,
-// older than search targets, are TD's; their points have no error against
-// exact values.
-const Format = "starlab-train/4"
+// Format 5 adds the judged loss of the net's play (judge_loss,
+// judge_loss_ci95; -judge-positions with -judge-by). Files of formats 1 to
+// 4 still load (FormatV1 to FormatV4): their one error goes to the column
+// of the run's target, and formats 1 and 2, older than search targets,
+// are TD's; their points have no error against exact values, and none has
+// a judged loss.
+const Format = "starlab-train/5"
 
-// FormatV1, FormatV2 and FormatV3 are the formats before Format, read but
-// no longer written.
+// FormatV1 to FormatV4 are the formats before Format, read but no longer
+// written.
 const (
 	FormatV1 = "starlab-train/1"
 	FormatV2 = "starlab-train/2"
 	FormatV3 = "starlab-train/3"
+	FormatV4 = "starlab-train/4"
 )
 
 // CurvePoint is one row of the learning curve.
@@ -75,10 +78,16 @@ type CurvePoint struct {
 	// standard error; NaN where not judged.
 	ExactMAE runs.Num `parquet:"exact_mae" json:"exact_mae"`
 	ExactSE  runs.Num `parquet:"exact_se" json:"exact_se"`
+	// JudgeLoss is the mean loss per decision of the net's play at depth 1
+	// on the judged positions (Settings.JudgePositions), in points, as
+	// Settings.JudgeBy values every legal move, and JudgeCI95 its 95%
+	// interval by position; NaN where not judged.
+	JudgeLoss runs.Num `parquet:"judge_loss" json:"judge_loss"`
+	JudgeCI95 runs.Num `parquet:"judge_loss_ci95" json:"judge_loss_ci95"`
 }
 
-// curvePointOld is a curve point of formats 1 to 3 (FormatV1 to
-// FormatV3): the columns of Format and format 1's score, of which each of
+// curvePointOld is a curve point of formats 1 to 4 (FormatV1 to
+// FormatV4): the columns of Format and format 1's score, of which each of
 // these formats has all but those of oldLacks. Their one error is under
 // td_error.
 type curvePointOld struct {
@@ -88,20 +97,22 @@ type curvePointOld struct {
 }
 
 // oldLacks names the columns of curvePointOld that each earlier format did
-// not have: none had fit_error; format 1 named the score score_vs_pairs
-// and recorded no opponent and no counts of pairs; formats 1 and 2 had no
-// error against exact values.
+// not have: none had the judged loss; none before format 4 had fit_error;
+// format 1 named the score score_vs_pairs and recorded no opponent and no
+// counts of pairs; formats 1 and 2 had no error against exact values.
 var oldLacks = map[string][]string{
-	FormatV1: {"fit_error", "score_vs_hand", "opponent", "measure_pairs", "distinct_pairs", "exact_mae", "exact_se"},
-	FormatV2: {"fit_error", "score_vs_pairs", "exact_mae", "exact_se"},
-	FormatV3: {"fit_error", "score_vs_pairs"},
+	FormatV1: {"fit_error", "score_vs_hand", "opponent", "measure_pairs", "distinct_pairs", "exact_mae", "exact_se", "judge_loss", "judge_loss_ci95"},
+	FormatV2: {"fit_error", "score_vs_pairs", "exact_mae", "exact_se", "judge_loss", "judge_loss_ci95"},
+	FormatV3: {"fit_error", "score_vs_pairs", "judge_loss", "judge_loss_ci95"},
+	FormatV4: {"score_vs_pairs", "judge_loss", "judge_loss_ci95"},
 }
 
-// upgrade returns the points of format (FormatV1 to FormatV3) as points
-// of Format: their one error the fit's when the run fitted search targets
-// (fit, asked only of format 3, the one that knew them), else TD's; not
-// judged (NaN) where the format had no error against exact values; format
-// 1's score its score_vs_pairs.
+// upgrade returns the points of format (FormatV1 to FormatV4) as points
+// of Format: before format 4, their one error the fit's when the run
+// fitted search targets (fit, asked only of format 3, the one that knew
+// them), else TD's; not judged (NaN) where the format had no error against
+// exact values, and no judged loss (NaN); format 1's score its
+// score_vs_pairs.
 func upgrade(old []curvePointOld, format string, fit func() (bool, error)) ([]CurvePoint, error) {
 	isFit := false
 	if format == FormatV3 {
@@ -114,10 +125,13 @@ func upgrade(old []curvePointOld, format string, fit func() (bool, error)) ([]Cu
 	curve := make([]CurvePoint, len(old))
 	for i, p := range old {
 		pt := p.CurvePoint
-		pt.FitError = runs.Num(math.NaN())
-		if isFit {
-			pt.TDError, pt.FitError = pt.FitError, pt.TDError
+		if format != FormatV4 {
+			pt.FitError = runs.Num(math.NaN())
+			if isFit {
+				pt.TDError, pt.FitError = pt.FitError, pt.TDError
+			}
 		}
+		pt.JudgeLoss, pt.JudgeCI95 = runs.Num(math.NaN()), runs.Num(math.NaN())
 		if unjudged {
 			pt.ExactMAE, pt.ExactSE = runs.Num(math.NaN()), runs.Num(math.NaN())
 		}
@@ -138,7 +152,7 @@ type state struct {
 	Curve   []CurvePoint `json:"curve"`
 }
 
-// stateOld is the state file of formats 1 to 3 (FormatV1 to FormatV3).
+// stateOld is the state file of formats 1 to 4 (FormatV1 to FormatV4).
 type stateOld struct {
 	state
 	Curve []curvePointOld `json:"curve"`
@@ -154,7 +168,7 @@ func (st *state) parse(data []byte, fit func() (bool, error)) error {
 	}
 	_ = json.Unmarshal(data, &head) // a file that is not JSON is refused below, as one of this format
 	switch head.Format {
-	case FormatV1, FormatV2, FormatV3:
+	case FormatV1, FormatV2, FormatV3, FormatV4:
 		var old stateOld
 		if err := decodeStrict(data, &old); err != nil {
 			return err
@@ -174,7 +188,7 @@ func (st *state) parse(data []byte, fit func() (bool, error)) error {
 		return err
 	}
 	if st.Format != Format {
-		return fmt.Errorf("format %q, this build reads %q, %q, %q and %q", st.Format, Format, FormatV3, FormatV2, FormatV1)
+		return fmt.Errorf("format %q, this build reads %q, %q, %q, %q and %q", st.Format, Format, FormatV4, FormatV3, FormatV2, FormatV1)
 	}
 	return nil
 }

@@ -56,6 +56,10 @@ type Result struct {
 	// against the held-out suite's exact values (-judge); NaN without one.
 	ExactMAE runs.Num `json:"exact_mae"`
 	ExactSE  runs.Num `json:"exact_se"`
+	// JudgeLoss and JudgeCI95 are the last measurement's judged loss per
+	// decision and its interval (-judge-by); NaN without one.
+	JudgeLoss runs.Num `json:"judge_loss"`
+	JudgeCI95 runs.Num `json:"judge_loss_ci95"`
 }
 
 // Repeated says whether the last measurement's pairs of games were not all
@@ -180,7 +184,8 @@ func startNet(s *Settings, run *runs.Run) (state, *nn.Net, error) {
 func newPoint(s *Settings, net *nn.Net, g int64, seconds float64, checkpoint bool) CurvePoint {
 	pt := CurvePoint{Games: g, Seconds: seconds, NetID: net.ID(), Checkpoint: checkpoint,
 		Score: runs.Num(math.NaN()), ScoreCI95: runs.Num(math.NaN()), LuckScore: runs.Num(math.NaN()), LuckCI95: runs.Num(math.NaN()),
-		MeanPlies: runs.Num(math.NaN()), Opponent: s.Kit.HandEval, ExactMAE: runs.Num(math.NaN()), ExactSE: runs.Num(math.NaN())}
+		MeanPlies: runs.Num(math.NaN()), Opponent: s.Kit.HandEval, ExactMAE: runs.Num(math.NaN()), ExactSE: runs.Num(math.NaN()),
+		JudgeLoss: runs.Num(math.NaN()), JudgeCI95: runs.Num(math.NaN())}
 	pt.GamesPerS = float64(g) / math.Max(pt.Seconds, 1e-9)
 	return pt
 }
@@ -208,6 +213,13 @@ func writePoint(ctx context.Context, s *Settings, run *runs.Run, net *nn.Net, st
 				return err
 			}
 			pt.ExactMAE, pt.ExactSE = runs.Num(j.MAE), runs.Num(j.SE)
+		}
+		if s.JudgeBy != "" {
+			side, err := judgePlay(ctx, s, run, run.Path(NextFile), pt.Games)
+			if err != nil {
+				return err
+			}
+			pt.JudgeLoss, pt.JudgeCI95 = side.MeanLoss, side.CI95
 		}
 		if sum.Score > st.Best {
 			st.Best = sum.Score
@@ -240,7 +252,7 @@ func finish(s *Settings, run *runs.Run, net *nn.Net, st state, g int64) (*Result
 	res := &Result{Games: g, Seconds: st.Seconds, GamesPerS: float64(g) / math.Max(st.Seconds, 1e-9), Net: run.Path(NetFile),
 		Best: run.Path(BestFile), NetID: net.ID(), Opponent: s.Kit.HandEval, MeasurePairs: last.MeasurePairs, DistinctPairs: last.DistinctPairs, Score: last.Score, ScoreCI95: last.ScoreCI95, LuckScore: last.LuckScore,
 		LuckCI95: last.LuckCI95, Curve: st.Curve, MeanPlies: last.MeanPlies, MeanTDErr: last.TDError, MeanFitErr: last.FitError, Checkpoint: g,
-		ExactMAE: last.ExactMAE, ExactSE: last.ExactSE}
+		ExactMAE: last.ExactMAE, ExactSE: last.ExactSE, JudgeLoss: last.JudgeLoss, JudgeCI95: last.JudgeCI95}
 	return res, nil
 }
 

@@ -355,3 +355,47 @@ func TestMeasureSuite(t *testing.T) {
 		}
 	}
 }
+
+// TestJudgedPlay: with -judge-positions and -judge-by each measurement
+// has the judge value the net's play on the positions (here backgammon's
+// default suite, judged by the contact evaluator at depth 1), its loss per
+// decision a point of the curve with its interval, the analysis kept in
+// the run's directory; one of the two alone, and positions that are not
+// decisions, are refused before any game.
+func TestJudgedPlay(t *testing.T) {
+	g, err := games.Lookup("backgammon")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := DefaultSettings(g)
+	s.Hidden, s.Games, s.CheckpointEvery, s.MeasureEvery, s.MeasureGames = 4, 8, 8, 8, 2
+	s.JudgePositions, s.JudgeBy = "../search/backgammon/suites/backgammon.suite", "staretc:depth=1,eval=contact"
+	dir := filepath.Join(t.TempDir(), "j")
+	res, err := train(t, s, dir, runs.NoProgress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	curve, err := ReadCurve(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := curve[len(curve)-1]
+	if l := float64(last.JudgeLoss); !(l >= 0) || !(float64(last.JudgeCI95) >= 0) || res.JudgeLoss != last.JudgeLoss {
+		t.Fatalf("judged loss %v ± %v, result %v", last.JudgeLoss, last.JudgeCI95, res.JudgeLoss)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "judged-8", "summary.json")); err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []func(*Settings){
+		func(s *Settings) { s.JudgeBy = "" },
+		func(s *Settings) { s.JudgePositions = "" },
+		func(s *Settings) { s.JudgeBy = "nosuch:depth=1" },
+		func(s *Settings) { s.JudgePositions = "../search/backgammon/suites/none.suite" },
+	} {
+		b := s
+		bad(&b)
+		if err := b.Check(); err == nil {
+			t.Errorf("settings %q %q accepted", b.JudgePositions, b.JudgeBy)
+		}
+	}
+}

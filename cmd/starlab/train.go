@@ -139,6 +139,8 @@ func (f *trainFlags) setFlags(fs *flag.FlagSet, _ search.Kit) {
 	fs.IntVar(&f.set.MeasureGames, "measure-games", f.set.MeasureGames, "games of each measurement (even)")
 	fs.StringVar(&f.set.MeasureSuite, "measure-suite", "", "file of start positions for the measurements, played in turn (starlab gen; default: the variant's start)")
 	fs.StringVar(&f.set.JudgeSuite, "judge", "", "held-out suite with exact values (starlab gen -exact): each measurement adds the net's static mean absolute error against them to the curve")
+	fs.StringVar(&f.set.JudgePositions, "judge-positions", "", "suite of decisions (starlab export -positions) on which each measurement has -judge-by judge the net's play at depth 1")
+	fs.StringVar(&f.set.JudgeBy, "judge-by", "", "engine that judges the net's play on -judge-positions, such as gnubg:plies=1: each measurement adds the mean loss per decision to the curve")
 }
 
 // run is the train command: the settings from the flags (or from the run
@@ -198,6 +200,9 @@ func writeTrained(w io.Writer, res *td.Result) {
 	judged := ""
 	if e := float64(res.ExactMAE); !math.IsNaN(e) {
 		judged = fmt.Sprintf("; static error against the held-out exact values %.4f ± %.4f", e, float64(res.ExactSE))
+	}
+	if l := float64(res.JudgeLoss); !math.IsNaN(l) {
+		judged += fmt.Sprintf("; judged loss per decision %.4f ± %.4f", l, float64(res.JudgeCI95))
 	}
 	fmt.Fprintf(w, "train: %d games in %.1f s (%.0f games/s); score against %s at depth 1: %.1f%% ± %.1f%% with duplicate dice%s%s%s; net %s (id %s)\n",
 		res.Games, res.Seconds, res.GamesPerS, res.Opponent, 100*float64(res.Score), 100*float64(res.ScoreCI95), repeated, luck, judged, res.Net, res.NetID)
