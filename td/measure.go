@@ -141,8 +141,8 @@ func distinctPairs(prs []selfplay.PairRecord) int {
 }
 
 // judgedPlays reads Settings.JudgePositions, decisions of the variant, and
-// checks that JudgeBy is an engine spec of the game. Errors are
-// runs.UsageError.
+// checks that JudgeBy is an engine spec of the game, starlab's or an
+// outside one. Errors are runs.UsageError.
 func (s *Settings) judgedPlays() ([]string, error) {
 	if (s.JudgePositions == "") != (s.JudgeBy == "") {
 		return nil, runs.Usagef("-judge-positions and -judge-by go together: the positions and the engine that judges the net's play there")
@@ -167,7 +167,7 @@ func (s *Settings) judgedPlays() ([]string, error) {
 		}
 		plays = append(plays, p.Pos.String())
 	}
-	if _, err := selfplay.ParseEngineSpec(s.Kit, s.JudgeBy); err != nil {
+	if _, err := selfplay.ParseEngine(s.Kit, s.JudgeBy); err != nil {
 		return nil, runs.Usagef("-judge-by %s: %v", s.JudgeBy, err)
 	}
 	return plays, nil

@@ -390,6 +390,7 @@ func TestJudgedPlay(t *testing.T) {
 		func(s *Settings) { s.JudgeBy = "" },
 		func(s *Settings) { s.JudgePositions = "" },
 		func(s *Settings) { s.JudgeBy = "nosuch:depth=1" },
+		func(s *Settings) { s.JudgeBy = "gnubg:plies=x" },
 		func(s *Settings) { s.JudgePositions = "../search/backgammon/suites/none.suite" },
 	} {
 		b := s
