@@ -43,6 +43,9 @@ const (
 	// deepest search, keeps within it.
 	maxPly   = 128
 	maxDepth = maxPly - 8
+	// signsFollowMover: every play hands the roll over, and an event keeps it (game.State's
+	// fixed signs).
+	signsFollowMover = false
 	// alternating: every play leads to the opponent's roll.
 	alternating = true
 	// uniformChance: doubles weigh 1 and other rolls 2.

@@ -74,6 +74,9 @@ const (
 	// maxPly bounds the distance from the root: a decision and a chance
 	// node per ply of depth, to the deepest depth MaxDepth allows.
 	maxPly = 2*maxDepth + 2
+	// signsFollowMover: every move hands the turn over, and an event keeps it (game.State's
+	// fixed signs).
+	signsFollowMover = false
 	// alternating: a piece move leads to a decision, the roll to a chance
 	// node.
 	alternating = false

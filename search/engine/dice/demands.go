@@ -83,8 +83,13 @@ const (
 // is read); countsChance, a search's depth counts chance nodes as plies;
 // eventsTouchEval, a chance event changes what an evaluator reads
 // (netHappen and netUnhappen are called); evalNoise, the game has the
-// evaluation noise option (search.Noisy at every leaf).
+// evaluation noise option (search.Noisy at every leaf); signsFollowMover,
+// a side may decide twice in a row or an event may hand the move over
+// (Pig), so that the sign of every edge is read from its child's mover
+// (negated where the mover changes), where otherwise a decision's child
+// is always negated and an event's never (the sign rule of game.State).
 const (
+	_ bool = signsFollowMover
 	_ bool = alternating
 	_ bool = uniformChance
 	_ bool = countsChance

@@ -167,6 +167,10 @@ func (e *Engine) Evaluate(pos game.State) float64 {
 		f := &e.frames[0]
 		n, total := chanceEvents(&e.b, &f.events, &f.w)
 		sum := 0.0
+		side := 0
+		if signsFollowMover {
+			side = mover(&e.b)
+		}
 		for i := 0; i < n; i++ {
 			happen(&e.b, f.events[i], &e.eundo[0])
 			v := 0.0
@@ -174,6 +178,9 @@ func (e *Engine) Evaluate(pos game.State) float64 {
 				v = e.b.Result()
 			} else {
 				v = e.leaf(&e.b)
+			}
+			if signsFollowMover && mover(&e.b) != side {
+				v = -v
 			}
 			unhappen(&e.b, f.events[i], &e.eundo[0])
 			if uniformChance {
@@ -421,13 +428,26 @@ func (e *Engine) moveNode(alpha, beta float64, depth, ply, limit int) float64 {
 		}
 	}
 	best, bestMove := L-1, -1
+	stm := 0
+	if signsFollowMover {
+		stm = mover(b)
+	}
 	for i := 0; i < n; i++ {
 		m := int(moves[i])
 		e.make(m, ply)
 		var v float64
-		if alternating || isChance(b) {
+		switch {
+		case signsFollowMover && mover(b) == stm:
+			// The side that moved decides again, or rolls: its child's
+			// value is from the same view, a max under a max.
+			if isChance(b) {
+				v = e.chance(max(alpha, best), beta, depth-1, ply+1)
+			} else {
+				v = e.moveNode(max(alpha, best), beta, depth-1, ply+1, 0)
+			}
+		case alternating || isChance(b):
 			v = -e.chance(-beta, -max(alpha, best), depth-1, ply+1)
-		} else {
+		default:
 			v = -e.moveNode(-beta, -max(alpha, best), depth-1, ply+1, 0)
 		}
 		e.unmake(m, ply)
