@@ -77,6 +77,10 @@ const (
 	// signsFollowMover: every move hands the turn over, and an event keeps it (game.State's
 	// fixed signs).
 	signsFollowMover = false
+	// exactFirst: positions recur at other depths, but seldom within a
+	// search of the bench's depths, where the bounds kept with their
+	// windows cost fewer nodes than exact values first (docs/search.md).
+	exactFirst = false
 	// alternating: a piece move leads to a decision, the roll to a chance
 	// node.
 	alternating = false

@@ -392,20 +392,36 @@ func (e *Engine) moveNode(alpha, beta float64, depth, ply, limit int) float64 {
 			e.stats.TTCutMove++
 			return en.Lo
 		}
+		// An exact value answers a probe too: it is the lower bound the
+		// probe would give, and better. A probe that searched below it
+		// instead would search the first move's subtree again at every
+		// probe of a position met before.
+		if okLo && okHi && en.Lo >= en.Hi && (limit == 0 || exactFirst) {
+			e.stats.TTCutMove++
+			return en.Lo
+		}
 		if limit == 0 {
-			if okLo && okHi && en.Lo >= en.Hi {
-				e.stats.TTCutMove++
-				return en.Lo
-			}
 			if okHi && en.Hi <= alpha {
 				e.stats.TTCutMove++
 				return en.Hi
 			}
-			if okLo {
-				alpha = max(alpha, en.Lo)
-			}
-			if okHi {
-				beta = min(beta, en.Hi)
+			switch {
+			case exactFirst && !e.expectimax:
+				// Searched to this depth before, in a window whose bound
+				// does not decide this one: search it once in the full
+				// window, so that its value is exact and decides every
+				// later visit, as expectimax's are. Otherwise a position
+				// met again and again in other windows (a game whose
+				// positions recur at other depths) is searched again at
+				// each visit, and so is its subtree.
+				alpha, beta = L, U
+			default:
+				if okLo {
+					alpha = max(alpha, en.Lo)
+				}
+				if okHi {
+					beta = min(beta, en.Hi)
+				}
 			}
 		}
 	}
@@ -471,16 +487,26 @@ func (e *Engine) moveNode(alpha, beta float64, depth, ply, limit int) float64 {
 	}
 	switch {
 	case !useTT:
+	case limit == 0 && best > alpha && best < beta:
+		e.tt.Store(key, best, depth, best, depth, bestMove)
+	case exactFirst && !e.expectimax && e.exactIn(key):
+		// A bound does not replace an exact value of another depth:
+		// the visits the exact value decides outnumber those a bound
+		// of this window would.
 	case limit > 0:
 		if best > alpha {
 			e.tt.Store(key, best, depth, U, -1, bestMove)
 		}
 	case best >= beta:
 		e.tt.Store(key, best, depth, U, -1, bestMove)
-	case best <= alpha:
-		e.tt.Store(key, L, -1, best, depth, bestMove)
 	default:
-		e.tt.Store(key, best, depth, best, depth, bestMove)
+		e.tt.Store(key, L, -1, best, depth, bestMove)
 	}
 	return best
+}
+
+// exactIn reports whether the table holds an exact value for key.
+func (e *Engine) exactIn(key uint64) bool {
+	en := e.tt.Probe(key)
+	return en != nil && en.LoDepth >= 0 && en.HiDepth >= 0 && en.Lo >= en.Hi
 }

@@ -192,19 +192,20 @@ func (e *Engine) tableCut(f *chanceFrame) (float64, bool) {
 		e.stats.TTCutChance++
 		return en.Lo, true
 	}
-	if okLo {
-		if en.Lo >= f.beta {
-			e.stats.TTCutChance++
-			return en.Lo, true
-		}
-		f.alpha = max(f.alpha, en.Lo)
+	if okLo && en.Lo >= f.beta {
+		e.stats.TTCutChance++
+		return en.Lo, true
 	}
-	if okHi {
-		if en.Hi <= f.alpha {
-			e.stats.TTCutChance++
-			return en.Hi, true
-		}
-		f.beta = min(f.beta, en.Hi)
+	if okHi && en.Hi <= f.alpha {
+		e.stats.TTCutChance++
+		return en.Hi, true
+	}
+	if exactFirst {
+		// Searched to this depth before, in a window whose bounds do not
+		// decide this one: search it once in the full window, so that
+		// its value is exact and decides every later visit (as the move
+		// node does, moveNode).
+		f.alpha, f.beta = L, U
 	}
 	return 0, false
 }
@@ -445,7 +446,7 @@ func (e *Engine) star1(f *chanceFrame) float64 {
 // window.
 func (e *Engine) storeChance(f *chanceFrame, edge float64, high bool) float64 {
 	lo, hi := f.sumLo/f.nf, f.sumHi/f.nf
-	if e.chanceTT {
+	if e.chanceTT && !(exactFirst && e.exactIn(f.key)) { // bounds do not replace an exact value (moveNode)
 		e.tt.Store(f.key, lo, f.depth, hi, f.depth, -1)
 	}
 	if high {

@@ -48,6 +48,9 @@ const (
 	// signsFollowMover: a roll of 2 to 6 leaves the roller to decide
 	// again, a roll of 1 hands the move over.
 	signsFollowMover = true
+	// exactFirst: a hold with nothing, or two turns that bank alike,
+	// reach a position again at many depths of one search.
+	exactFirst = true
 	// alternating: a hold leads to a decision, a roll to a chance node.
 	alternating = false
 	// uniformChance: the bag's weights are the tiles left.

@@ -46,6 +46,9 @@ const (
 	// signsFollowMover: every move hands the turn over, and an event keeps it (game.State's
 	// fixed signs).
 	signsFollowMover = false
+	// exactFirst: two steps and a jump reach the same counters, at
+	// many depths of one search.
+	exactFirst = true
 	// alternating: a step or a jump leads to a decision, a roll to a
 	// chance node.
 	alternating = false
