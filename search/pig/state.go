@@ -2,6 +2,7 @@ package pig
 
 import (
 	"fmt"
+	"strings"
 
 	"starlab/search/game"
 )
@@ -119,3 +120,24 @@ func (Game) FormatEvent(s game.State, e game.Event) string {
 
 // CountsChance implements game.Game: depth counts decisions only.
 func (Game) CountsChance() bool { return false }
+
+// Describe is the whole of what show prints (game.Describer): the
+// position, the scores and the turn, and who rolled, with the events, or
+// who decides, with the moves.
+func (b *Board) Describe() string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "pig %s (variant %s): goal %d, side 0 has %d, side 1 has %d\n", b, b.Variant(), b.goal, b.score[0], b.score[1])
+	switch b.Kind() {
+	case game.Over:
+		fmt.Fprintf(&sb, "game over: %s\n", b.End())
+	case game.Chance:
+		events, total := b.Outcomes(nil)
+		fmt.Fprintf(&sb, "side %d rolled, with %d this turn: %d events, total weight %d\n", b.stm, b.turn, len(events), total)
+		for _, e := range events {
+			fmt.Fprintf(&sb, "  %-10s %d/%d\n", Game{}.FormatEvent(b, e), e.Weight, total)
+		}
+	default:
+		fmt.Fprintf(&sb, "side %d to decide, with %d this turn: roll, or hold to bank %d\n", b.stm, b.turn, int(b.score[b.stm]+b.turn))
+	}
+	return sb.String()
+}
