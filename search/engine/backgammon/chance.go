@@ -192,19 +192,28 @@ func (e *Engine) tableCut(f *chanceFrame) (float64, bool) {
 		e.stats.TTCutChance++
 		return en.Lo, true
 	}
-	if okLo && en.Lo >= f.beta {
-		e.stats.TTCutChance++
-		return en.Lo, true
+	if okLo {
+		if en.Lo >= f.beta {
+			e.stats.TTCutChance++
+			return en.Lo, true
+		}
+		if !exactFirst {
+			f.alpha = max(f.alpha, en.Lo)
+		}
 	}
-	if okHi && en.Hi <= f.alpha {
-		e.stats.TTCutChance++
-		return en.Hi, true
+	if okHi {
+		if en.Hi <= f.alpha {
+			e.stats.TTCutChance++
+			return en.Hi, true
+		}
+		if !exactFirst {
+			f.beta = min(f.beta, en.Hi)
+		}
 	}
 	if exactFirst {
-		// Searched to this depth before, in a window whose bounds do not
-		// decide this one: search it once in the full window, so that
-		// its value is exact and decides every later visit (as the move
-		// node does, moveNode).
+		// Searched before, in a window whose bounds do not decide this
+		// one: search it once in the full window, so that its value is
+		// exact and decides every later visit (as moveNode does).
 		f.alpha, f.beta = L, U
 	}
 	return 0, false

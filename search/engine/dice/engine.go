@@ -407,12 +407,12 @@ func (e *Engine) moveNode(alpha, beta float64, depth, ply, limit int) float64 {
 			}
 			switch {
 			case exactFirst && !e.expectimax:
-				// Searched to this depth before, in a window whose bound
-				// does not decide this one: search it once in the full
+				// Met before (its entry, of this depth or another, does
+				// not decide this visit): search it once in the full
 				// window, so that its value is exact and decides every
 				// later visit, as expectimax's are. Otherwise a position
 				// met again and again in other windows (a game whose
-				// positions recur at other depths) is searched again at
+				// positions recur at many depths) is searched again at
 				// each visit, and so is its subtree.
 				alpha, beta = L, U
 			default:
