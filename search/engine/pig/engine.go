@@ -490,7 +490,11 @@ func (e *Engine) moveNode(alpha, beta float64, depth, ply, limit int) float64 {
 	}
 	switch {
 	case !useTT:
-	case limit == 0 && best > alpha && best < beta:
+	case limit == 0 && (best > alpha || exactFirst && alpha <= L) && (best < beta || exactFirst && beta >= U):
+		// Exact: inside the window, or at a bound of the game's values
+		// that the window does not cut (a win or a loss searched in the
+		// full window, which exactFirst must keep as exact, or the
+		// position is searched again at every visit).
 		e.tt.Store(key, best, depth, best, depth, bestMove)
 	case exactFirst && !e.expectimax && e.exactIn(key):
 		// A bound does not replace an exact value of another depth:
