@@ -122,8 +122,9 @@ func DefaultCollectSettings(g search.Kit) CollectSettings {
 // Phase its phase (Game.Phase; Dice: the checkers on the board), Event the
 // event's ID (Dice: the line the die shows) and Weight its weight out of
 // the node's Total, its probability Weight/Total; both searches start from
-// the state after the event. Values are from the view of the chance node's
-// mover, the side that moves after the event. Rows read from a version-1
+// the state after the event. Values are from the view of that state's
+// mover: the chance node's, the side that moves after the event, in a
+// game of fixed signs (game.State). Rows read from a version-1
 // file (Dice's) have Total 0: it was not recorded.
 type Row struct {
 	Game         string  `parquet:"game" json:"game"`

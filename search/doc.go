@@ -164,6 +164,11 @@
 // other engine shares the table: staretc, the reference of starlab tune,
 // searches with its own.
 //
+// What each algorithm keeps, and where positions recur at many depths of
+// one search (Pig, the toy game: engines whose game.go sets exactFirst),
+// what the Star algorithms keep instead, is in docs/search.md, "What the
+// table keeps".
+//
 // # Iterative deepening
 //
 // An engine's Search counts every iteration, as the thesis's tables do. With

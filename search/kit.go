@@ -58,6 +58,13 @@ type Kit struct {
 	// (only where depth counts chance plies and no evaluator reads the
 	// chance event, as in Dice).
 	EndsOnChance func(root game.State, depth int) bool
+	// FixedSigns reports that the engine assumes game.State's fixed signs
+	// (a decision's children have the other side as Mover, a chance
+	// node's the node's own) and reads no mover to sign a value: the
+	// registry's test holds the game to them (gametest.CheckFixedSigns).
+	// A game where a side decides twice or an event hands the move over
+	// (Pig) has engines whose values follow the mover, and false.
+	FixedSigns bool
 	// evalNoise reports whether the game's engines add the chapter's
 	// evaluation noise (noise=): Check refuses noise where they do not.
 	evalNoise bool
@@ -146,8 +153,10 @@ type Description struct {
 	// ChanceNode returns the chance node that stands for the decision pos
 	// where a regression (collect) measures chance events, a new state:
 	// the one before it where RollFirst (Dice: the roll taken back), else
-	// the one its roll move leads to (ChanceBreakthrough, the toy game);
-	// false when there is none.
+	// the one its roll move leads to (ChanceBreakthrough, the toy game,
+	// Pig); false when there is none: at a chance node, a finished game,
+	// or a decision none of whose moves leads to chance (without
+	// RollFirst), as the registry's TestChanceNode checks.
 	ChanceNode func(pos game.State) (game.State, bool)
 	// ValueScale, where given, is how many points a value of 1 of a
 	// variant stands for (backgammon's money: 3, a value being the
@@ -204,6 +213,8 @@ type EngineParts struct {
 	// EvalNoise reports whether the engines add the chapter's evaluation
 	// noise (noise=).
 	EvalNoise bool
+	// FixedSigns is the Kit's.
+	FixedSigns bool
 	// Evaluator is the engine's evaluator of a net as a NetValue
 	// (NetKit.Evaluator), where the description has a Net.
 	Evaluator func(net *nn.Net) (NetValue, error)
@@ -217,7 +228,7 @@ func NewKit(rules game.Game, d Description, e EngineParts) Kit {
 		n.Evaluator = e.Evaluator
 		d.Net = &n
 	}
-	return Kit{Game: rules, Description: d, NewEngine: e.New, MaxDepth: e.MaxDepth, EndsOnChance: e.EndsOnChance, evalNoise: e.EvalNoise}
+	return Kit{Game: rules, Description: d, NewEngine: e.New, MaxDepth: e.MaxDepth, EndsOnChance: e.EndsOnChance, FixedSigns: e.FixedSigns, evalNoise: e.EvalNoise}
 }
 
 // Check reports whether engines of r can search positions of pos's

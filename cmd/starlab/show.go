@@ -104,7 +104,7 @@ func showState(w io.Writer, g search.Kit, s game.State) {
 		fmt.Fprintf(w, "game over: %+g for %s, the side to move\n", s.Result(), side)
 	case game.Chance:
 		events, total := s.Outcomes(nil)
-		fmt.Fprintf(w, "chance node (%s moves after the event): %d events, total weight %d\n", side, len(events), total)
+		fmt.Fprintf(w, "chance node (values from %s's view): %d events, total weight %d\n", side, len(events), total)
 		for _, e := range events {
 			fmt.Fprintf(w, "  %-14s %d/%d\n", g.FormatEvent(s, e), e.Weight, total)
 		}

@@ -6,12 +6,12 @@ import "math"
 // by the plain recursion over the contract that every engine must
 // reproduce with its table off: a state that is over has its result; a
 // decision of depth 0 has eval's value, else the best over its moves of
-// the negated value of the move's child at depth-1; a chance node has the
-// weighted mean of its events' children (not negated: a chance node's
-// value is from the view of the side that moves after the event), at
-// depth-1 where the game counts chance nodes as plies (and eval's value
-// at depth 0), at depth itself where it does not. It is exponential in
-// depth.
+// the value of the move's child at depth-1; a chance node has the
+// weighted mean of its events' children, at depth-1 where the game counts
+// chance nodes as plies (and eval's value at depth 0), at depth itself
+// where it does not. Values follow the mover: a child's value is negated
+// where its Mover is not the parent's, on a move's edge and an event's
+// alike. It is exponential in depth.
 //
 // With visit not nil, every state whose value the recursion computes
 // from below it (neither over nor valued by eval) is passed to visit with
@@ -38,7 +38,7 @@ func expectimax(s State, depth int, countsChance bool, eval func(State) float64,
 		for _, e := range events {
 			c := s.Clone()
 			c.Happen(e)
-			v += float64(e.Weight) * expectimax(c, d, countsChance, eval, visit, false)
+			v += float64(e.Weight) * fromView(s, c, expectimax(c, d, countsChance, eval, visit, false))
 		}
 		v /= float64(total)
 	default:
@@ -49,11 +49,20 @@ func expectimax(s State, depth int, countsChance bool, eval func(State) float64,
 		for _, m := range s.Legal(nil) {
 			c := s.Clone()
 			c.Play(m)
-			v = max(v, -expectimax(c, depth-1, countsChance, eval, visit, true))
+			v = max(v, fromView(s, c, expectimax(c, depth-1, countsChance, eval, visit, true)))
 		}
 	}
 	if visit != nil {
 		visit(s, v, afterMove)
+	}
+	return v
+}
+
+// fromView returns v, the value of parent's child c from c's mover's
+// view, from parent's mover's view.
+func fromView(parent, c State, v float64) float64 {
+	if c.Mover() != parent.Mover() {
+		return -v
 	}
 	return v
 }

@@ -8,13 +8,15 @@
 // The contract follows OpenSpiel's game interface, with explicit chance
 // outcomes: a State is a decision node (its mover chooses a Move), a chance
 // node (an Event happens, with probability Weight over the node's total
-// weight), or over. Values follow one sign rule in every game: a value is
-// from the view of the state's Mover; it is negated on every edge that
-// leaves a decision node and never on an edge that leaves a chance node, so
-// a chance node's value is from the view of the side that moves after the
-// event. In Dice a chance node is the roll before every move (the roller
-// moves next); in ChanceBreakthrough a roll is a move whose child is a
-// chance node (the roller's opponent moves next).
+// weight), or over. Values follow the mover in every game: a value is from
+// the view of the state's Mover, and a child's value is negated on the way
+// up exactly where the child's Mover is not its parent's, on a move's edge
+// and an event's alike. In Dice a chance node is the roll before every move
+// (the roller moves next); in ChanceBreakthrough a roll is a move whose
+// child is a chance node (the roller's opponent moves next); in Pig the
+// side that rolls 2 to 6 decides again (a decision under a decision of the
+// same side, not negated) and a roll of 1 hands the move over (an event
+// whose child is negated).
 package game
 
 // Kind is what a state is: a decision, a chance node, or the end.
@@ -69,29 +71,27 @@ func EventAt(events []Event, u int) (Event, bool) {
 // State is a position of a game as the cold layers see it. A State is
 // changed in place by Play and Happen; Clone gives an independent copy.
 //
-// The sign rule (see the package doc) holds only if every game keeps two
-// invariants on Mover, which the engines rely on (a decision's child
-// values are negated, a chance node's never are) and gametest.Check
-// verifies at every state it visits:
+// Values follow the mover (see the package doc): Mover says whose view a
+// state's value takes. A side may decide twice in a row and an event may
+// decide who moves next (Pig, where a roll of 1 passes the turn), with no
+// forced pass. A state that is over counts too: its Result is from its
+// Mover's view. Most games keep fixed signs, which their engines then
+// assume at no cost per node (the engine's signsFollowMover false, checked
+// by search/engine/enginetest with gametest.CheckFixedSigns):
 //
 //   - every child of a decision, whatever its kind (a decision, a chance
 //     node, or over), has the other side as Mover: decisions alternate
 //     sides;
 //   - every child of a chance node, whatever its kind, has the chance
 //     node's Mover: an event never changes whose view values take.
-//
-// A state that is over counts too: its Result is from its Mover's view,
-// so a game that ends by a move has the opponent of the side that made it
-// as Mover, and one that ends by an event has the chance node's. A game
-// in which a side moves twice in a row, or an event decides who moves
-// next (Pig, where a roll of 1 passes the turn), keeps them with a forced
-// pass: a decision of one move by the side that does not move next.
 type State interface {
 	// Kind reports whether the state is a decision, a chance node or over.
 	Kind() Kind
 	// Mover returns the side (0 or 1) whose view values take: at a
-	// decision the side to move, at a chance node the side that moves
-	// after the event.
+	// decision the side to move; at a chance node the side the game
+	// chooses (Dice and ChanceBreakthrough: the side that moves after the
+	// event; Pig: the roller), whose chance stream draws the event in a
+	// match.
 	Mover() int
 	// Legal appends the legal moves of a decision to dst[:0] and returns
 	// it, in the game's fixed order; a chance node or a state that is over

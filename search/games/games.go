@@ -10,6 +10,7 @@ import (
 	backgammonengine "starlab/search/engine/backgammon"
 	breakthroughengine "starlab/search/engine/breakthrough"
 	diceengine "starlab/search/engine/dice"
+	pigengine "starlab/search/engine/pig"
 	toyengine "starlab/search/engine/toy"
 )
 
@@ -21,6 +22,7 @@ var kits = map[string]func() search.Kit{
 	"backgammon":   backgammonengine.Game,
 	"breakthrough": breakthroughengine.Game,
 	"dice":         diceengine.Game,
+	"pig":          pigengine.Game,
 	"toy":          toyengine.Game,
 }
 

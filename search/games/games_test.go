@@ -34,7 +34,11 @@ func TestLookupEveryName(t *testing.T) {
 			t.Errorf("Lookup(%q) gives a game named %q", name, g.Name())
 		}
 		t.Run(name, func(t *testing.T) {
-			gametest.Check(t, g, g.MoveSep, g.DefaultVariant(), 1, games)
+			if g.FixedSigns {
+				gametest.CheckFixedSigns(t, g, g.MoveSep, g.DefaultVariant(), 1, games)
+			} else {
+				gametest.Check(t, g, g.MoveSep, g.DefaultVariant(), 1, games)
+			}
 		})
 	}
 }
@@ -110,11 +114,13 @@ func TestEveryGameSearches(t *testing.T) {
 	}
 }
 
-// TestChanceNode: every decision of random games of every game has a
-// chance node (ChanceNode), a new chance node of the same variant from
-// which one event leads back to the decision (Dice: the roll taken back)
-// or to which one of its moves leads (a roll move); the decision is left
-// as it was; chance nodes and finished games have none.
+// TestChanceNode: a decision of random games of every game has a chance
+// node (ChanceNode), a new chance node of the same variant from which one
+// event leads back to the decision (Dice: the roll taken back) or to
+// which one of its moves leads (a roll move), unless the game rolls after
+// its decisions (not RollFirst) and no move of this one leads to chance;
+// the decision is left as it was; chance nodes and finished games have
+// none.
 func TestChanceNode(t *testing.T) {
 	for _, name := range Names() {
 		g, _ := Lookup(name)
@@ -134,9 +140,14 @@ func TestChanceNode(t *testing.T) {
 					st.Happen(evs[rng.IntN(len(evs))])
 					continue
 				}
-				decisions++
 				text := st.String()
 				c, ok := g.ChanceNode(st)
+				if !ok && !g.RollFirst && !rolls(st) {
+					moves := st.Legal(nil)
+					st.Play(moves[rng.IntN(len(moves))])
+					continue
+				}
+				decisions++
 				if !ok || c.Kind() != game.Chance || g.Variant(c) != g.Variant(st) || st.String() != text {
 					t.Fatalf("%s: decision %s: chance node %v, %v (the decision is now %s)", name, text, c, ok, st)
 				}
@@ -166,4 +177,16 @@ func TestChanceNode(t *testing.T) {
 			t.Fatalf("%s: %d decisions checked", name, decisions)
 		}
 	}
+}
+
+// rolls reports whether a move of the decision st leads to a chance node.
+func rolls(st game.State) bool {
+	for _, m := range st.Legal(nil) {
+		x := st.Clone()
+		x.Play(m)
+		if x.Kind() == game.Chance {
+			return true
+		}
+	}
+	return false
 }

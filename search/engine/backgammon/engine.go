@@ -179,6 +179,10 @@ func (e *Engine) Evaluate(pos game.State) float64 {
 		f := &e.frames[0]
 		n, total := chanceEvents(&e.b, &f.events, &f.w)
 		sum := 0.0
+		side := 0
+		if signsFollowMover {
+			side = mover(&e.b)
+		}
 		for i := 0; i < n; i++ {
 			happen(&e.b, f.events[i], &e.eundo[0])
 			v := 0.0
@@ -186,6 +190,9 @@ func (e *Engine) Evaluate(pos game.State) float64 {
 				v = e.b.Result()
 			} else {
 				v = e.leaf(&e.b)
+			}
+			if signsFollowMover && mover(&e.b) != side {
+				v = -v
 			}
 			unhappen(&e.b, f.events[i], &e.eundo[0])
 			if uniformChance {
@@ -400,20 +407,36 @@ func (e *Engine) moveNode(alpha, beta float64, depth, ply, limit int) float64 {
 			e.stats.TTCutMove++
 			return en.Lo
 		}
+		// An exact value answers a probe too: it is the lower bound the
+		// probe would give, and better. A probe that searched below it
+		// instead would search the first move's subtree again at every
+		// probe of a position met before.
+		if okLo && okHi && en.Lo >= en.Hi && (limit == 0 || exactFirst) {
+			e.stats.TTCutMove++
+			return en.Lo
+		}
 		if limit == 0 {
-			if okLo && okHi && en.Lo >= en.Hi {
-				e.stats.TTCutMove++
-				return en.Lo
-			}
 			if okHi && en.Hi <= alpha {
 				e.stats.TTCutMove++
 				return en.Hi
 			}
-			if okLo {
-				alpha = max(alpha, en.Lo)
-			}
-			if okHi {
-				beta = min(beta, en.Hi)
+			switch {
+			case exactFirst && !e.expectimax:
+				// Met before (its entry, of this depth or another, does
+				// not decide this visit): search it once in the full
+				// window, so that its value is exact and decides every
+				// later visit, as expectimax's are. Otherwise a position
+				// met again and again in other windows (a game whose
+				// positions recur at many depths) is searched again at
+				// each visit, and so is its subtree.
+				alpha, beta = L, U
+			default:
+				if okLo {
+					alpha = max(alpha, en.Lo)
+				}
+				if okHi {
+					beta = min(beta, en.Hi)
+				}
 			}
 		}
 	}
@@ -436,13 +459,26 @@ func (e *Engine) moveNode(alpha, beta float64, depth, ply, limit int) float64 {
 		}
 	}
 	best, bestMove := L-1, -1
+	stm := 0
+	if signsFollowMover {
+		stm = mover(b)
+	}
 	for i := 0; i < n; i++ {
 		m := int(moves[i])
 		e.make(m, ply)
 		var v float64
-		if alternating || isChance(b) {
+		switch {
+		case signsFollowMover && mover(b) == stm:
+			// The side that moved decides again, or rolls: its child's
+			// value is from the same view, a max under a max.
+			if isChance(b) {
+				v = e.chance(max(alpha, best), beta, depth-1, ply+1)
+			} else {
+				v = e.moveNode(max(alpha, best), beta, depth-1, ply+1, 0)
+			}
+		case alternating || isChance(b):
 			v = -e.chance(-beta, -max(alpha, best), depth-1, ply+1)
-		} else {
+		default:
 			v = -e.moveNode(-beta, -max(alpha, best), depth-1, ply+1, 0)
 		}
 		e.unmake(m, ply)
@@ -466,16 +502,24 @@ func (e *Engine) moveNode(alpha, beta float64, depth, ply, limit int) float64 {
 	}
 	switch {
 	case !useTT:
+	case limit == 0 && (best > alpha || exactFirst && alpha <= L) && (best < beta || exactFirst && beta >= U):
+		// Exact: inside the window, or at a bound of the game's values
+		// that the window does not cut (a win or a loss searched in the
+		// full window, which exactFirst must keep as exact, or the
+		// position is searched again at every visit).
+		e.tt.Store(key, best, depth, best, depth, bestMove)
+	case exactFirst && !e.expectimax && e.exactIn(key):
+		// A bound does not replace an exact value of another depth:
+		// the visits the exact value decides outnumber those a bound
+		// of this window would.
 	case limit > 0:
 		if best > alpha {
 			e.tt.Store(key, best, depth, U, -1, bestMove)
 		}
 	case best >= beta:
 		e.tt.Store(key, best, depth, U, -1, bestMove)
-	case best <= alpha:
-		e.tt.Store(key, L, -1, best, depth, bestMove)
 	default:
-		e.tt.Store(key, best, depth, best, depth, bestMove)
+		e.tt.Store(key, L, -1, best, depth, bestMove)
 	}
 	return best
 }
@@ -495,12 +539,23 @@ func (e *Engine) filterRoot() {
 	n := e.orderMoves(moves, -1, 0)
 	vals := e.filterVals[:n]
 	b := &e.b
+	stm := 0
+	if signsFollowMover {
+		stm = mover(b)
+	}
 	for i := 0; i < n; i++ {
 		m := int(moves[i])
 		e.make(m, 0)
-		if alternating || isChance(b) {
+		switch { // as moveNode values a child, with the whole window
+		case signsFollowMover && mover(b) == stm:
+			if isChance(b) {
+				vals[i] = e.chance(L, U, 0, 1)
+			} else {
+				vals[i] = e.moveNode(L, U, 0, 1, 0)
+			}
+		case alternating || isChance(b):
 			vals[i] = -e.chance(L, U, 0, 1)
-		} else {
+		default:
 			vals[i] = -e.moveNode(L, U, 0, 1, 0)
 		}
 		e.unmake(m, 0)
@@ -536,4 +591,10 @@ func (e *Engine) filterRoot() {
 // moves), and returns how many there are.
 func (e *Engine) kept(moves *[maxMoves]move, n int) int {
 	return copy(moves[:n], e.keep[:e.nKeep])
+}
+
+// exactIn reports whether the table holds an exact value for key.
+func (e *Engine) exactIn(key uint64) bool {
+	en := e.tt.Probe(key)
+	return en != nil && en.LoDepth >= 0 && en.HiDepth >= 0 && en.Lo >= en.Hi
 }

@@ -43,6 +43,13 @@ const (
 	// deepest search, keeps within it.
 	maxPly   = 128
 	maxDepth = maxPly - 8
+	// signsFollowMover: every play hands the roll over, and an event keeps it (game.State's
+	// fixed signs).
+	signsFollowMover = false
+	// exactFirst: positions recur at other depths, but seldom within a
+	// search of the bench's depths, where the bounds kept with their
+	// windows cost fewer nodes than exact values first (docs/search.md).
+	exactFirst = false
 	// alternating: every play leads to the opponent's roll.
 	alternating = true
 	// uniformChance: doubles weigh 1 and other rolls 2.

@@ -23,6 +23,11 @@ type chanceFrame struct {
 	w            [maxEvents]float64 // the events' weights (not written when uniform)
 	lo, hi       [maxEvents]float64
 	elo, ehi     [maxEvents]float64
+	// side is the chance node's mover, and flip[i] whether event i hands
+	// the move to the other side, so that its value is negated on the way
+	// up: both written only where signsFollowMover.
+	side int
+	flip [maxEvents]bool
 }
 
 // fill reads the chance node's events and weights and opens every bound.
@@ -105,6 +110,14 @@ func (e *Engine) chance(alpha, beta float64, depth, ply int) float64 {
 	f.fill(b)
 	f.alpha, f.beta, f.depth, f.ply = alpha, beta, depth, ply
 	f.key = b.Key()
+	if signsFollowMover {
+		f.side = mover(b)
+		for i := 0; i < f.n; i++ {
+			happen(b, f.events[i], &e.eundo[ply])
+			f.flip[i] = mover(b) != f.side
+			unhappen(b, f.events[i], &e.eundo[ply])
+		}
+	}
 	if childDepth(depth) > 1 { // the events' move nodes probe the table from depth 2
 		for i := 0; i < f.n; i++ {
 			e.tt.Prefetch(keyAfterEvent(b, f.events[i]))
@@ -140,10 +153,19 @@ func (e *Engine) chance(alpha, beta float64, depth, ply int) float64 {
 func (e *Engine) expectimaxChance(depth, ply int) float64 {
 	f := &e.frames[ply] // for its event and weight arrays
 	n, total := chanceEvents(&e.b, &f.events, &f.w)
+	side := 0
+	if signsFollowMover {
+		side = mover(&e.b)
+	}
 	sum := 0.0
 	for i := 0; i < n; i++ {
 		e.happen(f.events[i], ply)
-		v := e.max(L, U, childDepth(depth), ply+1)
+		v := 0.0
+		if signsFollowMover && mover(&e.b) != side {
+			v = -e.max(L, U, childDepth(depth), ply+1)
+		} else {
+			v = e.max(L, U, childDepth(depth), ply+1)
+		}
 		e.unhappen(f.events[i], ply)
 		if e.stopped {
 			return 0
@@ -175,14 +197,24 @@ func (e *Engine) tableCut(f *chanceFrame) (float64, bool) {
 			e.stats.TTCutChance++
 			return en.Lo, true
 		}
-		f.alpha = max(f.alpha, en.Lo)
+		if !exactFirst {
+			f.alpha = max(f.alpha, en.Lo)
+		}
 	}
 	if okHi {
 		if en.Hi <= f.alpha {
 			e.stats.TTCutChance++
 			return en.Hi, true
 		}
-		f.beta = min(f.beta, en.Hi)
+		if !exactFirst {
+			f.beta = min(f.beta, en.Hi)
+		}
+	}
+	if exactFirst {
+		// Searched before, in a window whose bounds do not decide this
+		// one: search it once in the full window, so that its value is
+		// exact and decides every later visit (as moveNode does).
+		f.alpha, f.beta = L, U
 	}
 	return 0, false
 }
@@ -197,11 +229,15 @@ func (e *Engine) successorProbing(f *chanceFrame) (float64, bool) {
 		if en == nil {
 			continue
 		}
-		if int(en.LoDepth) >= cd && en.Lo > f.lo[i] {
-			f.setLo(i, en.Lo)
+		lo, loDepth, hi, hiDepth := en.Lo, en.LoDepth, en.Hi, en.HiDepth
+		if signsFollowMover && f.flip[i] { // the entry is from the other side's view
+			lo, loDepth, hi, hiDepth = -hi, hiDepth, -lo, loDepth
 		}
-		if int(en.HiDepth) >= cd && en.Hi < f.hi[i] {
-			f.setHi(i, en.Hi)
+		if int(loDepth) >= cd && lo > f.lo[i] {
+			f.setLo(i, lo)
+		}
+		if int(hiDepth) >= cd && hi < f.hi[i] {
+			f.setHi(i, hi)
 		}
 		if f.lo[i] > f.hi[i] { // bounds of different depths disagree: trust neither
 			f.setLo(i, L)
@@ -242,6 +278,9 @@ func (e *Engine) probCut(f *chanceFrame, m *cpcModel) (float64, bool) {
 			}
 			e.stats.CPCSearches++
 			pred := m.a*v + m.b
+			if signsFollowMover && f.flip[i] { // predicted in the other side's view
+				pred = -pred
+			}
 			f.elo[i] = max(f.lo[i], L, pred-m.tSigma)
 			f.ehi[i] = min(f.hi[i], U, pred+m.tSigma)
 			if f.elo[i] > f.ehi[i] {
@@ -278,7 +317,10 @@ func (e *Engine) probCut(f *chanceFrame, m *cpcModel) (float64, bool) {
 // first ProbingFactor moves (Ballard 1983; Veness 2006, section 2.4.4).
 func (e *Engine) star2Probing(f *chanceFrame) (float64, bool) {
 	for i := 0; i < f.n; i++ {
-		if f.lo[i] >= f.hi[i] {
+		// An event that hands the move over is a min node to this one,
+		// whose probe would bound it from above, not below: Star1 searches
+		// it.
+		if f.lo[i] >= f.hi[i] || signsFollowMover && f.flip[i] {
 			continue
 		}
 		_, cmax := f.window(i)
@@ -358,7 +400,12 @@ func (e *Engine) star1(f *chanceFrame) float64 {
 			wa, wb = min(ax, f.elo[i]), max(bx, f.ehi[i])
 		}
 		e.happen(f.events[i], f.ply)
-		v := e.max(wa, wb, childDepth(f.depth), f.ply+1)
+		v := 0.0
+		if signsFollowMover && f.flip[i] {
+			v = -e.max(-wb, -wa, childDepth(f.depth), f.ply+1)
+		} else {
+			v = e.max(wa, wb, childDepth(f.depth), f.ply+1)
+		}
 		e.unhappen(f.events[i], f.ply)
 		if e.stopped {
 			return 0
@@ -408,7 +455,7 @@ func (e *Engine) star1(f *chanceFrame) float64 {
 // window.
 func (e *Engine) storeChance(f *chanceFrame, edge float64, high bool) float64 {
 	lo, hi := f.sumLo/f.nf, f.sumHi/f.nf
-	if e.chanceTT {
+	if e.chanceTT && !(exactFirst && e.exactIn(f.key)) { // bounds do not replace an exact value (moveNode)
 		e.tt.Store(f.key, lo, f.depth, hi, f.depth, -1)
 	}
 	if high {

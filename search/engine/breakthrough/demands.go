@@ -86,8 +86,21 @@ const (
 // is read); countsChance, a search's depth counts chance nodes as plies;
 // eventsTouchEval, a chance event changes what an evaluator reads
 // (netHappen and netUnhappen are called); evalNoise, the game has the
-// evaluation noise option (search.Noisy at every leaf).
+// evaluation noise option (search.Noisy at every leaf); signsFollowMover,
+// a side may decide twice in a row or an event may hand the move over
+// (Pig), so that the sign of every edge is read from its child's mover
+// (negated where the mover changes), where otherwise a decision's child
+// is always negated and an event's never (the sign rule of game.State);
+// exactFirst, the Star algorithms keep exact values first in the table
+// (docs/search.md, "What the table keeps"): a position met again, at any
+// depth, in a window its entry does not decide is searched in the full
+// window, a probe takes an exact entry, and a bound never replaces an
+// exact value, for games whose positions recur at many depths of one
+// search, where bounds kept with their windows make the Star algorithms
+// search again and again what expectimax searches once.
 const (
+	_ bool = exactFirst
+	_ bool = signsFollowMover
 	_ bool = alternating
 	_ bool = uniformChance
 	_ bool = countsChance

@@ -74,6 +74,13 @@ const (
 	// maxPly bounds the distance from the root: a decision and a chance
 	// node per ply of depth, to the deepest depth MaxDepth allows.
 	maxPly = 2*maxDepth + 2
+	// signsFollowMover: every move hands the turn over, and an event keeps it (game.State's
+	// fixed signs).
+	signsFollowMover = false
+	// exactFirst: positions recur at other depths, but seldom within a
+	// search of the bench's depths, where the bounds kept with their
+	// windows cost fewer nodes than exact values first (docs/search.md).
+	exactFirst = false
 	// alternating: a piece move leads to a decision, the roll to a chance
 	// node.
 	alternating = false

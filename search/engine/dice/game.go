@@ -43,6 +43,12 @@ const (
 	// maxDepth is the deepest search: a move and a roll per empty cell of
 	// the largest board (MaxDepth).
 	maxDepth = 2 * rules.MaxCells
+	// signsFollowMover: every move hands the roll to the other side, whose roll keeps it (game.State's
+	// fixed signs).
+	signsFollowMover = false
+	// exactFirst: a position recurs only by transposition at one depth: bounds kept
+	// with their windows serve the Star algorithms best.
+	exactFirst = false
 	// alternating: every move leads to a chance node (the next roll), so
 	// a move node never asks what its child is.
 	alternating = true

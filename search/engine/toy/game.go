@@ -43,6 +43,12 @@ const (
 	// maxDepth is the deepest search: the race can last forever, so it
 	// is a cap (MaxDepth), not the depth after which nothing changes.
 	maxDepth = 40
+	// signsFollowMover: every move hands the turn over, and an event keeps it (game.State's
+	// fixed signs).
+	signsFollowMover = false
+	// exactFirst: two steps and a jump reach the same counters, at
+	// many depths of one search.
+	exactFirst = true
 	// alternating: a step or a jump leads to a decision, a roll to a
 	// chance node.
 	alternating = false

@@ -165,7 +165,8 @@ func Game() search.Kit {
 		EndsOnChance: func(root game.State, depth int) bool {
 			return endsOnChance(isChance(boardOf(root)), depth)
 		},
-		EvalNoise: evalNoise,
-		Evaluator: netValueOf,
+		EvalNoise:  evalNoise,
+		FixedSigns: !signsFollowMover,
+		Evaluator:  netValueOf,
 	})
 }

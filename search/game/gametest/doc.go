@@ -16,10 +16,11 @@
 //     neither, and a Result in [-1, 1];
 //   - Legal and Outcomes fill dst[:0], not dst: a buffer with stale
 //     contents gives the same answer as a nil one;
-//   - Mover is 0 or 1, and the sign invariants of game.State hold: every
-//     legal move leads to a state (of any kind, over included) whose
-//     Mover is the other side, and every event to one whose Mover is the
-//     chance node's;
+//   - Mover is 0 or 1 (values follow the mover, whoever it is); and, with
+//     CheckFixedSigns, the fixed signs of game.State hold: every legal
+//     move leads to a state (of any kind, over included) whose Mover is
+//     the other side, and every event to one whose Mover is the chance
+//     node's;
 //   - Game.Variant gives the variant the game started in, and Game.Phase is
 //     not negative and, unless the state is over, within Game.PhaseRange;
 //   - String is read back by Game.Parse into a state with the same String,

@@ -29,7 +29,19 @@ const stream = 0x67616d6574657374 // "gametest"
 // move's text holds.
 func Check(t *testing.T, g game.Game, sep, variant string, seed uint64, games int) {
 	t.Helper()
-	if err := check(g, sep, variant, seed, games, maxPlies); err != nil {
+	if err := check(g, sep, variant, seed, games, maxPlies, false); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// CheckFixedSigns is Check with the fixed signs of game.State checked too
+// at every state: a decision's children have the other side as Mover, a
+// chance node's the node's own. An engine whose game.go says so
+// (signsFollowMover false) reads no mover per node and is wrong on a game
+// that breaks them; search/engine/enginetest calls it for such engines.
+func CheckFixedSigns(t *testing.T, g game.Game, sep, variant string, seed uint64, games int) {
+	t.Helper()
+	if err := check(g, sep, variant, seed, games, maxPlies, true); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -42,10 +54,12 @@ type walk struct {
 	rng     *rand.Rand
 	keyOf   map[string]uint64 // String -> Key
 	textOf  map[uint64]string // Key -> String
+	fixed   bool              // check the fixed signs (CheckFixedSigns)
 }
 
-// check is Check returning the first violation as an error.
-func check(g game.Game, sep, variant string, seed uint64, games, plies int) error {
+// check is Check (or, with fixed, CheckFixedSigns) returning the first
+// violation as an error.
+func check(g game.Game, sep, variant string, seed uint64, games, plies int, fixed bool) error {
 	if games < 1 {
 		return fmt.Errorf("gametest: %d games checks nothing; give at least 1", games)
 	}
@@ -66,6 +80,7 @@ func check(g game.Game, sep, variant string, seed uint64, games, plies int) erro
 		rng:     rand.New(rand.NewPCG(seed, stream)),
 		keyOf:   map[string]uint64{},
 		textOf:  map[uint64]string{},
+		fixed:   fixed,
 	}
 	for i := 0; i < games; i++ {
 		s, err := g.New(variant)
@@ -240,7 +255,7 @@ func (w *walk) step(s game.State) (over bool, problems []string) {
 	if c.String() != text || c.Key() != key || c.Kind() != kind || c.Mover() != mover {
 		bad("Clone is %q (key %#x, %v, mover %d), the state %q (key %#x, %v, mover %d)", c.String(), c.Key(), c.Kind(), c.Mover(), text, key, kind, mover)
 	}
-	if len(problems) == 0 {
+	if len(problems) == 0 && w.fixed {
 		w.checkSigns(s, mover, moves, events, bad)
 	}
 	if len(problems) > 0 || kind == game.Over {
@@ -267,9 +282,9 @@ func (w *walk) step(s game.State) (over bool, problems []string) {
 	return false, problems
 }
 
-// checkSigns checks the sign invariants of game.State on every child of
-// s: a decision's children have the other side as Mover, a chance node's
-// the node's own, whatever their kind, over included.
+// checkSigns checks the fixed signs of game.State on every child of s: a
+// decision's children have the other side as Mover, a chance node's the
+// node's own, whatever their kind, over included.
 func (w *walk) checkSigns(s game.State, mover int, moves []game.Move, events []game.Event, bad func(string, ...any)) {
 	for _, m := range moves {
 		c := s.Clone()

@@ -217,12 +217,9 @@ func TestCheckFindsBugs(t *testing.T) {
 		{"event-text-same", `FormatEvent gives events 0 and 1 the same last word "bonus"`},
 		{"event-last-word-same", `FormatEvent gives events 0 and 1 the same last word "roll"`},
 		{"variant-wrong", `Variant is "to11" in a game of "to10"`},
-		{"roll-again", `event "bonus 1": its child (decision) has mover 0, the chance node's is 1`},
-		{"winner-to-move", "(over) has mover 1, the decision's own"},
-		{"chance-mover-is-roller", "move +1: its child (chance) has mover 0, the decision's own"},
 	}
 	for _, tc := range tests {
-		err := check(brokenGame{bug: tc.bug}, " ", "to10", 1, 20, 500)
+		err := check(brokenGame{bug: tc.bug}, " ", "to10", 1, 20, 500, false)
 		if err == nil {
 			t.Errorf("%s: check passes", tc.bug)
 			continue
@@ -231,6 +228,27 @@ func TestCheckFindsBugs(t *testing.T) {
 			t.Errorf("%s: check says\n%v\nwant %q", tc.bug, err, tc.want)
 		}
 	}
+}
+
+// TestCheckFixedSignsFindsBugs: games whose moves or events change the
+// mover otherwise than the fixed signs say pass Check, where values follow
+// the mover (a side that rolls again decides again, as in Pig), and fail
+// CheckFixedSigns, which the engines that assume the fixed signs rely on.
+func TestCheckFixedSignsFindsBugs(t *testing.T) {
+	for _, tc := range []struct{ bug, want string }{
+		{"roll-again", `event "bonus 1": its child (decision) has mover 0, the chance node's is 1`},
+		{"winner-to-move", "(over) has mover 1, the decision's own"},
+		{"chance-mover-is-roller", "move +1: its child (chance) has mover 0, the decision's own"},
+	} {
+		if err := check(brokenGame{bug: tc.bug}, " ", "to10", 1, 20, 500, false); err != nil && tc.bug != "winner-to-move" {
+			t.Errorf("%s: check without fixed signs says %v", tc.bug, err)
+		}
+		err := check(brokenGame{bug: tc.bug}, " ", "to10", 1, 20, 500, true)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: check with fixed signs says\n%v\nwant %q", tc.bug, err, tc.want)
+		}
+	}
+	CheckFixedSigns(t, raceGame{}, " ", "to10", 1, 50)
 }
 
 func TestCheckRefusesBadArguments(t *testing.T) {
@@ -242,7 +260,7 @@ func TestCheckRefusesBadArguments(t *testing.T) {
 		{"to10", 0, "0 games checks nothing"},
 		{"to0", 1, `race: New("to0"): race variant "to0" is not to<1..100>`},
 	} {
-		if err := check(raceGame{}, " ", tc.variant, 1, tc.games, maxPlies); err == nil || !strings.Contains(err.Error(), tc.want) {
+		if err := check(raceGame{}, " ", tc.variant, 1, tc.games, maxPlies, false); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("check(%q, %d games) = %v, want %q", tc.variant, tc.games, err, tc.want)
 		}
 	}
