@@ -46,18 +46,39 @@ func TestFeatureNetIsFull(t *testing.T) {
 	}
 	e := NewNetEvaluator(net)
 	x, h := make([]float64, FeatureInputSize), make([]float64, 2*net.H)
-	for _, b := range randomPositions(7, 20, 3) {
-		e.Reset(b)
+	check := func(b *Board) {
+		t.Helper()
 		got := e.Evaluate(b)
 		if v, ok := BearoffValue(b); ok {
 			if got != v {
 				t.Fatalf("%s: evaluator %v, bear-off database %v", b, got, v)
 			}
-			continue
+			return
 		}
 		Features(b, x)
 		if want := net.Forward(x, h); math.Abs(got-want) > 1e-12 {
-			t.Fatalf("%s: evaluator %v, net %v", b, got, want)
+			t.Fatalf("%s, %d plays since Reset: evaluator %v, net %v", b, e.top, got, want)
+		}
+	}
+	for _, b := range randomPositions(7, 20, 3) {
+		e.Reset(b)
+		check(b)
+	}
+	// along games, the accumulators following each play from one Reset
+	rng := rand.New(rand.NewPCG(8, 9))
+	var codes [MaxPlays]int16
+	for g := 0; g < 10; g++ {
+		b := StartBoard(OnePoint)
+		e.Reset(b)
+		for !b.Over() && e.top < maxNetDepth-1 {
+			hi, lo := RollDice(rng.IntN(Rolls))
+			b.Roll(hi, lo)
+			n := b.Moves(&codes)
+			m := int(codes[rng.IntN(n)])
+			var u Undo
+			b.MakeSaving(m, &u)
+			e.Make(b, m)
+			check(b)
 		}
 	}
 }

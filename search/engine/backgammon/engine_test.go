@@ -4,10 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"math"
+	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"starlab/nn"
+	"starlab/runs"
 	"starlab/search"
 
 	rules "starlab/search/backgammon"
@@ -197,5 +201,33 @@ func TestMoveFilter(t *testing.T) {
 	t.Logf("depth 3, 10 positions: %d nodes unfiltered, %d with filter=4", fullNodes, filteredNodes)
 	if filteredNodes >= fullNodes {
 		t.Errorf("filter=4 searched %d nodes, unfiltered %d", filteredNodes, fullNodes)
+	}
+}
+
+// TestFeatureNetConforms: the sound algorithms with a net of the input
+// set "features" (its features added at each leaf, the bear-off databases
+// where both sides bear off) agree with the exact depth-limited values of
+// the same evaluation, on the small positions (bear-offs among them) and
+// on positions of random play, to 1e-9. That the evaluation is the net's
+// own along the plays, TestFeatureNetIsFull holds.
+func TestFeatureNetConforms(t *testing.T) {
+	net, err := nn.New(rules.FeatureInputSize, 12, rand.New(rand.NewPCG(38, 1)), 0.2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	net.Game, net.Variant, net.VariantKey = rules.NetGame, rules.OnePoint.String(), []int{int(rules.OnePoint)}
+	file := filepath.Join(t.TempDir(), "features.json")
+	if err := runs.WriteFileAtomic(file, net.Write); err != nil {
+		t.Fatal(err)
+	}
+	for _, states := range [][]game.State{smallPositions(t, rules.OnePoint), nil} {
+		enginetest.Check(t, Game(), enginetest.Options{
+			Variant:  rules.OnePoint.String(),
+			Net:      file,
+			States:   states,
+			Evals:    []string{"mlp"},
+			Leaves:   20000,
+			MaxDepth: 3,
+		})
 	}
 }
