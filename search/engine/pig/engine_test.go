@@ -20,6 +20,7 @@ func TestClassicFigure(t *testing.T) {
 	if got := math.Round(p * 1e4); got != 5306 {
 		t.Fatalf("the first player wins %.6f of games to 100, want 0.5306", p)
 	}
+	t.Logf("the first player wins %.7f of games to 100 under optimal play", p)
 }
 
 // positions returns n positions of variant reached by random play from
