@@ -64,14 +64,7 @@ func (b *Board) Contact() bool {
 
 // rearmost returns side s's highest occupied point (25 for the bar), 0
 // when none is left on the board.
-func (b *Board) rearmost(s int) int {
-	for p := Bar; p > 0; p-- {
-		if b.pts[s][p] > 0 {
-			return p
-		}
-	}
-	return 0
-}
+func (b *Board) rearmost(s int) int { return rear(&b.pts[s]) }
 
 // Contact weights, in the units of the race term.
 const (

@@ -174,7 +174,7 @@ func halfFeatures(me, op *Points, f []float64) {
 	}
 	byOp, byMe := blockedIn(op), blockedIn(me) // what blocks me, what blocks op
 	var h hits
-	h.count(me, op)
+	h.count(me, op, byOp)
 	f[8] = float64(h.loss) / (12 * 36)
 	f[9] = float64(h.one) / 36
 	f[10] = float64(h.two) / 36
@@ -335,8 +335,8 @@ var doubleRolls uint32
 
 // hitTab[d][w] are the rolls that move a checker d pips (1 to 12) when
 // w marks the blocked points among the 11 before it: bit 11-k for the
-// point k pips on. hitFar[d] are the doubles that reach 13 to 24 pips,
-// for which the blocked points are checked one by one.
+// point k pips on (window's 12 bits less the farthest). Doubles that reach
+// 13 to 24 pips are found by doubleShots.
 var hitTab [13][1 << 11]uint32
 
 func init() {
@@ -378,40 +378,19 @@ func weight(m uint32) int {
 // t (t < p), blocked marking the points the other holds (bit q for the
 // mover's point q).
 func reach(p, t int, blocked uint32) uint32 {
-	d := p - t
-	if d <= 12 {
-		var w uint32
-		if p >= 11 {
-			w = blocked >> (p - 11)
-		} else {
-			w = blocked << (11 - p)
-		}
-		return hitTab[d][w&(1<<11-1)]
+	if d := p - t; d <= 12 {
+		return hitTab[d][window(blocked, p)>>1]
 	}
-	var m uint32
-	for die := 4; die <= 6; die++ { // 16, 20, 24; 15 and 18 take three
-		if d%die != 0 || d/die > 4 {
-			continue
-		}
-		ok := true
-		for k := die; k < d; k += die {
-			ok = ok && blocked&(1<<(p-k)) == 0
-		}
-		if ok {
-			m |= rollBit(die, die)
-		}
-	}
-	return m
+	return doubleShots(p, t, 1, 4, blocked)
 }
 
-func (h *hits) count(me, op *Points) {
-	var blots, blocked uint32 // op's blots and points, at my points
+// count counts the hits of me on op's blots, blocked marking op's points
+// in me's view (blockedIn(op)).
+func (h *hits) count(me, op *Points, blocked uint32) {
+	var blots uint32 // op's blots, at my points
 	for q := 1; q <= 24; q++ {
-		switch {
-		case op[q] == 1:
+		if op[q] == 1 {
 			blots |= 1 << (25 - q)
-		case op[q] >= 2:
-			blocked |= 1 << (25 - q)
 		}
 	}
 	if blots == 0 {
@@ -456,7 +435,7 @@ func (h *hits) count(me, op *Points) {
 				if d := p - t; d <= 6 {
 					m |= dieEnter[d]
 				}
-				m |= h.doubleShots(p, t, 1, 3, blocked) & enterDoubles
+				m |= doubleShots(p, t, 1, 3, blocked) & enterDoubles
 			}
 		case nb >= 2:
 			// both dice enter checkers, hitting where they land; a double
@@ -466,10 +445,10 @@ func (h *hits) count(me, op *Points) {
 			}
 			if nb < 4 {
 				left := 4 - int(nb)
-				m |= h.doubleShots(Bar, t, 2, left+1, blocked)
+				m |= doubleShots(Bar, t, 2, left+1, blocked)
 				for p := t + 1; p <= min(t+6*left, 24); p++ {
 					if me[p] > 0 {
-						m |= h.doubleShots(p, t, 1, left, blocked) & enterDoubles
+						m |= doubleShots(p, t, 1, left, blocked) & enterDoubles
 					}
 				}
 			}
@@ -497,7 +476,7 @@ func (h *hits) count(me, op *Points) {
 	}
 	for d1 := 2; d1 <= 6; d1++ {
 		for d2 := 1; d2 < d1; d2++ {
-			if h.mixedTwice(me, d1, d2, blots, blocked, shooters) {
+			if mixedTwice(me, d1, d2, blots, blocked, shooters) {
 				twice |= rollBit(d1, d2)
 			}
 		}
@@ -519,7 +498,7 @@ func init() {
 // doubleShots returns the doubles with which a checker at the mover's
 // point p (Bar: entering) reaches t in least to steps steps of its die,
 // every point on the way open; from the bar the first step is the entry.
-func (h *hits) doubleShots(p, t, least, steps int, blocked uint32) uint32 {
+func doubleShots(p, t, least, steps int, blocked uint32) uint32 {
 	var m uint32
 	d := p - t
 	for e := 1; e <= 6; e++ {
@@ -542,7 +521,7 @@ func (h *hits) doubleShots(p, t, least, steps int, blocked uint32) uint32 {
 // the bar, each die hits one or a checker hits with one die and goes on
 // to another; with one on the bar, its entry hits one and the other die
 // another; with more, both entries hit.
-func (h *hits) mixedTwice(me *Points, d1, d2 int, blots, blocked, shooters uint32) bool {
+func mixedTwice(me *Points, d1, d2 int, blots, blocked, shooters uint32) bool {
 	nb := me[Bar]
 	switch nb {
 	case 0:
