@@ -182,7 +182,11 @@ func judgePlay(ctx context.Context, s *Settings, run *runs.Run, file string, g i
 	if err := os.RemoveAll(dir); err != nil {
 		return selfplay.SideAnalysis{}, err
 	}
-	as := selfplay.AnalyzeSettings{Kit: s.Kit, Engines: []string{"staretc:depth=1,tt=1,eval=mlp,net=" + file},
+	spec, _, err := netSpec(s.Kit, file) // the engine the measurement plays
+	if err != nil {
+		return selfplay.SideAnalysis{}, err
+	}
+	as := selfplay.AnalyzeSettings{Kit: s.Kit, Engines: []string{spec.String()},
 		Positions: s.res.plays, Judge: s.JudgeBy, Workers: s.Workers}
 	jr, err := runs.CreateAt(dir, "analyze", nil, as, s.Seed)
 	if err != nil {
