@@ -161,15 +161,19 @@ func boAll(capacity int) []boHome {
 	return all
 }
 
-// byPips returns the ranks of all in order of pips, fewest first: a play
-// always leaves fewer.
-func byPips(all []boHome) []int {
-	order := make([]int, len(all))
-	for i := range order {
-		order[i] = i
+// byPips returns the ranks of all but the empty position (rank 0) by
+// their pips: a play always leaves fewer, so taking them in this order
+// finds every position's successors solved before it.
+func byPips(all []boHome) [][]int32 {
+	var by [][]int32
+	for i := 1; i < len(all); i++ {
+		p := all[i].pips()
+		for len(by) <= p {
+			by = append(by, nil)
+		}
+		by[p] = append(by[p], int32(i))
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return all[a].pips() - all[b].pips() })
-	return order
+	return by
 }
 
 // bearoffDB is the two databases.
@@ -195,29 +199,37 @@ func buildBearoff() *bearoffDB {
 	all := boAll(boCheckers)
 	var plays []boHome
 	db.dist[0][0] = 1
-	for _, r := range byPips(all)[1:] {
-		h := all[r]
-		for roll := 0; roll < Rolls; roll++ {
-			d1, d2 := RollDice(roll)
-			plays = boRollPlays(h, d1, d2, plays)
-			best := -1
-			for i := range plays {
-				s := boRank(&plays[i], boCheckers)
-				if best < 0 || db.mean[s] < db.mean[best] {
-					best = s
-				}
-			}
-			w := float64(RollWeight(roll)) / 36
-			for k := 1; k < boMaxRolls; k++ {
-				db.dist[r][k] += w * db.dist[best][k-1]
-			}
-		}
-		for k, p := range db.dist[r] {
-			db.mean[r] += float64(k) * p
+	for _, rs := range byPips(all) {
+		for _, r := range rs {
+			db.solve(all, r, &plays)
 		}
 	}
 	db.ts = buildTwoSided()
 	return db
+}
+
+// solve fills the one-sided distribution and mean of the position of rank
+// r, whose successors are solved: each roll played to the one of fewest
+// rolls expected. plays is scratch.
+func (db *bearoffDB) solve(all []boHome, r int32, plays *[]boHome) {
+	for roll := 0; roll < Rolls; roll++ {
+		d1, d2 := RollDice(roll)
+		*plays = boRollPlays(all[r], d1, d2, *plays)
+		best := -1
+		for i := range *plays {
+			s := boRank(&(*plays)[i], boCheckers)
+			if best < 0 || db.mean[s] < db.mean[best] {
+				best = s
+			}
+		}
+		w := float64(RollWeight(roll)) / 36
+		for k := 1; k < boMaxRolls; k++ {
+			db.dist[r][k] += w * db.dist[best][k-1]
+		}
+	}
+	for k, p := range db.dist[r] {
+		db.mean[r] += float64(k) * p
+	}
 }
 
 // buildTwoSided solves every pair of positions of up to boTSMax checkers,
@@ -244,12 +256,8 @@ func buildTwoSided() []float64 {
 			succ[i][roll] = s
 		}
 	}
-	// pairs in order of their pips together, position by pips within
-	byPips := make([][]int32, boTSMax*boPoints+1)
-	for i := 1; i < n; i++ {
-		p := all[i].pips()
-		byPips[p] = append(byPips[p], int32(i))
-	}
+	// pairs in order of their pips together
+	byPips := byPips(all)
 	ts := make([]float64, n*n)
 	for t := 2; t < 2*len(byPips); t++ {
 		for pi := max(1, t-len(byPips)+1); pi < len(byPips) && pi < t; pi++ {
