@@ -72,6 +72,11 @@ type Settings struct {
 	MiniBatch  int    `json:"minibatch,omitempty"`
 	// Init is the half-width of the uniform initial weights.
 	Init float64 `json:"init"`
+	// From is a net file (of the game and variant) whose weights the
+	// training starts from instead of Init's random ones: a net of TD
+	// refined by search targets, or any net trained further. Its inputs
+	// and layers are the net's, so Hidden, Layers and Inputs stay unset.
+	From string `json:"from,omitempty"`
 	// Games are played in rounds of Batch games. Batch 1 is online TD: a
 	// game is played with the weights as they are, and each update is
 	// made at once, the next target taken with it (a second worker has
@@ -133,6 +138,9 @@ type resolved struct {
 	judge   *judgement
 	// plays are the judged positions, in the game's notation.
 	plays []string
+	// start is the net of Settings.From, nil without one: the training
+	// starts from a copy of it.
+	start *nn.Net
 }
 
 // resolvedFrom is what a resolved was made from: settings changed in any
@@ -141,6 +149,7 @@ type resolvedFrom struct {
 	game, variant, target, targetSpec    string
 	startSuite, measureSuite, judgeSuite string
 	judgePositions, judgeBy              string
+	from                                 string
 	treeStrap                            bool
 }
 
@@ -229,7 +238,7 @@ func (s *Settings) Check() error {
 func (s *Settings) resolve() error {
 	from := resolvedFrom{game: s.GameName, variant: s.Variant, target: s.Target, targetSpec: s.TargetSpec,
 		startSuite: s.StartSuite, measureSuite: s.MeasureSuite, judgeSuite: s.JudgeSuite,
-		judgePositions: s.JudgePositions, judgeBy: s.JudgeBy, treeStrap: s.TreeStrap}
+		judgePositions: s.JudgePositions, judgeBy: s.JudgeBy, from: s.From, treeStrap: s.TreeStrap}
 	if s.res != nil && s.res.from == from {
 		return nil
 	}
@@ -255,8 +264,31 @@ func (s *Settings) resolve() error {
 	if r.plays, err = s.judgedPlays(); err != nil {
 		return err
 	}
+	if r.start, err = s.fromNet(); err != nil {
+		return err
+	}
 	s.res = r
 	return nil
+}
+
+// fromNet reads the net of From, nil without one: a net of the game and
+// variant, whose inputs and layers no -hidden or -inputs contradicts.
+// Errors are runs.UsageError naming the file.
+func (s *Settings) fromNet() (*nn.Net, error) {
+	if s.From == "" {
+		return nil, nil
+	}
+	if s.Hidden != 0 || len(s.Layers) > 0 || s.Inputs != "" {
+		return nil, runs.Usagef("-from %s: the net's inputs and layers are its own; give no -hidden or -inputs", s.From)
+	}
+	net, err := nn.Load(s.From)
+	if err != nil {
+		return nil, runs.Usagef("-from %s: %v", s.From, err)
+	}
+	if err := s.Kit.Net.Check(net, s.Variant); err != nil {
+		return nil, runs.Usagef("-from %s: %v", s.From, err)
+	}
+	return net, nil
 }
 
 // rate returns the learning rate for game g.

@@ -151,6 +151,9 @@ func startNet(s *Settings, run *runs.Run) (state, *nn.Net, error) {
 		if err := s.Kit.Net.Check(net, s.Variant); err != nil {
 			return st, nil, fmt.Errorf("net file %s: %v", run.Path(NetFile), err)
 		}
+	} else if s.res.start != nil {
+		net = s.res.start.Clone()
+		net.Meta = nn.Meta{}
 	} else {
 		var err error
 		if net, err = s.Kit.Net.New(s.Variant, runs.Stream(s.Seed, "train/init", 0), s.Init); err != nil {

@@ -400,3 +400,57 @@ func TestJudgedPlay(t *testing.T) {
 		}
 	}
 }
+
+// TestFrom: -from starts the training from a net's weights, inputs and
+// layers (the first net of the run is that net), a run from a net resumes
+// to the uninterrupted run's net, and a net of another variant, or -from
+// beside -hidden, is refused.
+func TestFrom(t *testing.T) {
+	dir := t.TempDir()
+	s := small()
+	s.Inputs, s.Games = "threats", 200
+	first, err := train(t, s, filepath.Join(dir, "first"), runs.NoProgress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	from, err := nn.Load(first.Net)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = small()
+	s.From = first.Net
+	if err := s.Check(); err != nil {
+		t.Fatal(err)
+	}
+	run, err := runs.CreateAt(filepath.Join(dir, "start"), "train", nil, s, s.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, net, err := startNet(&s, run)
+	run.Close()
+	if err != nil || net.Checksum() != from.Checksum() || net.In != 62+6 {
+		t.Fatalf("start of a run from %s: net %v of %d inputs (%v), want %s", first.Net, net.ID(), net.In, err, from.ID())
+	}
+	whole, err := train(t, s, filepath.Join(dir, "whole"), runs.NoProgress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if netID(t, whole.Net) == from.ID() {
+		t.Fatal("600 games from a net left it as it was")
+	}
+	if got := cutAndResume(t, s, filepath.Join(dir, "cut"), 250); netID(t, got.Net) != netID(t, whole.Net) {
+		t.Fatalf("resumed from a net: net %s, uninterrupted %s", netID(t, got.Net), netID(t, whole.Net))
+	}
+	for _, bad := range []func(*Settings){
+		func(s *Settings) { s.Hidden = 20 },
+		func(s *Settings) { s.Variant = "4x4-3" },
+		func(s *Settings) { s.From = filepath.Join(dir, "none.json") },
+	} {
+		b := small()
+		b.From = first.Net
+		bad(&b)
+		if err := b.Check(); err == nil || !strings.Contains(err.Error(), "-from") {
+			t.Errorf("settings %+v: %v, want an error naming -from", b, err)
+		}
+	}
+}
