@@ -104,6 +104,11 @@ type AnalyzeResult struct {
 	// are by position, and there is no account of a result.
 	Positions int             `json:"positions,omitempty"`
 	Sides     [2]SideAnalysis `json:"sides"`
+	// Paired, where engines were judged on positions, is B's loss less
+	// A's on the positions where both chose: a comparison of the two on
+	// the same positions, whose interval is narrower than either side's
+	// own wherever their losses go together. Absent for a match.
+	Paired *PairedLoss `json:"paired,omitempty"`
 	// Predicted is the judge's account of A's mean result per game, in
 	// points: its value of the start, less A's losses, plus B's; Actual
 	// is what A scored. A game's result is exactly its start's value,
@@ -115,6 +120,43 @@ type AnalyzeResult struct {
 	PredictedCI95 runs.Num `json:"predicted_a_ci95"`
 	Actual        runs.Num `json:"actual_a"`
 	ActualCI95    runs.Num `json:"actual_a_ci95"`
+}
+
+// PairedLoss is B's loss per decision less A's over the positions both
+// engines chose at, with its 95% interval by position.
+type PairedLoss struct {
+	Positions int      `json:"positions"`
+	Mean      runs.Num `json:"b_minus_a"`
+	CI95      runs.Num `json:"ci95"`
+}
+
+// pairedLoss returns B's loss less A's over the positions (by number) of
+// rows at which both decided, nil at none.
+func pairedLoss(rows []JudgedDecision) *PairedLoss {
+	type both struct {
+		loss [2]float64
+		seen [2]bool
+	}
+	by := map[int32]*both{}
+	for _, d := range rows {
+		i := map[string]int{"A": 0, "B": 1}[d.Player]
+		if by[d.Game] == nil {
+			by[d.Game] = &both{}
+		}
+		by[d.Game].loss[i], by[d.Game].seen[i] = d.Loss, true
+	}
+	diffs := map[int32][]float64{}
+	for k, b := range by {
+		if b.seen[0] && b.seen[1] {
+			diffs[k] = []float64{b.loss[1] - b.loss[0]}
+		}
+	}
+	if len(diffs) == 0 {
+		return nil
+	}
+	p := &PairedLoss{Positions: len(diffs)}
+	p.Mean, p.CI95 = clusteredMean(diffs)
+	return p
 }
 
 // analysedGame is a journal record: one game's judged decisions, with
@@ -497,6 +539,7 @@ func writeJudged(run *runs.Run, judge string, engines [2]string, done map[int]an
 		res.Sides[i] = sideAnalysis(engines[i], player, rows, cluster)
 	}
 	if positions {
+		res.Paired = pairedLoss(rows)
 		res.Predicted, res.PredictedCI95 = runs.Num(math.NaN()), runs.Num(math.NaN())
 		res.Actual, res.ActualCI95 = runs.Num(math.NaN()), runs.Num(math.NaN())
 		return res, runs.WriteJSON(run, SummaryFile, res)

@@ -171,6 +171,9 @@ func TestAnalyzePositions(t *testing.T) {
 	if res.Positions == 0 || a.Decisions != res.Positions || a.MeanLoss != 0 || !(b.MeanLoss > 0) || !(b.CI95 > 0) {
 		t.Errorf("on %d positions: A %+v, B %+v", res.Positions, a, b)
 	}
+	if p := res.Paired; p == nil || p.Positions != res.Positions || math.Abs(float64(p.Mean-(b.MeanLoss-a.MeanLoss))) > 1e-12 || !(p.CI95 > 0) {
+		t.Errorf("paired over %d positions: %+v, want B less A %v", res.Positions, p, b.MeanLoss-a.MeanLoss)
+	}
 	var dirs []string
 	for i := range 2 {
 		_, d := judged(runs.Shard{Index: i, Count: 2})
@@ -181,7 +184,7 @@ func TestAnalyzePositions(t *testing.T) {
 		t.Fatal(err)
 	}
 	mres, got, err := mergeAnalyzed(t, dirs)
-	if err != nil || !reflect.DeepEqual(got, want) || mres.Sides[1].MeanLoss != b.MeanLoss {
+	if err != nil || !reflect.DeepEqual(got, want) || mres.Sides[1].MeanLoss != b.MeanLoss || !reflect.DeepEqual(mres.Paired, res.Paired) {
 		t.Fatalf("merged: %d rows (%v), %+v; whole: %d rows, %+v", len(got), err, mres.Sides[1], len(want), b)
 	}
 }

@@ -165,4 +165,7 @@ func writeAnalysis(w io.Writer, res *selfplay.AnalyzeResult) {
 			fmt.Fprintf(w, "    %s %d: %s  played %s, best %s, loss %.4f\n", unit, d.Game, d.Position, d.Chosen, d.Best, d.Loss)
 		}
 	}
+	if p := res.Paired; p != nil {
+		fmt.Fprintf(w, "B less A: %s ± %s per decision, paired over the %d positions both chose at\n", p.Mean.Format("%+.4f"), p.CI95.Format("%.4f"), p.Positions)
+	}
 }

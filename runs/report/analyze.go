@@ -31,6 +31,10 @@ func addAnalyze(s *Section, r *selfplay.AnalyzeResult) error {
 		}
 	}
 	if r.Positions > 0 {
+		if p := r.Paired; p != nil {
+			s.Notes = append(s.Notes, fmt.Sprintf("B's loss less A's, paired over the %d positions both chose at: %s ± %s per decision.",
+				p.Positions, p.Mean.Format("%+.4f"), p.CI95.Format("%.4f")))
+		}
 		s.Tables = append(s.Tables, t, worst)
 		return nil
 	}
