@@ -160,16 +160,16 @@ func (c *crew) work(w *learner) error {
 			c.next.Store(c.n) // the others stop too
 			return err
 		}
-		w.record(&gm, &c.steps[c.buf][i])
+		w.record(c.g+i, &gm, &c.steps[c.buf][i])
 	}
 }
 
-// record writes game gm's afterstates into st: their inputs and TD targets,
-// taken with l's net as learn takes them.
-func (l *learner) record(gm *selfplay.Record, st *steps) {
+// record writes the afterstates of gm, game g, into st: their inputs and
+// TD targets, taken with l's net as learn takes them.
+func (l *learner) record(g int64, gm *selfplay.Record, st *steps) {
 	In := l.net.In
 	st.x, st.sign, st.target = st.x[:0], st.sign[:0], st.target[:0]
-	l.replay(gm, func(before, after game.State) {
+	l.replay(l.s.gameStart(g), gm, func(before, after game.State) {
 		k := len(st.target)
 		if len(st.x)+In <= cap(st.x) {
 			st.x = st.x[:len(st.x)+In]

@@ -18,7 +18,6 @@ type learner struct {
 	trace  *nn.Grad
 	sumErr float64
 	nErr   int64
-	start  game.State // the start of every game
 	cur    game.State // the state of the game being replayed
 	before game.State // the afterstate being learnt
 	// expected's scratch, by depth of its recursion: the state after an
@@ -32,11 +31,7 @@ func newLearner(s *Settings, net *nn.Net) (*learner, error) {
 	if err != nil {
 		return nil, err
 	}
-	start, err := s.Kit.New(s.Variant)
-	if err != nil {
-		return nil, err
-	}
-	l := &learner{s: s, net: net, x: make([]float64, net.In), h: make([]float64, 2*net.H), g: net.NewGrad(), trace: net.NewGrad(), start: start}
+	l := &learner{s: s, net: net, x: make([]float64, net.In), h: make([]float64, 2*net.H), g: net.NewGrad(), trace: net.NewGrad()}
 	l.p = player{val: val}
 	return l, nil
 }
@@ -102,19 +97,20 @@ func (l *learner) expectedAt(s game.State, depth int) float64 {
 // TD(0) needs no trace: its update touches only the rows of the inputs a
 // position sets (nn.Net.Update).
 //
-// The game is one this stage just played from the settings' start, so its
-// actions are applied without the checks of selfplay.Record.Replay, which
-// would cost a twentieth of the training's time.
-func (l *learner) learn(gm *selfplay.Record, rate float64) {
+// The game is game g, which this stage just played from its start
+// (Settings.gameStart), so its actions are applied without the checks of
+// selfplay.Record.Replay, which would cost a twentieth of the training's
+// time.
+func (l *learner) learn(g int64, gm *selfplay.Record, rate float64) {
 	l.trace.Zero()
-	l.replay(gm, func(before, after game.State) { l.update(before, after, rate) })
+	l.replay(l.s.gameStart(g), gm, func(before, after game.State) { l.update(before, after, rate) })
 }
 
 // replay replays game gm and calls visit with each afterstate and the next
 // one, in the order of the game: the start, every position a move leads
 // to, and the position an event ends the game in.
-func (l *learner) replay(gm *selfplay.Record, visit func(before, after game.State)) {
-	s := scratch(&l.cur, l.start)
+func (l *learner) replay(start game.State, gm *selfplay.Record, visit func(before, after game.State)) {
+	s := scratch(&l.cur, start)
 	scratch(&l.before, s) // the start is an afterstate
 	afterMove := false
 	for _, a := range gm.Actions {

@@ -62,11 +62,11 @@ type Settings struct {
 	// the net's leaves (TargetSpec must be a sound algorithm with
 	// eval=mlp).
 	TreeStrap bool `json:"treestrap,omitempty"`
-	// StartSuite, for TargetSearch, is a file of positions (starlab gen)
-	// the self-play games start from, game g from its position g modulo
-	// their number, so that training meets the positions of later phases
-	// as often as the openings; "" starts every game from the variant's
-	// start.
+	// StartSuite is a file of positions (starlab gen) the self-play games
+	// start from, game g from its position g modulo their number, so that
+	// training meets the positions of later phases as often as the
+	// openings, or only the positions of one phase (backgammon's races);
+	// "" starts every game from the variant's start.
 	StartSuite string `json:"start_suite,omitempty"`
 	Optimizer  string `json:"optimizer,omitempty"`
 	MiniBatch  int    `json:"minibatch,omitempty"`
@@ -223,9 +223,6 @@ func (s *Settings) Check() error {
 	case s.MeasureGames < 2 || s.MeasureGames%2 != 0:
 		return runs.Usagef("-measure-games %d: want an even number of at least 2", s.MeasureGames)
 	}
-	if s.StartSuite != "" && s.Target != TargetSearch {
-		return runs.Usagef("-starts: only -target search starts its games from a suite")
-	}
 	if err := s.resolve(); err != nil {
 		return err
 	}
@@ -311,6 +308,13 @@ func (s *Settings) measureStarts() ([]game.State, error) {
 // length, or the variant's start.
 func (s *Settings) trainStarts() ([]game.State, error) {
 	return s.suiteStarts("starts", s.StartSuite)
+}
+
+// gameStart returns the start of self-play game g, resolved: its
+// position of StartSuite, or the variant's start. It is not to be
+// changed: the games start from copies of it.
+func (s *Settings) gameStart(g int64) game.State {
+	return s.res.starts[g%int64(len(s.res.starts))]
 }
 
 // suiteStarts reads the suite of flag -name: positions of the variant, none

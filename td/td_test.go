@@ -454,3 +454,50 @@ func TestFrom(t *testing.T) {
 		}
 	}
 }
+
+// TestTDStarts: TD self-play starts game g from the suite's position g
+// modulo its length (-starts), on one worker or two the same net, a run
+// cut and resumed ends with the uninterrupted run's net, and the net is
+// not the one of games from the empty board.
+func TestTDStarts(t *testing.T) {
+	dir := t.TempDir()
+	s := small()
+	s.StartSuite = "../search/dice/suites/dice5x5-4.suite"
+	if err := s.Check(); err != nil {
+		t.Fatal(err)
+	}
+	net, err := s.Kit.Net.New(s.Variant, runs.Stream(1, "test", 0), 0.1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := newLearner(&s, net)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := int64(len(s.res.starts))
+	for _, g := range []int64{0, 1, n + 1} {
+		gm, err := l.p.play(context.Background(), &s, g)
+		if err != nil || gm.Start != s.res.starts[g%n].String() {
+			t.Fatalf("game %d started at %q (%v), want the suite's position %d, %q", g, gm.Start, err, g%n, s.res.starts[g%n])
+		}
+	}
+	one, err := train(t, s, filepath.Join(dir, "one"), runs.NoProgress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Workers = 2
+	two, err := train(t, s, filepath.Join(dir, "two"), runs.NoProgress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := train(t, small(), filepath.Join(dir, "plain"), runs.NoProgress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if netID(t, one.Net) != netID(t, two.Net) || netID(t, one.Net) == netID(t, plain.Net) {
+		t.Fatalf("nets from the suite's starts: %s on one worker, %s on two; from the empty board %s", netID(t, one.Net), netID(t, two.Net), netID(t, plain.Net))
+	}
+	if got := cutAndResume(t, s, filepath.Join(dir, "cut"), 250); netID(t, got.Net) != netID(t, one.Net) {
+		t.Fatalf("resumed: net %s, uninterrupted %s", netID(t, got.Net), netID(t, one.Net))
+	}
+}

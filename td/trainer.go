@@ -72,7 +72,7 @@ func (t *tdTrainer) round(ctx context.Context, g, n, next int64, _ bool) error {
 		if err != nil {
 			return err
 		}
-		t.l.learn(&gm, t.l.s.rate(g+i))
+		t.l.learn(g+i, &gm, t.l.s.rate(g+i))
 	}
 	return nil
 }

@@ -128,7 +128,7 @@ func (f *trainFlags) setFlags(fs *flag.FlagSet, _ search.Kit) {
 	fs.StringVar(&f.set.Inputs, "inputs", "", "the net's input set: none for the game's own; threats (dice) adds each side's winning cells, features (backgammon) 48 hand-made features")
 	fs.StringVar(&f.set.Target, "target", "td", "what each position moves towards: td (temporal differences) or search (the value -target-spec finds)")
 	fs.StringVar(&f.set.TargetSpec, "target-spec", "", "the search of -target search: an engine spec with a depth; eval=mlp without net= searches with the net being trained (default "+td.DefaultTargetSpec+")")
-	fs.StringVar(&f.set.StartSuite, "starts", "", "with -target search, a file of positions (starlab gen) the self-play games start from in turn (default: the variant's start)")
+	fs.StringVar(&f.set.StartSuite, "starts", "", "a file of positions (starlab gen) the self-play games start from in turn (default: the variant's start)")
 	fs.BoolVar(&f.set.TreeStrap, "treestrap", false, "with -target search, fit every position right after a move in the target search's tree to its value there (TreeStrap), not only the root; the tree is expectimax's, with the net's leaves")
 	fs.IntVar(&f.set.PlayDepth, "play-depth", 0, "with -target search, self-play moves by the target's engine to this depth (0, 1: the net's 1-ply values)")
 	fs.StringVar(&f.set.Optimizer, "optimizer", "", "sgd (TD's step) or adam (mini-batches; the default for -target search, -rate then 0.001)")
