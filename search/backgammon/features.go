@@ -100,21 +100,36 @@ func window(blocked uint32, p int) int {
 // the mover's view.
 func escapes(blocked uint32, p int) int { return int(escTable[window(blocked, p)]) }
 
-// blockedIn returns the points of two or more of side s, seen from the
-// other side: bit t for the other's point t (s's point 25-t).
-func blockedIn(s *Points) uint32 {
-	var m uint32
+// sideMasks are a side's points 1 to 24, bit q for its own point q: those
+// with checkers, those with one (blots) and those with two or more.
+type sideMasks struct{ occupied, single, made uint32 }
+
+// masksOf returns side s's masks.
+func masksOf(s *Points) sideMasks {
+	var m sideMasks
 	for q := 1; q <= 24; q++ {
-		if s[q] >= 2 {
-			m |= 1 << (25 - q)
+		switch n := s[q]; {
+		case n >= 2:
+			m.made |= 1 << q
+		case n == 1:
+			m.single |= 1 << q
 		}
 	}
+	m.occupied = m.made | m.single
 	return m
 }
 
+// seen returns a side's mask of its own points as the other side sees
+// them: bit 25-q for its point q.
+func seen(mask uint32) uint32 { return bits.Reverse32(mask) >> 6 }
+
+// blockedIn returns the points of two or more of side s, seen from the
+// other side: bit t for the other's point t (s's point 25-t).
+func blockedIn(s *Points) uint32 { return seen(masksOf(s).made) }
+
 // halfFeatures writes the features of side me against side op, both
-// counted from their own views, into f.
-func halfFeatures(me, op *Points, f []float64) {
+// counted from their own views, into f; mm and om are their masks.
+func halfFeatures(me, op *Points, mm, om sideMasks, f []float64) {
 	clear(f[:HalfFeatures])
 	off := float64(me[Off])
 	switch {
@@ -172,9 +187,9 @@ func halfFeatures(me, op *Points, f []float64) {
 			}
 		}
 	}
-	byOp, byMe := blockedIn(op), blockedIn(me) // what blocks me, what blocks op
+	byOp, byMe := seen(om.made), seen(mm.made) // what blocks me, what blocks op
 	var h hits
-	h.count(me, op, byOp)
+	h.count(me, mm, om)
 	f[8] = float64(h.loss) / (12 * 36)
 	f[9] = float64(h.one) / 36
 	f[10] = float64(h.two) / 36
@@ -384,15 +399,11 @@ func reach(p, t int, blocked uint32) uint32 {
 	return doubleShots(p, t, 1, 4, blocked)
 }
 
-// count counts the hits of me on op's blots, blocked marking op's points
-// in me's view (blockedIn(op)).
-func (h *hits) count(me, op *Points, blocked uint32) {
-	var blots uint32 // op's blots, at my points
-	for q := 1; q <= 24; q++ {
-		if op[q] == 1 {
-			blots |= 1 << (25 - q)
-		}
-	}
+// count counts the hits of me, whose masks are mm, on the blots of the
+// other side, whose masks are om.
+func (h *hits) count(me *Points, mm, om sideMasks) {
+	// op's blots and the points it holds, at my points; mine with checkers
+	blots, blocked, shooters := seen(om.single), seen(om.made), mm.occupied
 	if blots == 0 {
 		return
 	}
@@ -428,10 +439,8 @@ func (h *hits) count(me, op *Points, blocked uint32) {
 			// the entering checker's own shots, then another's with what
 			// the entry leaves: one die, or a double's other steps
 			m = reach(Bar, t, blocked)
-			for p := t + 1; p <= min(t+18, 24); p++ {
-				if me[p] == 0 {
-					continue
-				}
+			for x := above(shooters, t, t+18); x != 0; x &= x - 1 {
+				p := bits.TrailingZeros32(x)
 				if d := p - t; d <= 6 {
 					m |= dieEnter[d]
 				}
@@ -446,17 +455,13 @@ func (h *hits) count(me, op *Points, blocked uint32) {
 			if nb < 4 {
 				left := 4 - int(nb)
 				m |= doubleShots(Bar, t, 2, left+1, blocked)
-				for p := t + 1; p <= min(t+6*left, 24); p++ {
-					if me[p] > 0 {
-						m |= doubleShots(p, t, 1, left, blocked) & enterDoubles
-					}
+				for x := above(shooters, t, t+6*left); x != 0; x &= x - 1 {
+					m |= doubleShots(bits.TrailingZeros32(x), t, 1, left, blocked) & enterDoubles
 				}
 			}
 		default:
-			for p := t + 1; p <= min(t+24, 24); p++ {
-				if me[p] > 0 {
-					m |= reach(p, t, blocked)
-				}
+			for x := above(shooters, t, 24); x != 0; x &= x - 1 {
+				m |= reach(bits.TrailingZeros32(x), t, blocked)
 			}
 		}
 		twice |= any & m
@@ -468,12 +473,6 @@ func (h *hits) count(me, op *Points, blocked uint32) {
 	// checkers stand, or one checker hits with a die and goes on to
 	// another with the other; a double, when it reaches two.
 	twice &= doubleRolls
-	var shooters uint32
-	for p := 1; p <= 24; p++ {
-		if me[p] > 0 {
-			shooters |= 1 << p
-		}
-	}
 	for d1 := 2; d1 <= 6; d1++ {
 		for d2 := 1; d2 < d1; d2++ {
 			if mixedTwice(me, d1, d2, blots, blocked, shooters) {
@@ -482,6 +481,12 @@ func (h *hits) count(me, op *Points, blocked uint32) {
 		}
 	}
 	h.one, h.two = weight(any), weight(twice&any)
+}
+
+// above returns the points of mask (bit p for point p) from t+1 to
+// min(hi, 24).
+func above(mask uint32, t, hi int) uint32 {
+	return mask &^ (1<<(t+1) - 1) & (1<<(min(hi, 24)+1) - 1)
 }
 
 // dieRolls[e] are the rolls with a die e.
@@ -560,6 +565,7 @@ func mixedTwice(me *Points, d1, d2 int, blots, blocked, shooters uint32) bool {
 // into f.
 func features(b *Board, f []float64) {
 	s := int(b.stm)
-	halfFeatures(&b.pts[s], &b.pts[1-s], f[:HalfFeatures])
-	halfFeatures(&b.pts[1-s], &b.pts[s], f[HalfFeatures:FeatureInputs])
+	ms, mo := masksOf(&b.pts[s]), masksOf(&b.pts[1-s])
+	halfFeatures(&b.pts[s], &b.pts[1-s], ms, mo, f[:HalfFeatures])
+	halfFeatures(&b.pts[1-s], &b.pts[s], mo, ms, f[HalfFeatures:FeatureInputs])
 }

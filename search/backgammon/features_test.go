@@ -125,7 +125,7 @@ func TestHitsAgreeWithMoves(t *testing.T) {
 	for _, b := range randomPositions(11, 60, 2) {
 		s := int(b.stm)
 		var h hits
-		h.count(&b.pts[s], &b.pts[1-s], blockedIn(&b.pts[1-s]))
+		h.count(&b.pts[s], masksOf(&b.pts[s]), masksOf(&b.pts[1-s]))
 		one, two := exactHits(b)
 		k := min(int(b.pts[s][Bar]), 3)
 		rolls[k] += 36
