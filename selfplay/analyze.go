@@ -64,9 +64,9 @@ type AnalyzeSettings struct {
 
 // JudgedDecision is one decision of a match as the judge values it: one row of
 // analysis.parquet. Values are the judge's of the position each legal
-// move leads to, from the mover's view, in the game's values (backgammon:
-// cubeless equity in a 1pt game, a third of it in money play); Loss is
-// the best's less the chosen's.
+// move leads to, from the mover's view, in points (the game's values
+// times what a value stands for, Kit.PointsOf: backgammon's cubeless
+// equity in both variants); Loss is the best's less the chosen's.
 type JudgedDecision struct {
 	Game     int32   `parquet:"game" json:"game"`         // the game's number, in the match's order (pair, then round)
 	Number   int32   `parquet:"decision" json:"decision"` // the action's index in the game record
