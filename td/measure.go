@@ -186,7 +186,7 @@ func judgePlay(ctx context.Context, s *Settings, run *runs.Run, file string, g i
 	if err != nil {
 		return selfplay.SideAnalysis{}, err
 	}
-	as := selfplay.AnalyzeSettings{Kit: s.Kit, Engines: []string{spec.String()},
+	as := selfplay.AnalyzeSettings{Kit: s.Kit, GameName: s.GameName, Engines: []string{spec.String()},
 		Positions: s.res.plays, Judge: s.JudgeBy, Workers: s.Workers}
 	jr, err := runs.CreateAt(dir, "analyze", nil, as, s.Seed)
 	if err != nil {
@@ -197,5 +197,7 @@ func judgePlay(ctx context.Context, s *Settings, run *runs.Run, file string, g i
 	if err != nil {
 		return selfplay.SideAnalysis{}, fmt.Errorf("judging the net's play by %s: %v", s.JudgeBy, err)
 	}
-	return res.Sides[0], nil
+	// A finished analysis, as starlab analyze leaves one: the report
+	// shows it done, not stopped.
+	return res.Sides[0], jr.Finish(nil)
 }

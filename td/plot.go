@@ -189,10 +189,11 @@ func errorPanel(curve []CurvePoint, xMax float64) (*panel, error) {
 	}
 	if len(judged) > 0 {
 		// The judge's loss per decision of the net's play (-judge-by): in
-		// points, a value's difference too.
+		// points, which are value units except where a value stands for
+		// more (backgammon's money play: 3 points).
 		bottom.plot.Title.Text += ", and the judged loss per decision"
-		bottom.plot.Y.Label.Text = "error (value units)"
-		if err := bottom.addInterval(judged, judgedErrs, color.RGBA{R: 214, G: 39, B: 40, A: 255}, "loss per decision, judged, ± 95%"); err != nil {
+		bottom.plot.Y.Label.Text = "error (value units; the judged loss in points)"
+		if err := bottom.addInterval(judged, judgedErrs, color.RGBA{R: 214, G: 39, B: 40, A: 255}, "loss per decision in points, judged, ± 95%"); err != nil {
 			return nil, err
 		}
 	}

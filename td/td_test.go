@@ -2,6 +2,7 @@ package td
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"image/png"
 	"math/rand/v2"
@@ -385,6 +386,15 @@ func TestJudgedPlay(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "judged-8", "summary.json")); err != nil {
 		t.Fatal(err)
+	}
+	var m struct {
+		Status   runs.Status `json:"status"`
+		Settings struct {
+			Game string `json:"game"`
+		} `json:"settings"`
+	}
+	if data, err := os.ReadFile(filepath.Join(dir, "judged-8", "manifest.json")); err != nil || json.Unmarshal(data, &m) != nil || m.Status != runs.StatusDone || m.Settings.Game != s.GameName {
+		t.Fatalf("judged-8's manifest: status %q, game %q (%v), want a finished analysis of %s", m.Status, m.Settings.Game, err, s.GameName)
 	}
 	for _, bad := range []func(*Settings){
 		func(s *Settings) { s.JudgeBy = "" },
