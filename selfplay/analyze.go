@@ -133,22 +133,16 @@ type PairedLoss struct {
 // pairedLoss returns B's loss less A's over the positions (by number) of
 // rows at which both decided, nil at none.
 func pairedLoss(rows []JudgedDecision) *PairedLoss {
-	type both struct {
-		loss [2]float64
-		seen [2]bool
-	}
-	by := map[int32]*both{}
+	lossA := map[int32]float64{}
 	for _, d := range rows {
-		i := map[string]int{"A": 0, "B": 1}[d.Player]
-		if by[d.Game] == nil {
-			by[d.Game] = &both{}
+		if d.Player == "A" {
+			lossA[d.Game] = d.Loss
 		}
-		by[d.Game].loss[i], by[d.Game].seen[i] = d.Loss, true
 	}
-	diffs := map[int32][]float64{}
-	for k, b := range by {
-		if b.seen[0] && b.seen[1] {
-			diffs[k] = []float64{b.loss[1] - b.loss[0]}
+	diffs := map[int32][]float64{} // by position, for clusteredMean
+	for _, d := range rows {
+		if a, ok := lossA[d.Game]; ok && d.Player == "B" {
+			diffs[d.Game] = []float64{d.Loss - a}
 		}
 	}
 	if len(diffs) == 0 {

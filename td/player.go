@@ -82,6 +82,5 @@ func (p *player) Choose(_ context.Context, s game.State) selfplay.Choice {
 // play plays game g by self-play with 1-ply searches.
 func (p *player) play(ctx context.Context, s *Settings, g int64) (selfplay.Record, error) {
 	p.rng, p.explore = runs.Stream(s.Seed, "train/explore", uint64(g)), s.Explore
-	start := s.gameStart(g).Clone()
-	return selfplay.Play(ctx, s.Kit, start, [2]selfplay.Player{p, p}, selfplay.NewChanceStream(runs.StreamSeed(s.Seed, "train/dice", uint64(g))), nil)
+	return selfplay.Play(ctx, s.Kit, s.gameStart(g), [2]selfplay.Player{p, p}, selfplay.NewChanceStream(runs.StreamSeed(s.Seed, "train/dice", uint64(g))), nil)
 }

@@ -138,9 +138,9 @@ type resolved struct {
 	judge   *judgement
 	// plays are the judged positions, in the game's notation.
 	plays []string
-	// start is the net of Settings.From, nil without one: the training
+	// initial is the net of Settings.From, nil without one: the training
 	// starts from a copy of it.
-	start *nn.Net
+	initial *nn.Net
 }
 
 // resolvedFrom is what a resolved was made from: settings changed in any
@@ -261,7 +261,7 @@ func (s *Settings) resolve() error {
 	if r.plays, err = s.judgedPlays(); err != nil {
 		return err
 	}
-	if r.start, err = s.fromNet(); err != nil {
+	if r.initial, err = s.fromNet(); err != nil {
 		return err
 	}
 	s.res = r
@@ -312,7 +312,8 @@ func (s *Settings) trainStarts() ([]game.State, error) {
 
 // gameStart returns the start of self-play game g, resolved: its
 // position of StartSuite, or the variant's start. It is not to be
-// changed: the games start from copies of it.
+// changed: the games (selfplay.Play) and their replays start from copies
+// of it.
 func (s *Settings) gameStart(g int64) game.State {
 	return s.res.starts[g%int64(len(s.res.starts))]
 }

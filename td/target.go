@@ -127,13 +127,11 @@ type labeller struct {
 	limits search.Limits
 	in     int // the net's inputs
 	cur    game.State
-	starts []game.State // the games' starts (Settings.trainStarts)
 }
 
 // newLabeller returns a labeller whose player and search evaluate with
-// frozen (when the search's evaluator is the net being trained), its
-// games starting from starts (Settings.trainStarts, read once a run).
-func (s *Settings) newLabeller(frozen *nn.Net, spec search.Spec, starts []game.State) (*labeller, error) {
+// frozen (when the search's evaluator is the net being trained).
+func (s *Settings) newLabeller(frozen *nn.Net, spec search.Spec) (*labeller, error) {
 	val, err := s.Kit.Net.Evaluator(frozen)
 	if err != nil {
 		return nil, err
@@ -151,7 +149,7 @@ func (s *Settings) newLabeller(frozen *nn.Net, spec search.Spec, starts []game.S
 			return nil, err
 		}
 	}
-	return &labeller{p: player{val: val}, leaf: leaf, engine: s.Kit.NewEngine(res), limits: spec.Limits, in: frozen.In, starts: starts}, nil
+	return &labeller{p: player{val: val}, leaf: leaf, engine: s.Kit.NewEngine(res), limits: spec.Limits, in: frozen.In}, nil
 }
 
 // searchPlayer chooses the best move of a search to a depth with the
@@ -185,7 +183,7 @@ func (sp *searchPlayer) Choose(ctx context.Context, s game.State) selfplay.Choic
 // a game's targets are the same whichever worker labels it.
 func (lb *labeller) label(ctx context.Context, s *Settings, g int64) ([]sample, error) {
 	lb.engine.ClearTT()
-	start := lb.starts[g%int64(len(lb.starts))]
+	start := s.gameStart(g)
 	p := &lb.p
 	p.rng, p.explore = runs.Stream(s.Seed, "train/explore", uint64(g)), s.Explore
 	var players [2]selfplay.Player = [2]selfplay.Player{p, p}
@@ -325,7 +323,7 @@ func searchRound(ctx context.Context, s *Settings, f *fitter, g, n int64, last b
 	var werr error // a worker's labeller's error, the same for every worker
 	err := runs.Pool(ctx, s.Workers, idx,
 		func() *labeller {
-			lb, err := s.newLabeller(frozen, s.res.spec, s.res.starts)
+			lb, err := s.newLabeller(frozen, s.res.spec)
 			if err != nil {
 				mu.Lock()
 				werr = err

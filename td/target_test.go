@@ -134,11 +134,7 @@ func TestTreeStrap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	starts, err := s.trainStarts()
-	if err != nil {
-		t.Fatal(err)
-	}
-	lb, err := s.newLabeller(net, spec, starts)
+	lb, err := s.newLabeller(net, spec)
 	if err != nil {
 		t.Fatal(err)
 	}

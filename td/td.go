@@ -133,8 +133,9 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 
 // startNet returns the state and the net the training goes on from: a
 // checkpoint's, when the run directory holds one (finishing the point a
-// stopped run was writing, commitNext), or else no games and a new net of
-// the settings' inputs and layers.
+// stopped run was writing, commitNext), or else no games and a copy of
+// From's net, or a new net of the settings' inputs and layers. The net's
+// Meta is set at each point, before it is written.
 func startNet(s *Settings, run *runs.Run) (state, *nn.Net, error) {
 	st := state{Format: Format, Best: -1}
 	var net *nn.Net
@@ -151,9 +152,8 @@ func startNet(s *Settings, run *runs.Run) (state, *nn.Net, error) {
 		if err := s.Kit.Net.Check(net, s.Variant); err != nil {
 			return st, nil, fmt.Errorf("net file %s: %v", run.Path(NetFile), err)
 		}
-	} else if s.res.start != nil {
-		net = s.res.start.Clone()
-		net.Meta = nn.Meta{}
+	} else if s.res.initial != nil {
+		net = s.res.initial.Clone()
 	} else {
 		var err error
 		if net, err = s.Kit.Net.New(s.Variant, runs.Stream(s.Seed, "train/init", 0), s.Init); err != nil {

@@ -123,10 +123,6 @@ func masksOf(s *Points) sideMasks {
 // them: bit 25-q for its point q.
 func seen(mask uint32) uint32 { return bits.Reverse32(mask) >> 6 }
 
-// blockedIn returns the points of two or more of side s, seen from the
-// other side: bit t for the other's point t (s's point 25-t).
-func blockedIn(s *Points) uint32 { return seen(masksOf(s).made) }
-
 // halfFeatures writes the features of side me against side op, both
 // counted from their own views, into f; mm and om are their masks.
 func halfFeatures(me, op *Points, mm, om sideMasks, f []float64) {

@@ -176,7 +176,7 @@ func TestEscapes(t *testing.T) {
 	for _, b := range randomPositions(5, 10, 1) {
 		for s := 0; s < 2; s++ {
 			op := &b.pts[1-s]
-			blocked := blockedIn(op)
+			blocked := seen(masksOf(op).made) // op's points of two or more, at s's points
 			for p := 1; p <= Bar; p++ {
 				open := func(d int) bool { return p-d < 1 || op[25-(p-d)] < 2 }
 				want := 0

@@ -3,13 +3,9 @@ package backgammon
 import (
 	"context"
 	"math/rand/v2"
-	"path/filepath"
 	"testing"
 
-	"starlab/nn"
-	"starlab/runs"
 	"starlab/search"
-	rules "starlab/search/backgammon"
 )
 
 // BenchmarkSearch is StarETC to depth 5 over the default suite's 30
@@ -17,22 +13,15 @@ import (
 // -game backgammon -algos staretc -depths 5 measures it: a fresh 16 MiB
 // table per position, with the built-in net and with the contact
 // evaluator, and with a 1pt net of the features input set (features, its
-// weights random: a net trained here is no faster). An iteration is one position's search, the suite's
-// positions in turn, so -benchtime=30x searches the suite once.
+// weights random: a net trained here is no faster). An iteration is one
+// position's search, the suite's positions in turn, so -benchtime=30x
+// searches the suite once.
 func BenchmarkSearch(b *testing.B) {
 	ps, err := search.ReadSuite(Game(), "../../backgammon/suites/backgammon.suite")
 	if err != nil {
 		b.Fatal(err)
 	}
-	feat, err := nn.New(rules.FeatureInputSize, 80, rand.New(rand.NewPCG(1, 2)), 0.1)
-	if err != nil {
-		b.Fatal(err)
-	}
-	feat.Game, feat.Variant, feat.VariantKey = rules.NetGame, rules.OnePoint.String(), []int{int(rules.OnePoint)}
-	featFile := filepath.Join(b.TempDir(), "features.json")
-	if err := runs.WriteFileAtomic(featFile, feat.Write); err != nil {
-		b.Fatal(err)
-	}
+	featFile := featureNetFile(b, 80, rand.New(rand.NewPCG(1, 2)), 0.1)
 	for _, eval := range []string{"mlp", "contact", "features"} {
 		b.Run(eval, func(b *testing.B) {
 			c := search.DefaultConfig(search.StarETC)

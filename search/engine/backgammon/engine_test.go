@@ -211,15 +211,7 @@ func TestMoveFilter(t *testing.T) {
 // on positions of random play, to 1e-9. That the evaluation is the net's
 // own along the plays, TestFeatureNetIsFull holds.
 func TestFeatureNetConforms(t *testing.T) {
-	net, err := nn.New(rules.FeatureInputSize, 12, rand.New(rand.NewPCG(38, 1)), 0.2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	net.Game, net.Variant, net.VariantKey = rules.NetGame, rules.OnePoint.String(), []int{int(rules.OnePoint)}
-	file := filepath.Join(t.TempDir(), "features.json")
-	if err := runs.WriteFileAtomic(file, net.Write); err != nil {
-		t.Fatal(err)
-	}
+	file := featureNetFile(t, 12, rand.New(rand.NewPCG(38, 1)), 0.2)
 	for _, states := range [][]game.State{smallPositions(t, rules.OnePoint), nil} {
 		enginetest.Check(t, Game(), enginetest.Options{
 			Variant:  rules.OnePoint.String(),
@@ -230,4 +222,21 @@ func TestFeatureNetConforms(t *testing.T) {
 			MaxDepth: 3,
 		})
 	}
+}
+
+// featureNetFile writes a 1pt net of the input set "features" with
+// hidden units, its weights drawn by nn.New from rng and scale, to a
+// file of tb's and returns its path.
+func featureNetFile(tb testing.TB, hidden int, rng *rand.Rand, scale float64) string {
+	tb.Helper()
+	net, err := nn.New(rules.FeatureInputSize, hidden, rng, scale)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	net.Game, net.Variant, net.VariantKey = rules.NetGame, rules.OnePoint.String(), []int{int(rules.OnePoint)}
+	file := filepath.Join(tb.TempDir(), "features.json")
+	if err := runs.WriteFileAtomic(file, net.Write); err != nil {
+		tb.Fatal(err)
+	}
+	return file
 }
