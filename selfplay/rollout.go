@@ -468,44 +468,13 @@ func stratumFractions(strata [stratifiedNodes][]int, t int, seed uint64) []float
 // and trials, so that it is the same whatever the workers and shards.
 func writeRollout(run *runs.Run, s RolloutSettings, items []rolloutItem, done map[rolloutTask]rolloutTrial) (*RolloutResult, error) {
 	res := &RolloutResult{Format: RolloutFormat, Player: s.Player, Luck: s.Luck, Trials: s.Trials}
-	forPoints := s.Kit.PlayedForPoints(s.Variant)
 	var nanos int64
 	var count int
 	for r, it := range items {
-		var adjusted, plain []float64
-		row := it.row
-		var decisions int
-		for t := 0; t < s.Trials; t++ {
-			tr, ok := done[rolloutTask{r, t}]
-			if !ok {
-				continue
-			}
-			adjusted, plain = append(adjusted, tr.Result-tr.Luck), append(plain, tr.Result)
-			decisions += tr.Decisions
-			nanos += tr.Nanos
-			count++
-			switch p := tr.Points; {
-			case p > 0:
-				row.Win++
-				row.Gammon += b2f(p >= 2)
-				row.Backgammon += b2f(p >= 3)
-			case p < 0:
-				row.LoseGammon += b2f(p <= -2)
-				row.LoseBackgammon += b2f(p <= -3)
-			}
-		}
-		n := runs.Num(len(plain)) // 0 in a shard that owns none of the row's trials: NaN shares
-		row.Trials = int32(len(plain))
-		row.Value, row.SE = meanSE(adjusted)
-		row.Plain, row.PlainSE = meanSE(plain)
-		row.Win, row.Gammon, row.Backgammon = row.Win/n, row.Gammon/n, row.Backgammon/n
-		row.LoseGammon, row.LoseBackgammon = row.LoseGammon/n, row.LoseBackgammon/n
-		row.Decisions = runs.Num(decisions) / n
-		row.Score = runs.Num(math.NaN())
-		if !forPoints {
-			row.Score = (1 + row.Value) / 2
-		}
+		row, ns, n := s.rowOf(r, it, done)
 		res.Rows = append(res.Rows, row)
+		nanos += ns
+		count += n
 	}
 	res.Seconds = float64(nanos) / 1e9
 	if res.Seconds > 0 {
@@ -518,6 +487,100 @@ func writeRollout(run *runs.Run, s RolloutSettings, items []rolloutItem, done ma
 		return nil, err
 	}
 	return res, nil
+}
+
+// rowOf returns row r of the rollout, item it, from the trials in done:
+// its figures over those of its trials that are there, with the time they
+// took and their number.
+func (s *RolloutSettings) rowOf(r int, it rolloutItem, done map[rolloutTask]rolloutTrial) (RolloutRow, int64, int) {
+	var adjusted, plain []float64
+	row := it.row
+	var decisions int
+	var nanos int64
+	for t := 0; t < s.Trials; t++ {
+		tr, ok := done[rolloutTask{r, t}]
+		if !ok {
+			continue
+		}
+		adjusted, plain = append(adjusted, tr.Result-tr.Luck), append(plain, tr.Result)
+		decisions += tr.Decisions
+		nanos += tr.Nanos
+		switch p := tr.Points; {
+		case p > 0:
+			row.Win++
+			row.Gammon += b2f(p >= 2)
+			row.Backgammon += b2f(p >= 3)
+		case p < 0:
+			row.LoseGammon += b2f(p <= -2)
+			row.LoseBackgammon += b2f(p <= -3)
+		}
+	}
+	n := runs.Num(len(plain)) // 0 in a shard that owns none of the row's trials: NaN shares
+	row.Trials = int32(len(plain))
+	row.Value, row.SE = meanSE(adjusted)
+	row.Plain, row.PlainSE = meanSE(plain)
+	row.Win, row.Gammon, row.Backgammon = row.Win/n, row.Gammon/n, row.Backgammon/n
+	row.LoseGammon, row.LoseBackgammon = row.LoseGammon/n, row.LoseBackgammon/n
+	row.Decisions = runs.Num(decisions) / n
+	row.Score = runs.Num(math.NaN())
+	if !s.Kit.PlayedForPoints(s.Variant) {
+		row.Score = (1 + row.Value) / 2
+	}
+	return row, nanos, len(plain)
+}
+
+// RolledOut is one row of a rollout run with the state it rolls out (a
+// position, or with Plays the position a move leads to) and the index of
+// the side whose view its values take.
+type RolledOut struct {
+	Row   RolloutRow
+	Start game.State
+	Side  int
+}
+
+// ReadRollout returns the settings of the rollout run in dir, a run of
+// game g, and its rows whose every trial (every trial of its shard) is
+// journalled, in the rows' order: all of a finished run's, and what a run
+// still going or stopped has rolled out so far, so that a net can be
+// fitted to the rows while the rest are rolled out. It reads the run's
+// manifest and journal and not its summary, and starts no engine.
+func ReadRollout(g search.Kit, dir string) (RolloutSettings, []RolledOut, error) {
+	var s RolloutSettings
+	run, err := runs.Open(dir)
+	if err != nil {
+		return s, nil, err
+	}
+	if c := run.Manifest().Command; c != "rollout" {
+		return s, nil, runs.Usagef("run %s is a %s run, not a rollout", dir, c)
+	}
+	if err := run.Settings(&s); err != nil {
+		return s, nil, err
+	}
+	if s.GameName != "" && s.GameName != g.Name() {
+		return s, nil, runs.Usagef("run %s rolls out %s positions, not %s", dir, s.GameName, g.Name())
+	}
+	s.Kit, s.GameName = g, g.Name()
+	items, err := s.items()
+	if err != nil {
+		return s, nil, fmt.Errorf("run %s: %v", dir, err)
+	}
+	done, err := loadTrials(dir, len(items), s.Trials)
+	if err != nil {
+		return s, nil, err
+	}
+	owned := 0
+	for t := 0; t < s.Trials; t++ {
+		if s.Shard.Owns(t) {
+			owned++
+		}
+	}
+	var out []RolledOut
+	for r, it := range items {
+		if row, _, n := s.rowOf(r, it, done); n == owned {
+			out = append(out, RolledOut{Row: row, Start: it.start, Side: it.side})
+		}
+	}
+	return s, out, nil
 }
 
 // meanSE returns the mean of xs and its standard error (the sample

@@ -214,3 +214,40 @@ func TestRolloutOneTrial(t *testing.T) {
 		t.Errorf("a shard without trials: %+v", r)
 	}
 }
+
+// TestReadRollout: a rollout's rows as training reads them (ReadRollout)
+// are those whose every trial is journalled, with the figures a finished
+// run's summary gives them: after a stop, the rows played through; after
+// the end, every row.
+func TestReadRollout(t *testing.T) {
+	positions, _ := exactEndgames(t, 3)
+	set := RolloutSettings{Kit: diceGame, Positions: positions, Player: "staretc:depth=3", Trials: 8, Luck: "none", Seed: 4, Workers: 1}
+	cut := filepath.Join(t.TempDir(), "cut")
+	if _, err := rolloutInto(t, cut, set, 12); !errors.Is(err, context.Canceled) {
+		t.Fatalf("a stopped rollout returned %v", err)
+	}
+	_, part, err := ReadRollout(diceGame, cut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := rolloutInto(t, cut, set, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, all, err := ReadRollout(diceGame, cut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(part) != 1 || len(all) != 3 || got.Trials != 8 || got.Player != set.Player {
+		t.Fatalf("read %d rows after 12 trials of 8 a row and %d after all of them, settings %+v", len(part), len(all), got)
+	}
+	for i, r := range append(part, all...) {
+		want := res.Rows[max(0, i-1)]
+		if !reflect.DeepEqual(r.Row, want) || r.Start.String() != want.Position || diceGame.Sides[r.Side] != want.Side {
+			t.Errorf("row read %d: %+v (side %d of %s), the summary's %+v", i, r.Row, r.Side, r.Start, want)
+		}
+	}
+	if _, _, err := ReadRollout(diceGame, t.TempDir()); err == nil {
+		t.Error("a directory without a run read as a rollout")
+	}
+}

@@ -68,8 +68,12 @@ type Settings struct {
 	// openings, or only the positions of one phase (backgammon's races);
 	// "" starts every game from the variant's start.
 	StartSuite string `json:"start_suite,omitempty"`
-	Optimizer  string `json:"optimizer,omitempty"`
-	MiniBatch  int    `json:"minibatch,omitempty"`
+	// Rollouts is the rollout run (starlab rollout) whose rows
+	// TargetRollout fits: those whose every trial is played, so that a
+	// rollout still going gives what it has.
+	Rollouts  string `json:"rollouts,omitempty"`
+	Optimizer string `json:"optimizer,omitempty"`
+	MiniBatch int    `json:"minibatch,omitempty"`
 	// Init is the half-width of the uniform initial weights.
 	Init float64 `json:"init"`
 	// From is a net file (of the game and variant) whose weights the
@@ -141,6 +145,8 @@ type resolved struct {
 	// initial is the net of Settings.From, nil without one: the training
 	// starts from a copy of it.
 	initial *nn.Net
+	// rolled are the rows of Rollouts that TargetRollout fits.
+	rolled []rolledRow
 }
 
 // resolvedFrom is what a resolved was made from: settings changed in any
@@ -149,7 +155,7 @@ type resolvedFrom struct {
 	game, variant, target, targetSpec    string
 	startSuite, measureSuite, judgeSuite string
 	judgePositions, judgeBy              string
-	from                                 string
+	from, rollouts                       string
 	treeStrap                            bool
 }
 
@@ -235,7 +241,7 @@ func (s *Settings) Check() error {
 func (s *Settings) resolve() error {
 	from := resolvedFrom{game: s.GameName, variant: s.Variant, target: s.Target, targetSpec: s.TargetSpec,
 		startSuite: s.StartSuite, measureSuite: s.MeasureSuite, judgeSuite: s.JudgeSuite,
-		judgePositions: s.JudgePositions, judgeBy: s.JudgeBy, from: s.From, treeStrap: s.TreeStrap}
+		judgePositions: s.JudgePositions, judgeBy: s.JudgeBy, from: s.From, rollouts: s.Rollouts, treeStrap: s.TreeStrap}
 	if s.res != nil && s.res.from == from {
 		return nil
 	}
@@ -262,6 +268,9 @@ func (s *Settings) resolve() error {
 		return err
 	}
 	if r.initial, err = s.fromNet(); err != nil {
+		return err
+	}
+	if r.rolled, err = s.rolledRows(); err != nil {
 		return err
 	}
 	s.res = r
@@ -344,6 +353,9 @@ func (s *Settings) suiteStarts(name, path string) ([]game.State, error) {
 
 // source says what made the net, for its weight file.
 func (s *Settings) source() string {
+	if s.Target == TargetRollout {
+		return fmt.Sprintf("starlab train, each position of the rollout %s fitted to its rolled-out value (%s)", s.Rollouts, s.Optimizer)
+	}
 	if s.Target == TargetSearch {
 		return fmt.Sprintf("starlab train, self-play with 1-ply searches, each afterstate fitted to its value by %s (%s)", s.TargetSpec, s.Optimizer)
 	}

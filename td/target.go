@@ -26,6 +26,12 @@ const (
 	// the search evaluates with the net being trained, as it was at the
 	// round's start.
 	TargetSearch = "search"
+	// TargetRollout fits the positions of a rollout run (Rollouts) to
+	// their rolled-out values, as gnubg's nets were refined on rolled-out
+	// positions and wildbg's are trained: no self-play, a "game" of the
+	// training being one position fitted (an epoch as many as the rows),
+	// each epoch's order shuffled by its own stream.
+	TargetRollout = "rollout"
 )
 
 // DefaultTargetSpec is the search of TargetSearch when Settings names none.
@@ -47,6 +53,9 @@ const (
 // rate 0.001 and mini-batches of 256. The spec itself is parsed, and
 // checked against TreeStrap, with the suites (Settings.resolve).
 func (s *Settings) checkTarget() error {
+	if (s.Rollouts != "") != (s.Target == TargetRollout) {
+		return runs.Usagef("-rollouts and -target rollout go together")
+	}
 	switch s.Target {
 	case "", TargetTD:
 		s.Target = TargetTD
@@ -61,16 +70,20 @@ func (s *Settings) checkTarget() error {
 		}
 		return nil
 	case TargetSearch:
+	case TargetRollout:
+		if s.TargetSpec != "" || s.PlayDepth > 1 || s.TreeStrap || s.StartSuite != "" {
+			return runs.Usagef("-target-spec, -play-depth, -treestrap and -starts: -target rollout plays no games, it fits the rollout's positions")
+		}
 	default:
-		return runs.Usagef("-target %s: want td or search", s.Target)
+		return runs.Usagef("-target %s: want td, search or rollout", s.Target)
 	}
 	if s.PlayDepth < 0 || s.PlayDepth > 64 {
 		return runs.Usagef("-play-depth %d: want 0 or 1 (the 1-ply net) to 64", s.PlayDepth)
 	}
 	if s.Lambda != 0 || s.Expected {
-		return runs.Usagef("-lambda and -expected are TD's; -target search moves each position to its searched value")
+		return runs.Usagef("-lambda and -expected are TD's; -target %s moves each position to its value", s.Target)
 	}
-	if s.TargetSpec == "" {
+	if s.TargetSpec == "" && s.Target == TargetSearch {
 		s.TargetSpec = DefaultTargetSpec
 	}
 	if s.Optimizer == "" {

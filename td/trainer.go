@@ -10,8 +10,9 @@ import (
 
 // trainer is one way of training the net, so that Run, which plays the
 // rounds, writes the points of the learning curve and checkpoints, is the
-// same loop for each: TD self-play (tdTrainer) and search targets
-// (searchTrainer, TreeStrap being one of its settings).
+// same loop for each: TD self-play (tdTrainer), search targets
+// (searchTrainer, TreeStrap being one of its settings) and rolled-out
+// values (rolloutTrainer).
 type trainer interface {
 	// round trains the net on games g..g+n-1. next is the number of games
 	// of the round after it that come before the same point (0: none), and
@@ -33,8 +34,11 @@ type trainer interface {
 
 // newTrainer returns the trainer of the settings, checked, for net.
 func newTrainer(s *Settings, net *nn.Net) (trainer, error) {
-	if s.Target == TargetSearch {
+	switch s.Target {
+	case TargetSearch:
 		return &searchTrainer{fit: newFitter(s, net)}, nil
+	case TargetRollout:
+		return newRolloutTrainer(newFitter(s, net)), nil
 	}
 	l, err := newLearner(s, net)
 	if err != nil {

@@ -102,6 +102,13 @@ the self-play moves, and -treestrap fits every position right after a
 move in the target search's tree to its value there (TreeStrap; the tree
 is expectimax's, the net at its leaves), not the root alone.
 
+With -target rollout -rollouts RUN no games are played: the positions of a
+rollout run (starlab rollout, of positions before their roll) are fitted to
+their rolled-out values with Adam, each "game" one position and an epoch
+as many as the run has rows, in an order shuffled each epoch; only rows
+whose every trial is played are read, so a rollout still going gives what
+it has so far. -from NET refines a net trained by TD.
+
 It ends with one line: games, time and games/s of the whole run (a resumed
 run's included), and the last score against the hand evaluator with its
 95% interval; -json prints it as an object (the score as score_vs_hand,
@@ -126,13 +133,14 @@ func (f *trainFlags) setFlags(fs *flag.FlagSet, _ search.Kit) {
 	fs.StringVar(&f.set.From, "from", "", "net file to start from instead of random weights (its inputs and layers; no -hidden or -inputs)")
 	fs.Var(layoutFlag{&f.set}, "hidden", "hidden units of the net, or of each hidden layer in order: 40 or 64,32 (0: the game's size for the variant, 40 in backgammon)")
 	fs.StringVar(&f.set.Inputs, "inputs", "", "the net's input set: none for the game's own; threats (dice) adds each side's winning cells, features (backgammon) 48 hand-made features")
-	fs.StringVar(&f.set.Target, "target", "td", "what each position moves towards: td (temporal differences) or search (the value -target-spec finds)")
+	fs.StringVar(&f.set.Target, "target", "td", "what each position moves towards: td (temporal differences), search (the value -target-spec finds) or rollout (the values of -rollouts)")
 	fs.StringVar(&f.set.TargetSpec, "target-spec", "", "the search of -target search: an engine spec with a depth; eval=mlp without net= searches with the net being trained (default "+td.DefaultTargetSpec+")")
+	fs.StringVar(&f.set.Rollouts, "rollouts", "", "the rollout run whose positions -target rollout fits to their rolled-out values")
 	fs.StringVar(&f.set.StartSuite, "starts", "", "a file of positions (starlab gen) the self-play games start from in turn (default: the variant's start)")
 	fs.BoolVar(&f.set.TreeStrap, "treestrap", false, "with -target search, fit every position right after a move in the target search's tree to its value there (TreeStrap), not only the root; the tree is expectimax's, with the net's leaves")
 	fs.IntVar(&f.set.PlayDepth, "play-depth", 0, "with -target search, self-play moves by the target's engine to this depth (0, 1: the net's 1-ply values)")
-	fs.StringVar(&f.set.Optimizer, "optimizer", "", "sgd (TD's step) or adam (mini-batches; the default for -target search, -rate then 0.001)")
-	fs.IntVar(&f.set.MiniBatch, "minibatch", 0, "positions per optimiser step of -target search (default 256 with adam)")
+	fs.StringVar(&f.set.Optimizer, "optimizer", "", "sgd (TD's step) or adam (mini-batches; the default for -target search and rollout, -rate then 0.001)")
+	fs.IntVar(&f.set.MiniBatch, "minibatch", 0, "positions per optimiser step of -target search or rollout (default 256 with adam)")
 	fs.IntVar(&f.set.Workers, "workers", f.set.Workers, "self-play workers")
 	fs.IntVar(&f.set.Batch, "batch", f.set.Batch, "games per round, played with the same weights")
 	fs.Int64Var(&f.set.CheckpointEvery, "checkpoint", f.set.CheckpointEvery, "games between checkpoints")

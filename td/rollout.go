@@ -1,0 +1,87 @@
+package td
+
+import (
+	"context"
+
+	"starlab/runs"
+	"starlab/search/game"
+	"starlab/selfplay"
+)
+
+// rolledRow is a row of Settings.Rollouts as TargetRollout fits it: the
+// position rolled out, before its chance event, and its rolled-out value
+// for its mover in the net's units (points over Kit.PointsOf).
+type rolledRow struct {
+	pos    game.State
+	target float64
+}
+
+// rolledRows reads the rows of Rollouts whose every trial is played, nil
+// without Rollouts: a rollout of the game and variant trained, of
+// positions before their chance event (the positions the net values).
+// Errors are runs.UsageError naming the run.
+func (s *Settings) rolledRows() ([]rolledRow, error) {
+	if s.Rollouts == "" {
+		return nil, nil
+	}
+	rs, rows, err := selfplay.ReadRollout(s.Kit, s.Rollouts)
+	if err != nil {
+		return nil, runs.Usagef("-rollouts %s: %v", s.Rollouts, err)
+	}
+	if rs.Variant != s.Variant {
+		return nil, runs.Usagef("-rollouts %s: a rollout of %s %s, the training's variant is %s", s.Rollouts, s.GameName, rs.Variant, s.Variant)
+	}
+	if len(rows) == 0 {
+		return nil, runs.Usagef("-rollouts %s: no row has all its trials played yet", s.Rollouts)
+	}
+	scale := s.Kit.PointsOf(s.Variant)
+	out := make([]rolledRow, len(rows))
+	for i, r := range rows {
+		if r.Start.Kind() != game.Chance {
+			return nil, runs.Usagef("-rollouts %s: row %d (%s) is not before its chance event; the net values positions before their roll", s.Rollouts, i+1, r.Row.Position)
+		}
+		v := float64(r.Row.Value) / scale
+		if r.Side != r.Start.Mover() {
+			v = -v
+		}
+		out[i] = rolledRow{pos: r.Start, target: v}
+	}
+	return out, nil
+}
+
+// rolloutTrainer fits the net to the rows of Settings.Rollouts: "game" g
+// of the training is row order[g mod N] of epoch g / N, the order of each
+// epoch a permutation drawn from the epoch's own stream, so that a run
+// depends on its settings alone and a resumed run fits as an uninterrupted
+// one.
+type rolloutTrainer struct {
+	searchTrainer
+	x     []float64
+	epoch int64 // the epoch of order
+	order []int
+}
+
+func newRolloutTrainer(fit *fitter) *rolloutTrainer {
+	return &rolloutTrainer{searchTrainer: searchTrainer{fit: fit}, x: make([]float64, fit.net.In), epoch: -1}
+}
+
+// round fits rows g..g+n-1 in their order, at the rate of g, stepping a
+// partial mini-batch when a point of the curve follows (last).
+func (t *rolloutTrainer) round(ctx context.Context, g, n, _ int64, last bool) error {
+	s := t.fit.s
+	rows := s.res.rolled
+	N := int64(len(rows))
+	rate := s.rate(g)
+	for i := g; i < g+n; i++ {
+		if e := i / N; e != t.epoch {
+			t.order, t.epoch = runs.Stream(s.Seed, "train/rollout-order", uint64(e)).Perm(len(rows)), e
+		}
+		r := &rows[t.order[i%N]]
+		s.Kit.Net.Features(r.pos, t.x)
+		t.fit.add(sample{x: t.x, target: r.target}, rate)
+	}
+	if last {
+		t.fit.step(rate)
+	}
+	return ctx.Err()
+}

@@ -1,0 +1,128 @@
+package td
+
+import (
+	"context"
+	"math"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"starlab/nn"
+	"starlab/runs"
+	"starlab/search"
+	"starlab/search/game"
+	"starlab/selfplay"
+)
+
+// rolloutRun rolls out n positions of Dice 5x5/4 before their roll, each
+// by 16 plain trials of StarETC at depth 2, into dir.
+func rolloutRun(t *testing.T, dir string, n int) {
+	t.Helper()
+	g := diceGame()
+	ps, err := search.ReadSuite(g, "../search/testdata/dice5x5-4-exact.suite")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var positions []string
+	for _, p := range ps {
+		if p.Pos.Kind() == game.Chance && len(positions) < n {
+			positions = append(positions, p.Pos.String())
+		}
+	}
+	set := selfplay.RolloutSettings{Kit: g, Positions: positions, Player: "staretc:depth=1", Trials: 16, Luck: "none", Seed: 9, Workers: 2}
+	run, err := runs.CreateAt(dir, "rollout", nil, &set, set.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer run.Close()
+	if _, err := selfplay.Rollout(context.Background(), set, run, runs.NoProgress); err != nil {
+		t.Fatal(err)
+	}
+	if err := run.Finish(nil); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// rolloutError is the root mean squared error of the net in file against
+// the rolled-out values of s's rows.
+func rolloutError(t *testing.T, s *Settings, file string) float64 {
+	t.Helper()
+	net, err := nn.Load(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, h := make([]float64, net.In), make([]float64, 2*net.H)
+	sum := 0.0
+	for _, r := range s.res.rolled {
+		s.Kit.Net.Features(r.pos, x)
+		d := net.Forward(x, h) - r.target
+		sum += d * d
+	}
+	return math.Sqrt(sum / float64(len(s.res.rolled)))
+}
+
+// TestRolloutTarget: -target rollout fits a net to a rollout's positions:
+// each row's target is its rolled-out value for the side whose net value
+// it is, ten epochs of the fit from a TD net bring its error against them
+// down, a run cut and resumed ends with the uninterrupted run's net, and
+// the settings that have no meaning without games are refused.
+func TestRolloutTarget(t *testing.T) {
+	dir := t.TempDir()
+	ro := filepath.Join(dir, "rollout")
+	rolloutRun(t, ro, 40)
+	first, err := train(t, small(), filepath.Join(dir, "td"), runs.NoProgress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := small()
+	s.Target, s.Rollouts, s.From, s.Games, s.Rate, s.MiniBatch = TargetRollout, ro, first.Net, 400, 0.01, 8
+	if err := s.Check(); err != nil {
+		t.Fatal(err)
+	}
+	_, rows, err := selfplay.ReadRollout(s.Kit, ro)
+	if err != nil || len(rows) != 40 || len(s.res.rolled) != 40 {
+		t.Fatalf("read %d rows (%v), settings hold %d, want 40", len(rows), err, len(s.res.rolled))
+	}
+	for i, r := range rows {
+		want := float64(r.Row.Value)
+		if r.Side != r.Start.Mover() {
+			want = -want
+		}
+		if got := s.res.rolled[i]; got.target != want || got.pos.String() != r.Row.Position {
+			t.Fatalf("row %d: target %v of %s, the rollout's %v for its mover", i, got.target, got.pos, want)
+		}
+	}
+	whole, err := train(t, s, filepath.Join(dir, "whole"), runs.NoProgress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, after := rolloutError(t, &s, first.Net), rolloutError(t, &s, whole.Net)
+	if !(after < 0.8*before) {
+		t.Errorf("ten epochs of the fit: error %.4f against the rollouts, %.4f before", after, before)
+	}
+	t.Logf("error against the rollouts: %.4f before, %.4f after", before, after)
+	if math.IsNaN(float64(whole.MeanFitErr)) || !math.IsNaN(float64(whole.MeanTDErr)) {
+		t.Errorf("fit error %v, TD error %v: a rollout fit has the first alone", whole.MeanFitErr, whole.MeanTDErr)
+	}
+	if got := cutAndResume(t, s, filepath.Join(dir, "cut"), 150); netID(t, got.Net) != netID(t, whole.Net) {
+		t.Fatalf("resumed: net %s, uninterrupted %s", netID(t, got.Net), netID(t, whole.Net))
+	}
+	for _, c := range []struct {
+		edit func(*Settings)
+		want string
+	}{
+		{func(s *Settings) { s.Target = TargetTD }, "-rollouts and -target rollout"},
+		{func(s *Settings) { s.Rollouts = "" }, "-rollouts and -target rollout"},
+		{func(s *Settings) { s.StartSuite = "../search/dice/suites/dice5x5-4.suite" }, "-starts"},
+		{func(s *Settings) { s.Lambda = 0.5 }, "-lambda"},
+		{func(s *Settings) { s.Variant = "4x4-3" }, "the training's variant is 4x4-3"},
+		{func(s *Settings) { s.Rollouts = filepath.Join(dir, "td") }, "not a rollout"},
+	} {
+		b := small()
+		b.Target, b.Rollouts = TargetRollout, ro
+		c.edit(&b)
+		if err := b.Check(); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error with it", c.want, err)
+		}
+	}
+}
