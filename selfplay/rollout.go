@@ -529,10 +529,11 @@ func (s *RolloutSettings) rowOf(r int, it rolloutItem, done map[rolloutTask]roll
 	return row, nanos, len(plain)
 }
 
-// RolledOut is one row of a rollout run with the state it rolls out (a
+// RolledOut is row Index of a rollout run with the state it rolls out (a
 // position, or with Plays the position a move leads to) and the index of
 // the side whose view its values take.
 type RolledOut struct {
+	Index int
 	Row   RolloutRow
 	Start game.State
 	Side  int
@@ -577,7 +578,7 @@ func ReadRollout(g search.Kit, dir string) (RolloutSettings, []RolledOut, error)
 	var out []RolledOut
 	for r, it := range items {
 		if row, _, n := s.rowOf(r, it, done); n == owned {
-			out = append(out, RolledOut{Row: row, Start: it.start, Side: it.side})
+			out = append(out, RolledOut{Index: r, Row: row, Start: it.start, Side: it.side})
 		}
 	}
 	return s, out, nil

@@ -16,8 +16,9 @@ type rolledRow struct {
 	target float64
 }
 
-// rolledRows reads the rows of Rollouts whose every trial is played, nil
-// without Rollouts: a rollout of the game and variant trained, of
+// rolledRows reads the first RolloutRows rows of Rollouts (all of the
+// first rows whose trials are played, with RolloutRows 0, which it sets),
+// nil without Rollouts: a rollout of the game and variant trained, of
 // positions before their chance event (the positions the net values).
 // Errors are runs.UsageError naming the run.
 func (s *Settings) rolledRows() ([]rolledRow, error) {
@@ -31,12 +32,23 @@ func (s *Settings) rolledRows() ([]rolledRow, error) {
 	if rs.Variant != s.Variant {
 		return nil, runs.Usagef("-rollouts %s: a rollout of %s %s, the training's variant is %s", s.Rollouts, s.GameName, rs.Variant, s.Variant)
 	}
-	if len(rows) == 0 {
-		return nil, runs.Usagef("-rollouts %s: no row has all its trials played yet", s.Rollouts)
+	played := 0 // the rows from the first whose trials are all played
+	for played < len(rows) && rows[played].Index == played {
+		played++
+	}
+	switch {
+	case s.RolloutRows < 0:
+		return nil, runs.Usagef("-rollout-rows %d: want 0 (every row played) or more", s.RolloutRows)
+	case played == 0:
+		return nil, runs.Usagef("-rollouts %s: its first row has not all its trials played yet", s.Rollouts)
+	case s.RolloutRows == 0:
+		s.RolloutRows = played
+	case s.RolloutRows > played:
+		return nil, runs.Usagef("-rollouts %s: %d rows asked for, the first %d have all their trials played", s.Rollouts, s.RolloutRows, played)
 	}
 	scale := s.Kit.PointsOf(s.Variant)
-	out := make([]rolledRow, len(rows))
-	for i, r := range rows {
+	out := make([]rolledRow, s.RolloutRows)
+	for i, r := range rows[:s.RolloutRows] {
 		if r.Start.Kind() != game.Chance {
 			return nil, runs.Usagef("-rollouts %s: row %d (%s) is not before its chance event; the net values positions before their roll", s.Rollouts, i+1, r.Row.Position)
 		}

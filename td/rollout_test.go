@@ -15,8 +15,9 @@ import (
 )
 
 // rolloutRun rolls out n positions of Dice 5x5/4 before their roll, each
-// by 16 plain trials of StarETC at depth 2, into dir.
-func rolloutRun(t *testing.T, dir string, n int) {
+// by 16 plain trials of StarETC at depth 1, into dir (a run there is
+// resumed), stopping after trials trials when above 0.
+func rolloutRun(t *testing.T, dir string, n int, trials int64) {
 	t.Helper()
 	g := diceGame()
 	ps, err := search.ReadSuite(g, "../search/testdata/dice5x5-4-exact.suite")
@@ -30,15 +31,30 @@ func rolloutRun(t *testing.T, dir string, n int) {
 		}
 	}
 	set := selfplay.RolloutSettings{Kit: g, Positions: positions, Player: "staretc:depth=1", Trials: 16, Luck: "none", Seed: 9, Workers: 2}
-	run, err := runs.CreateAt(dir, "rollout", nil, &set, set.Seed)
+	run, err := runs.Open(dir)
+	if err == nil {
+		err = run.Resume()
+	} else {
+		run, err = runs.CreateAt(dir, "rollout", nil, &set, set.Seed)
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer run.Close()
-	if _, err := selfplay.Rollout(context.Background(), set, run, runs.NoProgress); err != nil {
-		t.Fatal(err)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	_, err = selfplay.Rollout(ctx, set, run, func(done, _ int64, _ string) {
+		if trials > 0 && done >= trials {
+			cancel()
+		}
+	})
+	if trials > 0 {
+		return
 	}
-	if err := run.Finish(nil); err != nil {
+	if err == nil {
+		err = run.Finish(nil)
+	}
+	if err != nil {
 		t.Fatal(err)
 	}
 }
@@ -69,7 +85,7 @@ func rolloutError(t *testing.T, s *Settings, file string) float64 {
 func TestRolloutTarget(t *testing.T) {
 	dir := t.TempDir()
 	ro := filepath.Join(dir, "rollout")
-	rolloutRun(t, ro, 40)
+	rolloutRun(t, ro, 40, 0)
 	first, err := train(t, small(), filepath.Join(dir, "td"), runs.NoProgress)
 	if err != nil {
 		t.Fatal(err)
@@ -80,8 +96,8 @@ func TestRolloutTarget(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, rows, err := selfplay.ReadRollout(s.Kit, ro)
-	if err != nil || len(rows) != 40 || len(s.res.rolled) != 40 {
-		t.Fatalf("read %d rows (%v), settings hold %d, want 40", len(rows), err, len(s.res.rolled))
+	if err != nil || len(rows) != 40 || len(s.res.rolled) != 40 || s.RolloutRows != 40 {
+		t.Fatalf("read %d rows (%v), settings hold %d and record %d, want 40", len(rows), err, len(s.res.rolled), s.RolloutRows)
 	}
 	for i, r := range rows {
 		want := float64(r.Row.Value)
@@ -117,6 +133,8 @@ func TestRolloutTarget(t *testing.T) {
 		{func(s *Settings) { s.Lambda = 0.5 }, "-lambda"},
 		{func(s *Settings) { s.Variant = "4x4-3" }, "the training's variant is 4x4-3"},
 		{func(s *Settings) { s.Rollouts = filepath.Join(dir, "td") }, "not a rollout"},
+		{func(s *Settings) { s.RolloutRows = 41 }, "41 rows asked for, the first 40"},
+		{func(s *Settings) { s.RolloutRows = -1 }, "-rollout-rows -1"},
 	} {
 		b := small()
 		b.Target, b.Rollouts = TargetRollout, ro
@@ -124,5 +142,43 @@ func TestRolloutTarget(t *testing.T) {
 		if err := b.Check(); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want an error with it", c.want, err)
 		}
+	}
+}
+
+// TestRolloutTargetWhileRolling: a training from a rollout still going
+// fits the rows from the first whose trials are all played, and records
+// their number, so that its settings read the same rows once the rollout
+// has gone on.
+func TestRolloutTargetWhileRolling(t *testing.T) {
+	ro := filepath.Join(t.TempDir(), "rollout")
+	rolloutRun(t, ro, 40, 200) // 12 rows of 16 trials and some
+	s := small()
+	s.Target, s.Rollouts = TargetRollout, ro
+	if err := s.Check(); err != nil {
+		t.Fatal(err)
+	}
+	n := s.RolloutRows
+	if n < 10 || n >= 40 || len(s.res.rolled) != n {
+		t.Fatalf("after 200 trials: %d rows recorded, %d read", n, len(s.res.rolled))
+	}
+	first := s.res.rolled
+	rolloutRun(t, ro, 40, 0)
+	again := small()
+	again.Target, again.Rollouts, again.RolloutRows = TargetRollout, ro, n
+	if err := again.Check(); err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range again.res.rolled {
+		if i >= len(first) || r.target != first[i].target || r.pos.String() != first[i].pos.String() {
+			t.Fatalf("row %d read again: %+v, first read %d rows", i, r, len(first))
+		}
+	}
+	if len(again.res.rolled) != n {
+		t.Fatalf("read again %d rows, recorded %d", len(again.res.rolled), n)
+	}
+	all := small()
+	all.Target, all.Rollouts = TargetRollout, ro
+	if err := all.Check(); err != nil || all.RolloutRows != 40 {
+		t.Fatalf("the rollout ended: %d rows (%v), want 40", all.RolloutRows, err)
 	}
 }

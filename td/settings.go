@@ -69,11 +69,15 @@ type Settings struct {
 	// "" starts every game from the variant's start.
 	StartSuite string `json:"start_suite,omitempty"`
 	// Rollouts is the rollout run (starlab rollout) whose rows
-	// TargetRollout fits: those whose every trial is played, so that a
-	// rollout still going gives what it has.
-	Rollouts  string `json:"rollouts,omitempty"`
-	Optimizer string `json:"optimizer,omitempty"`
-	MiniBatch int    `json:"minibatch,omitempty"`
+	// TargetRollout fits: its first RolloutRows, every trial of which is
+	// played. Check sets RolloutRows, when 0, to the most rows from the
+	// first whose trials are all played, so that a rollout still going
+	// gives what it has, and a resumed run, whose settings record it, fits
+	// the same rows however far the rollout has gone since.
+	Rollouts    string `json:"rollouts,omitempty"`
+	RolloutRows int    `json:"rollout_rows,omitempty"`
+	Optimizer   string `json:"optimizer,omitempty"`
+	MiniBatch   int    `json:"minibatch,omitempty"`
 	// Init is the half-width of the uniform initial weights.
 	Init float64 `json:"init"`
 	// From is a net file (of the game and variant) whose weights the
@@ -156,6 +160,7 @@ type resolvedFrom struct {
 	startSuite, measureSuite, judgeSuite string
 	judgePositions, judgeBy              string
 	from, rollouts                       string
+	rolloutRows                          int
 	treeStrap                            bool
 }
 
@@ -241,7 +246,7 @@ func (s *Settings) Check() error {
 func (s *Settings) resolve() error {
 	from := resolvedFrom{game: s.GameName, variant: s.Variant, target: s.Target, targetSpec: s.TargetSpec,
 		startSuite: s.StartSuite, measureSuite: s.MeasureSuite, judgeSuite: s.JudgeSuite,
-		judgePositions: s.JudgePositions, judgeBy: s.JudgeBy, from: s.From, rollouts: s.Rollouts, treeStrap: s.TreeStrap}
+		judgePositions: s.JudgePositions, judgeBy: s.JudgeBy, from: s.From, rollouts: s.Rollouts, rolloutRows: s.RolloutRows, treeStrap: s.TreeStrap}
 	if s.res != nil && s.res.from == from {
 		return nil
 	}
@@ -273,6 +278,7 @@ func (s *Settings) resolve() error {
 	if r.rolled, err = s.rolledRows(); err != nil {
 		return err
 	}
+	r.from.rolloutRows = s.RolloutRows // as rolledRows set it
 	s.res = r
 	return nil
 }

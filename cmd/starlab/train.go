@@ -106,8 +106,9 @@ With -target rollout -rollouts RUN no games are played: the positions of a
 rollout run (starlab rollout, of positions before their roll) are fitted to
 their rolled-out values with Adam, each "game" one position and an epoch
 as many as the run has rows, in an order shuffled each epoch; only rows
-whose every trial is played are read, so a rollout still going gives what
-it has so far. -from NET refines a net trained by TD.
+from the first whose every trial is played are read (-rollout-rows
+fewer), so a rollout still going gives what it has so far, and a resumed
+run fits the same rows. -from NET refines a net trained by TD.
 
 It ends with one line: games, time and games/s of the whole run (a resumed
 run's included), and the last score against the hand evaluator with its
@@ -136,6 +137,7 @@ func (f *trainFlags) setFlags(fs *flag.FlagSet, _ search.Kit) {
 	fs.StringVar(&f.set.Target, "target", "td", "what each position moves towards: td (temporal differences), search (the value -target-spec finds) or rollout (the values of -rollouts)")
 	fs.StringVar(&f.set.TargetSpec, "target-spec", "", "the search of -target search: an engine spec with a depth; eval=mlp without net= searches with the net being trained (default "+td.DefaultTargetSpec+")")
 	fs.StringVar(&f.set.Rollouts, "rollouts", "", "the rollout run whose positions -target rollout fits to their rolled-out values")
+	fs.IntVar(&f.set.RolloutRows, "rollout-rows", 0, "the rows of -rollouts to fit, from the first (default: every row from the first whose trials are all played)")
 	fs.StringVar(&f.set.StartSuite, "starts", "", "a file of positions (starlab gen) the self-play games start from in turn (default: the variant's start)")
 	fs.BoolVar(&f.set.TreeStrap, "treestrap", false, "with -target search, fit every position right after a move in the target search's tree to its value there (TreeStrap), not only the root; the tree is expectimax's, with the net's leaves")
 	fs.IntVar(&f.set.PlayDepth, "play-depth", 0, "with -target search, self-play moves by the target's engine to this depth (0, 1: the net's 1-ply values)")
