@@ -237,3 +237,67 @@ func TestValueReadsTheNetAsItIs(t *testing.T) {
 		}
 	}
 }
+
+// TestEvaluationCache: a net with features keeps its values by the
+// board's key: following random plays, Evaluate gives the value computed
+// afresh (Value, to 1e-12), a position met again along another line gets
+// the value it was given first, and after Forget no slot answers for a
+// position valued before.
+func TestEvaluationCache(t *testing.T) {
+	net, err := nn.New(FeatureInputSize, 12, rand.New(rand.NewPCG(7, 8)), 0.3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	net.Game, net.Variant, net.VariantKey = NetGame, OnePoint.String(), []int{int(OnePoint)}
+	e := NewNetEvaluator(net)
+	rng := rand.New(rand.NewPCG(5, 6))
+	first := map[uint64]float64{}
+	var codes [MaxPlays]int16
+	again := 0
+	for g := 0; g < 20; g++ {
+		b := StartBoard(OnePoint)
+		e.Reset(b)
+		for !b.Over() && e.top < maxNetDepth-1 {
+			hi, lo := RollDice(rng.IntN(Rolls))
+			b.Roll(hi, lo)
+			n := b.Moves(&codes)
+			// Every play tried and taken back, as a search's leaves: the
+			// positions a play of the other die order or a later game
+			// reaches again come back to the cache.
+			for i := 0; i < n; i++ {
+				m := int(codes[i])
+				var u Undo
+				b.MakeSaving(m, &u)
+				e.Make(b, m)
+				got := e.Evaluate(b)
+				if v, ok := first[b.key]; ok {
+					again++
+					if math.Float64bits(v) != math.Float64bits(got) {
+						t.Fatalf("%s met again: %v, first %v", b, got, v)
+					}
+				} else {
+					first[b.key] = got
+				}
+				if _, bo := BearoffValue(b); !bo && math.Abs(got-e.Value(b)) > 1e-12 {
+					t.Fatalf("%s: Evaluate %v, Value %v", b, got, e.Value(b))
+				}
+				e.Unmake(b, m)
+				b.UnmakeRestoring(m, &u)
+			}
+			m := int(codes[rng.IntN(n)])
+			var u Undo
+			b.MakeSaving(m, &u)
+			e.Make(b, m)
+		}
+	}
+	if again == 0 {
+		t.Fatal("no position was met again")
+	}
+	e.Forget()
+	for key := range first {
+		if c := e.cache[key&(1<<cacheBits-1)]; c.tag == key^e.gen*cacheSalt {
+			t.Fatalf("key %x answered after Forget", key)
+		}
+	}
+	t.Logf("%d positions valued, %d met again", len(first), again)
+}

@@ -157,6 +157,12 @@ var (
 	_ func(root *Board) int                 = MaxDepth
 )
 
+// netForget empties what the network evaluator keeps of the positions it
+// has valued (backgammon's evaluation cache of a net with features), as
+// ClearTT empties the table, so that a search after ClearTT depends on
+// nothing searched before; a no-op where the evaluator keeps nothing.
+var _ func(*netEval) = netForget
+
 // setBoard makes the engine's evaluator and ChanceProbCut models those of
 // the board's variant (useVariant, given the variant's name, where it is
 // not the last one's): the search calls it on every root and on every

@@ -76,6 +76,7 @@ func unhappen(b *Board, _ event, _ *eventUndo)        { b.ClearRoll() }
 func keyAfterEvent(b *Board, ev event) uint64         { return b.KeyAfterRoll(int(ev)) }
 func netHappen(*netEval, *Board, event, *eventUndo)   {}
 func netUnhappen(*netEval, *Board, event, *eventUndo) {}
+func netForget(n *netEval)                            { n.Forget() }
 
 // moveCount is an upper bound: counting the plays means generating them,
 // so Star2's probe is never taken as complete before it has searched.

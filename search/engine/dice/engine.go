@@ -232,12 +232,16 @@ func (e *Engine) value(b *Board) float64 {
 // match gives each game's seed. It changes nothing without noise.
 func (e *Engine) SetSalt(salt uint64) { e.salt = salt }
 
-// ClearTT empties the transposition table and the move-ordering tables, so
+// ClearTT empties the transposition table, the move-ordering tables and
+// what the evaluator keeps of the positions it has valued (netForget), so
 // that the next search depends on nothing searched before.
 func (e *Engine) ClearTT() {
 	e.tt.Clear()
 	e.killers = [maxPly][2]move{}
 	e.history = [2][moveIDs]int64{}
+	if e.net != nil {
+		netForget(e.net)
+	}
 }
 
 // evaluate is the search's leaf: the board's value, counted. It inlines

@@ -80,6 +80,7 @@ func unhappen(b *Board, _ event, _ *eventUndo)        { b.ClearRoll() }
 func keyAfterEvent(b *Board, ev event) uint64         { return b.KeyAfterRoll(int(ev)) }
 func netHappen(*netEval, *Board, event, *eventUndo)   {}
 func netUnhappen(*netEval, *Board, event, *eventUndo) {}
+func netForget(*netEval)                              {}
 func moveCount(b *Board) int                          { return b.LineEmpty(b.Roll()) }
 func mover(b *Board) int                              { return int(b.SideToMove()) }
 func handEval(b *Board, _ int8) float64               { return rules.Pairs{}.Evaluate(b) }

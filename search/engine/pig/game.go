@@ -101,6 +101,7 @@ func keyAfterEvent(b *Board, ev event) uint64   { return b.KeyAfterEvent(int(ev)
 
 func netHappen(*netEval, *Board, event, *eventUndo)   {}
 func netUnhappen(*netEval, *Board, event, *eventUndo) {}
+func netForget(*netEval)                              {}
 
 func moveCount(*Board) int              { return maxMoves }
 func mover(b *Board) int                { return b.SideToMove() }

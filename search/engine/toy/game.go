@@ -119,6 +119,7 @@ func keyAfterEvent(b *Board, ev event) uint64   { return b.KeyAfterEvent(int(ev)
 // rereads the counters.
 func netHappen(n *netEval, b *Board, _ event, _ *eventUndo) { n.Reset(b) }
 func netUnhappen(*netEval, *Board, event, *eventUndo)       {}
+func netForget(*netEval)                                    {}
 
 func moveCount(*Board) int              { return maxMoves }
 func mover(b *Board) int                { return b.SideToMove() }
