@@ -12,7 +12,8 @@ import (
 
 // SampleSettings configure suite sampling: positions drawn from self-play
 // games of a game between value players (ValuePlayer, staretc with the
-// game's hand evaluator, eval=pairs) that search each move to Depth.
+// game's hand evaluator, eval=pairs, or the engine of Player) that search
+// each move to Depth.
 type SampleSettings struct {
 	Kit     search.Kit // the game played
 	Variant string     // the variant played; "" is the game's default
@@ -36,6 +37,13 @@ type SampleSettings struct {
 	// or the same refusal on any machine.
 	ExactNodes int64
 	Depth      int // search depth of the self-play players
+	// Player, when not "", is the engine spec of the self-play players in
+	// place of staretc with the hand evaluator (such as a trained net's,
+	// so that the positions are those its own games reach): a search with
+	// a depth, which becomes Depth, and no other limit, so that the same
+	// settings give the same suite on any machine.
+	Player string
+	player *search.Resolved // Player's engine, resolved by Check
 }
 
 // DefaultExactNodes is the default ExactNodes: 10^8 nodes, a minute or
@@ -89,6 +97,22 @@ func (s *SampleSettings) Check() error {
 	if s.Exact && s.ExactNodes < 1 {
 		return runs.Usagef("-exact-nodes %d: want at least 1", s.ExactNodes)
 	}
+	if s.Player != "" {
+		spec, err := ParseEngineSpec(s.Kit, s.Player)
+		if err != nil {
+			return runs.Usagef("-player: %v", err)
+		}
+		if spec.Limits.Depth < 1 || spec.Limits.Nodes != 0 || spec.Limits.MoveTime != 0 {
+			return runs.Usagef("-player %s: give a depth and no other limit, so that the suite is the same on any machine", s.Player)
+		}
+		if s.player, err = spec.Config.Resolve(); err != nil {
+			return runs.Usagef("-player %s: %v", s.Player, err)
+		}
+		if err := s.Kit.Check(s.player, start); err != nil {
+			return runs.Usagef("-player %s: %v", s.Player, err)
+		}
+		s.Depth = spec.Limits.Depth
+	}
 	return nil
 }
 
@@ -109,7 +133,11 @@ func SampleSuite(ctx context.Context, s SampleSettings, progress runs.Progress) 
 	rng := rand.New(rand.NewPCG(s.Seed, 0x9e4))
 	playerCfg := search.DefaultConfig(search.StarETC)
 	playerCfg.Eval, playerCfg.TTMiB = g.HandEval, 4 // any board size, and the committed suites
-	player := NewValuePlayer(g.NewEngine(playerCfg.MustResolve()), s.Depth)
+	res := playerCfg.MustResolve()
+	if s.Player != "" {
+		res = s.player
+	}
+	player := NewValuePlayer(g.NewEngine(res), s.Depth)
 	solverCfg := search.DefaultConfig(search.StarETC)
 	solverCfg.Eval, solverCfg.TTMiB = "zero", 64
 	var solver search.Engine

@@ -260,3 +260,35 @@ func TestSampleSuite(t *testing.T) {
 		t.Fatal("rolled -1 accepted")
 	}
 }
+
+// TestSamplePlayer: -player plays the games by another engine, at its
+// depth: naming the default players' engine gives the default suite, the
+// built-in net's engine another one, and a spec without a depth, or with
+// a time limit, is refused.
+func TestSamplePlayer(t *testing.T) {
+	s := DefaultSampleSettings(diceGame)
+	s.Count, s.Seed = 12, 7
+	want, err := SampleSuite(context.Background(), s, runs.NoProgress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	same := s
+	same.Player, same.Depth = "staretc:depth=3,eval=pairs,tt=4", 1
+	got, err := SampleSuite(context.Background(), same, runs.NoProgress)
+	if err != nil || !slices.Equal(got, want) {
+		t.Fatalf("-player naming the default engine: %v, %d lines, want the default suite", err, len(got))
+	}
+	net := s
+	net.Player = "staretc:depth=3,eval=mlp"
+	other, err := SampleSuite(context.Background(), net, runs.NoProgress)
+	if err != nil || len(other) != 12 || slices.Equal(other, want) {
+		t.Fatalf("-player with the net: %v, %d lines, the same as the default's: %v", err, len(other), slices.Equal(other, want))
+	}
+	for _, bad := range []string{"staretc:movetime=10ms", "staretc:depth=3,nodes=1000", "staretc:depth=3,eval=nope"} {
+		b := s
+		b.Player = bad
+		if _, err := SampleSuite(context.Background(), b, runs.NoProgress); err == nil || !strings.Contains(err.Error(), "-player") {
+			t.Errorf("-player %s: %v, want an error naming -player", bad, err)
+		}
+	}
+}

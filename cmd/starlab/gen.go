@@ -23,13 +23,15 @@ type genFlags struct {
 // genCommand returns the gen command, with its own flag state.
 func genCommand() *Command {
 	return command(&genFlags{}, &Command{
-		UsageLine: "gen [-game G] [-variant V | -n N -m M] [-count C] [-min K] [-max K] [-seed S] [-o FILE]",
+		UsageLine: "gen [-game G] [-variant V | -n N -m M] [-count C] [-min K] [-max K] [-seed S] [-player SPEC] [-o FILE]",
 		Short:     "make a test suite of positions sampled from self-play games",
 		Long: `Gen plays self-play games of -game (default dice) from the start of its
 -variant (for Dice, -n and -m give the variant "<n>x<n>-<m>": the empty
 board), with dice from the seed, between players that search each move to
 -depth (staretc, the game's hand evaluator, pairs for Dice) and play the
-move of greatest value, the lowest move (cell) among equal values. It
+move of greatest value, the lowest move (cell) among equal values; -player
+SPEC plays them by another engine (its depth= in place of -depth), such as
+a trained net's, whose own games reach other positions. It
 samples one position from each game among its moves whose phase (Dice: the
 number of checkers) lies in [-min, -max], before the roll or, with
 probability -rolled, after it; a position already drawn is skipped. It
@@ -60,6 +62,7 @@ func (f *genFlags) setFlags(fs *flag.FlagSet, g search.Kit) {
 	fs.Int64Var(&f.set.ExactNodes, "exact-nodes", f.set.ExactNodes, "with -exact, the most nodes a position's solve may search; a position not solved within them is refused")
 	fs.StringVar(&f.out, "o", "", "output file (default stdout)")
 	fs.IntVar(&f.set.Depth, "depth", f.set.Depth, "search depth of the self-play players")
+	fs.StringVar(&f.set.Player, "player", "", "engine spec of the self-play players, with a depth, in place of staretc with the hand evaluator to -depth (such as staretc:depth=1,net=NET: the positions a net's own games reach)")
 }
 
 // run is the gen command: the suite sampled from self-play, written to
