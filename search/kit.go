@@ -28,7 +28,9 @@ type Engine interface {
 	// Evaluate returns the evaluation of a position that is not over,
 	// from its mover's view: the value of a depth-0 search.
 	Evaluate(pos game.State) float64
-	// ClearTT empties the table and the move-ordering tables.
+	// ClearTT empties the table, the move-ordering tables and whatever
+	// the evaluator keeps of the positions it has valued, so that the next
+	// search depends on nothing searched before.
 	ClearTT()
 	// Config returns the engine's configuration.
 	Config() Config

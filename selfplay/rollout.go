@@ -203,15 +203,8 @@ func (s *RolloutSettings) resolve() (*MatchConfig, []rolloutItem, error) {
 	if err := runs.CheckWorkers("workers", s.Workers); err != nil {
 		return nil, nil, err
 	}
-	if len(s.Positions) == 0 {
-		if s.Variant == "" {
-			s.Variant = g.DefaultVariant()
-		}
-		st, err := g.New(s.Variant)
-		if err != nil {
-			return nil, nil, runs.Usagef("-variant %s: %v", s.Variant, err)
-		}
-		s.Positions = []string{beforeChance(g, st).String()}
+	if err := s.startPositions(); err != nil {
+		return nil, nil, err
 	}
 	items, err := s.items()
 	if err != nil {
@@ -249,6 +242,23 @@ func (s *RolloutSettings) resolve() (*MatchConfig, []rolloutItem, error) {
 		return nil, nil, runs.Usagef("-truncate %d values the positions where trials stop by the reference; give -luck, not none", s.Truncate)
 	}
 	return cfg, items, nil
+}
+
+// startPositions makes Positions, when there are none, the variant's
+// start before its chance event.
+func (s *RolloutSettings) startPositions() error {
+	if len(s.Positions) > 0 {
+		return nil
+	}
+	if s.Variant == "" {
+		s.Variant = s.Kit.DefaultVariant()
+	}
+	st, err := s.Kit.New(s.Variant)
+	if err != nil {
+		return runs.Usagef("-variant %s: %v", s.Variant, err)
+	}
+	s.Positions = []string{beforeChance(s.Kit, st).String()}
+	return nil
 }
 
 // items parses the positions into the rows: each position, or with Plays
@@ -541,7 +551,8 @@ type RolledOut struct {
 
 // ReadRollout returns the settings of the rollout run in dir, a run of
 // game g, and its rows whose every trial (every trial of its shard) is
-// journalled, in the rows' order: all of a finished run's, and what a run
+// journalled (a shard that owns none of the trials has none), in the
+// rows' order: all of a finished run's, and what a run
 // still going or stopped has rolled out so far, so that a net can be
 // fitted to the rows while the rest are rolled out. It reads the run's
 // manifest and journal and not its summary, and starts no engine.
@@ -561,6 +572,9 @@ func ReadRollout(g search.Kit, dir string) (RolloutSettings, []RolledOut, error)
 		return s, nil, runs.Usagef("run %s rolls out %s positions, not %s", dir, s.GameName, g.Name())
 	}
 	s.Kit, s.GameName = g, g.Name()
+	if err := s.startPositions(); err != nil {
+		return s, nil, fmt.Errorf("run %s: %v", dir, err)
+	}
 	items, err := s.items()
 	if err != nil {
 		return s, nil, fmt.Errorf("run %s: %v", dir, err)
@@ -577,7 +591,7 @@ func ReadRollout(g search.Kit, dir string) (RolloutSettings, []RolledOut, error)
 	}
 	var out []RolledOut
 	for r, it := range items {
-		if row, _, n := s.rowOf(r, it, done); n == owned {
+		if row, _, n := s.rowOf(r, it, done); n == owned && n > 0 {
 			out = append(out, RolledOut{Index: r, Row: row, Start: it.start, Side: it.side})
 		}
 	}

@@ -23,11 +23,17 @@ type rolledRow struct {
 // Errors are runs.UsageError naming the run.
 func (s *Settings) rolledRows() ([]rolledRow, error) {
 	if s.Rollouts == "" {
+		if s.RolloutRows != 0 {
+			return nil, runs.Usagef("-rollout-rows %d: the rows of -rollouts, which names none", s.RolloutRows)
+		}
 		return nil, nil
 	}
 	rs, rows, err := selfplay.ReadRollout(s.Kit, s.Rollouts)
 	if err != nil {
 		return nil, runs.Usagef("-rollouts %s: %v", s.Rollouts, err)
+	}
+	if rs.Shard.Count > 1 {
+		return nil, runs.Usagef("-rollouts %s: shard %d/%d of a rollout, which holds a part of each row's trials; fit the run starlab merge makes of its shards", s.Rollouts, rs.Shard.Index, rs.Shard.Count)
 	}
 	if rs.Variant != s.Variant {
 		return nil, runs.Usagef("-rollouts %s: a rollout of %s %s, the training's variant is %s", s.Rollouts, s.GameName, rs.Variant, s.Variant)

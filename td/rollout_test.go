@@ -11,6 +11,7 @@ import (
 	"starlab/runs"
 	"starlab/search"
 	"starlab/search/game"
+	"starlab/search/games"
 	"starlab/selfplay"
 )
 
@@ -18,6 +19,12 @@ import (
 // by 16 plain trials of StarETC at depth 1, into dir (a run there is
 // resumed), stopping after trials trials when above 0.
 func rolloutRun(t *testing.T, dir string, n int, trials int64) {
+	t.Helper()
+	rolloutRunOf(t, dir, n, trials, runs.Shard{})
+}
+
+// rolloutRunOf is rolloutRun of shard sh.
+func rolloutRunOf(t *testing.T, dir string, n int, trials int64, sh runs.Shard) {
 	t.Helper()
 	g := diceGame()
 	ps, err := search.ReadSuite(g, "../search/testdata/dice5x5-4-exact.suite")
@@ -30,7 +37,7 @@ func rolloutRun(t *testing.T, dir string, n int, trials int64) {
 			positions = append(positions, p.Pos.String())
 		}
 	}
-	set := selfplay.RolloutSettings{Kit: g, Positions: positions, Player: "staretc:depth=1", Trials: 16, Luck: "none", Seed: 9, Workers: 2}
+	set := selfplay.RolloutSettings{Kit: g, Positions: positions, Player: "staretc:depth=1", Trials: 16, Luck: "none", Seed: 9, Workers: 2, Shard: sh}
 	run, err := runs.Open(dir)
 	if err == nil {
 		err = run.Resume()
@@ -120,7 +127,9 @@ func TestRolloutTarget(t *testing.T) {
 	if math.IsNaN(float64(whole.MeanFitErr)) || !math.IsNaN(float64(whole.MeanTDErr)) {
 		t.Errorf("fit error %v, TD error %v: a rollout fit has the first alone", whole.MeanFitErr, whole.MeanTDErr)
 	}
-	if got := cutAndResume(t, s, filepath.Join(dir, "cut"), 150); netID(t, got.Net) != netID(t, whole.Net) {
+	// Cut after the measurement at 300, which is no checkpoint (every
+	// 200): the run resumes from it.
+	if got := cutAndResume(t, s, filepath.Join(dir, "cut"), 330); netID(t, got.Net) != netID(t, whole.Net) {
 		t.Fatalf("resumed: net %s, uninterrupted %s", netID(t, got.Net), netID(t, whole.Net))
 	}
 	for _, c := range []struct {
@@ -135,6 +144,7 @@ func TestRolloutTarget(t *testing.T) {
 		{func(s *Settings) { s.Rollouts = filepath.Join(dir, "td") }, "not a rollout"},
 		{func(s *Settings) { s.RolloutRows = 41 }, "41 rows asked for, the first 40"},
 		{func(s *Settings) { s.RolloutRows = -1 }, "-rollout-rows -1"},
+		{func(s *Settings) { s.Rollouts, s.Target, s.RolloutRows = "", TargetTD, 5 }, "-rollout-rows 5"},
 	} {
 		b := small()
 		b.Target, b.Rollouts = TargetRollout, ro
@@ -180,5 +190,90 @@ func TestRolloutTargetWhileRolling(t *testing.T) {
 	all.Target, all.Rollouts = TargetRollout, ro
 	if err := all.Check(); err != nil || all.RolloutRows != 40 {
 		t.Fatalf("the rollout ended: %d rows (%v), want 40", all.RolloutRows, err)
+	}
+}
+
+// TestRolloutTargetUnits: a row's target is its value for the side whose
+// net value it is, in the net's units: a move's rollout (-plays), valued
+// for the side that moved, is negated for the position after it, whose
+// mover is the other side; a money rollout's points are divided by 3; and
+// a shard of a rollout, which holds a part of each row's trials, is
+// refused.
+func TestRolloutTargetUnits(t *testing.T) {
+	dir := t.TempDir()
+	g := diceGame()
+	ps, err := search.ReadSuite(g, "../search/testdata/dice5x5-4-exact.suite")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var decisions []string // two positions of the suite, rolled
+	var events []game.Event
+	for _, p := range ps {
+		if p.Pos.Kind() == game.Chance && len(decisions) < 2 {
+			st := p.Pos.Clone()
+			events, _ = st.Outcomes(events)
+			st.Happen(events[0])
+			if st.Kind() == game.Decision {
+				decisions = append(decisions, st.String())
+			}
+		}
+	}
+	bg, err := games.Lookup("backgammon")
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, err := bg.New("money")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		kit   search.Kit
+		set   selfplay.RolloutSettings
+		scale float64
+		sign  float64
+	}{
+		{g, selfplay.RolloutSettings{Positions: decisions, Plays: true, Player: "staretc:depth=1", Trials: 4, Luck: "none", Seed: 2, Workers: 1}, 1, -1},
+		{bg, selfplay.RolloutSettings{Variant: "money", Player: "staretc:depth=1", Trials: 6, Luck: "none", Seed: 2, Workers: 1}, 3, 1},
+	} {
+		c.set.Kit = c.kit
+		ro := filepath.Join(dir, c.kit.Name())
+		run, err := runs.CreateAt(ro, "rollout", nil, &c.set, c.set.Seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := selfplay.Rollout(context.Background(), c.set, run, runs.NoProgress); err != nil {
+			t.Fatal(err)
+		}
+		run.Close()
+		s := DefaultSettings(c.kit)
+		s.Target, s.Rollouts, s.Variant = TargetRollout, ro, c.set.Variant
+		if err := s.Check(); err != nil {
+			t.Fatal(err)
+		}
+		_, rows, err := selfplay.ReadRollout(c.kit, ro)
+		if err != nil || len(rows) == 0 || len(rows) != len(s.res.rolled) {
+			t.Fatalf("%s: %d rows read (%v), %d fitted", c.kit.Name(), len(rows), err, len(s.res.rolled))
+		}
+		nonzero := false
+		for i, r := range rows {
+			want := c.sign * float64(r.Row.Value) / c.scale
+			if got := s.res.rolled[i].target; got != want {
+				t.Errorf("%s row %d (%s %s): target %v, want %v", c.kit.Name(), i, r.Row.Position, r.Row.Play, got, want)
+			}
+			nonzero = nonzero || want != 0
+		}
+		if !nonzero {
+			t.Errorf("%s: every target is 0, which tells no sign or scale", c.kit.Name())
+		}
+	}
+	if start.Kind() != game.Chance {
+		t.Fatalf("the money start %s is not before its roll", start)
+	}
+	sh := filepath.Join(dir, "shard")
+	rolloutRunOf(t, sh, 4, 0, runs.Shard{Index: 0, Count: 2})
+	s := small()
+	s.Target, s.Rollouts = TargetRollout, sh
+	if err := s.Check(); err == nil || !strings.Contains(err.Error(), "starlab merge") {
+		t.Fatalf("a shard of a rollout: %v, want an error pointing to starlab merge", err)
 	}
 }

@@ -25,8 +25,9 @@ type trainer interface {
 	// point records the mean error since the last point in pt, in the
 	// column of what it is (the other NaN), and begins a new mean.
 	point(pt *CurvePoint)
-	// checkpoint is told that the net after the round is a checkpoint's,
-	// from which a resumed run would start.
+	// checkpoint is told that the net after the round is a point's (a
+	// checkpoint's or a measurement's, both written), from which a
+	// resumed run would start.
 	checkpoint()
 	// stop ends whatever the trainer runs besides the caller.
 	stop()

@@ -139,7 +139,7 @@ type NetEvaluator struct {
 	fa   [FeatureInputs]float64
 	tmp  []float64
 	// cache is a net with features's evaluation cache (nil for a net of
-	// the raw inputs): its values by the board's key, in the slot of the
+	// the raw inputs, and until the first Evaluate): its values by the board's key, in the slot of the
 	// key's low bits, as gnubg keeps an evaluation cache, since a search
 	// values the same position at every iteration of its deepening and
 	// through transpositions (at depth 5 on the bench positions, 44% of
@@ -186,8 +186,8 @@ func NewNetEvaluator(net *nn.Net) *NetEvaluator {
 		k.Column(e.w[i*k.H:], i)
 	}
 	if net.In != InputSize {
-		bearoff()                                             // built now, not inside a timed search's first bear-off
-		e.cache, e.gen = make([]cachedValue, 1<<cacheBits), 1 // generation 0's tags are the empty slots
+		bearoff() // built now, not inside a timed search's first bear-off
+		e.gen = 1 // generation 0's tags are the empty slots
 	}
 	for i := range e.stack {
 		for v := range e.stack[i].acc {
@@ -323,6 +323,9 @@ func (e *NetEvaluator) Evaluate(b *Board) float64 {
 	if e.net.In != InputSize {
 		if v, ok := BearoffValue(b); ok {
 			return v
+		}
+		if e.cache == nil { // made by the first evaluation: training's evaluators, which Value, need none
+			e.cache = make([]cachedValue, 1<<cacheBits)
 		}
 		c, tag := &e.cache[b.key&(1<<cacheBits-1)], b.key^e.gen*cacheSalt
 		if c.tag == tag {
