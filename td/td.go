@@ -120,10 +120,6 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 		}
 		pt := newPoint(&s, net, g, elapsed(), checkpoint)
 		tr.point(&pt)
-		// Every point writes the net and the state, and a resumed run
-		// starts from the last one, measured or not: the trainer starts
-		// afresh there in both.
-		tr.checkpoint()
 		net.Meta = nn.Meta{Games: g, Source: s.source(), Settings: settingsMap}
 		if err := writePoint(ctx, &s, run, net, &st, pt, measure); err != nil {
 			return nil, err

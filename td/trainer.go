@@ -23,12 +23,11 @@ type trainer interface {
 	// last point and what that error is, for the progress line.
 	errorSince() (mean float64, what string)
 	// point records the mean error since the last point in pt, in the
-	// column of what it is (the other NaN), and begins a new mean.
+	// column of what it is (the other NaN), and begins a new mean. The
+	// net after the round is the point's, which is written (a checkpoint's
+	// or a measurement's alike) and which a resumed run starts from: the
+	// trainer starts afresh there as the resumed run does.
 	point(pt *CurvePoint)
-	// checkpoint is told that the net after the round is a point's (a
-	// checkpoint's or a measurement's, both written), from which a
-	// resumed run would start.
-	checkpoint()
 	// stop ends whatever the trainer runs besides the caller.
 	stop()
 }
@@ -91,8 +90,6 @@ func (t *tdTrainer) point(pt *CurvePoint) {
 	t.l.sumErr, t.l.nErr = 0, 0
 }
 
-func (t *tdTrainer) checkpoint() {}
-
 func (t *tdTrainer) stop() {
 	if t.cr != nil {
 		t.cr.stop()
@@ -116,13 +113,12 @@ func (t *searchTrainer) errorSince() (float64, string) {
 	return meanError(t.fit.sumErr, t.fit.nErr), "fit error"
 }
 
+// point starts the fitter afresh, Adam's moments and the mean error, as
+// a run resumed from the point does, so that a resumed run trains the net
+// of an uninterrupted one.
 func (t *searchTrainer) point(pt *CurvePoint) {
 	pt.TDError, pt.FitError = runs.Num(math.NaN()), runs.Num(meanError(t.fit.sumErr, t.fit.nErr))
-	t.fit.sumErr, t.fit.nErr = 0, 0
+	t.fit = newFitter(t.fit.s, t.fit.net)
 }
-
-// checkpoint starts Adam afresh, as a run resumed from the checkpoint
-// does, so that a resumed run trains the net of an uninterrupted one.
-func (t *searchTrainer) checkpoint() { t.fit = newFitter(t.fit.s, t.fit.net) }
 
 func (t *searchTrainer) stop() {}
