@@ -22,6 +22,12 @@ type Limits struct {
 	PlayDepths bool
 }
 
+// DepthOnly reports whether the limits are a depth and nothing else (no
+// node or time budget), so that a search they bound gives the same result
+// on any machine: what a stage whose figures must be reproducible (a
+// judge, training targets, a sampled suite) asks of an engine spec.
+func (l Limits) DepthOnly() bool { return l.Depth >= 1 && l.Nodes == 0 && l.MoveTime == 0 }
+
 // EndsOnChance reports whether a search of depth plies from a root before
 // the roll (rolled false) or after it ends on a chance ply: an even depth
 // from a rolled root, an odd one before the roll. Such a search has the

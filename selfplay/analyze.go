@@ -279,7 +279,7 @@ func (s *AnalyzeSettings) judge() (Engine, error) {
 	if e.Spec.Config.Noise != 0 {
 		return e, runs.Usagef("-judge %s: a judge has no noise (give noise=0): it values what was played", s.Judge)
 	}
-	if l := e.Spec.Limits; l.Depth < 1 || l.Nodes != 0 || l.MoveTime != 0 {
+	if !e.Spec.Limits.DepthOnly() {
 		return e, runs.Usagef("-judge %s: give a depth and no other limit, so that the values are the same on any machine", s.Judge)
 	}
 	return e, nil

@@ -97,12 +97,13 @@ func (s *SampleSettings) Check() error {
 	if s.Exact && s.ExactNodes < 1 {
 		return runs.Usagef("-exact-nodes %d: want at least 1", s.ExactNodes)
 	}
+	s.player = nil
 	if s.Player != "" {
 		spec, err := ParseEngineSpec(s.Kit, s.Player)
 		if err != nil {
 			return runs.Usagef("-player: %v", err)
 		}
-		if spec.Limits.Depth < 1 || spec.Limits.Nodes != 0 || spec.Limits.MoveTime != 0 {
+		if !spec.Limits.DepthOnly() {
 			return runs.Usagef("-player %s: give a depth and no other limit, so that the suite is the same on any machine", s.Player)
 		}
 		if s.player, err = spec.Config.Resolve(); err != nil {
@@ -131,11 +132,11 @@ func SampleSuite(ctx context.Context, s SampleSettings, progress runs.Progress) 
 	}
 	g := s.Kit
 	rng := rand.New(rand.NewPCG(s.Seed, 0x9e4))
-	playerCfg := search.DefaultConfig(search.StarETC)
-	playerCfg.Eval, playerCfg.TTMiB = g.HandEval, 4 // any board size, and the committed suites
-	res := playerCfg.MustResolve()
-	if s.Player != "" {
-		res = s.player
+	res := s.player // Player's, resolved by Check
+	if res == nil {
+		playerCfg := search.DefaultConfig(search.StarETC)
+		playerCfg.Eval, playerCfg.TTMiB = g.HandEval, 4 // any board size, and the committed suites
+		res = playerCfg.MustResolve()
 	}
 	player := NewValuePlayer(g.NewEngine(res), s.Depth)
 	solverCfg := search.DefaultConfig(search.StarETC)

@@ -118,7 +118,7 @@ func (s *Settings) targetSpec() (search.Spec, error) {
 	if err != nil {
 		return spec, runs.Usagef("-target-spec: %v", err)
 	}
-	if spec.Limits.Depth < 1 || spec.Limits.Nodes != 0 || spec.Limits.MoveTime != 0 {
+	if !spec.Limits.DepthOnly() {
 		return spec, runs.Usagef("-target-spec %s: give a depth and no other limit, so that the targets are the same on any machine", s.TargetSpec)
 	}
 	return spec, nil
