@@ -139,14 +139,15 @@ type NetEvaluator struct {
 	fa   [FeatureInputs]float64
 	tmp  []float64
 	// cache is a net with features's evaluation cache (nil for a net of
-	// the raw inputs, and until the first Evaluate): its values by the board's key, in the slot of the
-	// key's low bits, as gnubg keeps an evaluation cache, since a search
-	// values the same position at every iteration of its deepening and
-	// through transpositions (at depth 5 on the bench positions, 44% of
-	// its evaluations are of a position it has valued before in the same
-	// search, and the cache's 2^18 slots answer 30%). A slot
-	// holds the key xored with the generation's salt (gen·cacheSalt), so
-	// that Forget empties the cache by starting a new generation.
+	// the raw inputs, and until the first Evaluate): its values by the
+	// board's key, in the slot of the key's low bits, as gnubg keeps an
+	// evaluation cache, since a search values the same position at every
+	// iteration of its deepening and through transpositions (at depth 5
+	// on the bench positions, 44% of its evaluations are of a position it
+	// has valued before in the same search, and the cache's 2^18 slots
+	// answer 30%). A slot holds the key xored with the generation's salt
+	// (gen·cacheSalt), so that Forget empties the cache by starting a new
+	// generation.
 	cache []cachedValue
 	gen   uint64
 }
@@ -324,7 +325,7 @@ func (e *NetEvaluator) Evaluate(b *Board) float64 {
 		if v, ok := BearoffValue(b); ok {
 			return v
 		}
-		if e.cache == nil { // made by the first evaluation: training's evaluators, which Value, need none
+		if e.cache == nil { // training's evaluators, which only Value, make none
 			e.cache = make([]cachedValue, 1<<cacheBits)
 		}
 		c, tag := &e.cache[b.key&(1<<cacheBits-1)], b.key^e.gen*cacheSalt
@@ -344,10 +345,11 @@ func (e *NetEvaluator) Evaluate(b *Board) float64 {
 	return e.net.Output(f.acc[b.stm][:e.net.H])
 }
 
-// Forget empties the evaluation cache, in one step: a value computed along another
-// line of play may differ from this line's in its last bits (the
-// accumulators add the same terms in another order), so a search that must
-// depend on nothing searched before forgets them (the engine's ClearTT).
+// Forget empties the evaluation cache, in one step: a value computed
+// along another line of play may differ from this line's in its last bits
+// (the accumulators add the same terms in another order), so a search that
+// must depend on nothing searched before forgets them (the engine's
+// ClearTT).
 func (e *NetEvaluator) Forget() { e.gen++ }
 
 // withFeatures returns the value of a net of the input set "features"
