@@ -63,6 +63,22 @@ func ParseEngineIn(g search.Kit, spec string, products search.Products) (Engine,
 // evaluators do not read them, at an even depth) it has the value of the
 // depth below at two to three times the cost.
 func ParseEngineSpec(g search.Kit, spec string) (search.Spec, error) {
+	return parseSpec(g, spec, someDecision(g))
+}
+
+// ParseTargetSpec is ParseEngineSpec for a search of afterstates, the
+// positions a move leads to, as training's target searches are: no depth
+// is refused. From an afterstate before the roll (Dice, Backgammon) an
+// even depth ends on a move and an odd one on a chance ply, which values
+// as the depth below at two to three times the cost; both are taken, so
+// that the targets of runs made before this check stay as they were.
+func ParseTargetSpec(g search.Kit, spec string) (search.Spec, error) {
+	return parseSpec(g, spec, nil)
+}
+
+// parseSpec parses and checks spec for searches from roots of root's
+// kind (nil: no depth is refused).
+func parseSpec(g search.Kit, spec string, root game.State) (search.Spec, error) {
 	s, err := g.ParseSpec(spec)
 	if err != nil {
 		return s, runs.Usagef("%v", err)
@@ -73,10 +89,8 @@ func ParseEngineSpec(g search.Kit, spec string) (search.Spec, error) {
 	if s.Limits == (search.Limits{}) {
 		return s, runs.Usagef("spec %q: no limit (give depth=, nodes= or movetime=)", spec)
 	}
-	if d := s.Limits.Depth; d > 0 {
-		if root := someDecision(g); root != nil && g.EndsOnChance(root, d) {
-			return s, runs.Usagef("spec %q: depth=%d ends on a chance ply and plays as depth=%d at two to three times the cost (no evaluator reads the chance event); give depth=%d or depth=%d", spec, d, d-1, d-1, d+1)
-		}
+	if d := s.Limits.Depth; d > 0 && root != nil && g.EndsOnChance(root, d) {
+		return s, runs.Usagef("spec %q: depth=%d ends on a chance ply and plays as depth=%d at two to three times the cost (no evaluator reads the chance event); give depth=%d or depth=%d", spec, d, d-1, d-1, d+1)
 	}
 	return s, nil
 }

@@ -1,9 +1,11 @@
 package td
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"sync"
 
 	"starlab/nn"
@@ -65,17 +67,20 @@ func (s *Settings) checkTarget() error {
 		if s.Optimizer != OptSGD {
 			return runs.Usagef("-optimizer %s: TD's updates are steps along the gradient (sgd); Adam is for -target search", s.Optimizer)
 		}
-		if s.TargetSpec != "" || s.PlayDepth > 1 || s.TreeStrap {
-			return runs.Usagef("-target-spec, -play-depth and -treestrap: only -target search searches")
+		if s.TargetSpec != "" || s.PlayDepth > 1 || s.TreeStrap || s.Plays != 0 {
+			return runs.Usagef("-target-spec, -play-depth, -treestrap and -plays: only -target search searches")
 		}
 		return nil
 	case TargetSearch:
 	case TargetRollout:
-		if s.TargetSpec != "" || s.PlayDepth > 1 || s.TreeStrap || s.StartSuite != "" {
-			return runs.Usagef("-target-spec, -play-depth, -treestrap and -starts: -target rollout plays no games, it fits the rollout's positions")
+		if s.TargetSpec != "" || s.PlayDepth > 1 || s.TreeStrap || s.Plays != 0 || s.StartSuite != "" {
+			return runs.Usagef("-target-spec, -play-depth, -treestrap, -plays and -starts: -target rollout plays no games, it fits the rollout's positions")
 		}
 	default:
 		return runs.Usagef("-target %s: want td, search or rollout", s.Target)
+	}
+	if s.Plays < 0 || s.Plays > 1000 {
+		return runs.Usagef("-plays %d: want 0 (the afterstates played) to 1000 plays a decision", s.Plays)
 	}
 	if s.PlayDepth < 0 || s.PlayDepth > 64 {
 		return runs.Usagef("-play-depth %d: want 0 or 1 (the 1-ply net) to 64", s.PlayDepth)
@@ -114,7 +119,7 @@ func (s *Settings) checkTarget() error {
 // depth (a time or node limit would make the targets depend on the
 // machine).
 func (s *Settings) targetSpec() (search.Spec, error) {
-	spec, err := selfplay.ParseEngineSpec(s.Kit, s.TargetSpec)
+	spec, err := selfplay.ParseTargetSpec(s.Kit, s.TargetSpec)
 	if err != nil {
 		return spec, runs.Usagef("-target-spec: %v", err)
 	}
@@ -140,6 +145,8 @@ type labeller struct {
 	limits search.Limits
 	in     int // the net's inputs
 	cur    game.State
+	after  game.State  // the scratch afterstate of addPlays
+	plays  []game.Move // addPlays's legal moves
 }
 
 // newLabeller returns a labeller whose player and search evaluate with
@@ -234,7 +241,12 @@ func (lb *labeller) label(ctx context.Context, s *Settings, g int64) ([]sample, 
 		return nil, err
 	}
 	for _, a := range rec.Actions {
-		if pos.Kind() == game.Decision {
+		if pos.Kind() == game.Decision && s.Plays > 0 {
+			if err := lb.addPlays(pos, s.Plays, add); err != nil {
+				return nil, err
+			}
+			pos.Play(game.Move(a))
+		} else if pos.Kind() == game.Decision {
 			pos.Play(game.Move(a))
 			if err := add(pos); err != nil {
 				return nil, err
@@ -244,6 +256,33 @@ func (lb *labeller) label(ctx context.Context, s *Settings, g int64) ([]sample, 
 		}
 	}
 	return out, nil
+}
+
+// addPlays calls add on the afterstates of the n plays of the decision
+// pos best by the net's 1-ply values for its mover (every play, with
+// fewer), the best first; of equal values the first in the game's order
+// comes first. pos is left as it was.
+func (lb *labeller) addPlays(pos game.State, n int, add func(game.State) error) error {
+	lb.plays = pos.Legal(lb.plays)
+	type valued struct {
+		m game.Move
+		v float64
+	}
+	vs := make([]valued, len(lb.plays))
+	for i, m := range lb.plays {
+		w := scratch(&lb.after, pos)
+		w.Play(m)
+		vs[i] = valued{m, game.ValueFor(w, pos.Mover(), lb.p.val.Value)}
+	}
+	slices.SortStableFunc(vs, func(a, b valued) int { return cmp.Compare(b.v, a.v) })
+	for _, x := range vs[:min(n, len(vs))] {
+		w := scratch(&lb.after, pos)
+		w.Play(x.m)
+		if err := add(w); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // treeSamples appends to out every position of pos's expectimax tree to

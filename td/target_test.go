@@ -95,6 +95,8 @@ func TestSearchTargetSettings(t *testing.T) {
 		{func(s *Settings) { s.Target, s.MiniBatch = TargetSearch, -1 }, "-minibatch -1"},
 		{func(s *Settings) { s.Layers = []int{0} }, "-hidden"},
 		{func(s *Settings) { s.TreeStrap = true }, "only -target search"},
+		{func(s *Settings) { s.Plays = 3 }, "only -target search"},
+		{func(s *Settings) { s.Target, s.Plays = TargetSearch, -1 }, "-plays -1"},
 		{func(s *Settings) { s.Target, s.TreeStrap, s.TargetSpec = TargetSearch, true, "cpc:depth=3" }, "sound algorithm"},
 		{func(s *Settings) {
 			s.Target, s.TreeStrap, s.TargetSpec = TargetSearch, true, "staretc:depth=3,eval=pairs"
@@ -123,21 +125,7 @@ func TestSearchTargetSettings(t *testing.T) {
 func TestTreeStrap(t *testing.T) {
 	s := searchTiny(1)
 	s.TreeStrap, s.PlayDepth = true, 0
-	if err := s.Check(); err != nil {
-		t.Fatal(err)
-	}
-	spec, err := s.targetSpec()
-	if err != nil {
-		t.Fatal(err)
-	}
-	net, err := s.Kit.Net.New(s.Variant, runs.Stream(1, "test", 0), 0.3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lb, err := s.newLabeller(net, spec)
-	if err != nil {
-		t.Fatal(err)
-	}
+	lb := testLabeller(t, &s)
 	ctx := context.Background()
 	for g := int64(0); g < 3; g++ {
 		all, err := lb.label(ctx, &s, g)
@@ -180,4 +168,90 @@ func TestTreeStrap(t *testing.T) {
 	if ids[0] != ids[1] {
 		t.Fatalf("one worker trained net %s, two %s", ids[0], ids[1])
 	}
+}
+
+// TestPlays: -plays N labels the N plays of each decision best by the
+// net's 1-ply values, the best first: with N = 1 and no exploration the
+// afterstates played, so the same samples and net as without it; with
+// N = 3 each decision's samples are its three best plays (or all, with
+// fewer), their targets the target engine's values of them, in order of
+// the net's values.
+func TestPlays(t *testing.T) {
+	s := searchTiny(1)
+	s.PlayDepth, s.Explore = 0, 0
+	lb := testLabeller(t, &s)
+	ctx := context.Background()
+	same := func(a, b []sample) bool {
+		return slices.EqualFunc(a, b, func(x, y sample) bool { return slices.Equal(x.x, y.x) && x.target == y.target })
+	}
+	for g := int64(0); g < 3; g++ {
+		played, err := lb.label(ctx, &s, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Plays = 1
+		one, err := lb.label(ctx, &s, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Plays = 3
+		three, err := lb.label(ctx, &s, g)
+		s.Plays = 0
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !same(played, one) {
+			t.Fatalf("game %d: -plays 1 labelled %d samples, not the %d afterstates played", g, len(one), len(played))
+		}
+		if len(three) <= len(played) {
+			t.Fatalf("game %d: -plays 3 labelled %d samples, the afterstates played %d", g, len(three), len(played))
+		}
+		// Each decision's first sample is the play made, with its target.
+		k := 1 // both lists start with the start position
+		for _, p := range played[1:] {
+			for k < len(three) && !slices.Equal(three[k].x, p.x) {
+				k++
+			}
+			if k == len(three) || three[k].target != p.target {
+				t.Fatalf("game %d: an afterstate played is not among -plays 3's samples in order", g)
+			}
+			k++
+		}
+	}
+	dir := t.TempDir()
+	var ids []string
+	for _, plays := range []int{0, 1} {
+		s := searchTiny(1)
+		s.PlayDepth, s.Explore, s.Plays, s.Games = 0, 0, plays, 24
+		res, err := train(t, s, filepath.Join(dir, string(rune('0'+plays))), runs.NoProgress)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, netID(t, res.Net))
+	}
+	if ids[0] != ids[1] {
+		t.Fatalf("-plays 1 without exploration trained net %s, the afterstates played %s", ids[1], ids[0])
+	}
+}
+
+// testLabeller checks s and returns a labeller of its target search over
+// a random net.
+func testLabeller(t *testing.T, s *Settings) *labeller {
+	t.Helper()
+	if err := s.Check(); err != nil {
+		t.Fatal(err)
+	}
+	spec, err := s.targetSpec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	net, err := s.Kit.Net.New(s.Variant, runs.Stream(1, "test", 0), 0.3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lb, err := s.newLabeller(net, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lb
 }

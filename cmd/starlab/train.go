@@ -100,7 +100,9 @@ gives a net of two hidden layers, -starts FILE starts the games from a
 suite's positions in turn, -play-depth lets the target's engine choose
 the self-play moves, and -treestrap fits every position right after a
 move in the target search's tree to its value there (TreeStrap; the tree
-is expectimax's, the net at its leaves), not the root alone.
+is expectimax's, the net at its leaves), not the root alone; -plays N
+fits at every decision the N plays best by the net's 1-ply values, not
+only the one played.
 
 With -target rollout -rollouts RUN no games are played: the positions of a
 rollout run (starlab rollout, of positions before their roll) are fitted to
@@ -140,6 +142,7 @@ func (f *trainFlags) setFlags(fs *flag.FlagSet, _ search.Kit) {
 	fs.IntVar(&f.set.RolloutRows, "rollout-rows", 0, "the rows of -rollouts to fit, from the first (default: every row from the first whose trials are all played)")
 	fs.StringVar(&f.set.StartSuite, "starts", "", "a file of positions (starlab gen) the self-play games start from in turn (default: the variant's start)")
 	fs.BoolVar(&f.set.TreeStrap, "treestrap", false, "with -target search, fit every position right after a move in the target search's tree to its value there (TreeStrap), not only the root; the tree is expectimax's, with the net's leaves")
+	fs.IntVar(&f.set.Plays, "plays", 0, "with -target search, fit at every decision the afterstates of this many plays best by the net's 1-ply values, not only the one played (0: the one played)")
 	fs.IntVar(&f.set.PlayDepth, "play-depth", 0, "with -target search, self-play moves by the target's engine to this depth (0, 1: the net's 1-ply values)")
 	fs.StringVar(&f.set.Optimizer, "optimizer", "", "sgd (TD's step) or adam (mini-batches; the default for -target search and rollout, -rate then 0.001)")
 	fs.IntVar(&f.set.MiniBatch, "minibatch", 0, "positions per optimiser step of -target search or rollout (default 256 with adam)")
