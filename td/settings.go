@@ -66,9 +66,8 @@ type Settings struct {
 	// games the Plays plays best by the net's 1-ply values (every play,
 	// when it has fewer), each afterstate to its target search's value,
 	// in place of the afterstate played alone: the net learns the
-	// differences between the plays it chooses among, as gnubg's nets
-	// were trained on the candidates of a move. 0 fits the afterstates
-	// played.
+	// differences between the plays it chooses among. 0 fits the
+	// afterstates played.
 	Plays int `json:"plays,omitempty"`
 	// StartSuite is a file of positions (starlab gen) the self-play games
 	// start from, game g from its position g modulo their number, so that
