@@ -71,7 +71,8 @@ func ParseEngineSpec(g search.Kit, spec string) (search.Spec, error) {
 // is refused. From an afterstate before the roll (Dice, Backgammon) an
 // even depth ends on a move and an odd one on a chance ply, which values
 // as the depth below at two to three times the cost; both are taken, so
-// that the targets of runs made before this check stay as they were.
+// that the odd depths runs have used (Dice's default target, depth=5)
+// stay valid.
 func ParseTargetSpec(g search.Kit, spec string) (search.Spec, error) {
 	return parseSpec(g, spec, nil)
 }

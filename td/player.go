@@ -25,7 +25,8 @@ type player struct {
 	rng     *rand.Rand
 	explore float64
 	moves   []game.Move
-	work    game.State // the scratch state best plays each move on
+	values  []playValue // playValues's buffer
+	work    game.State  // the scratch state playValues plays each move on
 }
 
 // valueFor returns the value of s for side: the rules' value when the game
@@ -34,20 +35,37 @@ func (p *player) valueFor(s game.State, side int) float64 {
 	return game.ValueFor(s, side, p.val.Value)
 }
 
+// playValue is a play of a decision and its 1-ply value for the mover.
+type playValue struct {
+	m game.Move
+	v float64
+}
+
+// playValues returns every play of the decision s with its 1-ply value
+// for the mover, in the game's order, in p's buffer (valid until the next
+// call).
+func (p *player) playValues(s game.State) []playValue {
+	p.moves = s.Legal(p.moves)
+	p.values = p.values[:0]
+	for _, m := range p.moves {
+		w := scratch(&p.work, s)
+		w.Play(m)
+		p.values = append(p.values, playValue{m, p.valueFor(w, s.Mover())})
+	}
+	return p.values
+}
+
 // best returns the 1-ply best move of the decision s and its value for
 // the mover: a win in one is valued by its result (so always found
 // where a win is worth 1, not always in backgammon's money play, where a
 // single game's is 1/3); of equal values the first
 // move in the game's order is kept.
 func (p *player) best(s game.State) (game.Move, float64) {
-	moves := s.Legal(p.moves)
-	p.moves = moves
-	bestMove, bestV := moves[0], math.Inf(-1)
-	for _, m := range moves {
-		w := scratch(&p.work, s)
-		w.Play(m)
-		if v := p.valueFor(w, s.Mover()); v > bestV {
-			bestMove, bestV = m, v
+	vs := p.playValues(s)
+	bestMove, bestV := vs[0].m, math.Inf(-1)
+	for _, pv := range vs {
+		if pv.v > bestV {
+			bestMove, bestV = pv.m, pv.v
 		}
 	}
 	return bestMove, bestV

@@ -145,8 +145,7 @@ type labeller struct {
 	limits search.Limits
 	in     int // the net's inputs
 	cur    game.State
-	after  game.State  // the scratch afterstate of addPlays
-	plays  []game.Move // addPlays's legal moves
+	after  game.State // the scratch afterstate of addPlays
 }
 
 // newLabeller returns a labeller whose player and search evaluate with
@@ -241,14 +240,16 @@ func (lb *labeller) label(ctx context.Context, s *Settings, g int64) ([]sample, 
 		return nil, err
 	}
 	for _, a := range rec.Actions {
-		if pos.Kind() == game.Decision && s.Plays > 0 {
-			if err := lb.addPlays(pos, s.Plays, add); err != nil {
-				return nil, err
+		if pos.Kind() == game.Decision {
+			var err error
+			if s.Plays > 0 { // the best plays, before the one made
+				err = lb.addPlays(pos, s.Plays, add)
+				pos.Play(game.Move(a))
+			} else {
+				pos.Play(game.Move(a))
+				err = add(pos)
 			}
-			pos.Play(game.Move(a))
-		} else if pos.Kind() == game.Decision {
-			pos.Play(game.Move(a))
-			if err := add(pos); err != nil {
+			if err != nil {
 				return nil, err
 			}
 		} else {
@@ -263,21 +264,11 @@ func (lb *labeller) label(ctx context.Context, s *Settings, g int64) ([]sample, 
 // fewer), the best first; of equal values the first in the game's order
 // comes first. pos is left as it was.
 func (lb *labeller) addPlays(pos game.State, n int, add func(game.State) error) error {
-	lb.plays = pos.Legal(lb.plays)
-	type valued struct {
-		m game.Move
-		v float64
-	}
-	vs := make([]valued, len(lb.plays))
-	for i, m := range lb.plays {
+	vs := lb.p.playValues(pos) // sorted in the player's buffer: nothing else values plays until the next decision
+	slices.SortStableFunc(vs, func(a, b playValue) int { return cmp.Compare(b.v, a.v) })
+	for _, pv := range vs[:min(n, len(vs))] {
 		w := scratch(&lb.after, pos)
-		w.Play(m)
-		vs[i] = valued{m, game.ValueFor(w, pos.Mover(), lb.p.val.Value)}
-	}
-	slices.SortStableFunc(vs, func(a, b valued) int { return cmp.Compare(b.v, a.v) })
-	for _, x := range vs[:min(n, len(vs))] {
-		w := scratch(&lb.after, pos)
-		w.Play(x.m)
+		w.Play(pv.m)
 		if err := add(w); err != nil {
 			return err
 		}

@@ -154,17 +154,7 @@ func TestTreeStrap(t *testing.T) {
 			k++
 		}
 	}
-	dir := t.TempDir()
-	var ids []string
-	for _, w := range []int{1, 2} {
-		s := searchTiny(w)
-		s.TreeStrap, s.PlayDepth, s.Games = true, 0, 24
-		res, err := train(t, s, filepath.Join(dir, string(rune('0'+w))), runs.NoProgress)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ids = append(ids, netID(t, res.Net))
-	}
+	ids := trainedIDs(t, func(s *Settings, i int) { s.Workers, s.TreeStrap, s.PlayDepth, s.Games = i+1, true, 0, 24 })
 	if ids[0] != ids[1] {
 		t.Fatalf("one worker trained net %s, two %s", ids[0], ids[1])
 	}
@@ -218,17 +208,7 @@ func TestPlays(t *testing.T) {
 			k++
 		}
 	}
-	dir := t.TempDir()
-	var ids []string
-	for _, plays := range []int{0, 1} {
-		s := searchTiny(1)
-		s.PlayDepth, s.Explore, s.Plays, s.Games = 0, 0, plays, 24
-		res, err := train(t, s, filepath.Join(dir, string(rune('0'+plays))), runs.NoProgress)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ids = append(ids, netID(t, res.Net))
-	}
+	ids := trainedIDs(t, func(s *Settings, i int) { s.PlayDepth, s.Explore, s.Plays, s.Games = 0, 0, i, 24 })
 	if ids[0] != ids[1] {
 		t.Fatalf("-plays 1 without exploration trained net %s, the afterstates played %s", ids[1], ids[0])
 	}
@@ -254,4 +234,22 @@ func testLabeller(t *testing.T, s *Settings) *labeller {
 		t.Fatal(err)
 	}
 	return lb
+}
+
+// trainedIDs returns the ids of the nets of two trainings of searchTiny(1)
+// as edit(s, i) makes the i-th of them, 0 and 1.
+func trainedIDs(t *testing.T, edit func(s *Settings, i int)) []string {
+	t.Helper()
+	dir := t.TempDir()
+	var ids []string
+	for i := range 2 {
+		s := searchTiny(1)
+		edit(&s, i)
+		res, err := train(t, s, filepath.Join(dir, string(rune('0'+i))), runs.NoProgress)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, netID(t, res.Net))
+	}
+	return ids
 }
