@@ -315,6 +315,38 @@ func (net *Net) Clone() *Net {
 	return &c
 }
 
+// Widen returns a copy of the net, of one hidden layer, with h hidden
+// units (at least its own H): the first H as they are, each new one with
+// input weights and a bias drawn uniformly from ±scale by rng and an
+// output weight of zero, so the wider net values every input exactly as
+// the net does (each new unit adds 0 to the output's sum), and training
+// grows the new units from there. A net with deeper layers is refused:
+// its second layer would need new columns too.
+func (net *Net) Widen(h int, rng *rand.Rand, scale float64) (*Net, error) {
+	switch {
+	case len(net.Deep) > 0:
+		return nil, fmt.Errorf("a net of %d hidden layers widens only with one", len(net.Deep)+1)
+	case h < net.H:
+		return nil, fmt.Errorf("%d hidden units: the net has %d, and widening keeps them all", h, net.H)
+	case h > MaxHidden:
+		return nil, fmt.Errorf("%d hidden units, want at most %d", h, MaxHidden)
+	}
+	w := net.Clone()
+	w.H = h
+	w.W1 = make([]float64, net.In*h)
+	for i := 0; i < net.In; i++ {
+		copy(w.W1[i*h:], net.W1[i*net.H:(i+1)*net.H])
+		for j := net.H; j < h; j++ {
+			w.W1[i*h+j] = scale * (2*rng.Float64() - 1)
+		}
+	}
+	for j := net.H; j < h; j++ {
+		w.B1 = append(w.B1, scale*(2*rng.Float64()-1))
+		w.W2 = append(w.W2, 0)
+	}
+	return w, nil
+}
+
 // checkTopology reports whether the net's sizes are in bounds.
 func (net *Net) checkTopology() error {
 	if net.In < 1 || net.In > MaxInputs {

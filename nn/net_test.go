@@ -347,3 +347,71 @@ func BenchmarkOutput(b *testing.B) {
 }
 
 var sink float64
+
+// TestWiden: a widened net values every input exactly as the net does, by
+// Forward and by the kernel, keeps the net's weights, grows its new units
+// by training, and is refused narrower or with deeper layers.
+func TestWiden(t *testing.T) {
+	rng := rand.New(rand.NewPCG(18, 19))
+	for trial := 0; trial < 30; trial++ {
+		net := randomNet(t, []int{30, 62, 174}[trial%3], []int{1, 10, 15}[trial%3], uint64(trial))
+		h := net.H + []int{0, 1, 7, 40}[trial%4]
+		wide, err := net.Widen(h, rand.New(rand.NewPCG(uint64(trial), 2)), 0.5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if wide.H != h || wide.Game != net.Game || !slices.Equal(wide.B1[:net.H], net.B1) || !slices.Equal(wide.W2[:net.H], net.W2) || wide.B2 != net.B2 {
+			t.Fatalf("trial %d: widened to %d units, got %d, or the net's weights changed", trial, h, wide.H)
+		}
+		for i := 0; i < net.In; i++ {
+			if !slices.Equal(wide.W1[i*h:][:net.H], net.W1[i*net.H:][:net.H]) {
+				t.Fatalf("trial %d: input %d's weights changed", trial, i)
+			}
+		}
+		if err := wide.check(); err != nil {
+			t.Fatalf("trial %d: %v", trial, err)
+		}
+		for n := 0; n < 5; n++ {
+			x := randomInput(rng, net.In)
+			if a, b := net.Forward(x, make([]float64, net.H)), wide.Forward(x, make([]float64, h)); a != b {
+				t.Fatalf("trial %d: Forward %v, widened %v", trial, a, b)
+			}
+			kn, kw := NewKernel(net), NewKernel(wide)
+			an, aw, col := slices.Clone(kn.B1), slices.Clone(kw.B1), make([]float64, kw.H)
+			for i, xi := range x {
+				if xi != 0 {
+					kn.Column(col, i)
+					for j := range an {
+						an[j] += xi * col[j]
+					}
+					kw.Column(col, i)
+					for j := range aw {
+						aw[j] += xi * col[j]
+					}
+				}
+			}
+			if a, b := kn.Value(an), kw.Value(aw); a != b {
+				t.Fatalf("trial %d: kernel value %v, widened %v", trial, a, b)
+			}
+		}
+		if h > net.H {
+			x := randomInput(rng, net.In)
+			hid := make([]float64, 2*h)
+			wide.Update(x, hid, wide.Forward(x, hid), 0.1)
+			if wide.W2[h-1] == 0 {
+				t.Fatalf("trial %d: a step of training leaves the new unit's output weight 0", trial)
+			}
+		}
+	}
+	net := randomNet(t, 10, 8, 1)
+	if _, err := net.Widen(7, rand.New(rand.NewPCG(1, 2)), 0.1); err == nil || !strings.Contains(err.Error(), "8") {
+		t.Errorf("narrowing 8 units to 7: %v", err)
+	}
+	deep, err := NewLayout(10, []int{8, 4}, rand.New(rand.NewPCG(1, 2)), 0.1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := deep.Widen(16, rand.New(rand.NewPCG(1, 2)), 0.1); err == nil {
+		t.Error("a net of two hidden layers widened")
+	}
+}

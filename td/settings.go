@@ -90,7 +90,10 @@ type Settings struct {
 	// From is a net file (of the game and variant) whose weights the
 	// training starts from instead of Init's random ones: a net of TD
 	// refined by search targets, or any net trained further. Its inputs
-	// and layers are the net's, so Hidden, Layers and Inputs stay unset.
+	// and layers are the net's, so Layers and Inputs stay unset; a Hidden
+	// above a one-layer net's own widens it (nn.Net.Widen: the new units'
+	// input weights drawn from ±Init, their output weights 0, so the net
+	// starts valuing every position as From's net does).
 	From string `json:"from,omitempty"`
 	// Games are played in rounds of Batch games. Batch 1 is online TD: a
 	// game is played with the weights as they are, and each update is
@@ -169,6 +172,9 @@ type resolvedFrom struct {
 	from, rollouts                       string
 	rolloutRows                          int
 	treeStrap                            bool
+	hidden                               int     // From's net widened to it
+	seed                                 uint64  // and the new units drawn
+	init                                 float64 // from these
 }
 
 // DefaultSettings returns 20,000 games of online TD(0) of game g's
@@ -254,6 +260,9 @@ func (s *Settings) resolve() error {
 	from := resolvedFrom{game: s.GameName, variant: s.Variant, target: s.Target, targetSpec: s.TargetSpec,
 		startSuite: s.StartSuite, measureSuite: s.MeasureSuite, judgeSuite: s.JudgeSuite,
 		judgePositions: s.JudgePositions, judgeBy: s.JudgeBy, from: s.From, rollouts: s.Rollouts, rolloutRows: s.RolloutRows, treeStrap: s.TreeStrap}
+	if s.From != "" {
+		from.hidden, from.seed, from.init = s.Hidden, s.Seed, s.Init
+	}
 	if s.res != nil && s.res.from == from {
 		return nil
 	}
@@ -291,14 +300,15 @@ func (s *Settings) resolve() error {
 }
 
 // fromNet reads the net of From, nil without one: a net of the game and
-// variant, whose inputs and layers no -hidden or -inputs contradicts.
+// variant, whose inputs and layers no -inputs or second layer contradicts,
+// widened to Hidden units when Hidden is set (nn.Net.Widen).
 // Errors are runs.UsageError naming the file.
 func (s *Settings) fromNet() (*nn.Net, error) {
 	if s.From == "" {
 		return nil, nil
 	}
-	if s.Hidden != 0 || len(s.Layers) > 0 || s.Inputs != "" {
-		return nil, runs.Usagef("-from %s: the net's inputs and layers are its own; give no -hidden or -inputs", s.From)
+	if len(s.Layers) > 0 || s.Inputs != "" {
+		return nil, runs.Usagef("-from %s: the net's inputs and layers are its own; give no -inputs or second layer (-hidden N only widens)", s.From)
 	}
 	net, err := nn.Load(s.From)
 	if err != nil {
@@ -306,6 +316,15 @@ func (s *Settings) fromNet() (*nn.Net, error) {
 	}
 	if err := s.Kit.Net.Check(net, s.Variant); err != nil {
 		return nil, runs.Usagef("-from %s: %v", s.From, err)
+	}
+	if s.Hidden != 0 && s.Hidden != net.H {
+		// The new units' weights from a stream of their own, so that
+		// the games' streams are those of the unwidened net's run.
+		wide, err := net.Widen(s.Hidden, runs.Stream(s.Seed, "train/widen", 0), s.Init)
+		if err != nil {
+			return nil, runs.Usagef("-hidden %d with -from %s: %v", s.Hidden, s.From, err)
+		}
+		return wide, nil
 	}
 	return net, nil
 }

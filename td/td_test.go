@@ -413,8 +413,10 @@ func TestJudgedPlay(t *testing.T) {
 
 // TestFrom: -from starts the training from a net's weights, inputs and
 // layers (the first net of the run is that net), a run from a net resumes
-// to the uninterrupted run's net, and a net of another variant, or -from
-// beside -hidden, is refused.
+// to the uninterrupted run's net, -hidden above the net's units widens
+// it (the same value of every position; a widened run resumes to the
+// uninterrupted one's net), and a net of another variant, -from beside
+// -inputs or a second layer, or a -hidden below the net's, is refused.
 func TestFrom(t *testing.T) {
 	dir := t.TempDir()
 	s := small()
@@ -451,8 +453,39 @@ func TestFrom(t *testing.T) {
 	if got := cutAndResume(t, s, filepath.Join(dir, "cut"), 250); netID(t, got.Net) != netID(t, whole.Net) {
 		t.Fatalf("resumed from a net: net %s, uninterrupted %s", netID(t, got.Net), netID(t, whole.Net))
 	}
+	s.Hidden, s.Games = from.H+5, 400
+	if err := s.Check(); err != nil {
+		t.Fatal(err)
+	}
+	run, err = runs.CreateAt(filepath.Join(dir, "wide-start"), "train", nil, s, s.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, net, err = startNet(&s, run)
+	run.Close()
+	if err != nil || net.H != from.H+5 {
+		t.Fatalf("start of a run from %s widened to %d units: %v", first.Net, from.H+5, err)
+	}
+	for g := 0; g < 20; g++ {
+		x := make([]float64, net.In)
+		for i := range x {
+			x[i] = float64((g*7+i*3)%5) / 4
+		}
+		if a, b := from.Forward(x, make([]float64, from.H)), net.Forward(x, make([]float64, net.H)); a != b {
+			t.Fatalf("widened net values input %d at %v, the net at %v", g, b, a)
+		}
+	}
+	wide, err := train(t, s, filepath.Join(dir, "wide"), runs.NoProgress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := cutAndResume(t, s, filepath.Join(dir, "wide-cut"), 250); netID(t, got.Net) != netID(t, wide.Net) {
+		t.Fatalf("a widened run resumed: net %s, uninterrupted %s", netID(t, got.Net), netID(t, wide.Net))
+	}
 	for _, bad := range []func(*Settings){
-		func(s *Settings) { s.Hidden = 20 },
+		func(s *Settings) { s.Hidden = 1 },
+		func(s *Settings) { s.Inputs = "threats" },
+		func(s *Settings) { s.Layers = []int{4} },
 		func(s *Settings) { s.Variant = "4x4-3" },
 		func(s *Settings) { s.From = filepath.Join(dir, "none.json") },
 	} {

@@ -133,7 +133,7 @@ func (f *trainFlags) setFlags(fs *flag.FlagSet, _ search.Kit) {
 	fs.BoolVar(&f.set.Expected, "expected", f.set.Expected, "target: mean over every roll of the best 1-ply value")
 	fs.Float64Var(&f.set.Explore, "explore", f.set.Explore, "probability of a random move")
 	fs.Float64Var(&f.set.Init, "init", f.set.Init, "half-width of the uniform initial weights")
-	fs.StringVar(&f.set.From, "from", "", "net file to start from instead of random weights (its inputs and layers; no -hidden or -inputs)")
+	fs.StringVar(&f.set.From, "from", "", "net file to start from instead of random weights (its inputs and layers; no -inputs; -hidden above its one layer's units widens it, the new units' output weights 0)")
 	fs.Var(layoutFlag{&f.set}, "hidden", "hidden units of the net, or of each hidden layer in order: 40 or 64,32 (0: the game's size for the variant, 40 in backgammon)")
 	fs.StringVar(&f.set.Inputs, "inputs", "", "the net's input set: none for the game's own; threats (dice) adds each side's winning cells, features (backgammon) 48 hand-made features")
 	fs.StringVar(&f.set.Target, "target", "td", "what each position moves towards: td (temporal differences), search (the value -target-spec finds) or rollout (the values of -rollouts)")
