@@ -40,14 +40,14 @@ func NewLayout(inputs int, hidden []int, rng *rand.Rand, scale float64) (*Net, e
 	last := hidden[len(hidden)-1]
 	net.W2 = make([]float64, last)
 	for i := range net.W2 {
-		net.W2[i] = scale * (2*rng.Float64() - 1)
+		net.W2[i] = uniform(rng, scale)
 	}
 	in := hidden[0]
 	for _, out := range hidden[1:] {
 		l := Layer{W: make([]float64, in*out), B: make([]float64, out)}
 		lim := math.Sqrt(6 / float64(in+out))
 		for i := range l.W {
-			l.W[i] = lim * (2*rng.Float64() - 1)
+			l.W[i] = uniform(rng, lim)
 		}
 		net.Deep = append(net.Deep, l)
 		in = out

@@ -83,13 +83,17 @@ func New(inputs, hidden int, rng *rand.Rand, scale float64) (*Net, error) {
 	net.W2 = make([]float64, net.H)
 	for _, w := range [][]float64{net.W1, net.B1, net.W2} {
 		for i := range w {
-			w[i] = scale * (2*rng.Float64() - 1)
+			w[i] = uniform(rng, scale)
 		}
 	}
 	net.B2 = 0
 	net.Meta.Source = "random init"
 	return net, nil
 }
+
+// uniform returns a weight drawn uniformly from ±scale by rng: every
+// initial weight of a net, and a widened net's new ones.
+func uniform(rng *rand.Rand, scale float64) float64 { return scale * (2*rng.Float64() - 1) }
 
 // Forward returns the net's value of input x, writing the hidden units'
 // activations into h[:H] and, when h is at least 2H long, their
@@ -337,11 +341,11 @@ func (net *Net) Widen(h int, rng *rand.Rand, scale float64) (*Net, error) {
 	for i := 0; i < net.In; i++ {
 		copy(w.W1[i*h:], net.W1[i*net.H:(i+1)*net.H])
 		for j := net.H; j < h; j++ {
-			w.W1[i*h+j] = scale * (2*rng.Float64() - 1)
+			w.W1[i*h+j] = uniform(rng, scale)
 		}
 	}
 	for j := net.H; j < h; j++ {
-		w.B1 = append(w.B1, scale*(2*rng.Float64()-1))
+		w.B1 = append(w.B1, uniform(rng, scale))
 		w.W2 = append(w.W2, 0)
 	}
 	return w, nil

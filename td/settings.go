@@ -172,8 +172,8 @@ type resolvedFrom struct {
 	from, rollouts                       string
 	rolloutRows                          int
 	treeStrap                            bool
-	hidden                               int     // From's net widened to it
-	seed                                 uint64  // and the new units drawn
+	hidden                               int     // From's net widened to it,
+	seed                                 uint64  // its new units drawn
 	init                                 float64 // from these
 }
 
@@ -259,10 +259,8 @@ func (s *Settings) Check() error {
 func (s *Settings) resolve() error {
 	from := resolvedFrom{game: s.GameName, variant: s.Variant, target: s.Target, targetSpec: s.TargetSpec,
 		startSuite: s.StartSuite, measureSuite: s.MeasureSuite, judgeSuite: s.JudgeSuite,
-		judgePositions: s.JudgePositions, judgeBy: s.JudgeBy, from: s.From, rollouts: s.Rollouts, rolloutRows: s.RolloutRows, treeStrap: s.TreeStrap}
-	if s.From != "" {
-		from.hidden, from.seed, from.init = s.Hidden, s.Seed, s.Init
-	}
+		judgePositions: s.JudgePositions, judgeBy: s.JudgeBy, from: s.From, rollouts: s.Rollouts, rolloutRows: s.RolloutRows, treeStrap: s.TreeStrap,
+		hidden: s.Hidden, seed: s.Seed, init: s.Init}
 	if s.res != nil && s.res.from == from {
 		return nil
 	}
