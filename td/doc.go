@@ -37,7 +37,9 @@
 // continues from there, losing only the games since, and ends with the
 // net and the curve of an uninterrupted run. A score never measured, and
 // the mean game length of a checkpoint without a measurement, stay
-// undefined (NaN) through a resume.
+// undefined (NaN) through a resume. The curve's files (curve.parquet and
+// its plots) are written at the end, and by a run cancelled (Ctrl-C) to
+// its last checkpoint, so that a run stopped for good shows its curve.
 // Every MeasureEvery games the net plays the game's hand evaluator (pairs
 // in Dice, material in ChanceBreakthrough; search.Kit.HandEval) at depth 1
 // with duplicate dice (the match library, luck adjusted): the learning

@@ -132,6 +132,33 @@ func TestResumeAtAnyPointKeepsTheCurve(t *testing.T) {
 	}
 }
 
+// TestStoppedRunWritesItsCurve: a run cancelled before its first
+// checkpoint writes no curve; cancelled after its third (24 games, call
+// 8 reports them), it writes curve.parquet and its plots with the rows to
+// that checkpoint, which a resume then continues.
+func TestStoppedRunWritesItsCurve(t *testing.T) {
+	dir := t.TempDir()
+	early := filepath.Join(dir, "early")
+	stopAfter(t, early, 1)
+	if _, err := os.Stat(filepath.Join(early, CurveFile)); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("cancelled before a checkpoint: %s: %v, want none", CurveFile, err)
+	}
+	late := filepath.Join(dir, "late")
+	stopAfter(t, late, 8)
+	got, err := runs.ReadParquet[CurvePoint](filepath.Join(late, CurveFile), Format)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 3 || got[2].Games != 24 || math.IsNaN(float64(got[2].Score)) {
+		t.Fatalf("cancelled after 24 games: curve %+v, want the rows at 8, 16 and 24 (measured)", got)
+	}
+	for _, f := range []string{"curve.png", "curve.svg"} {
+		if _, err := os.Stat(filepath.Join(late, f)); err != nil {
+			t.Errorf("cancelled after 24 games: %v", err)
+		}
+	}
+}
+
 // TestStateKeepsUndefinedFigures: the state file, written as Run writes
 // it and read back as Run resumes from it, keeps NaN and the infinities
 // of the curve rather than reading them as 0.

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -100,7 +101,7 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 	round := int64(s.Batch)
 	for g < s.Games {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return nil, stopped(ctx, run, st, err)
 		}
 		// A round: games g..g+n-1, learnt in game order; the round after,
 		// of next games, is the one before the same stop (0: none).
@@ -110,7 +111,7 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 		measure := end%s.MeasureEvery == 0 || end == s.Games
 		checkpoint := end%s.CheckpointEvery == 0 || end == s.Games
 		if err := tr.round(ctx, g, n, min(round, stop-end), measure || checkpoint); err != nil {
-			return nil, err
+			return nil, stopped(ctx, run, st, err)
 		}
 		g = end
 		mean, what := tr.errorSince()
@@ -122,7 +123,7 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 		tr.point(&pt)
 		net.Meta = nn.Meta{Games: g, Source: s.source(), Settings: settingsMap}
 		if err := writePoint(ctx, &s, run, net, &st, pt, measure); err != nil {
-			return nil, err
+			return nil, stopped(ctx, run, st, err)
 		}
 	}
 	return finish(&s, run, net, st, g)
@@ -239,13 +240,32 @@ func writePoint(ctx context.Context, s *Settings, run *runs.Run, net *nn.Net, st
 	return nil
 }
 
+// writeCurve writes the learning curve, curve.parquet and its plots.
+func writeCurve(run *runs.Run, curve []CurvePoint) error {
+	if err := runs.WriteParquet(run, CurveFile, Format, curve); err != nil {
+		return err
+	}
+	return WriteCurvePlots(run, curve)
+}
+
+// stopped returns err, the error that stopped a run before its end. A
+// run cancelled (Ctrl-C, a stop) first writes its learning curve to the
+// last checkpoint, what a resume continues from, so that a run stopped for
+// good shows its curve as a finished one does.
+func stopped(ctx context.Context, run *runs.Run, st state, err error) error {
+	if ctx.Err() == nil || len(st.Curve) == 0 {
+		return err
+	}
+	if werr := writeCurve(run, st.Curve); werr != nil {
+		return errors.Join(err, werr)
+	}
+	return err
+}
+
 // finish writes the learning curve of st (curve.parquet and its plots)
 // and returns the stage's result after g games.
 func finish(s *Settings, run *runs.Run, net *nn.Net, st state, g int64) (*Result, error) {
-	if err := runs.WriteParquet(run, CurveFile, Format, st.Curve); err != nil {
-		return nil, err
-	}
-	if err := WriteCurvePlots(run, st.Curve); err != nil {
+	if err := writeCurve(run, st.Curve); err != nil {
 		return nil, err
 	}
 	last := st.Curve[len(st.Curve)-1]
