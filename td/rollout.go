@@ -19,7 +19,9 @@ type rolledRow struct {
 // rolledRows reads the first RolloutRows rows of Rollouts (all of the
 // first rows whose trials are played, with RolloutRows 0, which it sets),
 // nil without Rollouts: a rollout of the game and variant trained, of
-// positions before their chance event (the positions the net values).
+// positions before their chance event (the positions the net values), or
+// a -plays rollout of the moves of decisions, each the position the move
+// leads to, those that end the game left out.
 // Errors are runs.UsageError naming the run.
 func (s *Settings) rolledRows() ([]rolledRow, error) {
 	if s.Rollouts == "" {
@@ -53,8 +55,13 @@ func (s *Settings) rolledRows() ([]rolledRow, error) {
 		return nil, runs.Usagef("-rollouts %s: %d rows asked for, the first %d have all their trials played", s.Rollouts, s.RolloutRows, played)
 	}
 	scale := s.Kit.PointsOf(s.Variant)
-	out := make([]rolledRow, s.RolloutRows)
+	out := make([]rolledRow, 0, s.RolloutRows)
 	for i, r := range rows[:s.RolloutRows] {
+		if r.Start.Kind() == game.Over {
+			// a move of a -plays rollout that ends the game: its value
+			// is the result, and the net values no ended position
+			continue
+		}
 		if r.Start.Kind() != game.Chance {
 			return nil, runs.Usagef("-rollouts %s: row %d (%s) is not before its chance event; the net values positions before their roll", s.Rollouts, i+1, r.Row.Position)
 		}
@@ -62,7 +69,10 @@ func (s *Settings) rolledRows() ([]rolledRow, error) {
 		if r.Side != r.Start.Mover() {
 			v = -v
 		}
-		out[i] = rolledRow{pos: r.Start, target: v}
+		out = append(out, rolledRow{pos: r.Start, target: v})
+	}
+	if len(out) == 0 {
+		return nil, runs.Usagef("-rollouts %s: its first %d rows are all of ended games", s.Rollouts, s.RolloutRows)
 	}
 	return out, nil
 }

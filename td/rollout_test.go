@@ -84,6 +84,95 @@ func rolloutError(t *testing.T, s *Settings, file string) float64 {
 	return math.Sqrt(sum / float64(len(s.res.rolled)))
 }
 
+// TestRolloutTargetOfPlays: a -plays rollout's rows are the moves of
+// decisions; -target rollout fits each move's afterstate, valued for its
+// mover, and leaves out the moves that end the game, which the net does
+// not value.
+func TestRolloutTargetOfPlays(t *testing.T) {
+	g := diceGame()
+	ps, err := search.ReadSuite(g, "../search/testdata/dice5x5-4-exact.suite")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// decisions (the suite's positions after each of their rolls), the
+	// first of them with a move that ends the game
+	var positions []string
+	var events []game.Event
+	var moves []game.Move
+	for _, p := range ps {
+		if p.Pos.Kind() != game.Chance {
+			continue
+		}
+		events, _ = p.Pos.Outcomes(events)
+		for _, e := range events {
+			d := p.Pos.Clone()
+			d.Happen(e)
+			if d.Kind() != game.Decision || len(positions) >= 6 {
+				continue
+			}
+			ends := false
+			for _, m := range d.Legal(moves) {
+				w := d.Clone()
+				w.Play(m)
+				ends = ends || w.Kind() == game.Over
+			}
+			if len(positions) > 0 || ends {
+				positions = append(positions, d.String())
+			}
+		}
+	}
+	dir := t.TempDir()
+	ro := filepath.Join(dir, "rollout")
+	set := selfplay.RolloutSettings{Kit: g, Positions: positions, Plays: true, Player: "staretc:depth=1", Trials: 4, Luck: "none", Seed: 9, Workers: 2}
+	run, err := runs.CreateAt(ro, "rollout", nil, &set, set.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := selfplay.Rollout(context.Background(), set, run, runs.NoProgress); err != nil {
+		t.Fatal(err)
+	}
+	if err := run.Finish(nil); err != nil {
+		t.Fatal(err)
+	}
+	run.Close()
+	s := small()
+	s.Target, s.Rollouts, s.Games = TargetRollout, ro, 100
+	if err := s.Check(); err != nil {
+		t.Fatal(err)
+	}
+	_, rows, err := selfplay.ReadRollout(s.Kit, ro)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []rolledRow
+	ended := 0
+	for _, r := range rows {
+		if r.Row.Play == "" {
+			t.Fatalf("row %+v of a -plays rollout names no play", r.Row)
+		}
+		if r.Start.Kind() == game.Over {
+			ended++
+			continue
+		}
+		v := float64(r.Row.Value)
+		if r.Side != r.Start.Mover() {
+			v = -v
+		}
+		want = append(want, rolledRow{pos: r.Start, target: v})
+	}
+	if ended == 0 || len(want) == 0 || len(s.res.rolled) != len(want) || s.RolloutRows != len(rows) {
+		t.Fatalf("%d rows, %d of moves that end the game; fitted %d, want %d; rollout_rows %d", len(rows), ended, len(s.res.rolled), len(want), s.RolloutRows)
+	}
+	for i, w := range want {
+		if got := s.res.rolled[i]; got.target != w.target || got.pos.String() != w.pos.String() || got.pos.Kind() != game.Chance {
+			t.Fatalf("row %d: %v of %s, want %v of %s", i, got.target, got.pos, w.target, w.pos)
+		}
+	}
+	if _, err := train(t, s, filepath.Join(dir, "fit"), runs.NoProgress); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestRolloutTarget: -target rollout fits a net to a rollout's positions:
 // each row's target is its rolled-out value for the side whose net value
 // it is, ten epochs of the fit from a TD net bring its error against them
