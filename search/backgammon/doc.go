@@ -51,6 +51,8 @@
 // with the side to move's roll), eval=contact (race, plus while the sides
 // are in contact their made points, primes, blots in direct reach and
 // checkers back or on the bar) and eval=mlp, a net over 202 inputs from the
-// side to move's view (Features) whose first layer follows the plays made
-// (NetEvaluator).
+// side to move's view (Features), or 250 with the input set "features",
+// whose first layer follows the plays made (NetEvaluator). The built-in
+// nets (nets/1pt.json, nets/money.json; EmbeddedNet) read the features;
+// testdata/nets keeps the raw-input nets they replaced.
 package backgammon

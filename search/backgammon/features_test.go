@@ -34,51 +34,67 @@ func randomPositions(seed uint64, games, k int) []*Board {
 // TestFeatureNetIsFull: the evaluator of a net of the input set
 // "features" (accumulators of the raw inputs, the features added at each
 // evaluation) gives the net's value of Features' full vector, and the
-// bear-off database's where that values the position.
+// bear-off database's where that values the position: for a random net
+// and the built-in nets of both variants.
 func TestFeatureNetIsFull(t *testing.T) {
-	net, err := nn.New(FeatureInputSize, 13, rand.New(rand.NewPCG(1, 2)), 0.3)
+	random, err := nn.New(FeatureInputSize, 13, rand.New(rand.NewPCG(1, 2)), 0.3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	net.Game, net.Variant, net.VariantKey = NetGame, OnePoint.String(), []int{int(OnePoint)}
-	if err := CheckNet(net, OnePoint); err != nil {
+	random.Game, random.Variant, random.VariantKey = NetGame, OnePoint.String(), []int{int(OnePoint)}
+	if err := CheckNet(random, OnePoint); err != nil {
 		t.Fatal(err)
 	}
-	e := NewNetEvaluator(net)
-	x, h := make([]float64, FeatureInputSize), make([]float64, 2*net.H)
-	check := func(b *Board) {
-		t.Helper()
-		got := e.Evaluate(b)
-		if v, ok := BearoffValue(b); ok {
-			if got != v {
-				t.Fatalf("%s: evaluator %v, bear-off database %v", b, got, v)
+	nets := []*nn.Net{random}
+	for _, v := range []Variant{OnePoint, Money} {
+		net, err := EmbeddedNet(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if net.In != FeatureInputSize {
+			t.Fatalf("built-in %s net: %d inputs, not the features' %d", v, net.In, FeatureInputSize)
+		}
+		nets = append(nets, net)
+	}
+	for _, net := range nets {
+		v := net2variant(t, net)
+		e := NewNetEvaluator(net)
+		x, h := make([]float64, FeatureInputSize), make([]float64, 2*net.H)
+		check := func(b *Board) {
+			t.Helper()
+			got := e.Evaluate(b)
+			if bv, ok := BearoffValue(b); ok {
+				if got != bv {
+					t.Fatalf("%s: evaluator %v, bear-off database %v", b, got, bv)
+				}
+				return
 			}
-			return
+			Features(b, x)
+			if want := net.Forward(x, h); math.Abs(got-want) > 1e-12 {
+				t.Fatalf("%s net, %s, %d plays since Reset: evaluator %v, net %v", net.Variant, b, e.top, got, want)
+			}
 		}
-		Features(b, x)
-		if want := net.Forward(x, h); math.Abs(got-want) > 1e-12 {
-			t.Fatalf("%s, %d plays since Reset: evaluator %v, net %v", b, e.top, got, want)
-		}
-	}
-	for _, b := range randomPositions(7, 20, 3) {
-		e.Reset(b)
-		check(b)
-	}
-	// along games, the accumulators following each play from one Reset
-	rng := rand.New(rand.NewPCG(8, 9))
-	var codes [MaxPlays]int16
-	for g := 0; g < 10; g++ {
-		b := StartBoard(OnePoint)
-		e.Reset(b)
-		for !b.Over() && e.top < maxNetDepth-1 {
-			hi, lo := RollDice(rng.IntN(Rolls))
-			b.Roll(hi, lo)
-			n := b.Moves(&codes)
-			m := int(codes[rng.IntN(n)])
-			var u Undo
-			b.MakeSaving(m, &u)
-			e.Make(b, m)
+		for _, b := range randomPositions(7, 20, 3) {
+			b.variant = v
+			e.Reset(b)
 			check(b)
+		}
+		// along games, the accumulators following each play from one Reset
+		rng := rand.New(rand.NewPCG(8, 9))
+		var codes [MaxPlays]int16
+		for g := 0; g < 10; g++ {
+			b := StartBoard(v)
+			e.Reset(b)
+			for !b.Over() && e.top < maxNetDepth-1 {
+				hi, lo := RollDice(rng.IntN(Rolls))
+				b.Roll(hi, lo)
+				n := b.Moves(&codes)
+				m := int(codes[rng.IntN(n)])
+				var u Undo
+				b.MakeSaving(m, &u)
+				e.Make(b, m)
+				check(b)
+			}
 		}
 	}
 }

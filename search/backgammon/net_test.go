@@ -98,14 +98,21 @@ func (e *eagerEvaluator) Evaluate(b *Board) float64 {
 // a search makes them, and holds NetEvaluator's value to the eager
 // evaluator's bit for bit, in the view a search reads (the side to move's)
 // and, now and then, in the other, so that a view is sometimes built over
-// several frames at once and sometimes never: for the built-in nets and
-// random nets whose hidden units are not a multiple of four.
+// several frames at once and sometimes never: for the raw-input nets
+// that were built in before the features nets (testdata/nets) and random
+// nets whose hidden units are not a multiple of four. The eager evaluator
+// knows only the raw inputs; TestFeatureNetIsFull holds a features
+// net's values to its full evaluation.
 func TestNetEvaluatorIsEager(t *testing.T) {
 	var nets []*nn.Net
-	for _, v := range []Variant{OnePoint, Money} {
-		if net, err := EmbeddedNet(v); err == nil {
-			nets = append(nets, net)
+	for _, file := range []string{"1pt-e21b53313a23.json", "money-d082bd40d0eb.json"} {
+		net, err := nn.Load("testdata/nets/" + file)
+		if err != nil {
+			t.Fatal(err)
 		}
+		nets = append(nets, net)
+	}
+	for _, v := range []Variant{OnePoint, Money} {
 		for _, h := range []int{40, 7, 1} {
 			net, err := NewNet(v, h, rand.New(rand.NewPCG(uint64(h), 1)), 0.5)
 			if err != nil {
