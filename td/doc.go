@@ -39,7 +39,9 @@
 // the mean game length of a checkpoint without a measurement, stay
 // undefined (NaN) through a resume. The curve's files (curve.parquet and
 // its plots) are written at the end, and by a run cancelled (Ctrl-C) to
-// its last checkpoint, so that a run stopped for good shows its curve.
+// its last checkpoint, so that a run stopped for good shows its curve; a
+// resumed run removes them until it stops again, so that a kill never
+// leaves them older than the state.
 // Every MeasureEvery games the net plays the game's hand evaluator (pairs
 // in Dice, material in ChanceBreakthrough; search.Kit.HandEval) at depth 1
 // with duplicate dice (the match library, luck adjusted): the learning

@@ -74,6 +74,12 @@ func TestFormatV1StillLoads(t *testing.T) {
 	// Cancelled after 28 games: points at 8, 16 and 24 (measured).
 	cut := filepath.Join(dir, "cut")
 	stopAfter(t, cut, 8)
+	// a run of format 1 stopped before its end wrote no curve file
+	for _, f := range []string{CurveFile, CurvePNG, CurveSVG} {
+		if err := os.Remove(filepath.Join(cut, f)); err != nil {
+			t.Fatal(err)
+		}
+	}
 	toV1(t, filepath.Join(cut, StateFile))
 	if data, _ := os.ReadFile(filepath.Join(cut, StateFile)); !bytes.Contains(data, []byte(`"score_vs_pairs":`)) || !bytes.Contains(data, []byte(FormatV1)) {
 		t.Fatalf("the state file is not of format 1: %s", data)

@@ -152,10 +152,37 @@ func TestStoppedRunWritesItsCurve(t *testing.T) {
 	if len(got) != 3 || got[2].Games != 24 || math.IsNaN(float64(got[2].Score)) {
 		t.Fatalf("cancelled after 24 games: curve %+v, want the rows at 8, 16 and 24 (measured)", got)
 	}
-	for _, f := range []string{"curve.png", "curve.svg"} {
+	for _, f := range []string{CurvePNG, CurveSVG} {
 		if _, err := os.Stat(filepath.Join(late, f)); err != nil {
 			t.Errorf("cancelled after 24 games: %v", err)
 		}
+	}
+	// Resumed, the run drops those files before it trains on, so that a
+	// kill leaves none older than the state; stopped again, it writes
+	// them anew.
+	again, err := runs.Open(late)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := again.Resume(); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	_, err = Run(ctx, tiny(), again, func(games, _ int64, _ string) {
+		for _, f := range []string{CurveFile, CurvePNG, CurveSVG} {
+			if _, err := os.Stat(filepath.Join(late, f)); !errors.Is(err, os.ErrNotExist) {
+				t.Errorf("resumed, at %d games: %s: %v, want none", games, f, err)
+			}
+		}
+		cancel()
+	})
+	cancel()
+	again.Close()
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("resumed and cancelled: %v", err)
+	}
+	if got, err := runs.ReadParquet[CurvePoint](filepath.Join(late, CurveFile), Format); err != nil || len(got) != 3 {
+		t.Fatalf("stopped again: %d rows (%v), want 3", len(got), err)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"os"
 	"time"
@@ -83,6 +84,9 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 	}
 	st, net, err := startNet(&s, run)
 	if err != nil {
+		return nil, err
+	}
+	if err := dropCurve(run); err != nil {
 		return nil, err
 	}
 	settingsMap := map[string]any{}
@@ -246,6 +250,18 @@ func writeCurve(run *runs.Run, curve []CurvePoint) error {
 		return err
 	}
 	return WriteCurvePlots(run, curve)
+}
+
+// dropCurve removes the curve's files that a stopped run wrote: training
+// goes on from the last checkpoint, and a kill from here on must not leave
+// a curve older than the state (ReadCurve reads the file first).
+func dropCurve(run *runs.Run) error {
+	for _, name := range []string{CurveFile, CurvePNG, CurveSVG} {
+		if err := os.Remove(run.Path(name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+	}
+	return nil
 }
 
 // stopped returns err, the error that stopped a run before its end. A
