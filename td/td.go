@@ -76,9 +76,11 @@ func (r *Result) Repeated() string { return Repeated(r.MeasurePairs, r.DistinctP
 // MeasureEvery games with the match library (duplicate dice, luck
 // adjusted), keeps the best net by that score, and writes the learning
 // curve. Settings that Check has checked are not read again: the suites
-// and the target spec they name are those Check read. Cancelled, it returns ctx's error; a later Run on the run
-// continues from the last checkpoint, losing only the games since.
-func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress) (*Result, error) {
+// and the target spec they name are those Check read. Cancelled, it
+// writes the curve to the last checkpoint (stopped) and returns ctx's
+// error; a later Run on the run continues from that checkpoint, losing
+// only the games since.
+func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress) (_ *Result, err error) {
 	if err := s.Check(); err != nil {
 		return nil, err
 	}
@@ -89,6 +91,11 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 	if err := dropCurve(run); err != nil {
 		return nil, err
 	}
+	defer func() {
+		if err != nil {
+			err = stopped(ctx, run, st, err)
+		}
+	}()
 	settingsMap := map[string]any{}
 	raw, _ := json.Marshal(s)
 	_ = json.Unmarshal(raw, &settingsMap)
@@ -105,7 +112,7 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 	round := int64(s.Batch)
 	for g < s.Games {
 		if err := ctx.Err(); err != nil {
-			return nil, stopped(ctx, run, st, err)
+			return nil, err
 		}
 		// A round: games g..g+n-1, learnt in game order; the round after,
 		// of next games, is the one before the same stop (0: none).
@@ -115,7 +122,7 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 		measure := end%s.MeasureEvery == 0 || end == s.Games
 		checkpoint := end%s.CheckpointEvery == 0 || end == s.Games
 		if err := tr.round(ctx, g, n, min(round, stop-end), measure || checkpoint); err != nil {
-			return nil, stopped(ctx, run, st, err)
+			return nil, err
 		}
 		g = end
 		mean, what := tr.errorSince()
@@ -127,7 +134,7 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 		tr.point(&pt)
 		net.Meta = nn.Meta{Games: g, Source: s.source(), Settings: settingsMap}
 		if err := writePoint(ctx, &s, run, net, &st, pt, measure); err != nil {
-			return nil, stopped(ctx, run, st, err)
+			return nil, err
 		}
 	}
 	return finish(&s, run, net, st, g)
