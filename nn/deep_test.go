@@ -158,7 +158,7 @@ func TestDeepWeightFile(t *testing.T) {
 		{`"layout": [` + "\n  16,\n  8,\n  4\n ]", `"layout": [16, 8]`, "layout"},
 		{`"layout": [` + "\n  16,\n  8,\n  4\n ]", `"layout": [16, 8, 5]`, "units"},
 		{`"version": 3`, `"version": 2`, "version-2"},
-		{`"version": 3`, `"version": 4`, "unsupported version"},
+		{`"version": 3`, `"version": 5`, "unsupported version"},
 	} {
 		_, err := Parse(replace1(t, data, bad.old, bad.new))
 		if err == nil || !strings.Contains(err.Error(), bad.want) || strings.Contains(err.Error(), "\n") {
@@ -203,5 +203,82 @@ func TestAdamFits(t *testing.T) {
 	}
 	if after := loss(); !(after < before/2) {
 		t.Fatalf("mean squared error %v before, %v after 60 epochs of Adam", before, after)
+	}
+}
+
+// TestPhaseWeightFile: a net with a phase net is written as version 4,
+// reads back bit for bit with its phase net, and has a checksum of its
+// own, while the main net alone keeps the one it had; Clone and
+// SetWeights carry the phase net; a phase net of other inputs, a second
+// net of the same phase, a phase in a version-2 file and a damaged phase
+// weight are refused in one line.
+func TestPhaseWeightFile(t *testing.T) {
+	net := randomNet(t, 12, 4, 7)
+	alone := net.Checksum()
+	race := randomNet(t, 12, 6, 8)
+	race.Phase = "race"
+	net.Phases = []*Net{race}
+	if net.Checksum() == alone {
+		t.Fatal("the checksum does not see the phase net")
+	}
+	var buf bytes.Buffer
+	if err := net.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	data := bytes.Clone(buf.Bytes())
+	if !bytes.Contains(data, []byte(`"version": 4`)) || !bytes.Contains(data, []byte(`"phase": "race"`)) {
+		t.Fatalf("a net with a phase is not version 4 with its phase:\n%.300s", data)
+	}
+	back, err := Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := back.PhaseNet("race")
+	if back.Checksum() != net.Checksum() || p == nil || p.Checksum() != race.Checksum() || p.H != 6 || back.PhaseNet("crashed") != nil {
+		t.Fatalf("read back %s with race net %v, wrote %s", back.ID(), p, net.ID())
+	}
+	back.Phases = nil
+	if back.Checksum() != alone {
+		t.Fatal("the main net's checksum without its phase net changed")
+	}
+	c := net.Clone()
+	c.Phases[0].W1[0] += 1
+	if race.W1[0] == c.Phases[0].W1[0] {
+		t.Fatal("Clone shares the phase net's weights")
+	}
+	c.SetWeights(net)
+	if c.Checksum() != net.Checksum() {
+		t.Fatal("SetWeights does not copy the phase net's weights")
+	}
+	other := randomNet(t, 13, 6, 8)
+	other.Phase = "race"
+	for _, bad := range []struct{ old, new, want string }{
+		{`"version": 4`, `"version": 2`, "version-2"},
+		{`"phase": "race"`, `"phase": ""`, "phase"},
+		{`"inputs": 12,`, `"inputs": 12, "phase": "main",`, "main net"},
+	} {
+		_, err := Parse(replace1(t, data, bad.old, bad.new))
+		if err == nil || !strings.Contains(err.Error(), bad.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s -> %s: %v, want one line with %q", bad.old, bad.new, err, bad.want)
+		}
+	}
+	// The phase net's weights are checked: a changed weight in it fails
+	// the main net's checksum.
+	i := bytes.LastIndex(data, []byte(`"b2": `))
+	damaged := append(append(bytes.Clone(data[:i]), []byte(`"b2": 0.125`)...), data[bytes.IndexByte(data[i:], ',')+i:]...)
+	if _, err := Parse(damaged); err == nil || !strings.Contains(err.Error(), "checksum") {
+		t.Errorf("a damaged phase net: %v, want a checksum error", err)
+	}
+	// Two nets of the same phase, and a phase net of other inputs.
+	for name, phases := range map[string][]*Net{"twice": {race, race}, "inputs": {other}} {
+		n := randomNet(t, 12, 4, 7)
+		n.Phases = phases
+		buf.Reset()
+		if err := n.Write(&buf); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Parse(buf.Bytes()); err == nil || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: %v, want a one-line error", name, err)
+		}
 	}
 }

@@ -14,12 +14,15 @@ import (
 
 // FileFormat and FileVersion name the weight file format. Version 3 gives
 // the layout of a net of more than one hidden layer and its deeper
-// layers; a net of one hidden layer is still written as version 2, which
-// names the net's game and variant, so that its file is what it was.
+// layers; version 4 adds the nets of a net's phases (Net.Phases), each a
+// file object of its own with its phase. A net is written in the lowest
+// version that holds it: a net of one hidden layer and one phase is
+// still a version-2 file, which names the net's game and variant, so that
+// its file is what it was.
 // Parse still reads version 1, whose nets are all Dice nets (see fileV1).
 const (
 	FileFormat  = "starlab-net"
-	FileVersion = 3
+	FileVersion = 4
 )
 
 // file is a weight file: JSON, so that any tool can read it, with the game
@@ -44,7 +47,11 @@ type file struct {
 	// first (Hidden) included, and the layers after the first.
 	Layout []int   `json:"layout,omitempty"`
 	Layers []Layer `json:"layers,omitempty"`
-	SHA256 string  `json:"sha256"`
+	// Phase and Phases are version 4's: a phase net's phase, and a main
+	// net's phase nets.
+	Phase  string `json:"phase,omitempty"`
+	Phases []file `json:"phases,omitempty"`
+	SHA256 string `json:"sha256"`
 }
 
 // fileV1 is a version-1 weight file, from before nets named their game:
@@ -59,7 +66,7 @@ type fileV1 struct {
 }
 
 // laterFields are the fields of file that version 1 did not have.
-var laterFields = []string{"game", "variant", "variant_key", "layout", "layers"}
+var laterFields = []string{"game", "variant", "variant_key", "layout", "layers", "phase", "phases"}
 
 // v2 returns the version-1 file as the version-2 file of the same net.
 func (f *fileV1) v2() file {
@@ -103,6 +110,14 @@ func (net *Net) Checksum() string {
 			}
 		}
 	}
+	// Then each phase net's name and checksum, so that a net of one phase
+	// keeps its checksum and a phase net's is its own.
+	for _, p := range net.Phases {
+		put(uint64(len(p.Phase)))
+		h.Write([]byte(p.Phase))
+		sum, _ := hex.DecodeString(p.Checksum())
+		h.Write(sum)
+	}
 	return hex.EncodeToString(h.Sum(nil))
 }
 
@@ -112,14 +127,25 @@ func (net *Net) ID() string { return net.Checksum()[:12] }
 // Write writes the net as a weight file of the current version. To save a net, give Write to
 // runs.WriteFileAtomic, so that a file that exists is whole.
 func (net *Net) Write(w io.Writer) error {
-	f := file{Format: FileFormat, Version: 2, Game: net.Game, Variant: net.Variant, VariantKey: net.VariantKey,
-		Inputs: net.In, Hidden: net.H, Activation: "tanh", Meta: net.Meta, W1: net.W1, B1: net.B1, W2: net.W2, B2: net.B2, SHA256: net.Checksum()}
-	if len(net.Deep) > 0 {
-		f.Version, f.Layout, f.Layers = FileVersion, net.Layout(), net.Deep
+	f := net.file()
+	for _, p := range net.Phases {
+		f.Version = FileVersion
+		f.Phases = append(f.Phases, p.file())
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", " ")
 	return enc.Encode(f)
+}
+
+// file returns the net, without its phases, as a file object: version 2
+// for one hidden layer, 3 for more.
+func (net *Net) file() file {
+	f := file{Format: FileFormat, Version: 2, Game: net.Game, Variant: net.Variant, VariantKey: net.VariantKey,
+		Inputs: net.In, Hidden: net.H, Activation: "tanh", Meta: net.Meta, W1: net.W1, B1: net.B1, W2: net.W2, B2: net.B2, Phase: net.Phase, SHA256: net.Checksum()}
+	if len(net.Deep) > 0 {
+		f.Version, f.Layout, f.Layers = 3, net.Layout(), net.Deep
+	}
+	return f
 }
 
 // Load reads a weight file and checks it. A truncated, corrupted,
@@ -169,23 +195,64 @@ func Parse(data []byte) (*Net, error) {
 			}
 		}
 		f = f1.v2()
-	case 2, FileVersion:
+	case 2, 3, FileVersion:
 		if err := decode(data, &f, true); err != nil {
 			return nil, err
 		}
-		if head.Version == 2 && (f.Layout != nil || f.Layers != nil) {
-			return nil, fmt.Errorf("a version-2 file with layout or layers, which version 3 brought")
+		if head.Version < FileVersion && (f.Phase != "" || f.Phases != nil) {
+			return nil, fmt.Errorf("a version-%d file with phase or phases, which version 4 brought", head.Version)
 		}
-		if head.Version == FileVersion && (len(f.Layout) < 2 || f.Layout[0] != f.Hidden || len(f.Layers) != len(f.Layout)-1) {
-			return nil, fmt.Errorf("layout %v with hidden %d and %d deeper layers: want the hidden layers' sizes, the first equal to hidden, one deeper layer for each after it", f.Layout, f.Hidden, len(f.Layers))
-		}
-		for k, l := range f.Layers {
-			if len(l.B) != f.Layout[k+1] {
-				return nil, fmt.Errorf("hidden layer %d has %d units, the layout says %d", k+2, len(l.B), f.Layout[k+1])
-			}
+		if f.Phase != "" {
+			return nil, fmt.Errorf("phase %q in a main net: only the nets of its phases name one", f.Phase)
 		}
 	default:
 		return nil, fmt.Errorf("unsupported version %d (this build reads 1 to %d)", head.Version, FileVersion)
+	}
+	net, err := f.net(head.Version)
+	if err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	for k, pf := range f.Phases {
+		p, err := pf.net(pf.Version)
+		if err != nil {
+			return nil, fmt.Errorf("phase net %d: %v", k+1, err)
+		}
+		switch {
+		case pf.Format != FileFormat || pf.Version < 2 || pf.Version > 3:
+			return nil, fmt.Errorf("phase net %d: format %q version %d, want %q version 2 or 3", k+1, pf.Format, pf.Version, FileFormat)
+		case p.Phase == "" || seen[p.Phase]:
+			return nil, fmt.Errorf("phase net %d: phase %q, want a name of its own", k+1, p.Phase)
+		case pf.Phases != nil:
+			return nil, fmt.Errorf("phase net %d (%s) has phases of its own", k+1, p.Phase)
+		case p.Game != net.Game || p.Variant != net.Variant || fmt.Sprint(p.VariantKey) != fmt.Sprint(net.VariantKey) || p.In != net.In:
+			return nil, fmt.Errorf("phase net %d (%s) is for %s %s with %d inputs, the net for %s %s with %d", k+1, p.Phase, p.Game, p.Variant, p.In, net.Game, net.Variant, net.In)
+		}
+		seen[p.Phase] = true
+		net.Phases = append(net.Phases, p)
+	}
+	if sum := net.Checksum(); sum != f.SHA256 {
+		return nil, fmt.Errorf("checksum %.12s... does not match the weights (%.12s...): the file is damaged", f.SHA256, sum)
+	}
+	return net, nil
+}
+
+// net returns the net of the file object f of version v, checked, its
+// checksum its own when it has no phases (a main net's with phases is
+// checked once they are read).
+func (f *file) net(v int) (*Net, error) {
+	if v == 2 && (f.Layout != nil || f.Layers != nil) {
+		return nil, fmt.Errorf("a version-2 file with layout or layers, which version 3 brought")
+	}
+	if v == 3 || f.Layout != nil || f.Layers != nil {
+		if len(f.Layout) < 2 || f.Layout[0] != f.Hidden || len(f.Layers) != len(f.Layout)-1 {
+			return nil, fmt.Errorf("layout %v with hidden %d and %d deeper layers: want the hidden layers' sizes, the first equal to hidden, one deeper layer for each after it", f.Layout, f.Hidden, len(f.Layers))
+		}
+	}
+	for k, l := range f.Layers {
+		if len(l.B) != f.Layout[k+1] {
+			return nil, fmt.Errorf("hidden layer %d has %d units, the layout says %d", k+2, len(l.B), f.Layout[k+1])
+		}
 	}
 	if f.Meta.Games < 0 {
 		return nil, fmt.Errorf("meta games %d: want a count, not negative", f.Meta.Games)
@@ -196,12 +263,14 @@ func Parse(data []byte) (*Net, error) {
 	if f.Activation != "tanh" {
 		return nil, fmt.Errorf("activation %q, this build has tanh", f.Activation)
 	}
-	net := &Net{Game: f.Game, Variant: f.Variant, VariantKey: f.VariantKey, In: f.Inputs, H: f.Hidden, W1: f.W1, B1: f.B1, W2: f.W2, B2: f.B2, Deep: f.Layers, Meta: f.Meta}
+	net := &Net{Game: f.Game, Variant: f.Variant, VariantKey: f.VariantKey, In: f.Inputs, H: f.Hidden, W1: f.W1, B1: f.B1, W2: f.W2, B2: f.B2, Deep: f.Layers, Meta: f.Meta, Phase: f.Phase}
 	if err := net.check(); err != nil {
 		return nil, err
 	}
-	if sum := net.Checksum(); sum != f.SHA256 {
-		return nil, fmt.Errorf("checksum %.12s... does not match the weights (%.12s...): the file is damaged", f.SHA256, sum)
+	if f.Phases == nil {
+		if sum := net.Checksum(); sum != f.SHA256 {
+			return nil, fmt.Errorf("checksum %.12s... does not match the weights (%.12s...): the file is damaged", f.SHA256, sum)
+		}
 	}
 	return net, nil
 }

@@ -53,6 +53,25 @@ type Net struct {
 	// thesis's net); W2 then weighs the last one's activations.
 	Deep []Layer
 	Meta Meta
+	// Phases are nets for parts of the game that the game names
+	// (backgammon's "race"), which the game's evaluator consults in those
+	// positions in place of this net: a net of the same game, variant and
+	// inputs, its Phase set and no Phases of its own. A net of one phase
+	// has none.
+	Phases []*Net
+	// Phase is the part of the game a net of another's Phases evaluates;
+	// "" for a main net.
+	Phase string
+}
+
+// PhaseNet returns the net of net's Phases for phase, nil if it has none.
+func (net *Net) PhaseNet(phase string) *Net {
+	for _, p := range net.Phases {
+		if p.Phase == phase {
+			return p
+		}
+	}
+	return nil
 }
 
 // MaxInputs and MaxHidden bound a net's topology: a 17x17 Dice net has
@@ -303,6 +322,9 @@ func (net *Net) SetWeights(src *Net) {
 		copy(net.Deep[k].W, l.W)
 		copy(net.Deep[k].B, l.B)
 	}
+	for k, p := range src.Phases {
+		net.Phases[k].SetWeights(p)
+	}
 }
 
 // Clone returns a deep copy of the net.
@@ -315,6 +337,10 @@ func (net *Net) Clone() *Net {
 	c.Deep = nil
 	for _, l := range net.Deep {
 		c.Deep = append(c.Deep, Layer{W: append([]float64(nil), l.W...), B: append([]float64(nil), l.B...)})
+	}
+	c.Phases = nil
+	for _, p := range net.Phases {
+		c.Phases = append(c.Phases, p.Clone())
 	}
 	return &c
 }
@@ -330,6 +356,8 @@ func (net *Net) Widen(h int, rng *rand.Rand, scale float64) (*Net, error) {
 	switch {
 	case len(net.Deep) > 0:
 		return nil, fmt.Errorf("a net of %d hidden layers widens only with one", len(net.Deep)+1)
+	case len(net.Phases) > 0:
+		return nil, fmt.Errorf("a net with nets of its phases widens only without them")
 	case h < net.H:
 		return nil, fmt.Errorf("%d hidden units: the net has %d, and widening keeps them all", h, net.H)
 	case h > MaxHidden:
