@@ -381,6 +381,11 @@ type NetKit struct {
 	// game's own), or an error naming the sets there are. Features
 	// writes a net's set from the length of x.
 	Inputs func(variant, set string) (int, error)
+	// Phases, for a game whose nets may have nets of their phases
+	// (nn.Net.Phases), gives each phase by name: whether a position that
+	// is not over lies in it, where the game's evaluator hands it to the
+	// phase's net.
+	Phases map[string]func(pos game.State) bool
 }
 
 // NetValue is a net's value of positions: Value returns it for a position

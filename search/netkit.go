@@ -1,6 +1,7 @@
 package search
 
 import (
+	"fmt"
 	"math/rand/v2"
 
 	"starlab/nn"
@@ -18,14 +19,16 @@ type VariantNets[V any] struct {
 	// Builtin is NetKit.Builtin of a parsed variant; nil for a game with
 	// no built-in nets.
 	Builtin func(V) (*nn.Net, error)
-	// OfGame, New, Check, Features, Rate and Inputs are NetKit's; Inputs
-	// is nil for a game with no input sets beside its own.
+	// OfGame, New, Check, Features, Rate, Inputs and Phases are NetKit's;
+	// Inputs is nil for a game with no input sets beside its own, Phases
+	// for one whose nets have no phase nets.
 	OfGame   func(*nn.Net) error
 	New      func(V, *rand.Rand, float64) (*nn.Net, error)
 	Check    func(*nn.Net, V) error
 	Features func(game.State, []float64)
 	Rate     func(V) float64
 	Inputs   func(V, string) (int, error)
+	Phases   map[string]func(game.State) bool
 }
 
 // Kit returns the NetKit of the functions (the engine adds its Evaluator).
@@ -35,6 +38,7 @@ func (v VariantNets[V]) Kit() *NetKit {
 	k := &NetKit{
 		OfGame:   v.OfGame,
 		Features: v.Features,
+		Phases:   v.Phases,
 		New: func(name string, rng *rand.Rand, scale float64) (*nn.Net, error) {
 			x, err := v.Parse(name)
 			if err != nil {
@@ -46,6 +50,11 @@ func (v VariantNets[V]) Kit() *NetKit {
 			x, err := v.Parse(name)
 			if err != nil {
 				return err
+			}
+			for _, p := range net.Phases {
+				if v.Phases[p.Phase] == nil {
+					return fmt.Errorf("a net with a net of the phase %q, which this game's nets do not have", p.Phase)
+				}
 			}
 			return v.Check(net, x)
 		},

@@ -1,6 +1,7 @@
 package td
 
 import (
+	"fmt"
 	"math"
 
 	"starlab/nn"
@@ -10,16 +11,20 @@ import (
 
 // learner applies TD updates to the net it owns.
 type learner struct {
-	s      *Settings
-	net    *nn.Net
-	p      player // evaluates targets with the current weights
-	x, h   []float64
-	g      *nn.Grad
-	trace  *nn.Grad
-	sumErr float64
-	nErr   int64
-	cur    game.State // the state of the game being replayed
-	before game.State // the afterstate being learnt
+	s   *Settings
+	net *nn.Net
+	// fit is the net the updates step: net, or its net of the phase
+	// Settings.Phase, whose positions alone are learnt (inPhase).
+	fit     *nn.Net
+	inPhase func(game.State) bool
+	p       player // evaluates targets with the current weights
+	x, h    []float64
+	g       *nn.Grad
+	trace   *nn.Grad
+	sumErr  float64
+	nErr    int64
+	cur     game.State // the state of the game being replayed
+	before  game.State // the afterstate being learnt
 	// expected's scratch, by depth of its recursion: the state after an
 	// event, and the chance node's events.
 	stack  []game.State
@@ -31,7 +36,17 @@ func newLearner(s *Settings, net *nn.Net) (*learner, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &learner{s: s, net: net, x: make([]float64, net.In), h: make([]float64, 2*net.H), g: net.NewGrad(), trace: net.NewGrad()}
+	fit := net
+	if s.Phase != "" {
+		fit = net.PhaseNet(s.Phase)
+		if fit == nil || s.Kit.Net.Phases[s.Phase] == nil {
+			return nil, fmt.Errorf("td: no net of the phase %q to train", s.Phase)
+		}
+	}
+	l := &learner{s: s, net: net, fit: fit, x: make([]float64, net.In), h: make([]float64, 2*fit.H), g: fit.NewGrad(), trace: fit.NewGrad()}
+	if s.Phase != "" {
+		l.inPhase = s.Kit.Net.Phases[s.Phase]
+	}
 	l.p = player{val: val}
 	return l, nil
 }
@@ -108,14 +123,15 @@ func (l *learner) learn(g int64, gm *selfplay.Record, rate float64) {
 
 // replay replays game gm and calls visit with each afterstate and the next
 // one, in the order of the game: the start, every position a move leads
-// to, and the position an event ends the game in.
+// to, and the position an event ends the game in; with a phase
+// (Settings.Phase) only the afterstates of the phase.
 func (l *learner) replay(start game.State, gm *selfplay.Record, visit func(before, after game.State)) {
 	s := scratch(&l.cur, start)
 	scratch(&l.before, s) // the start is an afterstate
 	afterMove := false
 	for _, a := range gm.Actions {
 		if afterMove {
-			visit(l.before, s)
+			l.visitIn(visit, s)
 			l.before.CopyFrom(s)
 		}
 		afterMove = s.Kind() == game.Decision
@@ -126,7 +142,15 @@ func (l *learner) replay(start game.State, gm *selfplay.Record, visit func(befor
 		}
 	}
 	if afterMove || s.Kind() == game.Over {
-		visit(l.before, s)
+		l.visitIn(visit, s)
+	}
+}
+
+// visitIn calls visit with the afterstate being learnt and after unless
+// the trained net is a phase's and the afterstate is not of it.
+func (l *learner) visitIn(visit func(before, after game.State), after game.State) {
+	if l.inPhase == nil || l.inPhase(l.before) {
+		visit(l.before, after)
 	}
 }
 
@@ -142,16 +166,16 @@ func (l *learner) update(before, after game.State, rate float64) {
 // trace with TD(lambda).
 func (l *learner) step(x []float64, sign, target, rate float64) {
 	var delta float64
-	if l.s.Lambda == 0 && len(l.net.Deep) == 0 {
-		v := l.net.Forward(x, l.h)
+	if l.s.Lambda == 0 && len(l.fit.Deep) == 0 {
+		v := l.fit.Forward(x, l.h)
 		delta = target - sign*v
-		l.net.Update(x, l.h, v, sign*rate*delta)
+		l.fit.Update(x, l.h, v, sign*rate*delta)
 	} else {
-		v := l.net.Backward(x, l.h, l.g)
+		v := l.fit.Backward(x, l.h, l.g)
 		l.trace.Scale(l.s.Lambda)
 		l.trace.AddScaled(l.g, sign)
 		delta = target - sign*v
-		l.net.Step(l.trace, rate*delta)
+		l.fit.Step(l.trace, rate*delta)
 	}
 	l.sumErr += math.Abs(delta)
 	l.nErr++

@@ -2,7 +2,10 @@ package td
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"slices"
+	"strings"
 
 	"starlab/nn"
 	"starlab/runs"
@@ -95,6 +98,15 @@ type Settings struct {
 	// input weights drawn from ±Init, their output weights 0, so the net
 	// starts valuing every position as From's net does).
 	From string `json:"from,omitempty"`
+	// Phase, with From, trains the net of this phase of From's net
+	// (nn.Net.Phases; the game's NetKit.Phases names them) and leaves the
+	// main net as it is: the self-play games are played, and their
+	// targets taken, by the whole net, the phase net in its positions,
+	// and only the positions of the phase are learnt. Where From's net
+	// has no net of the phase, it starts as a copy of the main net. By TD
+	// or -target search (its positions of the phase alone), not TreeStrap
+	// or rollouts.
+	Phase string `json:"phase,omitempty"`
 	// Games are played in rounds of Batch games. Batch 1 is online TD: a
 	// game is played with the weights as they are, and each update is
 	// made at once, the next target taken with it (a second worker has
@@ -169,7 +181,7 @@ type resolvedFrom struct {
 	game, variant, target, targetSpec    string
 	startSuite, measureSuite, judgeSuite string
 	judgePositions, judgeBy              string
-	from, rollouts                       string
+	from, phase, rollouts                string
 	rolloutRows                          int
 	treeStrap                            bool
 	hidden                               int     // From's net widened to it,
@@ -259,7 +271,7 @@ func (s *Settings) Check() error {
 func (s *Settings) resolve() error {
 	from := resolvedFrom{game: s.GameName, variant: s.Variant, target: s.Target, targetSpec: s.TargetSpec,
 		startSuite: s.StartSuite, measureSuite: s.MeasureSuite, judgeSuite: s.JudgeSuite,
-		judgePositions: s.JudgePositions, judgeBy: s.JudgeBy, from: s.From, rollouts: s.Rollouts, rolloutRows: s.RolloutRows, treeStrap: s.TreeStrap,
+		judgePositions: s.JudgePositions, judgeBy: s.JudgeBy, from: s.From, phase: s.Phase, rollouts: s.Rollouts, rolloutRows: s.RolloutRows, treeStrap: s.TreeStrap,
 		hidden: s.Hidden, seed: s.Seed, init: s.Init}
 	if s.res != nil && s.res.from == from {
 		return nil
@@ -303,6 +315,9 @@ func (s *Settings) resolve() error {
 // Errors are runs.UsageError naming the file.
 func (s *Settings) fromNet() (*nn.Net, error) {
 	if s.From == "" {
+		if s.Phase != "" {
+			return nil, runs.Usagef("-phase %s: give -from, the net whose phase net is trained", s.Phase)
+		}
 		return nil, nil
 	}
 	if len(s.Layers) > 0 || s.Inputs != "" {
@@ -315,6 +330,9 @@ func (s *Settings) fromNet() (*nn.Net, error) {
 	if err := s.Kit.Net.Check(net, s.Variant); err != nil {
 		return nil, runs.Usagef("-from %s: %v", s.From, err)
 	}
+	if s.Phase != "" {
+		return s.phaseNet(net)
+	}
 	if s.Hidden != 0 && s.Hidden != net.H {
 		// The new units' weights from a stream of their own, so that
 		// the games' streams are those of the unwidened net's run.
@@ -323,6 +341,28 @@ func (s *Settings) fromNet() (*nn.Net, error) {
 			return nil, runs.Usagef("-hidden %d with -from %s: %v", s.Hidden, s.From, err)
 		}
 		return wide, nil
+	}
+	return net, nil
+}
+
+// phaseNet returns net with a net of the phase Phase, its own or a copy
+// of its main net (nn.Net.Phases), to train by TD (Settings.Phase).
+// Errors are runs.UsageError.
+func (s *Settings) phaseNet(net *nn.Net) (*nn.Net, error) {
+	if _, ok := s.Kit.Net.Phases[s.Phase]; !ok {
+		names := slices.Sorted(maps.Keys(s.Kit.Net.Phases))
+		if len(names) == 0 {
+			return nil, runs.Usagef("-phase %s: %s's nets have no phases", s.Phase, s.GameName)
+		}
+		return nil, runs.Usagef("-phase %s: %s's nets have the phases %s", s.Phase, s.GameName, strings.Join(names, ", "))
+	}
+	if s.Target == TargetRollout || s.TreeStrap || s.Hidden != 0 {
+		return nil, runs.Usagef("-phase %s: a phase net is trained by TD or -target search, without -treestrap, with the main net's hidden units (no -hidden)", s.Phase)
+	}
+	if net.PhaseNet(s.Phase) == nil {
+		p := net.Clone()
+		p.Phases, p.Phase = nil, s.Phase
+		net.Phases = append(net.Phases, p)
 	}
 	return net, nil
 }

@@ -197,8 +197,9 @@ func (sp *searchPlayer) Choose(ctx context.Context, s game.State) selfplay.Choic
 	return selfplay.Choice{Move: game.Move(r.Last().BestMove), Score: r.Last().Score}
 }
 
-// label plays game g and returns its afterstates that are not over, each
-// with its searched value. The table is emptied before the game, so that
+// label plays game g and returns its afterstates that are not over (and
+// are of the phase Settings.Phase, with one), each with its searched
+// value. The table is emptied before the game, so that
 // a game's targets are the same whichever worker labels it.
 func (lb *labeller) label(ctx context.Context, s *Settings, g int64) ([]sample, error) {
 	lb.engine.ClearTT()
@@ -215,8 +216,9 @@ func (lb *labeller) label(ctx context.Context, s *Settings, g int64) ([]sample, 
 		return nil, err
 	}
 	var out []sample
+	inPhase := s.Kit.Net.Phases[s.Phase] // nil without a phase
 	add := func(pos game.State) error {
-		if pos.Kind() == game.Over {
+		if pos.Kind() == game.Over || inPhase != nil && !inPhase(pos) {
 			return nil
 		}
 		if err := ctx.Err(); err != nil {
@@ -295,7 +297,10 @@ func (lb *labeller) treeSamples(s *Settings, pos game.State, depth int, out *[]s
 // fitter moves the net towards the samples' targets, in mini-batches of
 // the squared error, in the order the samples come.
 type fitter struct {
-	s       *Settings
+	s *Settings
+	// whole is the net the games are played and labelled with, net the
+	// one stepped: whole, or its net of the phase Settings.Phase.
+	whole   *nn.Net
 	net     *nn.Net
 	adam    *nn.Adam
 	h       []float64
@@ -305,8 +310,12 @@ type fitter struct {
 	nErr    int64
 }
 
-func newFitter(s *Settings, net *nn.Net) *fitter {
-	f := &fitter{s: s, net: net, h: make([]float64, 2*net.H), g: net.NewGrad(), sum: net.NewGrad()}
+func newFitter(s *Settings, whole *nn.Net) *fitter {
+	net := whole
+	if s.Phase != "" {
+		net = whole.PhaseNet(s.Phase) // there is one: Settings.phaseNet made it
+	}
+	f := &fitter{s: s, whole: whole, net: net, h: make([]float64, 2*net.H), g: net.NewGrad(), sum: net.NewGrad()}
 	if s.Optimizer == OptAdam {
 		f.adam = nn.NewAdam(net, s.Rate)
 	}
@@ -352,7 +361,7 @@ func (f *fitter) step(rate float64) {
 // measurement (last), so that what a checkpoint saves is all the games
 // before it.
 func searchRound(ctx context.Context, s *Settings, f *fitter, g, n int64, last bool) error {
-	frozen := f.net.Clone()
+	frozen := f.whole.Clone()
 	idx := make([]int64, n)
 	for i := range idx {
 		idx[i] = g + int64(i)

@@ -233,6 +233,100 @@ func TestBackgammonFeatures(t *testing.T) {
 	}
 }
 
+// TestRacePhase: -phase race trains the race net of a backgammon net and
+// nothing else: the main net's weights are those of -from, the race net
+// started as their copy and has moved; a run cut and resumed ends with the same net;
+// -target search from that net fits its race net and no other; and a
+// phase the game does not have, -phase without -from, or with
+// -treestrap, is refused naming the flag.
+func TestRacePhase(t *testing.T) {
+	if raceEnabled {
+		t.Skip("under the race detector: run in make test's plain pass")
+	}
+	g, err := games.Lookup("backgammon")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	s := DefaultSettings(g)
+	s.Inputs, s.Hidden, s.Workers, s.Batch, s.Games, s.MeasureGames = "features", 8, 2, 8, 16, 2
+	start, err := train(t, s, filepath.Join(dir, "start"), runs.NoProgress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	main, err := nn.Load(start.Net)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = DefaultSettings(g)
+	s.From, s.Phase, s.Workers, s.Batch = start.Net, "race", 2, 8
+	s.Games, s.CheckpointEvery, s.MeasureEvery, s.MeasureGames, s.Seed = 64, 32, 64, 2, 3
+	res, err := train(t, s, filepath.Join(dir, "whole"), runs.NoProgress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	net, err := nn.Load(res.Net)
+	if err != nil {
+		t.Fatal(err)
+	}
+	race := net.PhaseNet("race")
+	if race == nil || len(net.Phases) != 1 {
+		t.Fatalf("the trained net has phases %v, want a race net", net.Phases)
+	}
+	trained := net.Clone()
+	trained.Phases = nil
+	if trained.ID() != main.ID() {
+		t.Fatalf("the main net changed: %s, -from %s", trained.ID(), main.ID())
+	}
+	moved := 0
+	for i := range race.W1 {
+		if race.W1[i] != main.W1[i] {
+			moved++
+		}
+	}
+	if moved == 0 || race.H != main.H {
+		t.Fatalf("the race net (%d hidden units) has %d first-layer weights unlike the main net's", race.H, moved)
+	}
+	got := cutAndResume(t, s, filepath.Join(dir, "cut"), 32)
+	if netID(t, got.Net) != net.ID() {
+		t.Fatalf("resumed: net %s, uninterrupted %s", netID(t, got.Net), net.ID())
+	}
+	// -target search fits the race net alone, from the net just trained.
+	fs := s
+	fs.res, fs.From, fs.Target, fs.TargetSpec, fs.Plays, fs.Games, fs.Rate = nil, res.Net, TargetSearch, "staretc:depth=1", 2, 8, 0
+	fs.CheckpointEvery, fs.MeasureEvery = 8, 8
+	fitted, err := train(t, fs, filepath.Join(dir, "search"), runs.NoProgress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fnet, err := nn.Load(fitted.Net)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fr := fnet.PhaseNet("race"); fr == nil || fr.ID() == race.ID() || fnet.Phases[0].Phase != "race" {
+		t.Fatal("-target search did not fit the race net")
+	}
+	fnet.Phases = nil
+	if fnet.ID() != main.ID() {
+		t.Fatalf("-target search changed the main net: %s, want %s", fnet.ID(), main.ID())
+	}
+	for _, bad := range []struct {
+		set  func(*Settings)
+		want string
+	}{
+		{func(s *Settings) { s.Phase = "crashed" }, "-phase crashed"},
+		{func(s *Settings) { s.From = "" }, "-phase race: give -from"},
+		{func(s *Settings) { s.Target, s.TreeStrap = TargetSearch, true }, "-phase race"},
+	} {
+		b := s
+		b.res = nil
+		bad.set(&b)
+		if err := b.Check(); err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("%v, want an error with %q", err, bad.want)
+		}
+	}
+}
+
 // TestTrainsBreakthrough: train runs over another game's network as over
 // Dice's: a few hundred games of ChanceBreakthrough on a 4x5 board are
 // played, learnt and measured, and the net written names the game and the

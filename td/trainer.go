@@ -118,7 +118,7 @@ func (t *searchTrainer) errorSince() (float64, string) {
 // of an uninterrupted one.
 func (t *searchTrainer) point(pt *CurvePoint) {
 	pt.TDError, pt.FitError = runs.Num(math.NaN()), runs.Num(meanError(t.fit.sumErr, t.fit.nErr))
-	t.fit = newFitter(t.fit.s, t.fit.net)
+	t.fit = newFitter(t.fit.s, t.fit.whole)
 }
 
 func (t *searchTrainer) stop() {}

@@ -112,6 +112,12 @@ from the first whose every trial is played are read (-rollout-rows
 fewer), so a rollout still going gives what it has so far, and a resumed
 run fits the same rows. -from NET refines a net trained by TD.
 
+With -from NET -phase race (backgammon) the net's race net is trained,
+by TD or -target search, on the races of the games alone: a copy of the
+main net where NET has none. The games are played by the whole net, the
+race net in the races; the main net stays as it is, and the net written
+holds both (a version-4 weight file).
+
 It ends with one line: games, time and games/s of the whole run (a resumed
 run's included), and the last score against the hand evaluator with its
 95% interval; -json prints it as an object (the score as score_vs_hand,
@@ -134,6 +140,7 @@ func (f *trainFlags) setFlags(fs *flag.FlagSet, _ search.Kit) {
 	fs.Float64Var(&f.set.Explore, "explore", f.set.Explore, "probability of a random move")
 	fs.Float64Var(&f.set.Init, "init", f.set.Init, "half-width of the uniform initial weights")
 	fs.StringVar(&f.set.From, "from", "", "net file to start from instead of random weights (its inputs and layers; no -inputs; -hidden above its one layer's units widens it, the new units' output weights 0)")
+	fs.StringVar(&f.set.Phase, "phase", "", "with -from, train the net's net of this phase (backgammon: race), a copy of the main net where it has none, on the phase's positions alone; the main net plays the rest and stays as it is (TD or -target search)")
 	fs.Var(layoutFlag{&f.set}, "hidden", "hidden units of the net, or of each hidden layer in order: 40 or 64,32 (0: the game's size for the variant, 40 in backgammon)")
 	fs.StringVar(&f.set.Inputs, "inputs", "", "the net's input set: none for the game's own; threats (dice) adds each side's winning cells, features (backgammon) 48 hand-made features")
 	fs.StringVar(&f.set.Target, "target", "td", "what each position moves towards: td (temporal differences), search (the value -target-spec finds) or rollout (the values of -rollouts)")

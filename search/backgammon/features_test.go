@@ -34,8 +34,9 @@ func randomPositions(seed uint64, games, k int) []*Board {
 // TestFeatureNetIsFull: the evaluator of a net of the input set
 // "features" (accumulators of the raw inputs, the features added at each
 // evaluation) gives the net's value of Features' full vector, and the
-// bear-off database's where that values the position: for a random net
-// and the built-in nets of both variants.
+// bear-off database's where that values the position: for a random net,
+// the same with a race net of its own (its value in every race), and the
+// built-in nets of both variants; Value, computed from scratch, agrees.
 func TestFeatureNetIsFull(t *testing.T) {
 	random, err := nn.New(FeatureInputSize, 13, rand.New(rand.NewPCG(1, 2)), 0.3)
 	if err != nil {
@@ -45,7 +46,19 @@ func TestFeatureNetIsFull(t *testing.T) {
 	if err := CheckNet(random, OnePoint); err != nil {
 		t.Fatal(err)
 	}
-	nets := []*nn.Net{random}
+	// a net with a race net of other hidden units, which values the races
+	phased := random.Clone()
+	race, err := nn.New(FeatureInputSize, 9, rand.New(rand.NewPCG(3, 4)), 0.3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	race.Game, race.Variant, race.VariantKey, race.Phase = NetGame, OnePoint.String(), []int{int(OnePoint)}, RacePhase
+	phased.Phases = []*nn.Net{race}
+	if err := CheckNet(phased, OnePoint); err != nil {
+		t.Fatal(err)
+	}
+	races := 0
+	nets := []*nn.Net{random, phased}
 	for _, v := range []Variant{OnePoint, Money} {
 		net, err := EmbeddedNet(v)
 		if err != nil {
@@ -70,8 +83,14 @@ func TestFeatureNetIsFull(t *testing.T) {
 				return
 			}
 			Features(b, x)
-			if want := net.Forward(x, h); math.Abs(got-want) > 1e-12 {
-				t.Fatalf("%s net, %s, %d plays since Reset: evaluator %v, net %v", net.Variant, b, e.top, got, want)
+			valuer := net
+			if r := net.PhaseNet(RacePhase); r != nil && !b.Contact() {
+				valuer = r
+				races++
+			}
+			want := valuer.Forward(x, h)
+			if math.Abs(got-want) > 1e-12 || math.Abs(e.Value(b)-want) > 1e-12 {
+				t.Fatalf("%s net %s, %s, %d plays since Reset: evaluator %v, Value %v, net %v", net.Variant, net.ID(), b, e.top, got, e.Value(b), want)
 			}
 		}
 		for _, b := range randomPositions(7, 20, 3) {
@@ -96,6 +115,10 @@ func TestFeatureNetIsFull(t *testing.T) {
 				check(b)
 			}
 		}
+	}
+	t.Logf("%d races valued by a race net", races)
+	if races < 100 {
+		t.Fatalf("%d races valued by a race net, too few to test it", races)
 	}
 }
 

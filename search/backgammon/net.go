@@ -99,8 +99,23 @@ func CheckNet(net *nn.Net, v Variant) error {
 	if net.In != InputSize && net.In != FeatureInputSize {
 		return fmt.Errorf("%d inputs, not the %d of a backgammon net (or %d with the features)", net.In, InputSize, FeatureInputSize)
 	}
+	for _, p := range net.Phases {
+		if p.Phase != RacePhase {
+			return fmt.Errorf("a net of the phase %q; backgammon's is %q", p.Phase, RacePhase)
+		}
+		if len(p.Deep) > 0 || len(net.Deep) > 0 {
+			return fmt.Errorf("a net of more than one hidden layer with a race net; a race net and its main net have one each")
+		}
+	}
 	return nil
 }
+
+// RacePhase is the phase of a race net (nn.Net.Phases): the positions
+// where the sides' checkers have passed each other (no contact, Contact).
+// A net with a race net has the race net evaluate those, in search and in
+// training (where a race net of the input set "features" gives way to the
+// bear-off databases in turn), and itself the rest.
+const RacePhase = "race"
 
 // NetEvaluator is a backgammon net as the engine's evaluator. It keeps a
 // stack of frames, one per play made since Reset, each with the position
@@ -150,6 +165,10 @@ type NetEvaluator struct {
 	// generation.
 	cache []cachedValue
 	gen   uint64
+	// race is the evaluator of the net's race net (nn.Net.Phases), nil
+	// without one: Evaluate and Value hand it the positions of the race,
+	// and it follows every play, building its accumulators only when read.
+	race *NetEvaluator
 }
 
 // cachedValue is a slot of NetEvaluator.cache: the value v of the board
@@ -195,6 +214,9 @@ func NewNetEvaluator(net *nn.Net) *NetEvaluator {
 			e.stack[i].acc[v] = make([]float64, k.H)
 		}
 	}
+	if r := net.PhaseNet(RacePhase); r != nil {
+		e.race = NewNetEvaluator(r)
+	}
 	return e
 }
 
@@ -204,6 +226,9 @@ func (e *NetEvaluator) Clone() *NetEvaluator { return NewNetEvaluator(e.net) }
 // Reset starts the stack at b: its accumulators are B1 plus every
 // occupied point's units, side 0 then 1, point Off to Bar.
 func (e *NetEvaluator) Reset(b *Board) {
+	if e.race != nil {
+		e.race.Reset(b)
+	}
 	e.top = 0
 	f := &e.stack[0]
 	f.pts = b.pts
@@ -304,6 +329,9 @@ func (e *NetEvaluator) Make(b *Board, _ int) {
 	if e.top == maxNetDepth {
 		panic("backgammon net evaluator: too many plays since Reset")
 	}
+	if e.race != nil {
+		e.race.Make(b, 0)
+	}
 	e.top++
 	f := &e.stack[e.top]
 	f.pts = b.pts
@@ -311,16 +339,25 @@ func (e *NetEvaluator) Make(b *Board, _ int) {
 }
 
 // Unmake precedes the take-back of the play Make followed.
-func (e *NetEvaluator) Unmake(*Board, int) { e.top-- }
+func (e *NetEvaluator) Unmake(b *Board, m int) {
+	if e.race != nil {
+		e.race.Unmake(b, m)
+	}
+	e.top--
+}
 
 // Evaluate returns the net's value of b for its side to move, from the
-// accumulators, which must follow b. A net of the input set "features"
+// accumulators, which must follow b: its race net's where it has one and
+// b is a race (RacePhase). A net of the input set "features"
 // gives way to the bear-off databases where they value b (BearoffValue):
 // such a net is the newer kind, and its evaluator the engine's whole
 // evaluation; its values are kept in the evaluation cache, where a board
 // of the same key finds them (Forget empties it).
 func (e *NetEvaluator) Evaluate(b *Board) float64 {
 	f := &e.stack[e.top]
+	if e.race != nil && !b.Contact() {
+		return e.race.Evaluate(b)
+	}
 	if e.net.In != InputSize {
 		if v, ok := BearoffValue(b); ok {
 			return v
@@ -350,7 +387,12 @@ func (e *NetEvaluator) Evaluate(b *Board) float64 {
 // (the accumulators add the same terms in another order), so a search that
 // must depend on nothing searched before forgets them (the engine's
 // ClearTT).
-func (e *NetEvaluator) Forget() { e.gen++ }
+func (e *NetEvaluator) Forget() {
+	if e.race != nil {
+		e.race.Forget()
+	}
+	e.gen++
+}
 
 // withFeatures returns the value of a net of the input set "features"
 // from acc, the accumulator of b's raw inputs: the features' terms are
@@ -371,11 +413,14 @@ func (e *NetEvaluator) withFeatures(b *Board, acc []float64) float64 {
 // Value returns the net's value of b computed from scratch from the net's
 // weights as they are now (training's view of the net: a net trained
 // further is read as it is, where Evaluate reads the copy of the weights
-// made by NewNetEvaluator): B1 plus each input's column, side 0 then 1,
+// made by NewNetEvaluator), its race net's in a race: B1 plus each input's column, side 0 then 1,
 // point Off to Bar, then the features, and the output; the bear-off
 // databases where Evaluate takes them. It is the net's Forward to within
 // the order of the sums.
 func (e *NetEvaluator) Value(b *Board) float64 {
+	if e.race != nil && !b.Contact() {
+		return e.race.Value(b)
+	}
 	net := e.net
 	if net.In != InputSize {
 		if v, ok := BearoffValue(b); ok {
@@ -420,6 +465,7 @@ var netKit = search.VariantNets[Variant]{
 	Features: func(pos game.State, x []float64) { Features(pos.(*Board), x) },
 	Rate:     func(Variant) float64 { return 0.1 },
 	Inputs:   func(_ Variant, set string) (int, error) { return SetInputs(set) },
+	Phases:   map[string]func(game.State) bool{RacePhase: func(pos game.State) bool { return !pos.(*Board).Contact() }},
 }.Kit()
 
 // defaultEval is mlp where the default variant has a built-in net, else

@@ -21,7 +21,7 @@ func BenchmarkSearch(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	featFile := featureNetFile(b, 80, rand.New(rand.NewPCG(1, 2)), 0.1)
+	featFile := featureNetFile(b, 80, 0, rand.New(rand.NewPCG(1, 2)), 0.1)
 	for _, eval := range []string{"mlp", "contact", "features"} {
 		b.Run(eval, func(b *testing.B) {
 			c := search.DefaultConfig(search.StarETC)

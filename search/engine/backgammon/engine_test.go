@@ -207,33 +207,46 @@ func TestMoveFilter(t *testing.T) {
 // TestFeatureNetConforms: the sound algorithms with a net of the input
 // set "features" (its features added at each leaf, the bear-off databases
 // where both sides bear off) agree with the exact depth-limited values of
-// the same evaluation, on the small positions (bear-offs among them) and
-// on positions of random play, to 1e-9. That the evaluation is the net's
-// own along the plays, TestFeatureNetIsFull holds.
+// the same evaluation, on the small positions (bear-offs and races among
+// them) and on positions of random play, to 1e-9; and so with a net that
+// has a race net, which values the races. That the evaluation is the
+// net's own along the plays, TestFeatureNetIsFull holds.
 func TestFeatureNetConforms(t *testing.T) {
-	file := featureNetFile(t, 12, rand.New(rand.NewPCG(38, 1)), 0.2)
-	for _, states := range [][]game.State{smallPositions(t, rules.OnePoint), nil} {
-		enginetest.Check(t, Game(), enginetest.Options{
-			Variant:  rules.OnePoint.String(),
-			Net:      file,
-			States:   states,
-			Evals:    []string{"mlp"},
-			Leaves:   20000,
-			MaxDepth: 3,
-		})
+	for _, raceHidden := range []int{0, 7} {
+		file := featureNetFile(t, 12, raceHidden, rand.New(rand.NewPCG(38, 1)), 0.2)
+		for _, states := range [][]game.State{smallPositions(t, rules.OnePoint), nil} {
+			enginetest.Check(t, Game(), enginetest.Options{
+				Variant:  rules.OnePoint.String(),
+				Net:      file,
+				States:   states,
+				Evals:    []string{"mlp"},
+				Leaves:   20000,
+				MaxDepth: 3,
+			})
+		}
 	}
 }
 
 // featureNetFile writes a 1pt net of the input set "features" with
-// hidden units, its weights drawn by nn.New from rng and scale, to a
-// file of tb's and returns its path.
-func featureNetFile(tb testing.TB, hidden int, rng *rand.Rand, scale float64) string {
+// hidden units, and a race net of raceHidden units unless 0, their
+// weights drawn by nn.New from rng and scale, to a file of tb's and
+// returns its path.
+func featureNetFile(tb testing.TB, hidden, raceHidden int, rng *rand.Rand, scale float64) string {
 	tb.Helper()
-	net, err := nn.New(rules.FeatureInputSize, hidden, rng, scale)
-	if err != nil {
-		tb.Fatal(err)
+	newNet := func(h int) *nn.Net {
+		net, err := nn.New(rules.FeatureInputSize, h, rng, scale)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		net.Game, net.Variant, net.VariantKey = rules.NetGame, rules.OnePoint.String(), []int{int(rules.OnePoint)}
+		return net
 	}
-	net.Game, net.Variant, net.VariantKey = rules.NetGame, rules.OnePoint.String(), []int{int(rules.OnePoint)}
+	net := newNet(hidden)
+	if raceHidden > 0 {
+		race := newNet(raceHidden)
+		race.Phase = rules.RacePhase
+		net.Phases = []*nn.Net{race}
+	}
 	file := filepath.Join(tb.TempDir(), "features.json")
 	if err := runs.WriteFileAtomic(file, net.Write); err != nil {
 		tb.Fatal(err)
