@@ -52,7 +52,9 @@
 // are in contact their made points, primes, blots in direct reach and
 // checkers back or on the bar) and eval=mlp, a net over 202 inputs from the
 // side to move's view (Features), or 250 with the input set "features",
-// whose first layer follows the plays made (NetEvaluator). The built-in
-// nets (nets/1pt.json, nets/money.json; EmbeddedNet) read the features;
-// testdata/nets keeps the raw-input nets they replaced.
+// whose first layer follows the plays made (NetEvaluator); a net may carry
+// a race net (RacePhase), which values the positions with no contact in
+// its place. The built-in nets (nets/1pt.json, nets/money.json;
+// EmbeddedNet) read the features and carry race nets; testdata/nets keeps
+// the raw-input nets they replaced and their main nets alone.
 package backgammon
