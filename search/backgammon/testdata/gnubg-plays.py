@@ -8,7 +8,14 @@
 #
 # It writes search/backgammon/testdata/gnubg-plays.jsonl. gnubg's own screen
 # output goes to stdout; this script's summary and any anomaly go to stderr,
-# prefixed "gnubg-plays:". Everything is seeded: a rerun writes the same file.
+# prefixed "gnubg-plays:". Everything is seeded, and a rerun on the same
+# kind of processor writes the same file; but gnubg's arithmetic follows the
+# processor's vector instructions, so that on another (one with AVX-512, say)
+# its self-play games, and so the "selfplay" positions, and its order of
+# plays of equal value may differ. With STARLAB_GNUBG_POSITIONS=FILE the
+# script lists the plays of FILE's positions (a fixture it wrote) in place of
+# building its own: the test that holds the fixture to gnubg runs it so, and
+# compares each position's plays as a set.
 #
 # One JSON object per line:
 #   {"case": C, "position": "<PositionID> <dice>",
@@ -240,6 +247,13 @@ def build():
     for i in sorted(rng.sample(range(len(pool)), 260)):
         add("selfplay", pool[i][0], pool[i][1])
 
+def rebuild(path):
+    # the cases of a fixture this script wrote, in its order
+    for line in open(path):
+        x = json.loads(line)
+        pid, dice = x["position"].split()
+        add(x["case"], gnubg.positionfromid(pid), (int(dice[0]), int(dice[1])))
+
 def setup(pid, r):
     gnubg.command("set board " + pid)
     gnubg.command("set dice %d %d" % r)
@@ -284,7 +298,10 @@ def fixture(case, b, r, pid):
 def main():
     gnubg.command("set threads 1")
     gnubg.command("set confirm new off")
-    build()
+    if os.environ.get("STARLAB_GNUBG_POSITIONS"):
+        rebuild(os.environ["STARLAB_GNUBG_POSITIONS"])
+    else:
+        build()
     log("built %d cases in %.1f s" % (len(cases), time.time() - T0))
     for c in ["set player 0 human", "set player 1 human", "set automatic roll off",
               "set evaluation chequerplay evaluation plies 0",
