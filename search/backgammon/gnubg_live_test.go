@@ -17,9 +17,10 @@ import (
 // against are what gnubg answers, not a copy that drifted. The bear-off
 // and board fixtures are held byte for byte. gnubg's self-play, which
 // chose some of the plays fixture's positions, and its order of plays of
-// equal value follow the processor's vector arithmetic, so the plays
-// script is given the fixture's own positions (STARLAB_GNUBG_POSITIONS)
-// and each position's plays are held to the fixture's as a set.
+// equal value were seen to differ from one machine to another with the
+// same gnubg, so the plays script is given the fixture's own positions
+// (STARLAB_GNUBG_POSITIONS) and each position's plays are held to the
+// fixture's as a set.
 func TestFixturesRemade(t *testing.T) {
 	gnubg, err := exec.LookPath("gnubg")
 	if err != nil {

@@ -9,10 +9,10 @@
 # It writes search/backgammon/testdata/gnubg-plays.jsonl. gnubg's own screen
 # output goes to stdout; this script's summary and any anomaly go to stderr,
 # prefixed "gnubg-plays:". Everything is seeded, and a rerun on the same
-# kind of processor writes the same file; but gnubg's arithmetic follows the
-# processor's vector instructions, so that on another (one with AVX-512, say)
-# its self-play games, and so the "selfplay" positions, and its order of
-# plays of equal value may differ. With STARLAB_GNUBG_POSITIONS=FILE the
+# machine writes the same file; but on another machine, with the same gnubg
+# package, its self-play games (and so the "selfplay" positions) and its
+# order of plays of equal value were seen to differ (the last bits of its
+# evaluations depend on the processor the code runs on). With STARLAB_GNUBG_POSITIONS=FILE the
 # script lists the plays of FILE's positions (a fixture it wrote) in place of
 # building its own: the test that holds the fixture to gnubg runs it so, and
 # compares each position's plays as a set.
