@@ -214,32 +214,45 @@ func Parse(data []byte) (*Net, error) {
 	}
 	seen := map[string]bool{}
 	for k, pf := range f.Phases {
+		switch {
+		case pf.Format != FileFormat || pf.Version < 2 || pf.Version > 3:
+			return nil, fmt.Errorf("phase net %d: format %q version %d, want %q version 2 or 3", k+1, pf.Format, pf.Version, FileFormat)
+		case pf.Phase == "" || seen[pf.Phase]:
+			return nil, fmt.Errorf("phase net %d: phase %q, want a name of its own", k+1, pf.Phase)
+		case pf.Phases != nil:
+			return nil, fmt.Errorf("phase net %d (%s) has phases of its own", k+1, pf.Phase)
+		}
 		p, err := pf.net(pf.Version)
+		if err == nil {
+			err = damaged(pf.SHA256, p.Checksum())
+		}
 		if err != nil {
 			return nil, fmt.Errorf("phase net %d: %v", k+1, err)
 		}
 		switch {
-		case pf.Format != FileFormat || pf.Version < 2 || pf.Version > 3:
-			return nil, fmt.Errorf("phase net %d: format %q version %d, want %q version 2 or 3", k+1, pf.Format, pf.Version, FileFormat)
-		case p.Phase == "" || seen[p.Phase]:
-			return nil, fmt.Errorf("phase net %d: phase %q, want a name of its own", k+1, p.Phase)
-		case pf.Phases != nil:
-			return nil, fmt.Errorf("phase net %d (%s) has phases of its own", k+1, p.Phase)
 		case p.Game != net.Game || p.Variant != net.Variant || fmt.Sprint(p.VariantKey) != fmt.Sprint(net.VariantKey) || p.In != net.In:
 			return nil, fmt.Errorf("phase net %d (%s) is for %s %s with %d inputs, the net for %s %s with %d", k+1, p.Phase, p.Game, p.Variant, p.In, net.Game, net.Variant, net.In)
 		}
 		seen[p.Phase] = true
 		net.Phases = append(net.Phases, p)
 	}
-	if sum := net.Checksum(); sum != f.SHA256 {
-		return nil, fmt.Errorf("checksum %.12s... does not match the weights (%.12s...): the file is damaged", f.SHA256, sum)
+	if err := damaged(f.SHA256, net.Checksum()); err != nil {
+		return nil, err
 	}
 	return net, nil
 }
 
-// net returns the net of the file object f of version v, checked, its
-// checksum its own when it has no phases (a main net's with phases is
-// checked once they are read).
+// damaged says that a file's checksum want is not sum, the weights' as
+// read, or nothing when it is.
+func damaged(want, sum string) error {
+	if sum != want {
+		return fmt.Errorf("checksum %.12s... does not match the weights (%.12s...): the file is damaged", want, sum)
+	}
+	return nil
+}
+
+// net returns the net of the file object f of version v, checked but for
+// its checksum, which Parse checks once the net's phase nets are read.
 func (f *file) net(v int) (*Net, error) {
 	if v == 2 && (f.Layout != nil || f.Layers != nil) {
 		return nil, fmt.Errorf("a version-2 file with layout or layers, which version 3 brought")
@@ -266,11 +279,6 @@ func (f *file) net(v int) (*Net, error) {
 	net := &Net{Game: f.Game, Variant: f.Variant, VariantKey: f.VariantKey, In: f.Inputs, H: f.Hidden, W1: f.W1, B1: f.B1, W2: f.W2, B2: f.B2, Deep: f.Layers, Meta: f.Meta, Phase: f.Phase}
 	if err := net.check(); err != nil {
 		return nil, err
-	}
-	if f.Phases == nil {
-		if sum := net.Checksum(); sum != f.SHA256 {
-			return nil, fmt.Errorf("checksum %.12s... does not match the weights (%.12s...): the file is damaged", f.SHA256, sum)
-		}
 	}
 	return net, nil
 }
