@@ -117,6 +117,9 @@ func CheckNet(net *nn.Net, v Variant) error {
 // bear-off databases in turn), and itself the rest.
 const RacePhase = "race"
 
+// inRace reports whether b is a position of RacePhase.
+func inRace(b *Board) bool { return !b.Contact() }
+
 // NetEvaluator is a backgammon net as the engine's evaluator. It keeps a
 // stack of frames, one per play made since Reset, each with the position
 // and the first layer's pre-activations (the accumulator) of both sides'
@@ -355,7 +358,7 @@ func (e *NetEvaluator) Unmake(b *Board, m int) {
 // of the same key finds them (Forget empties it).
 func (e *NetEvaluator) Evaluate(b *Board) float64 {
 	f := &e.stack[e.top]
-	if e.race != nil && !b.Contact() {
+	if e.race != nil && inRace(b) {
 		return e.race.Evaluate(b)
 	}
 	if e.net.In != InputSize {
@@ -418,7 +421,7 @@ func (e *NetEvaluator) withFeatures(b *Board, acc []float64) float64 {
 // databases where Evaluate takes them. It is the net's Forward to within
 // the order of the sums.
 func (e *NetEvaluator) Value(b *Board) float64 {
-	if e.race != nil && !b.Contact() {
+	if e.race != nil && inRace(b) {
 		return e.race.Value(b)
 	}
 	net := e.net
@@ -465,7 +468,7 @@ var netKit = search.VariantNets[Variant]{
 	Features: func(pos game.State, x []float64) { Features(pos.(*Board), x) },
 	Rate:     func(Variant) float64 { return 0.1 },
 	Inputs:   func(_ Variant, set string) (int, error) { return SetInputs(set) },
-	Phases:   map[string]func(game.State) bool{RacePhase: func(pos game.State) bool { return !pos.(*Board).Contact() }},
+	Phases:   map[string]func(game.State) bool{RacePhase: func(pos game.State) bool { return inRace(pos.(*Board)) }},
 }.Kit()
 
 // defaultEval is mlp where the default variant has a built-in net, else
