@@ -1,7 +1,6 @@
 package td
 
 import (
-	"fmt"
 	"math"
 
 	"starlab/nn"
@@ -36,17 +35,8 @@ func newLearner(s *Settings, net *nn.Net) (*learner, error) {
 	if err != nil {
 		return nil, err
 	}
-	fit := net
-	if s.Phase != "" {
-		fit = net.PhaseNet(s.Phase)
-		if fit == nil || s.Kit.Net.Phases[s.Phase] == nil {
-			return nil, fmt.Errorf("td: no net of the phase %q to train", s.Phase)
-		}
-	}
-	l := &learner{s: s, net: net, fit: fit, x: make([]float64, net.In), h: make([]float64, 2*fit.H), g: fit.NewGrad(), trace: fit.NewGrad()}
-	if s.Phase != "" {
-		l.inPhase = s.Kit.Net.Phases[s.Phase]
-	}
+	fit := s.trained(net)
+	l := &learner{s: s, net: net, fit: fit, inPhase: s.learnt(), x: make([]float64, net.In), h: make([]float64, 2*fit.H), g: fit.NewGrad(), trace: fit.NewGrad()}
 	l.p = player{val: val}
 	return l, nil
 }

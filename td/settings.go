@@ -367,6 +367,24 @@ func (s *Settings) phaseNet(net *nn.Net) (*nn.Net, error) {
 	return net, nil
 }
 
+// trained returns the net of whole that a run steps: whole itself, or its
+// net of the phase Phase (phaseNet made it).
+func (s *Settings) trained(whole *nn.Net) *nn.Net {
+	if s.Phase == "" {
+		return whole
+	}
+	return whole.PhaseNet(s.Phase)
+}
+
+// learnt returns whether a position is one a run learns, the phase
+// Phase's (NetKit.Phases), or nil when every position is.
+func (s *Settings) learnt() func(game.State) bool {
+	if s.Phase == "" {
+		return nil
+	}
+	return s.Kit.Net.Phases[s.Phase]
+}
+
 // rate returns the learning rate for game g.
 func (s *Settings) rate(g int64) float64 {
 	if !s.Anneal {

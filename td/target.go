@@ -216,7 +216,7 @@ func (lb *labeller) label(ctx context.Context, s *Settings, g int64) ([]sample, 
 		return nil, err
 	}
 	var out []sample
-	inPhase := s.Kit.Net.Phases[s.Phase] // nil without a phase
+	inPhase := s.learnt()
 	add := func(pos game.State) error {
 		if pos.Kind() == game.Over || inPhase != nil && !inPhase(pos) {
 			return nil
@@ -311,10 +311,7 @@ type fitter struct {
 }
 
 func newFitter(s *Settings, whole *nn.Net) *fitter {
-	net := whole
-	if s.Phase != "" {
-		net = whole.PhaseNet(s.Phase) // there is one: Settings.phaseNet made it
-	}
+	net := s.trained(whole)
 	f := &fitter{s: s, whole: whole, net: net, h: make([]float64, 2*net.H), g: net.NewGrad(), sum: net.NewGrad()}
 	if s.Optimizer == OptAdam {
 		f.adam = nn.NewAdam(net, s.Rate)

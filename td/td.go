@@ -133,8 +133,8 @@ func Run(ctx context.Context, s Settings, run *runs.Run, progress runs.Progress)
 		pt := newPoint(&s, net, g, elapsed(), checkpoint)
 		tr.point(&pt)
 		net.Meta = nn.Meta{Games: g, Source: s.source(), Settings: settingsMap}
-		if p := net.PhaseNet(s.Phase); s.Phase != "" && p != nil {
-			p.Meta = net.Meta // the run that trains it
+		if s.Phase != "" {
+			s.trained(net).Meta = net.Meta // the run that trains it
 		}
 		if err := writePoint(ctx, &s, run, net, &st, pt, measure); err != nil {
 			return nil, err
