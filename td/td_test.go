@@ -202,25 +202,11 @@ func TestThreatInputs(t *testing.T) {
 // its plain pass, and the race detector watches the same workers in the
 // Dice tests.
 func TestBackgammonFeatures(t *testing.T) {
-	if raceEnabled {
-		t.Skip("under the race detector: run in make test's plain pass")
-	}
-	g, err := games.Lookup("backgammon")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := DefaultSettings(g)
-	s.Inputs, s.Hidden, s.Workers, s.Batch = "features", 8, 2, 8
-	s.Games, s.CheckpointEvery, s.MeasureEvery, s.MeasureGames = 32, 16, 32, 2
+	s := backgammonRun(t)
+	s.Inputs, s.Hidden = "features", 8
+	s.Games, s.CheckpointEvery, s.MeasureEvery = 32, 16, 32
 	dir := t.TempDir()
-	res, err := train(t, s, filepath.Join(dir, "whole"), runs.NoProgress)
-	if err != nil {
-		t.Fatal(err)
-	}
-	net, err := nn.Load(res.Net)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, net := trainNet(t, s, filepath.Join(dir, "whole"))
 	if net.In != 250 {
 		t.Fatalf("a net of %d inputs, want 250: 202 and 48 features", net.In)
 	}
@@ -233,13 +219,12 @@ func TestBackgammonFeatures(t *testing.T) {
 	}
 }
 
-// TestRacePhase: -phase race trains the race net of a backgammon net and
-// nothing else: the main net's weights are those of -from, the race net
-// started as their copy and has moved; a run cut and resumed ends with the same net;
-// -target search from that net fits its race net and no other; and a
-// phase the game does not have, -phase without -from, or with
-// -treestrap, is refused naming the flag.
-func TestRacePhase(t *testing.T) {
+// backgammonRun returns the default settings of a backgammon run on two
+// workers in rounds of 8 games, measured over 2, and skips the test under
+// the race detector, where the features and the bear-off databases' build
+// would take minutes: make test runs such tests in its plain pass.
+func backgammonRun(t *testing.T) Settings {
+	t.Helper()
 	if raceEnabled {
 		t.Skip("under the race detector: run in make test's plain pass")
 	}
@@ -247,21 +232,15 @@ func TestRacePhase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
 	s := DefaultSettings(g)
-	s.Inputs, s.Hidden, s.Workers, s.Batch, s.Games, s.MeasureGames = "features", 8, 2, 8, 16, 2
-	start, err := train(t, s, filepath.Join(dir, "start"), runs.NoProgress)
-	if err != nil {
-		t.Fatal(err)
-	}
-	main, err := nn.Load(start.Net)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s = DefaultSettings(g)
-	s.From, s.Phase, s.Workers, s.Batch = start.Net, "race", 2, 8
-	s.Games, s.CheckpointEvery, s.MeasureEvery, s.MeasureGames, s.Seed = 64, 32, 64, 2, 3
-	res, err := train(t, s, filepath.Join(dir, "whole"), runs.NoProgress)
+	s.Workers, s.Batch, s.MeasureGames = 2, 8, 2
+	return s
+}
+
+// trainNet trains a new run of s in dir and returns its result and net.
+func trainNet(t *testing.T, s Settings, dir string) (*Result, *nn.Net) {
+	t.Helper()
+	res, err := train(t, s, dir, runs.NoProgress)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -269,6 +248,24 @@ func TestRacePhase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return res, net
+}
+
+// TestRacePhase: -phase race trains the race net of a backgammon net and
+// nothing else: the main net's weights are those of -from, the race net
+// started as their copy and has moved; a run cut and resumed ends with the same net;
+// -target search from that net fits its race net and no other; and a
+// phase the game does not have, -phase without -from, or with
+// -treestrap, is refused naming the flag.
+func TestRacePhase(t *testing.T) {
+	dir := t.TempDir()
+	s := backgammonRun(t)
+	s.Inputs, s.Hidden, s.Games = "features", 8, 16
+	start, main := trainNet(t, s, filepath.Join(dir, "start"))
+	s = backgammonRun(t)
+	s.From, s.Phase = start.Net, "race"
+	s.Games, s.CheckpointEvery, s.MeasureEvery, s.Seed = 64, 32, 64, 3
+	res, net := trainNet(t, s, filepath.Join(dir, "whole"))
 	race := net.PhaseNet("race")
 	if race == nil || len(net.Phases) != 1 {
 		t.Fatalf("the trained net has phases %v, want a race net", net.Phases)
@@ -295,14 +292,7 @@ func TestRacePhase(t *testing.T) {
 	fs := s
 	fs.res, fs.From, fs.Target, fs.TargetSpec, fs.Plays, fs.Games, fs.Rate = nil, res.Net, TargetSearch, "staretc:depth=1", 2, 8, 0
 	fs.CheckpointEvery, fs.MeasureEvery = 8, 8
-	fitted, err := train(t, fs, filepath.Join(dir, "search"), runs.NoProgress)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fnet, err := nn.Load(fitted.Net)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, fnet := trainNet(t, fs, filepath.Join(dir, "search"))
 	if fr := fnet.PhaseNet("race"); fr == nil || fr.ID() == race.ID() || fnet.Phases[0].Phase != "race" {
 		t.Fatal("-target search did not fit the race net")
 	}
