@@ -263,7 +263,7 @@ func TestPhaseWeightFile(t *testing.T) {
 		}
 	}
 	// The phase net's weights are checked: a changed weight in it fails
-	// the main net's checksum.
+	// its checksum.
 	i := bytes.LastIndex(data, []byte(`"b2": `))
 	damaged := append(append(bytes.Clone(data[:i]), []byte(`"b2": 0.125`)...), data[bytes.IndexByte(data[i:], ',')+i:]...)
 	if _, err := Parse(damaged); err == nil || !strings.Contains(err.Error(), "checksum") {
