@@ -239,6 +239,10 @@ func (a *Adam) Step(net *Net, g *Grad) {
 	w, m, v := []float64{net.B2}, []float64{a.mB2}, []float64{a.vB2}
 	step(w, []float64{g.B2}, m, v)
 	net.B2, a.mB2, a.vB2 = w[0], m[0], v[0]
+	if net.Head != nil {
+		step(net.Head.W, g.HeadW, a.m.HeadW, a.v.HeadW)
+		step(net.Head.B, g.HeadB, a.m.HeadB, a.v.HeadB)
+	}
 }
 
 // AddScaled adds f times src to g.
@@ -256,6 +260,8 @@ func (g *Grad) AddScaled(src *Grad, f float64) {
 	}
 	add(g.W2, src.W2)
 	g.B2 += f * src.B2
+	add(g.HeadW, src.HeadW)
+	add(g.HeadB, src.HeadB)
 }
 
 // Scale multiplies g by f.
@@ -273,6 +279,9 @@ func (g *Grad) slices() [][]float64 {
 	s := [][]float64{g.W1, g.B1, g.W2}
 	for _, l := range g.Deep {
 		s = append(s, l.W, l.B)
+	}
+	if g.HeadW != nil {
+		s = append(s, g.HeadW, g.HeadB)
 	}
 	return s
 }

@@ -158,7 +158,7 @@ func TestDeepWeightFile(t *testing.T) {
 		{`"layout": [` + "\n  16,\n  8,\n  4\n ]", `"layout": [16, 8]`, "layout"},
 		{`"layout": [` + "\n  16,\n  8,\n  4\n ]", `"layout": [16, 8, 5]`, "units"},
 		{`"version": 3`, `"version": 2`, "version-2"},
-		{`"version": 3`, `"version": 5`, "unsupported version"},
+		{`"version": 3`, `"version": 6`, "unsupported version"},
 	} {
 		_, err := Parse(replace1(t, data, bad.old, bad.new))
 		if err == nil || !strings.Contains(err.Error(), bad.want) || strings.Contains(err.Error(), "\n") {

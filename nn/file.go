@@ -15,15 +15,19 @@ import (
 // FileFormat and FileVersion name the weight file format. Version 3 gives
 // the layout of a net of more than one hidden layer and its deeper
 // layers; version 4 adds the nets of a net's phases (Net.Phases), each a
-// file object of its own with its phase. A net is written in the lowest
+// file object of its own with its phase; version 5 adds outputs of
+// probabilities (Net.Head) as "outputs". A net is written in the lowest
 // version that holds it: a net of one hidden layer and one phase is
 // still a version-2 file, which names the net's game and variant, so that
 // its file is what it was.
 // Parse still reads version 1, whose nets are all Dice nets (see fileV1).
 const (
 	FileFormat  = "starlab-net"
-	FileVersion = 4
+	FileVersion = 5
 )
+
+// phasesVersion is the version that brought phase nets.
+const phasesVersion = 4
 
 // file is a weight file: JSON, so that any tool can read it, with the game
 // and variant the net is for, its topology, what made the net, the
@@ -51,7 +55,10 @@ type file struct {
 	// net's phase nets.
 	Phase  string `json:"phase,omitempty"`
 	Phases []file `json:"phases,omitempty"`
-	SHA256 string `json:"sha256"`
+	// Outputs is version 5's: the outputs of probabilities (Net.Head),
+	// with w2 empty and b2 0.
+	Outputs *Head  `json:"outputs,omitempty"`
+	SHA256  string `json:"sha256"`
 }
 
 // fileV1 is a version-1 weight file, from before nets named their game:
@@ -66,7 +73,7 @@ type fileV1 struct {
 }
 
 // laterFields are the fields of file that version 1 did not have.
-var laterFields = []string{"game", "variant", "variant_key", "layout", "layers", "phase", "phases"}
+var laterFields = []string{"game", "variant", "variant_key", "layout", "layers", "phase", "phases", "outputs"}
 
 // v2 returns the version-1 file as the version-2 file of the same net.
 func (f *fileV1) v2() file {
@@ -110,6 +117,16 @@ func (net *Net) Checksum() string {
 			}
 		}
 	}
+	// Then a Head's outputs, weights and value terms, so that a net of a
+	// tanh output keeps its checksum.
+	if hd := net.Head; hd != nil {
+		put(uint64(hd.K()))
+		for _, w := range [][]float64{hd.W, hd.B, hd.Value} {
+			for _, x := range w {
+				put(math.Float64bits(x))
+			}
+		}
+	}
 	// Then each phase net's name and checksum, so that a net of one phase
 	// keeps its checksum and a phase net's is its own.
 	for _, p := range net.Phases {
@@ -129,7 +146,7 @@ func (net *Net) ID() string { return net.Checksum()[:12] }
 func (net *Net) Write(w io.Writer) error {
 	f := net.file()
 	for _, p := range net.Phases {
-		f.Version = FileVersion
+		f.Version = max(f.Version, phasesVersion)
 		f.Phases = append(f.Phases, p.file())
 	}
 	enc := json.NewEncoder(w)
@@ -138,12 +155,15 @@ func (net *Net) Write(w io.Writer) error {
 }
 
 // file returns the net, without its phases, as a file object: version 2
-// for one hidden layer, 3 for more.
+// for one hidden layer, 3 for more, 5 with outputs of probabilities.
 func (net *Net) file() file {
 	f := file{Format: FileFormat, Version: 2, Game: net.Game, Variant: net.Variant, VariantKey: net.VariantKey,
 		Inputs: net.In, Hidden: net.H, Activation: "tanh", Meta: net.Meta, W1: net.W1, B1: net.B1, W2: net.W2, B2: net.B2, Phase: net.Phase, SHA256: net.Checksum()}
 	if len(net.Deep) > 0 {
 		f.Version, f.Layout, f.Layers = 3, net.Layout(), net.Deep
+	}
+	if net.Head != nil {
+		f.Version, f.Outputs = FileVersion, net.Head
 	}
 	return f
 }
@@ -195,11 +215,11 @@ func Parse(data []byte) (*Net, error) {
 			}
 		}
 		f = f1.v2()
-	case 2, 3, FileVersion:
+	case 2, 3, phasesVersion, FileVersion:
 		if err := decode(data, &f, true); err != nil {
 			return nil, err
 		}
-		if head.Version < FileVersion && (f.Phase != "" || f.Phases != nil) {
+		if head.Version < phasesVersion && (f.Phase != "" || f.Phases != nil) {
 			return nil, fmt.Errorf("a version-%d file with phase or phases, which version 4 brought", head.Version)
 		}
 		if f.Phase != "" {
@@ -215,8 +235,8 @@ func Parse(data []byte) (*Net, error) {
 	seen := map[string]bool{}
 	for k, pf := range f.Phases {
 		switch {
-		case pf.Format != FileFormat || pf.Version < 2 || pf.Version > 3:
-			return nil, fmt.Errorf("phase net %d: format %q version %d, want %q version 2 or 3", k+1, pf.Format, pf.Version, FileFormat)
+		case pf.Format != FileFormat || pf.Version < 2 || pf.Version == phasesVersion || pf.Version > FileVersion:
+			return nil, fmt.Errorf("phase net %d: format %q version %d, want %q version 2, 3 or 5", k+1, pf.Format, pf.Version, FileFormat)
 		case pf.Phase == "" || seen[pf.Phase]:
 			return nil, fmt.Errorf("phase net %d: phase %q, want a name of its own", k+1, pf.Phase)
 		case pf.Phases != nil:
@@ -257,6 +277,9 @@ func (f *file) net(v int) (*Net, error) {
 	if v == 2 && (f.Layout != nil || f.Layers != nil) {
 		return nil, fmt.Errorf("a version-2 file with layout or layers, which version 3 brought")
 	}
+	if v < FileVersion && f.Outputs != nil {
+		return nil, fmt.Errorf("a version-%d file with outputs, which version 5 brought", v)
+	}
 	if v == 3 || f.Layout != nil || f.Layers != nil {
 		if len(f.Layout) < 2 || f.Layout[0] != f.Hidden || len(f.Layers) != len(f.Layout)-1 {
 			return nil, fmt.Errorf("layout %v with hidden %d and %d deeper layers: want the hidden layers' sizes, the first equal to hidden, one deeper layer for each after it", f.Layout, f.Hidden, len(f.Layers))
@@ -276,7 +299,7 @@ func (f *file) net(v int) (*Net, error) {
 	if f.Activation != "tanh" {
 		return nil, fmt.Errorf("activation %q, this build has tanh", f.Activation)
 	}
-	net := &Net{Game: f.Game, Variant: f.Variant, VariantKey: f.VariantKey, In: f.Inputs, H: f.Hidden, W1: f.W1, B1: f.B1, W2: f.W2, B2: f.B2, Deep: f.Layers, Meta: f.Meta, Phase: f.Phase}
+	net := &Net{Game: f.Game, Variant: f.Variant, VariantKey: f.VariantKey, In: f.Inputs, H: f.Hidden, W1: f.W1, B1: f.B1, W2: f.W2, B2: f.B2, Deep: f.Layers, Meta: f.Meta, Phase: f.Phase, Head: f.Outputs}
 	if err := net.check(); err != nil {
 		return nil, err
 	}

@@ -67,7 +67,7 @@ func (k *Kernel) Update(dst, src, w []float64, at []int32, a []float64) {
 // units.
 func (k *Kernel) UpdateValue(dst, src, w []float64, at []int32, a []float64) float64 {
 	k.check(w, at, a)
-	if len(k.net.Deep) > 0 { // the layers after the first are Output's
+	if len(k.net.Deep) > 0 || k.net.Head != nil { // the layers after the first, or the outputs of probabilities, are Output's
 		k.Update(dst, src, w, at, a)
 		return k.net.Output(dst[:k.net.H])
 	}

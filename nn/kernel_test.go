@@ -1,6 +1,7 @@
 package nn
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -144,15 +145,21 @@ func BenchmarkKernelValue(b *testing.B) {
 func TestKernelDeep(t *testing.T) {
 	rng := rand.New(rand.NewPCG(18, 19))
 	for trial, layout := range deepLayouts {
-		net := deepNet(t, 62, layout, uint64(trial))
-		k := NewKernel(net)
-		x := randomInput(rng, net.In)
-		w, at, a := kernelCase(k, x, 0)
-		acc := make([]float64, k.H)
-		got := k.UpdateValue(acc, k.B1, w, at, a)
-		want := net.Forward(x, make([]float64, 2*net.H))
-		if math.Abs(got-want) > KernelTolerance || math.Abs(k.Value(acc)-want) > KernelTolerance {
-			t.Fatalf("layout %v: kernel %v, Forward %v", layout, got, want)
-		}
+		checkKernelForward(t, deepNet(t, 62, layout, uint64(trial)), rng, fmt.Sprint("layout ", layout))
+	}
+}
+
+// checkKernelForward fails the test unless the kernel's value of net, on
+// an input drawn by rng, is Forward's to KernelTolerance.
+func checkKernelForward(t *testing.T, net *Net, rng *rand.Rand, name string) {
+	t.Helper()
+	k := NewKernel(net)
+	x := randomInput(rng, net.In)
+	w, at, a := kernelCase(k, x, 0)
+	acc := make([]float64, k.H)
+	got := k.UpdateValue(acc, k.B1, w, at, a)
+	want := net.Forward(x, make([]float64, 2*net.H))
+	if math.Abs(got-want) > KernelTolerance || math.Abs(k.Value(acc)-want) > KernelTolerance {
+		t.Fatalf("%s: kernel %v, Forward %v", name, got, want)
 	}
 }

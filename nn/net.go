@@ -62,6 +62,9 @@ type Net struct {
 	// Phase is the part of the game a net of another's Phases evaluates;
 	// "" for a main net.
 	Phase string
+	// Head, when set, is the net's outputs of probabilities in place of
+	// its tanh output (W2 and B2 then unused): see Head.
+	Head *Head
 }
 
 // PhaseNet returns the net of net's Phases for phase, nil if it has none.
@@ -150,6 +153,16 @@ func (net *Net) forward(x, pre, h []float64) float64 {
 		}
 		return v
 	}
+	if net.Head != nil {
+		if pre != nil {
+			copy(pre, h[:net.H])
+		}
+		for j := range h[:net.H] {
+			h[j] = Act(h[j])
+		}
+		var p [MaxOutputs]float64
+		return net.headOut(h[:net.H], p[:])
+	}
 	out := net.B2
 	for j := 0; j < net.H; j++ {
 		if pre != nil {
@@ -179,6 +192,10 @@ func (net *Net) Output(pre []float64) float64 {
 	if len(net.Deep) > 0 {
 		return net.deepOutput(pre)
 	}
+	if net.Head != nil {
+		var p [MaxOutputs]float64
+		return net.headOutput(pre, p[:])
+	}
 	out := net.B2
 	for j, a := range pre {
 		out += net.W2[j] * Act(a)
@@ -197,6 +214,10 @@ func (net *Net) Update(x, h []float64, v, rate float64) {
 		net.Step(g, rate)
 		return
 	}
+	if net.Head != nil {
+		net.StepProbs(x, h, net.Head.Value[1:], rate)
+		return
+	}
 	pre, h := h[net.H:2*net.H], h[:net.H]
 	dOut := rate * (1 - v*v)
 	for j := 0; j < net.H; j++ {
@@ -206,13 +227,20 @@ func (net *Net) Update(x, h []float64, v, rate float64) {
 		net.B1[j] += dh
 	}
 	net.B2 += dOut
+	net.stepRows(x, pre)
+}
+
+// stepRows adds d[j]·x[i] to the first-layer weight of input i and unit
+// j for every non-zero input: a step of the first layer whose gradient at
+// each unit's pre-activation is d (len H).
+func (net *Net) stepRows(x, d []float64) {
 	for i, xi := range x[:net.In] {
 		if xi == 0 {
 			continue
 		}
 		w := net.W1[i*net.H:][:net.H]
 		for j := range w {
-			w[j] += pre[j] * xi
+			w[j] += d[j] * xi
 		}
 	}
 }
@@ -223,6 +251,8 @@ type Grad struct {
 	W1, B1, W2 []float64
 	B2         float64
 	Deep       []Layer // the deeper layers' components
+	// HeadW and HeadB are a Head's components (nil without one).
+	HeadW, HeadB []float64
 	// backpropagation's scratch for a deep net: each deeper layer's
 	// activations, and the gradient at each layer's pre-activations.
 	sc    *deepScratch
@@ -232,6 +262,9 @@ type Grad struct {
 // NewGrad returns a zero gradient shaped like net.
 func (net *Net) NewGrad() *Grad {
 	g := &Grad{W1: make([]float64, len(net.W1)), B1: make([]float64, len(net.B1)), W2: make([]float64, len(net.W2))}
+	if net.Head != nil {
+		g.HeadW, g.HeadB = make([]float64, len(net.Head.W)), make([]float64, len(net.Head.B))
+	}
 	if len(net.Deep) > 0 {
 		for _, l := range net.Deep {
 			g.Deep = append(g.Deep, Layer{W: make([]float64, len(l.W)), B: make([]float64, len(l.B))})
@@ -272,6 +305,9 @@ func (net *Net) Backward(x, h []float64, g *Grad) float64 {
 		net.deepBackward(x, h, g, v)
 		return v
 	}
+	if net.Head != nil {
+		return net.headBackward(x, h, g)
+	}
 	pre, h := h[net.H:2*net.H], h[:net.H]
 	v := net.forward(x, pre, h)
 	dOut := 1 - v*v // d tanh(z)/dz at the output
@@ -308,6 +344,14 @@ func (net *Net) Step(g *Grad, rate float64) {
 		}
 	}
 	net.B2 += rate * g.B2
+	if net.Head != nil {
+		for i, d := range g.HeadW {
+			net.Head.W[i] += rate * d
+		}
+		for i, d := range g.HeadB {
+			net.Head.B[i] += rate * d
+		}
+	}
 }
 
 // SetWeights copies src's weights, its deeper layers' included, into
@@ -321,6 +365,10 @@ func (net *Net) SetWeights(src *Net) {
 	for k, l := range src.Deep {
 		copy(net.Deep[k].W, l.W)
 		copy(net.Deep[k].B, l.B)
+	}
+	if src.Head != nil {
+		copy(net.Head.W, src.Head.W)
+		copy(net.Head.B, src.Head.B)
 	}
 	for k, p := range src.Phases {
 		net.Phases[k].SetWeights(p)
@@ -338,6 +386,7 @@ func (net *Net) Clone() *Net {
 	for _, l := range net.Deep {
 		c.Deep = append(c.Deep, Layer{W: append([]float64(nil), l.W...), B: append([]float64(nil), l.B...)})
 	}
+	c.Head = net.Head.clone()
 	c.Phases = nil
 	for _, p := range net.Phases {
 		c.Phases = append(c.Phases, p.Clone())
@@ -358,6 +407,8 @@ func (net *Net) Widen(h int, rng *rand.Rand, scale float64) (*Net, error) {
 		return nil, fmt.Errorf("a net of %d hidden layers widens only with one", len(net.Deep)+1)
 	case len(net.Phases) > 0:
 		return nil, fmt.Errorf("a net with nets of its phases widens only without them")
+	case net.Head != nil:
+		return nil, fmt.Errorf("a net with outputs of probabilities widens only with a tanh output")
 	case h < net.H:
 		return nil, fmt.Errorf("%d hidden units: the net has %d, and widening keeps them all", h, net.H)
 	case h > MaxHidden:
@@ -404,6 +455,18 @@ func (net *Net) check() error {
 			return fmt.Errorf("hidden layer %d: %d biases and %d weights, want 1 to %d units and %d weights per unit", k+2, len(l.B), len(l.W), MaxHidden, last)
 		}
 		last = len(l.B)
+	}
+	if net.Head != nil {
+		switch {
+		case len(net.Deep) > 0:
+			return fmt.Errorf("%d hidden layers with outputs of probabilities, which take one", len(net.Deep)+1)
+		case len(net.W2) != 0 || net.B2 != 0:
+			return fmt.Errorf("w2 and b2 beside outputs of probabilities, which replace them")
+		}
+		if err := net.Head.check(net.H); err != nil {
+			return err
+		}
+		last = 0
 	}
 	if len(net.W1) != net.In*net.H || len(net.B1) != net.H || len(net.W2) != last {
 		return fmt.Errorf("weight arrays of %d, %d and %d, want %d, %d and %d", len(net.W1), len(net.B1), len(net.W2), net.In*net.H, net.H, last)

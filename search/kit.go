@@ -386,6 +386,31 @@ type NetKit struct {
 	// is not over lies in it, where the game's evaluator hands it to the
 	// phase's net.
 	Phases map[string]func(pos game.State) bool
+	// Outcomes, for a game whose nets may give the probabilities of its
+	// results in place of one value (nn.Head), returns what they are in a
+	// variant, or an error naming why the variant's nets have one value;
+	// nil for a game whose nets all have one.
+	Outcomes func(variant string) (*Outcomes, error)
+}
+
+// Outcomes are the results of a game whose probabilities a net of
+// nn.Head gives, as training needs them: each output a probability from
+// the view of the position's mover, as a value is.
+type Outcomes struct {
+	// Value is such a net's Head.Value: its value, in [-1, 1], from the
+	// probabilities.
+	Value []float64
+	// Flip turns probabilities from one side's view into the other's, in
+	// place.
+	Flip func(p []float64)
+	// Over writes the probabilities of a finished game from its mover's
+	// view: each 0 or 1.
+	Over func(pos game.State, p []float64)
+	// Exact, where given, writes a position's probabilities from its
+	// mover's view where the game's evaluator values it exactly rather
+	// than by the net (backgammon's bear-off databases), and reports
+	// whether it does.
+	Exact func(pos game.State, p []float64) bool
 }
 
 // NetValue is a net's value of positions: Value returns it for a position

@@ -29,6 +29,8 @@ type VariantNets[V any] struct {
 	Rate     func(V) float64
 	Inputs   func(V, string) (int, error)
 	Phases   map[string]func(game.State) bool
+	// Outcomes is NetKit's, nil for a game whose nets have one value.
+	Outcomes func(V) (*Outcomes, error)
 }
 
 // Kit returns the NetKit of the functions (the engine adds its Evaluator).
@@ -73,6 +75,15 @@ func (v VariantNets[V]) Kit() *NetKit {
 				return nil, err
 			}
 			return v.Builtin(x)
+		}
+	}
+	if v.Outcomes != nil {
+		k.Outcomes = func(name string) (*Outcomes, error) {
+			x, err := v.Parse(name)
+			if err != nil {
+				return nil, err
+			}
+			return v.Outcomes(x)
 		}
 	}
 	if v.Inputs != nil {

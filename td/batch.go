@@ -50,7 +50,8 @@ type crew struct {
 
 // steps are one game's afterstates as a worker saw them, in the order of
 // the game: the inputs (net.In each), whether side 0 moves (sideZero),
-// and the TD target in side 0's view, taken with the frozen weights.
+// and the TD target (learner.target, learner.k values each), taken with
+// the frozen weights.
 type steps struct {
 	x, sign, target []float64
 }
@@ -117,8 +118,8 @@ func (c *crew) round(ctx context.Context, g, n, next int64) error {
 		st := &learn[i]
 		rate := c.s.rate(g + int64(i))
 		l.trace.Zero()
-		for k, target := range st.target {
-			l.step(st.x[k*c.net.In:][:c.net.In], st.sign[k], target, rate)
+		for k, sign := range st.sign {
+			l.step(st.x[k*c.net.In:][:c.net.In], sign, st.target[k*l.k:][:l.k], rate)
 		}
 	}
 	return nil
@@ -170,14 +171,15 @@ func (l *learner) record(g int64, gm *selfplay.Record, st *steps) {
 	In := l.net.In
 	st.x, st.sign, st.target = st.x[:0], st.sign[:0], st.target[:0]
 	l.replay(l.s.gameStart(g), gm, func(before, after game.State) {
-		k := len(st.target)
+		k := len(st.sign)
 		if len(st.x)+In <= cap(st.x) {
 			st.x = st.x[:len(st.x)+In]
 		} else {
 			st.x = append(st.x, make([]float64, In)...)
 		}
 		l.s.Kit.Net.Features(before, st.x[k*In:][:In])
-		st.sign, st.target = append(st.sign, sideZero(before)), append(st.target, l.target(before, after))
+		l.target(before, after, l.t)
+		st.sign, st.target = append(st.sign, sideZero(before)), append(st.target, l.t...)
 	})
 }
 

@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"starlab/nn"
+	"starlab/runs"
+	"starlab/search"
 	"starlab/search/game"
 	"starlab/selfplay"
 )
@@ -28,6 +30,16 @@ type learner struct {
 	// event, and the chance node's events.
 	stack  []game.State
 	events [][]game.Event
+	// out is the game's outcomes where the net stepped has outputs of
+	// probabilities (nn.Head): each output then moves towards its own
+	// target, and a target is k values, from the view of the afterstate's
+	// mover, where it is otherwise one value in side 0's view (k 1). xa
+	// and ha are the next afterstate's inputs and hidden units, t a
+	// target.
+	out    *search.Outcomes
+	k      int
+	t      []float64
+	xa, ha []float64
 }
 
 func newLearner(s *Settings, net *nn.Net) (*learner, error) {
@@ -38,6 +50,20 @@ func newLearner(s *Settings, net *nn.Net) (*learner, error) {
 	fit := s.trained(net)
 	l := &learner{s: s, net: net, fit: fit, inPhase: s.learnt(), x: make([]float64, net.In), h: make([]float64, 2*fit.H), g: fit.NewGrad(), trace: fit.NewGrad()}
 	l.p = player{val: val}
+	l.k = 1
+	if fit.Head != nil {
+		switch {
+		case s.Lambda != 0 || s.Expected:
+			return nil, runs.Usagef("-lambda %g, -expected %v: a net of outcomes learns by TD(0) from the afterstate that came", s.Lambda, s.Expected)
+		case fit == net && len(net.Phases) > 0:
+			return nil, runs.Usagef("a net of outcomes with phase nets learns by TD one net at a time: give -phase, or a net without them")
+		}
+		if l.out, err = s.Kit.Net.Outcomes(s.Variant); err != nil {
+			return nil, runs.Usagef("%v", err)
+		}
+		l.k, l.xa, l.ha = fit.Head.K(), make([]float64, net.In), make([]float64, 2*fit.H)
+	}
+	l.t = make([]float64, l.k)
 	return l, nil
 }
 
@@ -51,15 +77,37 @@ func sideZero(s game.State) float64 {
 	return -1
 }
 
-// target returns the TD target of the afterstate before, in side 0's view:
-// the rules' value when the game ended, otherwise the net's value of the
-// next afterstate, after (sampled), or the expected 1-ply value of before
-// (Expected).
-func (l *learner) target(before, after game.State) float64 {
-	if l.s.Expected {
-		return sideZero(before) * l.expected(before)
+// target writes into t the TD target of the afterstate before, in side
+// 0's view: the rules' value when the game ended, otherwise the net's
+// value of the next afterstate, after (sampled), or the expected 1-ply
+// value of before (Expected). A net of outcomes's are its probabilities
+// (outcomeTarget).
+func (l *learner) target(before, after game.State, t []float64) {
+	switch {
+	case l.out != nil:
+		l.outcomeTarget(before, after, t)
+	case l.s.Expected:
+		t[0] = sideZero(before) * l.expected(before)
+	default:
+		t[0] = sideZero(after) * l.p.valueFor(after, after.Mover())
 	}
-	return sideZero(after) * l.p.valueFor(after, after.Mover())
+}
+
+// outcomeTarget writes into t the probabilities of the next afterstate,
+// after, from the view of before's mover: the game's result where it
+// ended, the game's exact ones where it has them, otherwise the net's.
+func (l *learner) outcomeTarget(before, after game.State, t []float64) {
+	switch {
+	case after.Kind() == game.Over:
+		l.out.Over(after, t)
+	case l.out.Exact != nil && l.out.Exact(after, t):
+	default:
+		l.s.Kit.Net.Features(after, l.xa)
+		l.fit.Probs(l.xa, l.ha, t)
+	}
+	if after.Mover() != before.Mover() {
+		l.out.Flip(t)
+	}
 }
 
 // expected returns the 1-ply value of s for its mover: over a chance node
@@ -148,13 +196,29 @@ func (l *learner) visitIn(visit func(before, after game.State), after game.State
 // afterstate is after.
 func (l *learner) update(before, after game.State, rate float64) {
 	l.s.Kit.Net.Features(before, l.x)
-	l.step(l.x, sideZero(before), l.target(before, after), rate)
+	l.target(before, after, l.t)
+	l.step(l.x, sideZero(before), l.t, rate)
 }
 
 // step moves the net's value of an afterstate, whose inputs are x and
-// whose sideZero is sign, towards target (in side 0's view), through the
-// trace with TD(lambda).
-func (l *learner) step(x []float64, sign, target, rate float64) {
+// whose sideZero is sign, towards the target t (target), through the
+// trace with TD(lambda); a net of outcomes's each output towards its
+// own.
+func (l *learner) step(x []float64, sign float64, t []float64, rate float64) {
+	if l.out != nil {
+		var p, c [nn.MaxOutputs]float64
+		l.fit.Probs(x, l.h, p[:])
+		d := 0.0
+		for k := range l.k {
+			c[k] = t[k] - p[k]
+			d += l.fit.Head.Value[k+1] * c[k]
+		}
+		l.fit.StepProbs(x, l.h, c[:l.k], rate)
+		l.sumErr += math.Abs(d)
+		l.nErr++
+		return
+	}
+	target := t[0]
 	var delta float64
 	if l.s.Lambda == 0 && len(l.fit.Deep) == 0 {
 		v := l.fit.Forward(x, l.h)

@@ -45,6 +45,14 @@ type Settings struct {
 	// (search.NetKit.Inputs): "" is the game's own, as in the thesis;
 	// Dice has "threats" besides.
 	Inputs string `json:"inputs,omitempty"`
+	// Outcomes gives a new net the game's outputs of probabilities
+	// (search.NetKit.Outcomes; backgammon money's win, gammon and
+	// backgammon chances of each side) in place of its one tanh output.
+	// Trained by TD, each output moves towards its own target: its value
+	// at the next afterstate, or the game's result; by search or rollout
+	// targets, the net's value (their combination) moves towards the
+	// target's. A net of -from keeps its own outputs.
+	Outcomes bool `json:"outcomes,omitempty"`
 	// Target is what each position moves towards: TargetTD (the default)
 	// or TargetSearch, the value of a search of it by TargetSpec (an
 	// engine spec with a depth; DefaultTargetSpec). Optimizer is OptSGD,
@@ -230,6 +238,17 @@ func (s *Settings) Check() error {
 	}
 	if len(s.Layers)+1 > nn.MaxLayers {
 		return runs.Usagef("-hidden: %d layers, want at most %d", len(s.Layers)+1, nn.MaxLayers)
+	}
+	if s.Outcomes {
+		if s.Kit.Net.Outcomes == nil {
+			return runs.Usagef("-outcomes: %s's nets have one value", s.Kit.Name())
+		}
+		if _, err := s.Kit.Net.Outcomes(s.Variant); err != nil {
+			return runs.Usagef("-outcomes: %v", err)
+		}
+		if s.From != "" || len(s.Layers) > 0 {
+			return runs.Usagef("-outcomes: a new net of one hidden layer gets outputs of probabilities; give no -from (its net keeps its own outputs) or second layer")
+		}
 	}
 	if s.Inputs != "" {
 		if s.Kit.Net.Inputs == nil {

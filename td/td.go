@@ -188,6 +188,17 @@ func startNet(s *Settings, run *runs.Run) (state, *nn.Net, error) {
 			sized.Game, sized.Variant, sized.VariantKey = net.Game, net.Variant, net.VariantKey
 			net = sized
 		}
+		if s.Outcomes {
+			out, err := s.Kit.Net.Outcomes(s.Variant)
+			if err != nil {
+				return st, nil, runs.Usagef("-outcomes: %v", err)
+			}
+			// The outputs' weights from a stream of their own, so that
+			// the hidden layer is the one-output net's of the seed.
+			if err := net.NewHead(out.Value, runs.Stream(s.Seed, "train/outputs", 0), s.Init); err != nil {
+				return st, nil, runs.Usagef("-outcomes: %v", err)
+			}
+		}
 	}
 	return st, net, nil
 }

@@ -328,6 +328,15 @@ func (db *bearoffDB) winProb(me, op *boHome) float64 {
 // (so neither can lose a gammon, which the databases do not count). After
 // the roll it is the best play's value.
 func BearoffValue(b *Board) (float64, bool) {
+	p, ok := bearoffWin(b)
+	if !ok {
+		return 0, false
+	}
+	return b.scale(2*p - 1), true
+}
+
+// bearoffWin is BearoffValue's probability that the side to move wins.
+func bearoffWin(b *Board) (float64, bool) {
 	s := int(b.stm)
 	me, ok1 := homeOf(&b.pts[s])
 	op, ok2 := homeOf(&b.pts[1-s])
@@ -347,5 +356,5 @@ func BearoffValue(b *Board) (float64, bool) {
 			p = max(p, 1-db.winProb(&op, &next))
 		}
 	}
-	return b.scale(2*p - 1), true
+	return p, true
 }

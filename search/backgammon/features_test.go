@@ -35,8 +35,9 @@ func randomPositions(seed uint64, games, k int) []*Board {
 // "features" (accumulators of the raw inputs, the features added at each
 // evaluation) gives the net's value of Features' full vector, and the
 // bear-off database's where that values the position: for a random net,
-// the same with a race net of its own (its value in every race), and the
-// built-in nets of both variants; Value, computed from scratch, agrees.
+// the same with a race net of its own (its value in every race), a money
+// net of outcomes, and the built-in nets of both variants; Value, computed
+// from scratch, agrees.
 func TestFeatureNetIsFull(t *testing.T) {
 	random, err := nn.New(FeatureInputSize, 13, rand.New(rand.NewPCG(1, 2)), 0.3)
 	if err != nil {
@@ -57,8 +58,20 @@ func TestFeatureNetIsFull(t *testing.T) {
 	if err := CheckNet(phased, OnePoint); err != nil {
 		t.Fatal(err)
 	}
+	// a money net of outcomes, gnubg's five outputs (nn.Head)
+	outcomes, err := nn.New(FeatureInputSize, 11, rand.New(rand.NewPCG(5, 6)), 0.3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	outcomes.Game, outcomes.Variant, outcomes.VariantKey = NetGame, Money.String(), []int{int(Money)}
+	if err := outcomes.NewHead(OutcomeValue, rand.New(rand.NewPCG(7, 8)), 0.3); err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckNet(outcomes, Money); err != nil {
+		t.Fatal(err)
+	}
 	races := 0
-	nets := []*nn.Net{random, phased}
+	nets := []*nn.Net{random, phased, outcomes}
 	for _, v := range []Variant{OnePoint, Money} {
 		net, err := EmbeddedNet(v)
 		if err != nil {

@@ -99,7 +99,13 @@ func CheckNet(net *nn.Net, v Variant) error {
 	if net.In != InputSize && net.In != FeatureInputSize {
 		return fmt.Errorf("%d inputs, not the %d of a backgammon net (or %d with the features)", net.In, InputSize, FeatureInputSize)
 	}
+	if err := checkHead(net, v); err != nil {
+		return err
+	}
 	for _, p := range net.Phases {
+		if err := checkHead(p, v); err != nil {
+			return fmt.Errorf("race net: %v", err)
+		}
 		if p.Phase != RacePhase {
 			return fmt.Errorf("a net of the phase %q; backgammon's is %q", p.Phase, RacePhase)
 		}
@@ -469,6 +475,7 @@ var netKit = search.VariantNets[Variant]{
 	Rate:     func(Variant) float64 { return 0.1 },
 	Inputs:   func(_ Variant, set string) (int, error) { return SetInputs(set) },
 	Phases:   map[string]func(game.State) bool{RacePhase: func(pos game.State) bool { return inRace(pos.(*Board)) }},
+	Outcomes: outcomesOf,
 }.Kit()
 
 // defaultEval is mlp where the default variant has a built-in net, else
