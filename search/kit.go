@@ -406,11 +406,13 @@ type Outcomes struct {
 	// Over writes the probabilities of a finished game from its mover's
 	// view: each 0 or 1.
 	Over func(pos game.State, p []float64)
-	// Exact, where given, writes a position's probabilities from its
-	// mover's view where the game's evaluator values it exactly rather
-	// than by the net (backgammon's bear-off databases), and reports
-	// whether it does.
-	Exact func(pos game.State, p []float64) bool
+	// Exact, where given, writes the first of a position's probabilities,
+	// from its mover's view, that the game knows exactly where its
+	// evaluator values the position otherwise than by the net
+	// (backgammon's bear-off databases: the chance of winning, and where
+	// no gammon is left the rest), and returns how many it wrote: 0 where
+	// the net values the position.
+	Exact func(pos game.State, p []float64) int
 }
 
 // NetValue is a net's value of positions: Value returns it for a position

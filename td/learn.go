@@ -95,15 +95,22 @@ func (l *learner) target(before, after game.State, t []float64) {
 
 // outcomeTarget writes into t the probabilities of the next afterstate,
 // after, from the view of before's mover: the game's result where it
-// ended, the game's exact ones where it has them, otherwise the net's.
+// ended, otherwise those the game knows exactly where it knows them and
+// the net's for the rest.
 func (l *learner) outcomeTarget(before, after game.State, t []float64) {
-	switch {
-	case after.Kind() == game.Over:
+	if after.Kind() == game.Over {
 		l.out.Over(after, t)
-	case l.out.Exact != nil && l.out.Exact(after, t):
-	default:
-		l.s.Kit.Net.Features(after, l.xa)
-		l.fit.Probs(l.xa, l.ha, t)
+	} else {
+		known := 0
+		if l.out.Exact != nil {
+			known = l.out.Exact(after, t)
+		}
+		if known < l.k {
+			var p [nn.MaxOutputs]float64
+			l.s.Kit.Net.Features(after, l.xa)
+			l.fit.Probs(l.xa, l.ha, p[:])
+			copy(t[known:l.k], p[known:l.k])
+		}
 	}
 	if after.Mover() != before.Mover() {
 		l.out.Flip(t)

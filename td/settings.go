@@ -46,8 +46,8 @@ type Settings struct {
 	// Dice has "threats" besides.
 	Inputs string `json:"inputs,omitempty"`
 	// Outcomes gives a new net the game's outputs of probabilities
-	// (search.NetKit.Outcomes; backgammon money's win, gammon and
-	// backgammon chances of each side) in place of its one tanh output.
+	// (search.NetKit.Outcomes; backgammon's win, gammon and backgammon
+	// chances of each side) in place of its one tanh output.
 	// Trained by TD, each output moves towards its own target: its value
 	// at the next afterstate, or the game's result; by search or rollout
 	// targets, the net's value (their combination) moves towards the

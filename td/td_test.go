@@ -631,33 +631,62 @@ func TestTDStarts(t *testing.T) {
 	}
 }
 
-// TestOutcomes: -outcomes trains a backgammon money net of gnubg's five
-// outputs by TD(0). Every target, whose combination by the outputs' value
-// is the target a net of one value would be given (the rules' value where
-// the game ended, else the net's value of the next afterstate, each from
-// the view of the afterstate's mover), is a set of probabilities; two
-// workers and one make the same net, and a run cut and resumed ends with
-// it; what a net of outcomes cannot learn from, or a variant without
-// gammons, is refused naming the flag.
+// TestOutcomes: -outcomes trains a backgammon net of gnubg's five
+// outputs by TD(0), in money play and in a one-point game. Every target,
+// whose combination by the outputs' value is the target a net of one
+// value would be given (the rules' value where the game ended, else the
+// net's value of the next afterstate, the bear-off databases' where they
+// value it, each from the view of the afterstate's mover), is a set of
+// probabilities; two workers and one make the same net, and a run cut and
+// resumed ends with it; what a net of outcomes cannot learn from is
+// refused naming the flag.
 func TestOutcomes(t *testing.T) {
 	dir := t.TempDir()
-	s := backgammonRun(t)
-	s.Variant, s.Inputs, s.Hidden, s.Outcomes, s.Games = "money", "features", 8, true, 32
-	s.CheckpointEvery, s.MeasureEvery = 16, 32
-	res, net := trainNet(t, s, filepath.Join(dir, "two"))
-	if net.Head == nil || net.Head.K() != 5 || !(res.MeanTDErr > 0) {
-		t.Fatalf("the trained net's outputs %v, TD error %v: want five outputs of probabilities", net.Head, res.MeanTDErr)
+	for _, variant := range []string{"money", "1pt"} {
+		s := backgammonRun(t)
+		s.Variant, s.Inputs, s.Hidden, s.Outcomes, s.Games = variant, "features", 8, true, 32
+		s.CheckpointEvery, s.MeasureEvery = 16, 32
+		res, net := trainNet(t, s, filepath.Join(dir, variant, "two"))
+		if net.Head == nil || net.Head.K() != 5 || !(res.MeanTDErr > 0) {
+			t.Fatalf("%s: the trained net's outputs %v, TD error %v: want five outputs of probabilities", variant, net.Head, res.MeanTDErr)
+		}
+		if variant == "money" {
+			one := s
+			one.res, one.Workers = nil, 1
+			if _, n1 := trainNet(t, one, filepath.Join(dir, variant, "one")); n1.ID() != net.ID() {
+				t.Fatalf("one worker made net %s, two %s", n1.ID(), net.ID())
+			}
+			if got := cutAndResume(t, s, filepath.Join(dir, variant, "cut"), 16); netID(t, got.Net) != net.ID() {
+				t.Fatalf("resumed: net %s, uninterrupted %s", netID(t, got.Net), net.ID())
+			}
+		}
+		checkOutcomeTargets(t, s, net)
+		for _, bad := range []struct {
+			set  func(*Settings)
+			want string
+		}{
+			{func(s *Settings) { s.From = res.Net }, "-outcomes"},
+			{func(s *Settings) { s.Layers = []int{4} }, "-outcomes"},
+		} {
+			b := s
+			b.res = nil
+			bad.set(&b)
+			if err := b.Check(); err == nil || !strings.Contains(err.Error(), bad.want) {
+				t.Errorf("%v, want an error with %q", err, bad.want)
+			}
+		}
+		lam := s
+		lam.res, lam.Outcomes, lam.Inputs, lam.Hidden, lam.From, lam.Lambda = nil, false, "", 0, res.Net, 0.7
+		if _, err := train(t, lam, filepath.Join(dir, variant, "lambda"), runs.NoProgress); err == nil || !strings.Contains(err.Error(), "-lambda") {
+			t.Errorf("TD(0.7) of a net of outcomes: %v, want an error naming -lambda", err)
+		}
 	}
-	one := s
-	one.res, one.Workers = nil, 1
-	if _, n1 := trainNet(t, one, filepath.Join(dir, "one")); n1.ID() != net.ID() {
-		t.Fatalf("one worker made net %s, two %s", n1.ID(), net.ID())
-	}
-	if got := cutAndResume(t, s, filepath.Join(dir, "cut"), 16); netID(t, got.Net) != net.ID() {
-		t.Fatalf("resumed: net %s, uninterrupted %s", netID(t, got.Net), net.ID())
-	}
+}
 
-	// The targets of a game played by the trained net.
+// checkOutcomeTargets fails the test unless the outcome targets of games
+// played by net are probabilities whose value is the value target.
+func checkOutcomeTargets(t *testing.T, s Settings, net *nn.Net) {
+	t.Helper()
 	s.res = nil
 	if err := s.Check(); err != nil {
 		t.Fatal(err)
@@ -666,52 +695,33 @@ func TestOutcomes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	gm, err := l.p.play(context.Background(), &s, 7)
-	if err != nil {
-		t.Fatal(err)
-	}
 	steps, ended := 0, 0
-	l.replay(s.gameStart(7), &gm, func(before, after game.State) {
-		p := make([]float64, 5)
-		l.outcomeTarget(before, after, p)
-		v := net.Head.Value[0]
-		for k, q := range p {
-			if !(q >= 0 && q <= 1) {
-				t.Fatalf("step %d: target %v is not probabilities", steps, p)
+	for g := int64(0); g < 4; g++ {
+		gm, err := l.p.play(context.Background(), &s, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l.replay(s.gameStart(g), &gm, func(before, after game.State) {
+			p := make([]float64, 5)
+			l.outcomeTarget(before, after, p)
+			v := net.Head.Value[0]
+			for k, q := range p {
+				if !(q >= 0 && q <= 1) {
+					t.Fatalf("%s step %d: target %v is not probabilities", s.Variant, steps, p)
+				}
+				v += net.Head.Value[k+1] * q
 			}
-			v += net.Head.Value[k+1] * q
-		}
-		want := game.ValueFor(after, before.Mover(), l.p.val.Value)
-		if math.Abs(v-want) > 1e-12 {
-			t.Fatalf("step %d: the target's value %v, the value target %v", steps, v, want)
-		}
-		steps++
-		if after.Kind() == game.Over {
-			ended++
-		}
-	})
-	if steps < 10 || ended != 1 {
-		t.Fatalf("%d afterstates, %d ending the game", steps, ended)
+			want := game.ValueFor(after, before.Mover(), l.p.val.Value)
+			if math.Abs(v-want) > 1e-12 {
+				t.Fatalf("%s step %d: the target's value %v, the value target %v", s.Variant, steps, v, want)
+			}
+			steps++
+			if after.Kind() == game.Over {
+				ended++
+			}
+		})
 	}
-
-	for _, bad := range []struct {
-		set  func(*Settings)
-		want string
-	}{
-		{func(s *Settings) { s.Variant = "1pt" }, "-outcomes"},
-		{func(s *Settings) { s.From = res.Net }, "-outcomes"},
-		{func(s *Settings) { s.Layers = []int{4} }, "-outcomes"},
-	} {
-		b := s
-		b.res = nil
-		bad.set(&b)
-		if err := b.Check(); err == nil || !strings.Contains(err.Error(), bad.want) {
-			t.Errorf("%v, want an error with %q", err, bad.want)
-		}
-	}
-	lam := s
-	lam.res, lam.Outcomes, lam.Inputs, lam.Hidden, lam.From, lam.Lambda = nil, false, "", 0, res.Net, 0.7
-	if _, err := train(t, lam, filepath.Join(dir, "lambda"), runs.NoProgress); err == nil || !strings.Contains(err.Error(), "-lambda") {
-		t.Errorf("TD(0.7) of a net of outcomes: %v, want an error naming -lambda", err)
+	if steps < 40 || ended != 4 {
+		t.Fatalf("%s: %d afterstates, %d ending a game", s.Variant, steps, ended)
 	}
 }

@@ -72,10 +72,11 @@ sets: Dice's threats adds six inputs that count each side's winning cells,
 as the built-in 5x5/4 net has; backgammon's features adds 24 hand-made
 features a side, hits, escapes, containment, anchors and pips, and gives
 way to the exact bear-off databases). -outcomes gives the net the game's
-outputs of probabilities in place of its one value (backgammon money:
-gnubg's five, the chances of winning, of winning and of losing a gammon and
-a backgammon, whose cubeless equity is the net's value), each learnt by
-TD(0) towards its own value at the next position. The net starts from small
+outputs of probabilities in place of its one value (backgammon: gnubg's
+five, the chances of winning, of winning and of losing a gammon and a
+backgammon; the net's value is their cubeless equity in money play, the
+chance of winning in a one-point game), each learnt by TD(0) towards its
+own value at the next position. The net starts from small
 random weights (-init) drawn from -seed.
 
 Every -measure-every games the net plays -measure-games duplicate-dice games
@@ -146,7 +147,7 @@ func (f *trainFlags) setFlags(fs *flag.FlagSet, _ search.Kit) {
 	fs.StringVar(&f.set.From, "from", "", "net file to start from instead of random weights (its inputs and layers; no -inputs; -hidden above its one layer's units widens it, the new units' output weights 0)")
 	fs.StringVar(&f.set.Phase, "phase", "", "with -from, train the net's net of this phase (backgammon: race), a copy of the main net where it has none, on the phase's positions alone; the main net plays the rest and stays as it is (TD or -target search)")
 	fs.Var(layoutFlag{&f.set}, "hidden", "hidden units of the net, or of each hidden layer in order: 40 or 64,32 (0: the game's size for the variant, 40 in backgammon)")
-	fs.BoolVar(&f.set.Outcomes, "outcomes", false, "give the net the game's outputs of probabilities (backgammon money: win, gammon and backgammon chances of each side) in place of one value")
+	fs.BoolVar(&f.set.Outcomes, "outcomes", false, "give the net the game's outputs of probabilities (backgammon: win, gammon and backgammon chances of each side) in place of one value")
 	fs.StringVar(&f.set.Inputs, "inputs", "", "the net's input set: none for the game's own; threats (dice) adds each side's winning cells, features (backgammon) 48 hand-made features")
 	fs.StringVar(&f.set.Target, "target", "td", "what each position moves towards: td (temporal differences), search (the value -target-spec finds) or rollout (the values of -rollouts)")
 	fs.StringVar(&f.set.TargetSpec, "target-spec", "", "the search of -target search: an engine spec with a depth; eval=mlp without net= searches with the net being trained (default "+td.DefaultTargetSpec+")")

@@ -64,7 +64,7 @@ func TestFeatureNetIsFull(t *testing.T) {
 		t.Fatal(err)
 	}
 	outcomes.Game, outcomes.Variant, outcomes.VariantKey = NetGame, Money.String(), []int{int(Money)}
-	if err := outcomes.NewHead(OutcomeValue, rand.New(rand.NewPCG(7, 8)), 0.3); err != nil {
+	if err := outcomes.NewHead(OutcomeValue(Money), rand.New(rand.NewPCG(7, 8)), 0.3); err != nil {
 		t.Fatal(err)
 	}
 	if err := CheckNet(outcomes, Money); err != nil {

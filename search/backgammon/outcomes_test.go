@@ -9,34 +9,36 @@ import (
 	"starlab/nn"
 )
 
-// outcomeValue is a net of outcomes's value of probabilities p.
-func outcomeValue(p []float64) float64 {
-	v := OutcomeValue[0]
+// outcomeValue is a net of variant v's outcomes's value of probabilities p.
+func outcomeValue(v Variant, p []float64) float64 {
+	c := OutcomeValue(v)
+	val := c[0]
 	for k, q := range p {
-		v += OutcomeValue[k+1] * q
+		val += c[k+1] * q
 	}
-	return v
+	return val
 }
 
-// TestOutcomes: money's outcomes of a finished game, from either side's
-// view, are valued as the rules value it (Result), and each is the other
-// flipped; flipping twice is nothing; where the bear-off databases value
-// a position its outcomes are valued as they value it, with no gammon;
-// CheckNet takes a money net of these outcomes and refuses others.
+// TestOutcomes: the outcomes of a finished game, from either side's view,
+// are valued as the rules value it (Result), in both variants, and each
+// is the other flipped; flipping twice is nothing; where the bear-off
+// databases value a position its outcomes are valued as they value it
+// (to 1e-12: their sums may pass 1 by a rounding, which the outcomes clamp),
+// all five known where no gammon is left (every such money position) and
+// the chance of winning alone otherwise; CheckNet takes a net of its
+// variant's outcomes and refuses others.
 func TestOutcomes(t *testing.T) {
 	out, err := outcomesOf(Money)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := outcomesOf(OnePoint); err == nil {
-		t.Fatal("a one-point game has outcomes")
-	}
-	// A finished game of each number of points, from both sides.
+	// Finished games of each number of points, from both sides.
 	finished := map[int]bool{}
 	rng := rand.New(rand.NewPCG(1, 2))
 	var codes [MaxPlays]int16
-	for range 200 {
-		b := StartBoard(Money)
+	for g := range 200 {
+		v := []Variant{Money, OnePoint}[g%2]
+		b := StartBoard(v)
 		for !b.Over() {
 			hi, lo := RollDice(rng.IntN(Rolls))
 			b.Roll(hi, lo)
@@ -47,8 +49,8 @@ func TestOutcomes(t *testing.T) {
 		finished[pts] = true
 		p, q := make([]float64, OutcomeCount), make([]float64, OutcomeCount)
 		out.Over(b, p)
-		if got := outcomeValue(p); math.Abs(got-b.Result()) > 1e-15 {
-			t.Fatalf("%s (%d points): outcomes %v valued %v, the result %v", b, pts, p, got, b.Result())
+		if got := outcomeValue(v, p); math.Abs(got-b.Result()) > 1e-15 {
+			t.Fatalf("%s (%s, %d points): outcomes %v valued %v, the result %v", b, v, pts, p, got, b.Result())
 		}
 		c := *b
 		c.stm = 1 - c.stm
@@ -66,8 +68,8 @@ func TestOutcomes(t *testing.T) {
 	p := []float64{rng.Float64(), rng.Float64(), rng.Float64(), rng.Float64(), rng.Float64()}
 	q := append([]float64(nil), p...)
 	out.Flip(q)
-	if math.Abs(outcomeValue(q)+outcomeValue(p)) > 1e-15 {
-		t.Fatalf("flipped outcomes valued %v, the outcomes %v", outcomeValue(q), outcomeValue(p))
+	if math.Abs(outcomeValue(Money, q)+outcomeValue(Money, p)) > 1e-15 || math.Abs(outcomeValue(OnePoint, q)+outcomeValue(OnePoint, p)) > 1e-15 {
+		t.Fatalf("flipped outcomes %v, the outcomes %v: values not opposite", q, p)
 	}
 	out.Flip(q)
 	for k := range p {
@@ -75,46 +77,47 @@ func TestOutcomes(t *testing.T) {
 			t.Fatalf("flipped twice: %v, was %v", q, p)
 		}
 	}
-	exact := 0
+	known := map[Variant]map[int]int{Money: {}, OnePoint: {}}
 	for _, b := range randomPositions(12, 3000, 1) {
-		b.variant = Money
-		v, ok := BearoffValue(b)
-		got := out.Exact(b, p)
-		if got != ok {
-			t.Fatalf("%s: Exact %v, the databases %v", b, got, ok)
-		}
-		if ok {
-			exact++
-			if math.Abs(outcomeValue(p)-v) > 1e-15 || p[OutWinGammon]+p[OutLoseGammon] != 0 {
-				t.Fatalf("%s: exact outcomes %v valued %v, the databases %v", b, p, outcomeValue(p), v)
+		for _, v := range []Variant{Money, OnePoint} {
+			b.variant = v
+			val, ok := BearoffValue(b)
+			for k := range p {
+				p[k] = 0.5
+			}
+			n := out.Exact(b, p)
+			known[v][n]++
+			switch {
+			case ok != (n > 0):
+				t.Fatalf("%s (%s): Exact knows %d outcomes, the databases value it: %v", b, v, n, ok)
+			case n == OutcomeCount && (math.Abs(outcomeValue(v, p)-val) > 1e-12 || p[OutWinGammon]+p[OutLoseGammon]+p[OutWinBackgammon]+p[OutLoseBackgammon] != 0):
+				t.Fatalf("%s (%s): exact outcomes %v valued %v, the databases %v", b, v, p, outcomeValue(v, p), val)
+			case n == 1 && (v == Money || math.Abs(2*p[OutWin]-1-val) > 1e-12 || p[OutWinGammon] != 0.5):
+				t.Fatalf("%s (%s): the exact chance of winning %v, the databases' value %v", b, v, p, val)
+			case n != 0 && n != 1 && n != OutcomeCount:
+				t.Fatalf("%s: Exact knows %d outcomes", b, n)
 			}
 		}
 	}
-	if exact < 10 {
-		t.Fatalf("%d positions valued by the databases, too few to test", exact)
+	if known[Money][OutcomeCount] < 10 || known[OnePoint][1] < 10 || known[OnePoint][OutcomeCount] < 10 {
+		t.Fatalf("outcomes known in %v, too few of each kind to test", known)
 	}
-	net, err := nn.New(InputSize, 4, rng, 0.1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	net.Game, net.Variant, net.VariantKey = NetGame, Money.String(), []int{int(Money)}
-	if err := net.NewHead(OutcomeValue, rng, 0.1); err != nil {
-		t.Fatal(err)
-	}
-	if err := CheckNet(net, Money); err != nil {
-		t.Fatal(err)
-	}
-	one := net.Clone()
-	one.Variant, one.VariantKey = OnePoint.String(), []int{int(OnePoint)}
-	other := net.Clone()
-	other.Head.Value[1] = 1
-	for name, bad := range map[string]*nn.Net{"1pt": one, "other value": other} {
-		v := Money
-		if bad == one {
-			v = OnePoint
+	for _, v := range []Variant{Money, OnePoint} {
+		net, err := nn.New(InputSize, 4, rng, 0.1)
+		if err != nil {
+			t.Fatal(err)
 		}
-		if err := CheckNet(bad, v); err == nil || !strings.Contains(err.Error(), "outputs of probabilities") {
-			t.Errorf("%s: %v, want an error naming the outputs", name, err)
+		net.Game, net.Variant, net.VariantKey = NetGame, v.String(), []int{int(v)}
+		if err := net.NewHead(OutcomeValue(v), rng, 0.1); err != nil {
+			t.Fatal(err)
+		}
+		if err := CheckNet(net, v); err != nil {
+			t.Fatal(err)
+		}
+		other := net.Clone()
+		other.Head.Value[1] = 1
+		if err := CheckNet(other, v); err == nil || !strings.Contains(err.Error(), "outputs of probabilities") {
+			t.Errorf("%s, other values: %v, want an error naming the outputs", v, err)
 		}
 	}
 }
