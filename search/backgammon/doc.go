@@ -54,7 +54,10 @@
 // side to move's view (Features), or 250 with the input set "features",
 // whose first layer follows the plays made (NetEvaluator); a net may carry
 // a race net (RacePhase), which values the positions with no contact in
-// its place. The built-in nets (nets/1pt.json, nets/money.json;
-// EmbeddedNet) read the features and carry race nets; testdata/nets keeps
-// the raw-input nets they replaced and their main nets alone.
+// its place, and may give gnubg's five outcome probabilities in place of
+// one value (OutcomeValue: win, win and lose a gammon and a backgammon;
+// its value is their cubeless equity in money play). The built-in nets
+// (nets/1pt.json, nets/money.json; EmbeddedNet) read the features and
+// carry race nets, the money net gives the outcomes; testdata/nets keeps
+// the raw-input nets they replaced and earlier main nets.
 package backgammon
