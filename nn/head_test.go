@@ -141,11 +141,22 @@ func TestHeadAdam(t *testing.T) {
 	}
 }
 
-// TestHeadKernel: the kernel's value of a net with a Head is Forward's.
+// TestHeadKernel: the kernel's value of a net with a Head is Forward's,
+// by Output or, where the value weighs one output alone, as a tanh output.
 func TestHeadKernel(t *testing.T) {
 	rng := rand.New(rand.NewPCG(20, 21))
 	for trial := 0; trial < 6; trial++ {
 		checkKernelForward(t, headNet(t, 62, []int{10, 13, 80}[trial%3], uint64(trial)), rng, fmt.Sprint("trial ", trial))
+		// A value of one output (a one-point net's 2·win - 1, and
+		// another), which the kernel takes as a tanh output.
+		for _, value := range [][]float64{{-1, 2, 0, 0, 0, 0}, {0.25, 0, 0, -0.5, 0, 0}} {
+			net := headNet(t, 62, []int{10, 13, 80}[trial%3], uint64(trial))
+			net.Head.Value = value
+			if !NewKernel(net).byTanh {
+				t.Fatalf("value %v: the kernel sums the outputs", value)
+			}
+			checkKernelForward(t, net, rng, fmt.Sprint("trial ", trial, " value ", value))
+		}
 	}
 }
 

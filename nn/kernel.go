@@ -11,8 +11,10 @@ const Lanes = 4
 // Go elsewhere). A padded unit's pre-activation stays 0 and adds 0 to the
 // output.
 //
-// A net with hidden layers after the first (Net.Deep) has its first layer
-// updated here and the rest of its pass computed by Output, exactly.
+// A net with hidden layers after the first (Net.Deep), or with a Head
+// whose value weighs more than one output, has its first layer updated
+// here and the rest of its pass computed by Output, exactly; a Head whose
+// value weighs one output alone is computed as a tanh output (byTanh).
 //
 // Value's arithmetic is Output's with the output's sum taken in Lanes
 // partial sums and the output's tanh computed at lower latency (tanh,
@@ -24,6 +26,14 @@ type Kernel struct {
 	H   int       // hidden units padded to a multiple of Lanes
 	B1  []float64 // the hidden biases, padded: an empty accumulator
 	W2  []float64 // the output weights, padded
+	b2  float64   // the output's bias
+	// A Head of whose outputs the value weighs one alone, c·p + c0 (a
+	// one-point backgammon net of outcomes, 2·win - 1), is computed as a
+	// tanh output: c0 + c/2 + (c/2)·tanh(z/2) for p = σ(z), with W2 and b2
+	// half the output's weights and bias (exact: a power of two), scale
+	// c/2 and offset c0 + c/2. byTanh says the kernel does so.
+	byTanh        bool
+	scale, offset float64
 }
 
 // KernelTolerance bounds |Kernel.Value - Forward| for an accumulator that
@@ -36,9 +46,28 @@ const KernelTolerance = 1e-12
 // a net trained further needs a new kernel.
 func NewKernel(net *Net) *Kernel {
 	h := (net.H + Lanes - 1) / Lanes * Lanes
-	k := &Kernel{net: net, H: h, B1: make([]float64, h), W2: make([]float64, h)}
+	k := &Kernel{net: net, H: h, B1: make([]float64, h), W2: make([]float64, h), b2: net.B2}
 	copy(k.B1, net.B1)
 	copy(k.W2, net.W2)
+	if hd := net.Head; hd != nil {
+		one := -1
+		for o, c := range hd.Value[1:] {
+			if c != 0 {
+				if one >= 0 {
+					return k // the outputs' sum is Output's
+				}
+				one = o
+			}
+		}
+		if one >= 0 {
+			for j, w := range hd.W[one*net.H:][:net.H] {
+				k.W2[j] = w / 2
+			}
+			k.b2, k.byTanh = hd.B[one]/2, true
+			k.scale = hd.Value[one+1] / 2
+			k.offset = hd.Value[0] + k.scale
+		}
+	}
 	return k
 }
 
@@ -67,14 +96,20 @@ func (k *Kernel) Update(dst, src, w []float64, at []int32, a []float64) {
 // units.
 func (k *Kernel) UpdateValue(dst, src, w []float64, at []int32, a []float64) float64 {
 	k.check(w, at, a)
-	if len(k.net.Deep) > 0 || k.net.Head != nil { // the layers after the first, or the outputs of probabilities, are Output's
+	if len(k.net.Deep) > 0 || (k.net.Head != nil && !k.byTanh) { // the layers after the first, or the outputs of probabilities, are Output's
 		k.Update(dst, src, w, at, a)
 		return k.net.Output(dst[:k.net.H])
 	}
+	var v float64
 	if hasAsm {
-		return updateValueAsm(dst[:k.H], src[:k.H], w, at, a, k.W2, k.net.B2)
+		v = updateValueAsm(dst[:k.H], src[:k.H], w, at, a, k.W2, k.b2)
+	} else {
+		v = updateValueGo(dst[:k.H], src[:k.H], w, at, a, k.W2, k.b2)
 	}
-	return updateValueGo(dst[:k.H], src[:k.H], w, at, a, k.W2, k.net.B2)
+	if k.byTanh {
+		return k.offset + k.scale*v
+	}
+	return v
 }
 
 // Value returns the net's value from acc (len H), the padded

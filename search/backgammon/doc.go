@@ -57,7 +57,8 @@
 // its place, and may give gnubg's five outcome probabilities in place of
 // one value (OutcomeValue: win, win and lose a gammon and a backgammon;
 // its value is their cubeless equity in money play). The built-in nets
-// (nets/1pt.json, nets/money.json; EmbeddedNet) read the features and
-// carry race nets, the money net gives the outcomes; testdata/nets keeps
-// the raw-input nets they replaced and earlier main nets.
+// (nets/1pt.json, nets/money.json; EmbeddedNet) read the features, give
+// the outcomes and carry race nets; testdata/nets keeps the raw-input
+// nets of the first built-ins and the one-output main nets of the
+// second.
 package backgammon
