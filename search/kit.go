@@ -408,11 +408,12 @@ type Outcomes struct {
 	Over func(pos game.State, p []float64)
 	// Exact, where given, writes the first of a position's probabilities,
 	// from its mover's view, that the game knows exactly where its
-	// evaluator values the position otherwise than by the net
-	// (backgammon's bear-off databases: the chance of winning, and where
-	// no gammon is left the rest), and returns how many it wrote: 0 where
-	// the net values the position.
-	Exact func(pos game.State, p []float64) int
+	// evaluator of net values the position otherwise than by the net
+	// (backgammon's bear-off databases, which a net of the input set
+	// "features" gives way to: the chance of winning, and where no gammon
+	// is left the rest), and returns how many it wrote: 0 where the net
+	// values the position.
+	Exact func(net *nn.Net, pos game.State, p []float64) int
 }
 
 // NetValue is a net's value of positions: Value returns it for a position

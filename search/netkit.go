@@ -53,6 +53,9 @@ func (v VariantNets[V]) Kit() *NetKit {
 			if err != nil {
 				return err
 			}
+			if v.Outcomes == nil && net.Head != nil {
+				return fmt.Errorf("a net with outputs of probabilities, which this game's nets do not have")
+			}
 			for _, p := range net.Phases {
 				if v.Phases[p.Phase] == nil {
 					return fmt.Errorf("a net with a net of the phase %q, which this game's nets do not have", p.Phase)

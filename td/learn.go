@@ -58,6 +58,9 @@ func newLearner(s *Settings, net *nn.Net) (*learner, error) {
 		case fit == net && len(net.Phases) > 0:
 			return nil, runs.Usagef("a net of outcomes with phase nets learns by TD one net at a time: give -phase, or a net without them")
 		}
+		if s.Kit.Net.Outcomes == nil {
+			return nil, runs.Usagef("a net with outputs of probabilities: %s's nets have one value", s.Kit.Name())
+		}
 		if l.out, err = s.Kit.Net.Outcomes(s.Variant); err != nil {
 			return nil, runs.Usagef("%v", err)
 		}
@@ -103,7 +106,7 @@ func (l *learner) outcomeTarget(before, after game.State, t []float64) {
 	} else {
 		known := 0
 		if l.out.Exact != nil {
-			known = l.out.Exact(after, t)
+			known = l.out.Exact(l.fit, after, t)
 		}
 		if known < l.k {
 			var p [nn.MaxOutputs]float64

@@ -63,10 +63,14 @@ func overOutcomes(pos game.State, p []float64) {
 }
 
 // exactOutcomes writes the outcomes the bear-off databases know where they
-// value the position (BearoffValue): the chance of winning, and, once
-// both sides have borne off a checker (always, where they value a money
-// position), no gammon to win or lose.
-func exactOutcomes(pos game.State, p []float64) int {
+// value the position (BearoffValue) for net, a net of the input set
+// "features", which gives way to them (a net of the raw inputs does not):
+// the chance of winning, and, once both sides have borne off a checker
+// (always, where they value a money position), no gammon to win or lose.
+func exactOutcomes(net *nn.Net, pos game.State, p []float64) int {
+	if net.In == InputSize {
+		return 0
+	}
 	b := pos.(*Board)
 	w, ok := bearoffWin(b)
 	if !ok {

@@ -25,7 +25,8 @@ func outcomeValue(v Variant, p []float64) float64 {
 // databases value a position its outcomes are valued as they value it
 // (to 1e-12: their sums may pass 1 by a rounding, which the outcomes clamp),
 // all five known where no gammon is left (every such money position) and
-// the chance of winning alone otherwise; CheckNet takes a net of its
+// the chance of winning alone otherwise, and none for a net of the raw
+// inputs, which does not give way to the databases; CheckNet takes a net of its
 // variant's outcomes and refuses others.
 func TestOutcomes(t *testing.T) {
 	out, err := outcomesOf(Money)
@@ -78,6 +79,8 @@ func TestOutcomes(t *testing.T) {
 		}
 	}
 	known := map[Variant]map[int]int{Money: {}, OnePoint: {}}
+	features := &nn.Net{In: FeatureInputSize}
+	raw := &nn.Net{In: InputSize} // gives no way to the databases
 	for _, b := range randomPositions(12, 3000, 1) {
 		for _, v := range []Variant{Money, OnePoint} {
 			b.variant = v
@@ -85,7 +88,10 @@ func TestOutcomes(t *testing.T) {
 			for k := range p {
 				p[k] = 0.5
 			}
-			n := out.Exact(b, p)
+			if n := out.Exact(raw, b, p); n != 0 {
+				t.Fatalf("%s (%s): Exact knows %d outcomes for a net of the raw inputs", b, v, n)
+			}
+			n := out.Exact(features, b, p)
 			known[v][n]++
 			switch {
 			case ok != (n > 0):
@@ -112,6 +118,9 @@ func TestOutcomes(t *testing.T) {
 			t.Fatal(err)
 		}
 		if err := CheckNet(net, v); err != nil {
+			t.Fatal(err)
+		}
+		if err := netKit.Check(net, v.String()); err != nil { // the kit takes a net of outcomes
 			t.Fatal(err)
 		}
 		other := net.Clone()

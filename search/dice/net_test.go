@@ -327,6 +327,14 @@ func TestNetChecks(t *testing.T) {
 			t.Errorf("%s: the net kit's check of the file: %v, want %q", name, err, c.want)
 		}
 	}
+	// A Dice net has one value: the kit refuses outputs of probabilities.
+	outcomes := good.Clone()
+	if err := outcomes.NewHead([]float64{-1, 2, 0}, rand.New(rand.NewPCG(3, 4)), 0.1); err != nil {
+		t.Fatal(err)
+	}
+	if err := netKit.Check(outcomes, "5x5-4"); err == nil || !strings.Contains(err.Error(), "outputs of probabilities") {
+		t.Errorf("a Dice net with outputs of probabilities: %v", err)
+	}
 	if err := CheckNet(good, 7, 5); err == nil || !strings.Contains(err.Error(), "5x5 boards with win length 4, not 7x7/5") {
 		t.Errorf("a 5x5/4 net for 7x7/5: %v", err)
 	}
