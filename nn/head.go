@@ -114,19 +114,14 @@ func (net *Net) forwardHidden(x, h []float64) {
 // StepProbs adds rate times the gradient of Σ_k c[k]·p_k at x to the
 // weights of a net with a Head, touching only the first-layer rows of
 // non-zero inputs, as Update does: TD(0) of each output towards its own
-// target when c is the outputs' errors. h (2H long) must come from
+// target when c is the outputs' errors. h (2H long) and p must come from
 // Probs(x, h, p) on the current weights.
-func (net *Net) StepProbs(x, h, c []float64, rate float64) {
+func (net *Net) StepProbs(x, h, p, c []float64, rate float64) {
 	hd := net.Head
 	pre, a := h[net.H:2*net.H], h[:net.H]
 	var dz [MaxOutputs]float64
 	for k := range hd.B {
-		z := hd.B[k]
-		for j, w := range hd.W[k*net.H:][:net.H] {
-			z += w * a[j]
-		}
-		p := sigmoid(z)
-		dz[k] = rate * c[k] * p * (1 - p)
+		dz[k] = rate * c[k] * p[k] * (1 - p[k])
 	}
 	for j := 0; j < net.H; j++ {
 		d := 0.0

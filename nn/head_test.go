@@ -51,22 +51,13 @@ func TestHeadGradient(t *testing.T) {
 		if got := net.Backward(x, h, g); got != v {
 			t.Fatalf("trial %d: Backward's value %v, Forward's %v", trial, got, v)
 		}
-		check := func(name string, w *float64, got float64) {
-			t.Helper()
-			checkSlope(t, net, x, h, fmt.Sprintf("trial %d %s", trial, name), w, got)
-		}
-		for k := 0; k < 30; k++ {
-			i := rng.IntN(len(net.W1))
-			check("W1", &net.W1[i], g.W1[i])
-		}
-		for j := range net.B1 {
-			check("B1", &net.B1[j], g.B1[j])
-		}
+		name := fmt.Sprintf("trial %d", trial)
+		checkFirstLayer(t, net, x, h, g, rng, name)
 		for i := range net.Head.W {
-			check("head W", &net.Head.W[i], g.HeadW[i])
+			checkSlope(t, net, x, h, name+" head W", &net.Head.W[i], g.HeadW[i])
 		}
 		for k := range net.Head.B {
-			check("head B", &net.Head.B[k], g.HeadB[k])
+			checkSlope(t, net, x, h, name+" head B", &net.Head.B[k], g.HeadB[k])
 		}
 	}
 }
@@ -89,11 +80,11 @@ func TestStepProbs(t *testing.T) {
 		b.Step(g, 0.3)
 		var p [MaxOutputs]float64
 		a.Probs(x, h, p[:])
-		a.StepProbs(x, h, c[1:], 0.3)
+		a.StepProbs(x, h, p[:5], c[1:], 0.3)
 		d := a.Clone()
 		d.Head.Value = c
-		if !sameWeights(d, b, 1e-15) {
-			t.Fatalf("trial %d: StepProbs differs from Backward and Step", trial)
+		if diff := weightsDiffer(d, b, 1e-15); diff != "" {
+			t.Fatalf("trial %d: StepProbs differs from Backward and Step: %s", trial, diff)
 		}
 		e, f := headNet(t, 62, 10, uint64(trial)), headNet(t, 62, 10, uint64(trial))
 		g = e.NewGrad()
@@ -101,24 +92,23 @@ func TestStepProbs(t *testing.T) {
 		e.Step(g, -0.2)
 		v := f.Forward(x, h)
 		f.Update(x, h, v, -0.2)
-		if !sameWeights(e, f, 1e-15) {
-			t.Fatalf("trial %d: Update differs from Backward and Step", trial)
+		if diff := weightsDiffer(e, f, 1e-15); diff != "" {
+			t.Fatalf("trial %d: Update differs from Backward and Step: %s", trial, diff)
 		}
 	}
 }
 
-// sameWeights reports whether a and b, nets with Heads, have the same
-// weights to within tol.
-func sameWeights(a, b *Net, tol float64) bool {
+// weightsDiffer names the first weight of a and b, nets with Heads, that
+// differ by more than tol, or returns "" when none does.
+func weightsDiffer(a, b *Net, tol float64) string {
 	for k, w := range [][2][]float64{{a.W1, b.W1}, {a.B1, b.B1}, {a.Head.W, b.Head.W}, {a.Head.B, b.Head.B}} {
 		for i := range w[0] {
 			if math.Abs(w[0][i]-w[1][i]) > tol {
-				fmt.Printf("array %d [%d]: %v vs %v\n", k, i, w[0][i], w[1][i])
-				return false
+				return fmt.Sprintf("array %d [%d]: %v vs %v", k, i, w[0][i], w[1][i])
 			}
 		}
 	}
-	return true
+	return ""
 }
 
 // TestHeadAdam: Adam steps a Head's weights, and a net of one output's

@@ -122,6 +122,10 @@ func uniform(rng *rand.Rand, scale float64) float64 { return scale * (2*rng.Floa
 // pre-activations into h[H:2H] (what Update needs). It is the
 // specification the incremental evaluator must agree with.
 func (net *Net) Forward(x, h []float64) float64 {
+	if net.Head != nil {
+		var p [MaxOutputs]float64
+		return net.Probs(x, h, p[:])
+	}
 	var pre []float64
 	if len(h) >= 2*net.H {
 		pre = h[net.H : 2*net.H]
@@ -152,16 +156,6 @@ func (net *Net) forward(x, pre, h []float64) float64 {
 			h[j] = Act(h[j])
 		}
 		return v
-	}
-	if net.Head != nil {
-		if pre != nil {
-			copy(pre, h[:net.H])
-		}
-		for j := range h[:net.H] {
-			h[j] = Act(h[j])
-		}
-		var p [MaxOutputs]float64
-		return net.headOut(h[:net.H], p[:])
 	}
 	out := net.B2
 	for j := 0; j < net.H; j++ {
@@ -215,7 +209,9 @@ func (net *Net) Update(x, h []float64, v, rate float64) {
 		return
 	}
 	if net.Head != nil {
-		net.StepProbs(x, h, net.Head.Value[1:], rate)
+		var p [MaxOutputs]float64
+		net.headOut(h[:net.H], p[:])
+		net.StepProbs(x, h, p[:], net.Head.Value[1:], rate)
 		return
 	}
 	pre, h := h[net.H:2*net.H], h[:net.H]
@@ -290,18 +286,8 @@ func (g *Grad) Zero() {
 // backpropagation; it returns v. h is scratch of len 2H.
 func (net *Net) Backward(x, h []float64, g *Grad) float64 {
 	if len(net.Deep) > 0 {
-		pre, a := h[net.H:2*net.H], h[:net.H]
-		copy(a, net.B1)
-		for i, xi := range x[:net.In] {
-			if xi != 0 {
-				net.AddInput(a, i, xi)
-			}
-		}
-		copy(pre, a)
-		for j, z := range pre {
-			a[j] = Act(z)
-		}
-		v := net.deepForward(a, g.sc)
+		net.forwardHidden(x, h)
+		v := net.deepForward(h[:net.H], g.sc)
 		net.deepBackward(x, h, g, v)
 		return v
 	}

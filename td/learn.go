@@ -223,7 +223,7 @@ func (l *learner) step(x []float64, sign float64, t []float64, rate float64) {
 			c[k] = t[k] - p[k]
 			d += l.fit.Head.Value[k+1] * c[k]
 		}
-		l.fit.StepProbs(x, l.h, c[:l.k], rate)
+		l.fit.StepProbs(x, l.h, p[:l.k], c[:l.k], rate)
 		l.sumErr += math.Abs(d)
 		l.nErr++
 		return
