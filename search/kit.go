@@ -388,8 +388,8 @@ type NetKit struct {
 	Phases map[string]func(pos game.State) bool
 	// Outcomes, for a game whose nets may give the probabilities of its
 	// results in place of one value (nn.Head), returns what they are in a
-	// variant, or an error naming why the variant's nets have one value;
-	// nil for a game whose nets all have one.
+	// variant, or the error of a variant name that does not parse; nil
+	// for a game whose nets all have one.
 	Outcomes func(variant string) (*Outcomes, error)
 }
 

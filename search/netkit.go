@@ -29,8 +29,9 @@ type VariantNets[V any] struct {
 	Rate     func(V) float64
 	Inputs   func(V, string) (int, error)
 	Phases   map[string]func(game.State) bool
-	// Outcomes is NetKit's, nil for a game whose nets have one value.
-	Outcomes func(V) (*Outcomes, error)
+	// Outcomes is NetKit's of a parsed variant, nil for a game whose nets
+	// have one value.
+	Outcomes func(V) *Outcomes
 }
 
 // Kit returns the NetKit of the functions (the engine adds its Evaluator).
@@ -86,7 +87,7 @@ func (v VariantNets[V]) Kit() *NetKit {
 			if err != nil {
 				return nil, err
 			}
-			return v.Outcomes(x)
+			return v.Outcomes(x), nil
 		}
 	}
 	if v.Inputs != nil {

@@ -243,9 +243,6 @@ func (s *Settings) Check() error {
 		if s.Kit.Net.Outcomes == nil {
 			return runs.Usagef("-outcomes: %s's nets have one value", s.Kit.Name())
 		}
-		if _, err := s.Kit.Net.Outcomes(s.Variant); err != nil {
-			return runs.Usagef("-outcomes: %v", err)
-		}
 		if s.From != "" || len(s.Layers) > 0 {
 			return runs.Usagef("-outcomes: a new net of one hidden layer gets outputs of probabilities; give no -from (its net keeps its own outputs) or second layer")
 		}

@@ -85,8 +85,8 @@ func exactOutcomes(net *nn.Net, pos game.State, p []float64) int {
 }
 
 // outcomesOf returns the outcomes of variant v's nets.
-func outcomesOf(v Variant) (*search.Outcomes, error) {
-	return &search.Outcomes{Value: OutcomeValue(v), Flip: flipOutcomes, Over: overOutcomes, Exact: exactOutcomes}, nil
+func outcomesOf(v Variant) *search.Outcomes {
+	return &search.Outcomes{Value: OutcomeValue(v), Flip: flipOutcomes, Over: overOutcomes, Exact: exactOutcomes}
 }
 
 // checkHead reports whether net's outputs are a backgammon net's of
