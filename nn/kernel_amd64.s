@@ -56,13 +56,58 @@ inputs: \
 	INCQ         R11; \
 	JMP          inputs
 
+// BLOCK sums the block of sixteen units at byte offset BX into Y1, Y3, Y6
+// and Y7 (four groups), as GROUP sums each: one broadcast of a[i] serves
+// the four, whose sums are independent, so that the processor adds them
+// side by side where GROUP waits for each add to finish before the next.
+// Each unit's terms are added in the same order as GROUP adds them.
+#define BLOCK(inputs, done) \
+	VMOVUPD      (SI)(BX*1), Y1; \
+	VMOVUPD      32(SI)(BX*1), Y3; \
+	VMOVUPD      64(SI)(BX*1), Y6; \
+	VMOVUPD      96(SI)(BX*1), Y7; \
+	XORQ         R11, R11; \
+inputs: \
+	CMPQ         R11, R9; \
+	JGE          done; \
+	MOVLQSX      (R8)(R11*4), R12; \
+	LEAQ         (DX)(R12*8), R12; \
+	ADDQ         BX, R12; \
+	VBROADCASTSD (R13)(R11*8), Y2; \
+	VMULPD       (R12), Y2, Y8; \
+	VADDPD       Y8, Y1, Y1; \
+	VMULPD       32(R12), Y2, Y9; \
+	VADDPD       Y9, Y3, Y3; \
+	VMULPD       64(R12), Y2, Y8; \
+	VADDPD       Y8, Y6, Y6; \
+	VMULPD       96(R12), Y2, Y9; \
+	VADDPD       Y9, Y7, Y7; \
+	INCQ         R11; \
+	JMP          inputs
+
 // func updateAsm(dst, src, w []float64, at []int32, a []float64)
 //
 // Per group of four units j (BX their byte offset): Y1 = src[j:j+4], plus
-// a[i]·w[at[i]+j:][:4] for each i (R11), stored to dst[j:j+4].
+// a[i]·w[at[i]+j:][:4] for each i (R11), stored to dst[j:j+4]; BLOCK sums
+// the groups sixteen units at a time, GROUP the last ones.
 TEXT ·updateAsm(SB), NOSPLIT, $0-120
 	UPDATEARGS
 	XORQ BX, BX
+	MOVQ CX, AX
+	SUBQ $128, AX                    // the last block's offset
+
+updateBlocks:
+	CMPQ BX, AX
+	JGT  updateGroups
+	BLOCK(updateBlockInputs, updateBlockStore)
+
+updateBlockStore:
+	VMOVUPD Y1, (DI)(BX*1)
+	VMOVUPD Y3, 32(DI)(BX*1)
+	VMOVUPD Y6, 64(DI)(BX*1)
+	VMOVUPD Y7, 96(DI)(BX*1)
+	ADDQ    $128, BX
+	JMP     updateBlocks
 
 updateGroups:
 	CMPQ BX, CX
@@ -78,9 +123,26 @@ updateDone:
 	VZEROUPPER
 	RET
 
+// ACT stores the group of four pre-activations p in reg to dst at byte
+// offset BX+off, and adds W2[j]·Act(p) to the lanes' partial sums Y0
+// (Y10 to Y13 Act's constants -3, 3, 27 and 9; Y4 and Y5 scratch):
+// p clamped to [-3, 3], then p·(27 + p·p) / (27 + 9·p·p).
+#define ACT(reg, off) \
+	VMOVUPD reg, off(DI)(BX*1); \
+	VMAXPD  Y10, reg, reg; \
+	VMINPD  Y11, reg, reg; \
+	VMULPD  reg, reg, Y4; \
+	VADDPD  Y12, Y4, Y5; \
+	VMULPD  reg, Y5, Y5; \
+	VMULPD  Y13, Y4, Y4; \
+	VADDPD  Y12, Y4, Y4; \
+	VDIVPD  Y4, Y5, Y5; \
+	VMULPD  off(R10)(BX*1), Y5, Y5; \
+	VADDPD  Y5, Y0, Y0
+
 // func updateValueAsm(dst, src, w []float64, at []int32, a, w2 []float64, b2 float64) float64
 //
-// updateAsm's groups, each then through Act into the lanes' partial sums
+// updateAsm's groups (blocks, then the last groups), each then through Act into the lanes' partial sums
 // of W2[j]·Act(p) (Y0), added as hiddenGo adds them, then tanh(b2 + sum)
 // as tanh computes it.
 TEXT ·updateValueAsm(SB), NOSPLIT, $0-160
@@ -93,6 +155,21 @@ TEXT ·updateValueAsm(SB), NOSPLIT, $0-160
 	VBROADCASTSD 24(AX), Y13         // 9
 	VXORPD       Y0, Y0, Y0
 	XORQ         BX, BX
+	MOVQ         CX, AX
+	SUBQ         $128, AX            // the last block's offset
+
+valueBlocks:
+	CMPQ BX, AX
+	JGT  valueGroups
+	BLOCK(valueBlockInputs, valueBlockAct)
+
+valueBlockAct:
+	ACT(Y1, 0)
+	ACT(Y3, 32)
+	ACT(Y6, 64)
+	ACT(Y7, 96)
+	ADDQ $128, BX
+	JMP  valueBlocks
 
 valueGroups:
 	CMPQ BX, CX
@@ -100,17 +177,7 @@ valueGroups:
 	GROUP(valueInputs, valueAct)
 
 valueAct:
-	VMOVUPD Y1, (DI)(BX*1)
-	VMAXPD  Y10, Y1, Y1              // p = min(max(p, -3), 3)
-	VMINPD  Y11, Y1, Y1
-	VMULPD  Y1, Y1, Y4               // p2 = p*p
-	VADDPD  Y12, Y4, Y5              // 27 + p2
-	VMULPD  Y1, Y5, Y5               // p*(27 + p2)
-	VMULPD  Y13, Y4, Y4              // 9*p2
-	VADDPD  Y12, Y4, Y4              // 27 + 9*p2
-	VDIVPD  Y4, Y5, Y5               // Act(p)
-	VMULPD  (R10)(BX*1), Y5, Y5      // W2[j]*Act(p)
-	VADDPD  Y5, Y0, Y0
+	ACT(Y1, 0)
 	ADDQ    $32, BX
 	JMP     valueGroups
 

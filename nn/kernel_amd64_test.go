@@ -18,7 +18,7 @@ func TestKernelAssembly(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(18, 19))
 	for trial := 0; trial < 3000; trial++ {
-		net := randomNet(t, 62, []int{1, 10, 15, 2, 30}[trial%5], uint64(trial))
+		net := randomNet(t, 62, []int{1, 10, 15, 2, 30, 64, 80}[trial%7], uint64(trial))
 		if trial%3 == 0 {
 			for i := range net.W1 {
 				net.W1[i] *= 8

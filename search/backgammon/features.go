@@ -136,8 +136,8 @@ func halfFeatures(me, op *Points, mm, om sideMasks, f []float64) {
 	default:
 		f[0], f[1], f[2] = 1, 1, (off-10)/5
 	}
-	opBack := rear(op) // in op's view; 0 when op has none on the board
-	meBack := rear(me)
+	opBack := rearOf(op, om) // in op's view; 0 when op has none on the board
+	meBack := rearOf(me, mm)
 	// op's rearmost checker stands at my point 25-opBack: my checkers above
 	// it must pass it.
 	line := Bar - opBack
@@ -145,11 +145,12 @@ func halfFeatures(me, op *Points, mm, om sideMasks, f []float64) {
 		line = 0
 	}
 	brk, free, pips := 0, 0, 0
-	for p := 1; p <= Bar; p++ {
+	if n := int(me[Bar]); n > 0 {
+		pips, brk = n*Bar, n*(Bar-line+1)
+	}
+	for x := mm.occupied; x != 0; x &= x - 1 {
+		p := bits.TrailingZeros32(x)
 		n := int(me[p])
-		if n == 0 {
-			continue
-		}
 		pips += n * p
 		if p > line {
 			brk += n * (p - line + 1) // to the point past it
@@ -162,26 +163,14 @@ func halfFeatures(me, op *Points, mm, om sideMasks, f []float64) {
 	if meBack > 0 {
 		f[5] = float64(meBack-1) / 24 // gnubg counts points from 0: the bar is 1
 	}
-	for p := 24; p >= 1; p-- {
-		if me[p] >= 2 {
-			f[6] = float64(p-1) / 24
-			break
-		}
+	if mm.made != 0 {
+		f[6] = float64(bits.Len32(mm.made)-2) / 24 // the rearmost made point less 1
 	}
 	f[7] = 2
-	for p := 19; p <= 24; p++ { // the other's home board, most advanced first
-		if me[p] >= 2 {
-			f[7] = float64(25-p) / 6
-			break
-		}
-	}
-	if f[7] == 2 {
-		for p := 18; p >= 13; p-- {
-			if me[p] >= 2 {
-				f[7] = float64(25-p) / 6
-				break
-			}
-		}
+	if home := mm.made & opHome; home != 0 { // the other's home board, most advanced first
+		f[7] = float64(25-bits.TrailingZeros32(home)) / 6
+	} else if out := mm.made & opOuter; out != 0 { // its outfield, rearmost first
+		f[7] = float64(25-(bits.Len32(out)-1)) / 6
 	}
 	byOp, byMe := seen(om.made), seen(mm.made) // what blocks me, what blocks op
 	var h hits
@@ -206,44 +195,40 @@ func halfFeatures(me, op *Points, mm, om sideMasks, f []float64) {
 	f[14] = float64(36-least) / 36
 	f[15] = f[14] * f[14]
 	mob := 0
-	for p := 7; p <= Bar; p++ {
-		if me[p] > 0 {
-			mob += (p - 6) * int(me[p]) * escapes(byOp, p)
-		}
+	if n := int(me[Bar]); n > 0 {
+		mob = (Bar - 6) * n * escapes(byOp, Bar)
+	}
+	for x := mm.occupied &^ homeBoard; x != 0; x &= x - 1 {
+		p := bits.TrailingZeros32(x)
+		mob += (p - 6) * int(me[p]) * escapes(byOp, p)
 	}
 	f[16] = float64(mob) / 3600
 	if n := Checkers - int(me[Off]); n > 0 {
 		mean := (pips + n - 1) / n
 		k, c := 0, 0
-		for p := mean + 1; p <= Bar; p++ {
-			if me[p] > 0 {
-				c += int(me[p])
-				k += int(me[p]) * (p - mean) * (p - mean)
-			}
+		if n := int(me[Bar]); n > 0 && Bar > mean {
+			c, k = n, n*(Bar-mean)*(Bar-mean)
+		}
+		for x := mm.occupied &^ (1<<(min(mean, 31)+1) - 1); x != 0; x &= x - 1 {
+			p := bits.TrailingZeros32(x)
+			c += int(me[p])
+			k += int(me[p]) * (p - mean) * (p - mean)
 		}
 		if c > 0 {
 			f[17] = float64((k+c-1)/c) / 400
 		}
 	}
-	closed := 0
-	for q := 1; q <= 6; q++ {
-		if op[q] >= 2 {
-			closed++
-		}
-	}
+	closed := bits.OnesCount32(om.made & homeBoard)
 	if me[Bar] > 0 {
 		f[18] = float64(enterLoss(op, me[Bar] > 1)) / (36 * 49.0 / 6)
 	}
 	f[19] = float64(36-(closed-6)*(closed-6)) / 36
-	f[20] = backbone(me)
-	anchors, back := 0, 0
+	f[20] = backbone(me, mm.made)
+	anchors := bits.OnesCount32(mm.made & opHome)
+	back := int(me[Bar])
 	for p := 19; p <= 24; p++ {
-		if me[p] >= 2 {
-			anchors++
-		}
 		back += int(me[p])
 	}
-	back += int(me[Bar])
 	switch {
 	case anchors > 1:
 		f[21] = float64(back-3) / 4
@@ -253,6 +238,15 @@ func halfFeatures(me, op *Points, mm, om sideMasks, f []float64) {
 	f[23] = float64(pips) / 167
 }
 
+// Masks of a side's points (bit q for its point q): its home board (1 to
+// 6), the other's home board (19 to 24) and the other's outfield (13 to
+// 18).
+const (
+	homeBoard uint32 = 0x3f << 1
+	opHome    uint32 = 0x3f << 19
+	opOuter   uint32 = 0x3f << 13
+)
+
 // rear returns side s's rearmost occupied point (Bar for the bar), 0 when
 // none is left on the board.
 func rear(s *Points) int {
@@ -260,6 +254,22 @@ func rear(s *Points) int {
 		if s[p] > 0 {
 			return p
 		}
+	}
+	return 0
+}
+
+// rearOf is rear of side s, read from its masks m.
+func rearOf(s *Points, m sideMasks) int {
+	if s[Bar] > 0 {
+		return Bar
+	}
+	return bits.Len32(m.occupied) - 1 + boolInt(m.occupied == 0)
+}
+
+// boolInt is 1 for true, 0 for false.
+func boolInt(b bool) int {
+	if b {
+		return 1
 	}
 	return 0
 }
@@ -294,12 +304,11 @@ func enterLoss(op *Points, two bool) int {
 // two or more of each other such point from its 2 point up (11 within 6
 // pips, falling to 0 at 13 pips), each weighted by the checkers on the
 // rearmost point, as gnubg weighs them; 0 with fewer than two points.
-func backbone(me *Points) float64 {
+func backbone(me *Points, made uint32) float64 {
 	upper, w, tot := -1, 0, 0
-	for p := 24; p >= 2; p-- {
-		if me[p] < 2 {
-			continue
-		}
+	for x := made &^ 3; x != 0; { // its points from 24 down to 2
+		p := bits.Len32(x) - 1
+		x &^= 1 << p
 		if upper == -1 {
 			upper = p
 			continue
@@ -468,8 +477,9 @@ func (h *hits) count(me *Points, mm, om sideMasks) {
 	// A mixed roll hits two when each die hits one from where the
 	// checkers stand, or one checker hits with a die and goes on to
 	// another with the other; a double, when it reaches two.
+	// (With one blot no roll hits two.)
 	twice &= doubleRolls
-	for d1 := 2; d1 <= 6; d1++ {
+	for d1 := 2; d1 <= 6 && blots&(blots-1) != 0; d1++ {
 		for d2 := 1; d2 < d1; d2++ {
 			if mixedTwice(me, d1, d2, blots, blocked, shooters) {
 				twice |= rollBit(d1, d2)
