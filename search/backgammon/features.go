@@ -512,8 +512,8 @@ func init() {
 func doubleShots(p, t, least, steps int, blocked uint32) uint32 {
 	var m uint32
 	d := p - t
-	for e := 1; e <= 6; e++ {
-		if d%e != 0 || d/e < least || d/e > steps {
+	for e := max(1, (d+steps-1)/steps); e <= 6; e++ { // d/e <= steps
+		if d%e != 0 || d/e < least {
 			continue
 		}
 		ok := true
