@@ -59,6 +59,6 @@
 // its value is their cubeless equity in money play). The built-in nets
 // (nets/1pt.json, nets/money.json; EmbeddedNet) read the features, give
 // the outcomes and carry race nets; testdata/nets keeps the raw-input
-// nets of the first built-ins and the one-output main nets of the
-// second.
+// nets of the first built-ins, the one-output main nets of the second
+// and the 1pt net of outcomes before its second stage.
 package backgammon
