@@ -136,8 +136,8 @@ func halfFeatures(me, op *Points, mm, om sideMasks, f []float64) {
 	default:
 		f[0], f[1], f[2] = 1, 1, (off-10)/5
 	}
-	opBack := rearOf(op, om) // in op's view; 0 when op has none on the board
-	meBack := rearOf(me, mm)
+	opBack := rear(op) // in op's view; 0 when op has none on the board
+	meBack := rear(me)
 	// op's rearmost checker stands at my point 25-opBack: my checkers above
 	// it must pass it.
 	line := Bar - opBack
@@ -254,22 +254,6 @@ func rear(s *Points) int {
 		if s[p] > 0 {
 			return p
 		}
-	}
-	return 0
-}
-
-// rearOf is rear of side s, read from its masks m.
-func rearOf(s *Points, m sideMasks) int {
-	if s[Bar] > 0 {
-		return Bar
-	}
-	return bits.Len32(m.occupied) - 1 + boolInt(m.occupied == 0)
-}
-
-// boolInt is 1 for true, 0 for false.
-func boolInt(b bool) int {
-	if b {
-		return 1
 	}
 	return 0
 }
@@ -479,10 +463,12 @@ func (h *hits) count(me *Points, mm, om sideMasks) {
 	// another with the other; a double, when it reaches two.
 	// (With one blot no roll hits two.)
 	twice &= doubleRolls
-	for d1 := 2; d1 <= 6 && blots&(blots-1) != 0; d1++ {
-		for d2 := 1; d2 < d1; d2++ {
-			if mixedTwice(me, d1, d2, blots, blocked, shooters) {
-				twice |= rollBit(d1, d2)
+	if blots&(blots-1) != 0 {
+		for d1 := 2; d1 <= 6; d1++ {
+			for d2 := 1; d2 < d1; d2++ {
+				if mixedTwice(me, d1, d2, blots, blocked, shooters) {
+					twice |= rollBit(d1, d2)
+				}
 			}
 		}
 	}
