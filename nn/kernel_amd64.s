@@ -142,9 +142,9 @@ updateDone:
 
 // func updateValueAsm(dst, src, w []float64, at []int32, a, w2 []float64, b2 float64) float64
 //
-// updateAsm's groups (blocks, then the last groups), each then through Act into the lanes' partial sums
-// of W2[j]·Act(p) (Y0), added as hiddenGo adds them, then tanh(b2 + sum)
-// as tanh computes it.
+// updateAsm's blocks and groups, each group then through Act into the
+// lanes' partial sums of W2[j]·Act(p) (Y0), added in the order hiddenGo
+// adds them, then tanh(b2 + sum) as tanh computes it.
 TEXT ·updateValueAsm(SB), NOSPLIT, $0-160
 	UPDATEARGS
 	MOVQ         w2_base+120(FP), R10

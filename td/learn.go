@@ -58,9 +58,9 @@ func newLearner(s *Settings, net *nn.Net) (*learner, error) {
 		case fit == net && len(net.Phases) > 0:
 			return nil, runs.Usagef("a net of outcomes with phase nets learns by TD one net at a time: give -phase, or a net without them")
 		}
-		if s.Kit.Net.Outcomes == nil {
-			return nil, runs.Usagef("a net with outputs of probabilities: %s's nets have one value", s.Kit.Name())
-		}
+		// Outcomes is given: a game without it gets no net of outcomes
+		// here (the kit's Check refuses one from -from or -resume, and
+		// Settings.Check refuses -outcomes).
 		if l.out, err = s.Kit.Net.Outcomes(s.Variant); err != nil {
 			return nil, runs.Usagef("%v", err)
 		}
