@@ -389,18 +389,35 @@ func reach(p, t int, blocked uint32) uint32 {
 }
 
 // count counts the hits of me, whose masks are mm, on the blots of the
-// other side, whose masks are om.
+// other side, whose masks are om: a roll at a time with none on the bar
+// (countFree), a blot at a time with some (countByBlot).
 func (h *hits) count(me *Points, mm, om sideMasks) {
+	if me[Bar] == 0 {
+		blots, blocked := seen(om.single), seen(om.made)
+		if blots != 0 {
+			h.countFree(me, blots, blocked, mm.occupied)
+		}
+		return
+	}
+	h.countByBlot(me, mm, om)
+}
+
+// countByBlot is count a blot at a time, from the farthest back: the
+// rolls with which a checker reaches it (reach, and with checkers on the
+// bar their entries first), each roll weighed to the first blot it
+// reaches; then mixedTwice for every mixed roll. Without checkers on the
+// bar it is countFree's specification (TestHitsByRoll).
+func (h *hits) countByBlot(me *Points, mm, om sideMasks) {
 	// op's blots and the points it holds, at my points; mine with checkers
 	blots, blocked, shooters := seen(om.single), seen(om.made), mm.occupied
 	if blots == 0 {
 		return
 	}
+	nb := me[Bar]
 	// dieEnter[f] are the rolls of a die f whose other die enters a
 	// checker from the bar (a double f: f's own point).
 	var dieEnter [7]uint32
 	var enterDoubles uint32 // the doubles that enter from the bar
-	nb := me[Bar]
 	for e := 1; e <= 6; e++ {
 		if blocked&(1<<(Bar-e)) == 0 {
 			enterDoubles |= rollBit(e, e)
@@ -473,6 +490,44 @@ func (h *hits) count(me *Points, mm, om sideMasks) {
 		}
 	}
 	h.one, h.two = weight(any), weight(twice&any)
+}
+
+// countFree is count for a side with none on the bar, a roll at a time:
+// a die d takes the checkers to shooters>>d, and a checker may stop on
+// the way where op does not hold the point, so a roll's hit blots are
+// masks shifted by its dice. A roll is weighed to the farthest-back blot
+// it hits (the pip loss), and a mixed roll that hits two or more is then
+// asked whether one play hits two (mixedTwice), a double whether it
+// reaches two.
+func (h *hits) countFree(me *Points, blots, blocked, shooters uint32) {
+	var die, via [7]uint32 // the points a die reaches, those it may stop on
+	for d := 1; d <= 6; d++ {
+		die[d] = shooters >> d
+		via[d] = die[d] &^ blocked
+	}
+	for d1 := 1; d1 <= 6; d1++ {
+		// a double: up to four steps, every landing on the way open
+		r := via[d1] >> d1
+		r2 := (r &^ blocked) >> d1
+		if m := blots & (die[d1] | r | r2 | (r2&^blocked)>>d1); m != 0 {
+			h.one++
+			h.loss += bits.Len32(m) - 1
+			if m&(m-1) != 0 {
+				h.two++
+			}
+		}
+		for d2 := 1; d2 < d1; d2++ {
+			m := blots & (die[d1] | die[d2] | via[d1]>>d2 | via[d2]>>d1)
+			if m == 0 {
+				continue
+			}
+			h.one += 2
+			h.loss += 2 * (bits.Len32(m) - 1)
+			if m&(m-1) != 0 && mixedTwice(me, d1, d2, blots, blocked, shooters) {
+				h.two += 2
+			}
+		}
+	}
 }
 
 // above returns the points of mask (bit p for point p) from t+1 to

@@ -192,6 +192,40 @@ func TestHitsAgreeWithMoves(t *testing.T) {
 	}
 }
 
+// TestHitsByRoll: countFree, which takes a side with none on the bar a roll
+// at a time, equals countByBlot on every such side of 16,646 random
+// positions (25,850 sides, 18,592 with a blot in reach).
+func TestHitsByRoll(t *testing.T) {
+	n, shots := 0, 0
+	for seed := uint64(0); seed < 4; seed++ {
+		for _, b := range randomPositions(seed, 50, 1) {
+			for s := 0; s < 2; s++ {
+				me, op := &b.pts[s], &b.pts[1-s]
+				if me[Bar] > 0 {
+					continue
+				}
+				mm, om := masksOf(me), masksOf(op)
+				var h, want hits
+				if blots := seen(om.single); blots != 0 {
+					h.countFree(me, blots, seen(om.made), mm.occupied)
+				}
+				want.countByBlot(me, mm, om)
+				if h != want {
+					t.Fatalf("%s, side %d: %+v, want %+v", b, s, h, want)
+				}
+				n++
+				if want.one > 0 {
+					shots++
+				}
+			}
+		}
+	}
+	t.Logf("%d sides, %d with shots", n, shots)
+	if shots < n/2 {
+		t.Fatalf("%d of %d sides with shots, too few to test count", shots, n)
+	}
+}
+
 func abs(x int) int {
 	if x < 0 {
 		return -x
