@@ -68,6 +68,38 @@ func (net *Net) headOut(a, p []float64) float64 {
 // pre-activations pre, each unit's activation taken once, the outputs'
 // sums in the order of the units.
 func (net *Net) headOutput(pre, p []float64) float64 {
+	if len(net.Head.B) == 5 {
+		return net.headOutput5(pre, p)
+	}
+	return net.headOutputAny(pre, p)
+}
+
+// headOutput5 is headOutputAny for a head of five outputs (backgammon's
+// money nets), the same sums in the same order, each in a variable of its
+// own instead of an array indexed by an inner loop.
+func (net *Net) headOutput5(pre, p []float64) float64 {
+	hd, h := net.Head, net.H
+	pre, w := pre[:h], hd.W[:5*h]
+	w0, w1, w2, w3, w4 := w[:h], w[h:2*h], w[2*h:3*h], w[3*h:4*h], w[4*h:5*h]
+	z0, z1, z2, z3, z4 := hd.B[0], hd.B[1], hd.B[2], hd.B[3], hd.B[4]
+	for j, x := range pre {
+		a := Act(x)
+		z0 += w0[j] * a
+		z1 += w1[j] * a
+		z2 += w2[j] * a
+		z3 += w3[j] * a
+		z4 += w4[j] * a
+	}
+	v := hd.Value[0]
+	for k, z := range [5]float64{z0, z1, z2, z3, z4} {
+		p[k] = sigmoid(z)
+		v += hd.Value[k+1] * p[k]
+	}
+	return v
+}
+
+// headOutputAny is headOutput for a head of any number of outputs.
+func (net *Net) headOutputAny(pre, p []float64) float64 {
 	hd := net.Head
 	var z [MaxOutputs]float64
 	copy(z[:], hd.B)

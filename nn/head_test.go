@@ -150,6 +150,30 @@ func TestHeadKernel(t *testing.T) {
 	}
 }
 
+// TestHeadOutputFive: the output of a head of five outputs, each sum in a
+// variable of its own, is the general loop's bit for bit, value and
+// probabilities, over pre-activations that reach both of Act's clamps.
+func TestHeadOutputFive(t *testing.T) {
+	rng := rand.New(rand.NewPCG(22, 23))
+	for _, h := range []int{1, 13, 80} {
+		net := headNet(t, 62, h, uint64(h))
+		if net.Head.K() != 5 {
+			t.Fatalf("a head of %d outputs, want 5", net.Head.K())
+		}
+		pre := make([]float64, h)
+		var p, q [MaxOutputs]float64
+		for trial := 0; trial < 2000; trial++ {
+			for j := range pre {
+				pre[j] = 8 * (rng.Float64() - 0.5)
+			}
+			v, w := net.headOutput(pre, p[:]), net.headOutputAny(pre, q[:])
+			if math.Float64bits(v) != math.Float64bits(w) || p != q {
+				t.Fatalf("%d hidden units, trial %d: value %v and outputs %v, the general loop's %v and %v", h, trial, v, p[:5], w, q[:5])
+			}
+		}
+	}
+}
+
 // TestHeadWeightFile: a net with a Head is a version-5 file that reads
 // back as itself, with a phase net too; its checksum covers the outputs;
 // a damaged or misplaced outputs field is refused in one line.
