@@ -174,7 +174,7 @@ func halfFeatures(me, op *Points, mm, om sideMasks, f []float64) {
 	}
 	byOp, byMe := seen(om.made), seen(mm.made) // what blocks me, what blocks op
 	var h hits
-	h.count(me, mm, om)
+	h.count(me, seen(om.single), byOp, mm.occupied)
 	f[8] = float64(h.loss) / (12 * 36)
 	f[9] = float64(h.one) / 36
 	f[10] = float64(h.two) / 36
@@ -388,18 +388,18 @@ func reach(p, t int, blocked uint32) uint32 {
 	return doubleShots(p, t, 1, 4, blocked)
 }
 
-// count counts the hits of me, whose masks are mm, on the blots of the
-// other side, whose masks are om: a roll at a time with none on the bar
-// (countFree), a blot at a time with some (countByBlot).
-func (h *hits) count(me *Points, mm, om sideMasks) {
-	if me[Bar] == 0 {
-		blots, blocked := seen(om.single), seen(om.made)
-		if blots != 0 {
-			h.countFree(me, blots, blocked, mm.occupied)
-		}
-		return
+// count counts the hits of me, whose points with checkers are shooters,
+// on the other side's blots, where blocked marks the points the other
+// holds (both at my points, as seen gives them): a roll at a time with
+// none on the bar (countFree), a blot at a time with some (countByBlot).
+func (h *hits) count(me *Points, blots, blocked, shooters uint32) {
+	switch {
+	case blots == 0:
+	case me[Bar] == 0:
+		h.countFree(me, blots, blocked, shooters)
+	default:
+		h.countByBlot(me, blots, blocked, shooters)
 	}
-	h.countByBlot(me, mm, om)
 }
 
 // countByBlot is count a blot at a time, from the farthest back: the
@@ -407,12 +407,7 @@ func (h *hits) count(me *Points, mm, om sideMasks) {
 // bar their entries first), each roll weighed to the first blot it
 // reaches; then mixedTwice for every mixed roll. Without checkers on the
 // bar it is countFree's specification (TestHitsByRoll).
-func (h *hits) countByBlot(me *Points, mm, om sideMasks) {
-	// op's blots and the points it holds, at my points; mine with checkers
-	blots, blocked, shooters := seen(om.single), seen(om.made), mm.occupied
-	if blots == 0 {
-		return
-	}
+func (h *hits) countByBlot(me *Points, blots, blocked, shooters uint32) {
 	nb := me[Bar]
 	// dieEnter[f] are the rolls of a die f whose other die enters a
 	// checker from the bar (a double f: f's own point).

@@ -177,7 +177,8 @@ func TestHitsAgreeWithMoves(t *testing.T) {
 	for _, b := range randomPositions(11, 60, 2) {
 		s := int(b.stm)
 		var h hits
-		h.count(&b.pts[s], masksOf(&b.pts[s]), masksOf(&b.pts[1-s]))
+		op := masksOf(&b.pts[1-s])
+		h.count(&b.pts[s], seen(op.single), seen(op.made), masksOf(&b.pts[s]).occupied)
 		one, two := exactHits(b)
 		k := min(int(b.pts[s][Bar]), 3)
 		rolls[k] += 36
@@ -204,12 +205,13 @@ func TestHitsByRoll(t *testing.T) {
 				if me[Bar] > 0 {
 					continue
 				}
-				mm, om := masksOf(me), masksOf(op)
+				om := masksOf(op)
+				blots, blocked, shooters := seen(om.single), seen(om.made), masksOf(me).occupied
 				var h, want hits
-				if blots := seen(om.single); blots != 0 {
-					h.countFree(me, blots, seen(om.made), mm.occupied)
+				if blots != 0 {
+					h.countFree(me, blots, blocked, shooters)
+					want.countByBlot(me, blots, blocked, shooters)
 				}
-				want.countByBlot(me, mm, om)
 				if h != want {
 					t.Fatalf("%s, side %d: %+v, want %+v", b, s, h, want)
 				}
