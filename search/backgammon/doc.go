@@ -60,5 +60,5 @@
 // (nets/1pt.json, nets/money.json; EmbeddedNet) read the features, give
 // the outcomes and carry race nets; testdata/nets keeps the raw-input
 // nets of the first built-ins, the one-output main nets of the second
-// and the 1pt net of outcomes before its second stage.
+// and the nets of outcomes before their second stages.
 package backgammon
