@@ -167,9 +167,9 @@ type NetEvaluator struct {
 	// board's key, in the slot of the key's low bits, as gnubg keeps an
 	// evaluation cache, since a search values the same position at every
 	// iteration of its deepening and through transpositions (at depth 5
-	// on the bench positions, 44% of its evaluations are of a position it
+	// on the bench positions, 33% of its evaluations are of a position it
 	// has valued before in the same search, and the cache's 2^18 slots
-	// answer 30%). A slot holds the key xored with the generation's salt
+	// answer 29.5%). A slot holds the key xored with the generation's salt
 	// (gen·cacheSalt), so that Forget empties the cache by starting a new
 	// generation.
 	cache []cachedValue
