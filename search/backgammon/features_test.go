@@ -177,8 +177,8 @@ func TestHitsAgreeWithMoves(t *testing.T) {
 	for _, b := range randomPositions(11, 60, 2) {
 		s := int(b.stm)
 		var h hits
-		op := masksOf(&b.pts[1-s])
-		h.count(&b.pts[s], seen(op.single), seen(op.made), masksOf(&b.pts[s]).occupied)
+		blots, blocked, shooters := hitMasks(&b.pts[s], &b.pts[1-s])
+		h.count(&b.pts[s], blots, blocked, shooters)
 		one, two := exactHits(b)
 		k := min(int(b.pts[s][Bar]), 3)
 		rolls[k] += 36
@@ -193,6 +193,14 @@ func TestHitsAgreeWithMoves(t *testing.T) {
 	}
 }
 
+// hitMasks returns count's masks of side me against op, as halfFeatures
+// gives them: op's blots, the points op holds, and me's points with
+// checkers, all at me's points.
+func hitMasks(me, op *Points) (blots, blocked, shooters uint32) {
+	om := masksOf(op)
+	return seen(om.single), seen(om.made), masksOf(me).occupied
+}
+
 // TestHitsByRoll: countFree, which takes a side with none on the bar a roll
 // at a time, equals countByBlot on every such side of 16,646 random
 // positions (25,850 sides, 18,592 with a blot in reach).
@@ -205,8 +213,7 @@ func TestHitsByRoll(t *testing.T) {
 				if me[Bar] > 0 {
 					continue
 				}
-				om := masksOf(op)
-				blots, blocked, shooters := seen(om.single), seen(om.made), masksOf(me).occupied
+				blots, blocked, shooters := hitMasks(me, op)
 				var h, want hits
 				if blots != 0 {
 					h.countFree(me, blots, blocked, shooters)
