@@ -1,8 +1,10 @@
 package backgammon
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math/bits"
+	"unsafe"
 )
 
 // The input set "features": the raw inputs (InputSize), then for the side
@@ -104,19 +106,27 @@ func escapes(blocked uint32, p int) int { return int(escTable[window(blocked, p)
 // with checkers, those with one (blots) and those with two or more.
 type sideMasks struct{ occupied, single, made uint32 }
 
-// masksOf returns side s's masks.
+// masksOf returns side s's masks, eight points at a time: a point's count
+// (0 to Checkers) plus 0x7f sets its byte's top bit when it has checkers,
+// plus 0x7e when it has two or more, with no carry into the next byte;
+// byteTops gathers the eight top bits. masksByPoint is its specification.
 func masksOf(s *Points) sideMasks {
+	b := (*[len(Points{})]byte)(unsafe.Pointer(s))
 	var m sideMasks
-	for q := 1; q <= 24; q++ {
-		switch n := s[q]; {
-		case n >= 2:
-			m.made |= 1 << q
-		case n == 1:
-			m.single |= 1 << q
-		}
+	for k, q := range [3]int{1, 9, 17} {
+		x := binary.LittleEndian.Uint64(b[q:])
+		m.occupied |= byteTops(x+0x7f7f7f7f7f7f7f7f) << (8*k + 1)
+		m.made |= byteTops(x+0x7e7e7e7e7e7e7e7e) << (8*k + 1)
 	}
-	m.occupied = m.made | m.single
+	m.single = m.occupied &^ m.made
 	return m
+}
+
+// byteTops returns the top bits of x's eight bytes, byte i's as bit i: the
+// multiplier moves byte i's bit to bit 56+i, every product term to a bit
+// of its own, so none carries.
+func byteTops(x uint64) uint32 {
+	return uint32((x >> 7 & 0x0101010101010101) * 0x0102040810204080 >> 56)
 }
 
 // seen returns a side's mask of its own points as the other side sees
@@ -473,12 +483,13 @@ func (h *hits) countByBlot(me *Points, blots, blocked, shooters uint32) {
 	// A mixed roll hits two when each die hits one from where the
 	// checkers stand, or one checker hits with a die and goes on to
 	// another with the other; a double, when it reaches two.
-	// (With one blot no roll hits two.)
+	// (With one blot no roll hits two, and a roll that hits none is not
+	// asked.)
 	twice &= doubleRolls
 	if blots&(blots-1) != 0 {
 		for d1 := 2; d1 <= 6; d1++ {
 			for d2 := 1; d2 < d1; d2++ {
-				if mixedTwice(me, d1, d2, blots, blocked, shooters) {
+				if any&rollBit(d1, d2) != 0 && mixedTwice(me, d1, d2, blots, blocked, shooters) {
 					twice |= rollBit(d1, d2)
 				}
 			}

@@ -235,6 +235,46 @@ func TestHitsByRoll(t *testing.T) {
 	}
 }
 
+// masksByPoint is masksOf a point at a time: its specification.
+func masksByPoint(s *Points) sideMasks {
+	var m sideMasks
+	for q := 1; q <= 24; q++ {
+		switch n := s[q]; {
+		case n >= 2:
+			m.made |= 1 << q
+		case n == 1:
+			m.single |= 1 << q
+		}
+	}
+	m.occupied = m.made | m.single
+	return m
+}
+
+// TestMasks: masksOf equals masksByPoint on both sides of random positions
+// and on every count from 0 to Checkers at every point.
+func TestMasks(t *testing.T) {
+	n := 0
+	for _, b := range randomPositions(5, 50, 1) {
+		for s := range 2 {
+			if got, want := masksOf(&b.pts[s]), masksByPoint(&b.pts[s]); got != want {
+				t.Fatalf("%s, side %d: masks %+v, want %+v", b, s, got, want)
+			}
+			n++
+		}
+	}
+	for q := 0; q <= Bar; q++ {
+		for c := int8(0); c <= Checkers; c++ {
+			var p Points
+			p[q] = c
+			p[(q+7)%(Bar+1)] = Checkers - c
+			if got, want := masksOf(&p), masksByPoint(&p); got != want {
+				t.Fatalf("%d on point %d: masks %+v, want %+v", c, q, got, want)
+			}
+		}
+	}
+	t.Logf("%d sides", n)
+}
+
 func abs(x int) int {
 	if x < 0 {
 		return -x
