@@ -5,18 +5,20 @@ import (
 	"unsafe"
 )
 
-// adviseHugePages asks the kernel to back the table with transparent huge
-// pages (MADV_HUGEPAGE; it matters where THP is set to "madvise", the
-// common default): a probe then costs one TLB entry per 2 MiB rather than
-// per 4 KiB. It is a hint; an error leaves ordinary pages.
-func adviseHugePages(buckets []ttBucket) {
-	if len(buckets) == 0 {
+// AdviseHugePages asks the kernel to back a large table, such as the
+// transposition table or an evaluation cache, with transparent huge pages
+// (MADV_HUGEPAGE; it matters where THP is set to "madvise", the common
+// default): a probe then costs one TLB entry per 2 MiB rather than per 4
+// KiB. It is a hint; an error leaves ordinary pages. Call it before the
+// table is first written.
+func AdviseHugePages[T any](table []T) {
+	if len(table) == 0 {
 		return
 	}
 	const page = 4096
-	size := uintptr(len(buckets)) * unsafe.Sizeof(buckets[0])
-	mem := unsafe.Slice((*byte)(unsafe.Pointer(&buckets[0])), size)
-	off := -uintptr(unsafe.Pointer(&buckets[0])) & (page - 1) // to the first page boundary
+	size := uintptr(len(table)) * unsafe.Sizeof(table[0])
+	mem := unsafe.Slice((*byte)(unsafe.Pointer(&table[0])), size)
+	off := -uintptr(unsafe.Pointer(&table[0])) & (page - 1) // to the first page boundary
 	if off >= size {
 		return
 	}

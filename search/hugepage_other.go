@@ -2,5 +2,5 @@
 
 package search
 
-// adviseHugePages does nothing where the kernel offers no such hint.
-func adviseHugePages([]ttBucket) {}
+// AdviseHugePages does nothing where the kernel offers no such hint.
+func AdviseHugePages[T any]([]T) {}

@@ -57,7 +57,7 @@ func NewTT(mib int) *TT {
 		n *= 2
 	}
 	buckets := make([]ttBucket, n)
-	adviseHugePages(buckets)
+	AdviseHugePages(buckets)
 	t := &TT{buckets: buckets, mask: n - 1, epoch: 1, off: mib == 0}
 	t.setWrite()
 	return t

@@ -373,6 +373,7 @@ func (e *NetEvaluator) Evaluate(b *Board) float64 {
 		}
 		if e.cache == nil { // training's evaluators, which only Value, make none
 			e.cache = make([]cachedValue, 1<<cacheBits)
+			search.AdviseHugePages(e.cache)
 		}
 		c, tag := &e.cache[b.key&(1<<cacheBits-1)], b.key^e.gen*cacheSalt
 		if c.tag == tag {
