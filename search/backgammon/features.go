@@ -438,7 +438,6 @@ func (h *hits) countByBlot(me *Points, blots, blocked, shooters uint32) {
 		}
 	}
 	var any, twice uint32
-	covered := uint32(0)
 	// blots from the farthest back (the most pips lost) down
 	for t := 24; t >= 1; t-- {
 		if blots&(1<<t) == 0 {
@@ -475,27 +474,25 @@ func (h *hits) countByBlot(me *Points, blots, blocked, shooters uint32) {
 				m |= reach(bits.TrailingZeros32(x), t, blocked)
 			}
 		}
+		h.loss += t * weight(m&^any) // the rolls no blot behind it took
 		twice |= any & m
 		any |= m
-		h.loss += t * weight(m&^covered)
-		covered |= m
 	}
 	// A mixed roll hits two when each die hits one from where the
 	// checkers stand, or one checker hits with a die and goes on to
 	// another with the other; a double, when it reaches two.
-	// (With one blot no roll hits two, and a roll that hits none is not
-	// asked.)
+	// (With one blot no roll hits two, and only the mixed rolls that hit
+	// one are asked.) So twice is a part of any.
 	twice &= doubleRolls
 	if blots&(blots-1) != 0 {
-		for d1 := 2; d1 <= 6; d1++ {
-			for d2 := 1; d2 < d1; d2++ {
-				if any&rollBit(d1, d2) != 0 && mixedTwice(me, d1, d2, blots, blocked, shooters) {
-					twice |= rollBit(d1, d2)
-				}
+		for x := any &^ doubleRolls; x != 0; x &= x - 1 {
+			r := bits.TrailingZeros32(x)
+			if d1, d2 := RollDice(r); mixedTwice(me, d1, d2, blots, blocked, shooters) {
+				twice |= 1 << r
 			}
 		}
 	}
-	h.one, h.two = weight(any), weight(twice&any)
+	h.one, h.two = weight(any), weight(twice)
 }
 
 // countFree is count for a side with none on the bar, a roll at a time:
