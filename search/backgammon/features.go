@@ -415,7 +415,7 @@ func (h *hits) count(me *Points, blots, blocked, shooters uint32) {
 // countByBlot is count a blot at a time, from the farthest back: the
 // rolls with which a checker reaches it (reach, and with checkers on the
 // bar their entries first), each roll weighed to the first blot it
-// reaches; then mixedTwice for every mixed roll. Without checkers on the
+// reaches; then mixedTwice for every mixed roll that hits. Without checkers on the
 // bar it is countFree's specification (TestHitsByRoll).
 func (h *hits) countByBlot(me *Points, blots, blocked, shooters uint32) {
 	nb := me[Bar]
