@@ -113,10 +113,10 @@ type sideMasks struct{ occupied, single, made uint32 }
 func masksOf(s *Points) sideMasks {
 	b := (*[len(Points{})]byte)(unsafe.Pointer(s))
 	var m sideMasks
-	for k, q := range [3]int{1, 9, 17} {
+	for q := 1; q < Bar; q += 8 { // points q to q+7
 		x := binary.LittleEndian.Uint64(b[q:])
-		m.occupied |= byteTops(x+0x7f7f7f7f7f7f7f7f) << (8*k + 1)
-		m.made |= byteTops(x+0x7e7e7e7e7e7e7e7e) << (8*k + 1)
+		m.occupied |= byteTops(x+0x7f7f7f7f7f7f7f7f) << q
+		m.made |= byteTops(x+0x7e7e7e7e7e7e7e7e) << q
 	}
 	m.single = m.occupied &^ m.made
 	return m
@@ -415,8 +415,8 @@ func (h *hits) count(me *Points, blots, blocked, shooters uint32) {
 // countByBlot is count a blot at a time, from the farthest back: the
 // rolls with which a checker reaches it (reach, and with checkers on the
 // bar their entries first), each roll weighed to the first blot it
-// reaches; then mixedTwice for every mixed roll that hits. Without checkers on the
-// bar it is countFree's specification (TestHitsByRoll).
+// reaches; then mixedTwice for every mixed roll that hits. Without
+// checkers on the bar it is countFree's specification (TestHitsByRoll).
 func (h *hits) countByBlot(me *Points, blots, blocked, shooters uint32) {
 	nb := me[Bar]
 	// dieEnter[f] are the rolls of a die f whose other die enters a
