@@ -4,6 +4,9 @@
 // deepening, and the nodes and time to the end of each requested depth are
 // recorded, cumulative over the iterations, with the score and the cut-off
 // counts. It is the bench stage; the tune stage reuses its measurement.
+// Each worker's engine values its first position before the clock starts,
+// so that what an engine builds once (a net's evaluator, backgammon's
+// bear-off databases) is not counted as search time.
 //
 // Invariants: the sound algorithms must agree on every score to 1e-9
 // (SoundTolerance), which Run checks after writing everything; the numbers
@@ -363,11 +366,16 @@ func (b *Bench) measure(ctx context.Context, progress runs.Progress) ([][][]poin
 	err := runs.Pool(ctx, b.Settings.Workers, jobs,
 		func() []search.Engine { return make([]search.Engine, len(b.Algos)) },
 		func(ctx context.Context, engines []search.Engine, j job) (result, error) {
+			p := b.Suite[b.Positions[j.pos]-1]
 			if engines[j.algo] == nil {
+				// A new engine values its first position before its first
+				// timed search, so that what it builds once for a position's
+				// kind (a net's evaluator, backgammon's bear-off databases)
+				// is not counted in that search's time.
 				engines[j.algo] = b.Settings.Kit.NewEngine(b.Engines[j.algo])
+				engines[j.algo].Evaluate(p.Pos)
 			}
 			e := engines[j.algo]
-			p := b.Suite[b.Positions[j.pos]-1]
 			e.ClearTT()
 			res := e.Search(ctx, p.Pos, search.Limits{Depth: deepest}, nil)
 			if err := ctx.Err(); err != nil {
