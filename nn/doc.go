@@ -43,7 +43,11 @@
 // output's tanh by a table and a short polynomial (Tang's method, within
 // 1e-15 of math.Tanh at about half its latency, which a leaf waits for),
 // within KernelTolerance (1e-12) of Forward's; training uses Forward and
-// Output only.
+// Output only. AddValue32 adds inputs whose terms are recomputed at every
+// leaf (backgammon's features) in float32, eight units to a register and
+// one fused multiply-add a term (Go's fma32, rounded once, is its
+// specification), to an accumulator kept in float64: a quarter of the
+// arithmetic, at a rounding of the added part to about 1e-7 of itself.
 //
 // # Weight files
 //

@@ -16,3 +16,9 @@ func updateAsm(dst, src, w []float64, at []int32, a []float64)
 
 //go:noescape
 func updateValueAsm(dst, src, w []float64, at []int32, a, w2 []float64, b2 float64) float64
+
+// addF32Asm is addF32Go (len(dst) a multiple of Lanes, every column in
+// w), equal to it bit for bit.
+//
+//go:noescape
+func addF32Asm(dst, src []float64, w []float32, at []int32, a []float32)

@@ -237,3 +237,122 @@ tanhOne:
 tanhNaN:
 	MOVSD X0, ret+152(FP)
 	RET
+
+// TERM32 finds input R11's column at unit R10 of w (R12 its address) and
+// broadcasts a[R11] into Y2.
+#define TERM32 \
+	MOVLQSX      (R8)(R11*4), R12; \
+	ADDQ         R10, R12; \
+	LEAQ         (DX)(R12*4), R12; \
+	VBROADCASTSS (R13)(R11*4), Y2
+
+// STORE32 widens the eight float32 sums in reg (xreg its low half) to
+// float64, adds src's units at byte offsets lo and hi (four each, past
+// BX) and stores them to dst's.
+#define STORE32(reg, xreg, lo, hi) \
+	VCVTPS2PD    xreg, Y8; \
+	VADDPD       lo(SI)(BX*1), Y8, Y8; \
+	VMOVUPD      Y8, lo(DI)(BX*1); \
+	VEXTRACTF128 $1, reg, X9; \
+	VCVTPS2PD    X9, Y9; \
+	VADDPD       hi(SI)(BX*1), Y9, Y9; \
+	VMOVUPD      Y9, hi(DI)(BX*1)
+
+// func addF32Asm(dst, src []float64, w []float32, at []int32, a []float32)
+//
+// Per unit j (R10; BX = 8j, its byte offset in dst and src): a float32 sum
+// of a[i]·w[at[i]+j] over i (R11), one VFMADD231PS per term, added to
+// src[j] in float64 and stored to dst[j]; forty units at a time (five
+// registers, one broadcast of a[i] for the five), then eight, then four.
+TEXT ·addF32Asm(SB), NOSPLIT, $0-120
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), CX
+	MOVQ src_base+24(FP), SI
+	MOVQ w_base+48(FP), DX
+	MOVQ at_base+72(FP), R8
+	MOVQ at_len+80(FP), R9
+	MOVQ a_base+96(FP), R13
+	XORQ R10, R10
+
+f32Blocks:
+	LEAQ   40(R10), AX
+	CMPQ   AX, CX
+	JGT    f32Eights
+	VXORPS Y1, Y1, Y1
+	VXORPS Y3, Y3, Y3
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+	VXORPS Y12, Y12, Y12
+	XORQ   R11, R11
+
+f32BlockInputs:
+	CMPQ        R11, R9
+	JGE         f32BlockStore
+	TERM32
+	VFMADD231PS (R12), Y2, Y1
+	VFMADD231PS 32(R12), Y2, Y3
+	VFMADD231PS 64(R12), Y2, Y6
+	VFMADD231PS 96(R12), Y2, Y7
+	VFMADD231PS 128(R12), Y2, Y12
+	INCQ        R11
+	JMP         f32BlockInputs
+
+f32BlockStore:
+	MOVQ    R10, BX
+	SHLQ    $3, BX
+	STORE32(Y1, X1, 0, 32)
+	STORE32(Y3, X3, 64, 96)
+	STORE32(Y6, X6, 128, 160)
+	STORE32(Y7, X7, 192, 224)
+	STORE32(Y12, X12, 256, 288)
+	ADDQ    $40, R10
+	JMP     f32Blocks
+
+f32Eights:
+	LEAQ   8(R10), AX
+	CMPQ   AX, CX
+	JGT    f32Four
+	VXORPS Y1, Y1, Y1
+	XORQ   R11, R11
+
+f32EightInputs:
+	CMPQ        R11, R9
+	JGE         f32EightStore
+	TERM32
+	VFMADD231PS (R12), Y2, Y1
+	INCQ        R11
+	JMP         f32EightInputs
+
+f32EightStore:
+	MOVQ    R10, BX
+	SHLQ    $3, BX
+	STORE32(Y1, X1, 0, 32)
+	ADDQ    $8, R10
+	JMP     f32Eights
+
+f32Four:
+	CMPQ   R10, CX
+	JGE    f32Done
+	VXORPS X1, X1, X1
+	XORQ   R11, R11
+
+f32FourInputs:
+	CMPQ        R11, R9
+	JGE         f32FourStore
+	TERM32
+	VFMADD231PS (R12), X2, X1
+	INCQ        R11
+	JMP         f32FourInputs
+
+f32FourStore:
+	MOVQ      R10, BX
+	SHLQ      $3, BX
+	VCVTPS2PD X1, Y8
+	VADDPD    (SI)(BX*1), Y8, Y8
+	VMOVUPD   Y8, (DI)(BX*1)
+	ADDQ      $4, R10
+	JMP       f32Four
+
+f32Done:
+	VZEROUPPER
+	RET

@@ -51,3 +51,38 @@ func TestKernelAssembly(t *testing.T) {
 		}
 	}
 }
+
+// TestAddF32Assembly: where the processor has AVX and FMA, addF32Asm
+// equals addF32Go bit for bit, for every count of units the blocks,
+// eights and four cover.
+func TestAddF32Assembly(t *testing.T) {
+	if !hasAsm {
+		t.Skip("no AVX and FMA: the kernels are the Go code")
+	}
+	rng := rand.New(rand.NewPCG(36, 37))
+	for trial := 0; trial < 3000; trial++ {
+		h := 4 * (1 + trial%40)
+		in := 1 + rng.IntN(50)
+		w := make([]float32, in*h)
+		for i := range w {
+			w[i] = float32(rng.NormFloat64() * math.Ldexp(1, rng.IntN(8)-4))
+		}
+		var at []int32
+		var a []float32
+		for i := 0; i < in; i++ {
+			if rng.IntN(3) > 0 {
+				at, a = append(at, int32(i*h)), append(a, float32(rng.Float64()*float64(rng.IntN(16))))
+			}
+		}
+		src := make([]float64, h)
+		for j := range src {
+			src[j] = rng.NormFloat64()
+		}
+		got, want := make([]float64, h), make([]float64, h)
+		addF32Asm(got, src, w, at, a)
+		addF32Go(want, src, w, at, a)
+		if !slices.Equal(got, want) {
+			t.Fatalf("trial %d (%d units, %d terms): addF32Asm %v, addF32Go %v", trial, h, len(at), got, want)
+		}
+	}
+}

@@ -10,3 +10,5 @@ func updateAsm(dst, src, w []float64, at []int32, a []float64) { panic("no assem
 func updateValueAsm(dst, src, w []float64, at []int32, a, w2 []float64, b2 float64) float64 {
 	panic("no assembly")
 }
+
+func addF32Asm(dst, src []float64, w []float32, at []int32, a []float32) { panic("no assembly") }

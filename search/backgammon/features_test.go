@@ -102,7 +102,7 @@ func TestFeatureNetIsFull(t *testing.T) {
 				races++
 			}
 			want := valuer.Forward(x, h)
-			if math.Abs(got-want) > 1e-12 || math.Abs(e.Value(b)-want) > 1e-12 {
+			if math.Abs(got-want) > featuresTolerance || math.Abs(e.Value(b)-want) > 1e-12 {
 				t.Fatalf("%s net %s, %s, %d plays since Reset: evaluator %v, Value %v, net %v", net.Variant, net.ID(), b, e.top, got, e.Value(b), want)
 			}
 		}

@@ -285,7 +285,7 @@ func TestEvaluationCache(t *testing.T) {
 				} else {
 					first[b.key] = got
 				}
-				if _, bo := BearoffValue(b); !bo && math.Abs(got-e.Value(b)) > 1e-12 {
+				if _, bo := BearoffValue(b); !bo && math.Abs(got-e.Value(b)) > featuresTolerance {
 					t.Fatalf("%s: Evaluate %v, Value %v", b, got, e.Value(b))
 				}
 				e.Unmake(b, m)
