@@ -401,12 +401,15 @@ func reach(p, t int, blocked uint32) uint32 {
 // count counts the hits of me, whose points with checkers are shooters,
 // on the other side's blots, where blocked marks the points the other
 // holds (both at my points, as seen gives them): a roll at a time with
-// none on the bar (countFree), a blot at a time with some (countByBlot).
+// none on the bar (countFree) or one (countBar1), a blot at a time with
+// more (countByBlot).
 func (h *hits) count(me *Points, blots, blocked, shooters uint32) {
 	switch {
 	case blots == 0:
 	case me[Bar] == 0:
 		h.countFree(me, blots, blocked, shooters)
+	case me[Bar] == 1:
+		h.countBar1(me, blots, blocked, shooters)
 	default:
 		h.countByBlot(me, blots, blocked, shooters)
 	}
@@ -529,6 +532,57 @@ func (h *hits) countFree(me *Points, blots, blocked, shooters uint32) {
 		}
 		for d2 := 1; d2 < d1; d2++ {
 			m := blots & (die[d1] | die[d2] | via[d1]>>d2 | via[d2]>>d1)
+			if m == 0 {
+				continue
+			}
+			h.one += 2
+			h.loss += 2 * (bits.Len32(m) - 1)
+			if m&(m-1) != 0 && mixedTwice(me, d1, d2, blots, blocked, shooters) {
+				h.two += 2
+			}
+		}
+	}
+}
+
+// countBar1 is count for a side with one checker on the bar, a roll at a
+// time, as countFree: a roll that enters with a die e (its entry point
+// Bar-e open) hits on the entry point, or with the other die from there
+// or from any checker of the side; a double that enters goes on with
+// three more steps of the entered checker or of others, every landing on
+// the way open. Its specification is countByBlot (TestHitsByRoll).
+func (h *hits) countBar1(me *Points, blots, blocked, shooters uint32) {
+	var die [7]uint32 // the points a die takes the side's checkers to
+	var in [7]bool    // whether a die enters
+	for d := 1; d <= 6; d++ {
+		die[d] = shooters >> d
+		in[d] = blocked&(1<<(Bar-d)) == 0
+	}
+	for d1 := 1; d1 <= 6; d1++ {
+		if in[d1] {
+			// a double: the entered checker's three steps on, the others'
+			// three steps
+			e := uint32(1) << (Bar - d1)
+			e1 := e >> d1
+			e2 := (e1 &^ blocked) >> d1
+			s2 := (die[d1] &^ blocked) >> d1
+			reach := e | e1 | e2 | (e2&^blocked)>>d1 | die[d1] | s2 | (s2&^blocked)>>d1
+			if m := blots & reach; m != 0 {
+				h.one++
+				h.loss += bits.Len32(m) - 1
+				if m&(m-1) != 0 {
+					h.two++
+				}
+			}
+		}
+		for d2 := 1; d2 < d1; d2++ {
+			var reach uint32
+			if in[d1] { // entered with d1, then d2 from there or elsewhere
+				reach = 1<<(Bar-d1) | 1<<(Bar-d1-d2) | die[d2]
+			}
+			if in[d2] {
+				reach |= 1<<(Bar-d2) | 1<<(Bar-d2-d1) | die[d1]
+			}
+			m := blots & reach
 			if m == 0 {
 				continue
 			}

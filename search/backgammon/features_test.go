@@ -201,37 +201,44 @@ func hitMasks(me, op *Points) (blots, blocked, shooters uint32) {
 	return seen(om.single), seen(om.made), masksOf(me).occupied
 }
 
-// TestHitsByRoll: countFree, which takes a side with none on the bar a roll
-// at a time, equals countByBlot on every such side of 16,646 random
-// positions (25,850 sides, 18,592 with a blot in reach).
+// TestHitsByRoll: countFree and countBar1, which take a side with none
+// and with one checker on the bar a roll at a time, equal countByBlot on
+// every such side of random positions (from 16,646 positions, 25,850
+// sides with none on the bar and 18,592 of them with a blot in reach).
 func TestHitsByRoll(t *testing.T) {
-	n, shots := 0, 0
-	for seed := uint64(0); seed < 4; seed++ {
-		for _, b := range randomPositions(seed, 50, 1) {
-			for s := 0; s < 2; s++ {
-				me, op := &b.pts[s], &b.pts[1-s]
-				if me[Bar] > 0 {
-					continue
-				}
-				blots, blocked, shooters := hitMasks(me, op)
-				var h, want hits
-				if blots != 0 {
-					h.countFree(me, blots, blocked, shooters)
-					want.countByBlot(me, blots, blocked, shooters)
-				}
-				if h != want {
-					t.Fatalf("%s, side %d: %+v, want %+v", b, s, h, want)
-				}
-				n++
-				if want.one > 0 {
-					shots++
+	for nb := int8(0); nb <= 1; nb++ {
+		n, shots := 0, 0
+		for seed := uint64(0); seed < 4; seed++ {
+			for _, b := range randomPositions(seed, 50, 1) {
+				for s := 0; s < 2; s++ {
+					me, op := &b.pts[s], &b.pts[1-s]
+					if me[Bar] != nb {
+						continue
+					}
+					blots, blocked, shooters := hitMasks(me, op)
+					var h, want hits
+					if blots != 0 {
+						if nb == 0 {
+							h.countFree(me, blots, blocked, shooters)
+						} else {
+							h.countBar1(me, blots, blocked, shooters)
+						}
+						want.countByBlot(me, blots, blocked, shooters)
+					}
+					if h != want {
+						t.Fatalf("%s, side %d: %+v, want %+v", b, s, h, want)
+					}
+					n++
+					if want.one > 0 {
+						shots++
+					}
 				}
 			}
 		}
-	}
-	t.Logf("%d sides, %d with shots", n, shots)
-	if shots < n/2 {
-		t.Fatalf("%d of %d sides with shots, too few to test count", shots, n)
+		t.Logf("%d on the bar: %d sides, %d with shots", nb, n, shots)
+		if shots < n/2 {
+			t.Fatalf("%d on the bar: %d of %d sides with shots, too few to test count", nb, shots, n)
+		}
 	}
 }
 
