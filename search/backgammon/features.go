@@ -524,23 +524,23 @@ func (h *hits) countFree(me *Points, blots, blocked, shooters uint32) {
 		r := via[d1] >> d1
 		r2 := (r &^ blocked) >> d1
 		if m := blots & (die[d1] | r | r2 | (r2&^blocked)>>d1); m != 0 {
-			h.one++
-			h.loss += bits.Len32(m) - 1
-			if m&(m-1) != 0 {
-				h.two++
-			}
+			h.add(m, 1, m&(m-1) != 0)
 		}
 		for d2 := 1; d2 < d1; d2++ {
-			m := blots & (die[d1] | die[d2] | via[d1]>>d2 | via[d2]>>d1)
-			if m == 0 {
-				continue
-			}
-			h.one += 2
-			h.loss += 2 * (bits.Len32(m) - 1)
-			if m&(m-1) != 0 && mixedTwice(me, d1, d2, blots, blocked, shooters) {
-				h.two += 2
+			if m := blots & (die[d1] | die[d2] | via[d1]>>d2 | via[d2]>>d1); m != 0 {
+				h.add(m, 2, m&(m-1) != 0 && mixedTwice(me, d1, d2, blots, blocked, shooters))
 			}
 		}
+	}
+}
+
+// add counts a roll of weight w (of 36) whose hit blots are m: a hit, the
+// pips of the farthest back, and a hit of two where two says so.
+func (h *hits) add(m uint32, w int, two bool) {
+	h.one += w
+	h.loss += w * (bits.Len32(m) - 1)
+	if two {
+		h.two += w
 	}
 }
 
@@ -567,11 +567,7 @@ func (h *hits) countBar1(me *Points, blots, blocked, shooters uint32) {
 			s2 := (die[d1] &^ blocked) >> d1
 			reach := e | e1 | e2 | (e2&^blocked)>>d1 | die[d1] | s2 | (s2&^blocked)>>d1
 			if m := blots & reach; m != 0 {
-				h.one++
-				h.loss += bits.Len32(m) - 1
-				if m&(m-1) != 0 {
-					h.two++
-				}
+				h.add(m, 1, m&(m-1) != 0)
 			}
 		}
 		for d2 := 1; d2 < d1; d2++ {
@@ -582,14 +578,8 @@ func (h *hits) countBar1(me *Points, blots, blocked, shooters uint32) {
 			if in[d2] {
 				reach |= 1<<(Bar-d2) | 1<<(Bar-d2-d1) | die[d1]
 			}
-			m := blots & reach
-			if m == 0 {
-				continue
-			}
-			h.one += 2
-			h.loss += 2 * (bits.Len32(m) - 1)
-			if m&(m-1) != 0 && mixedTwice(me, d1, d2, blots, blocked, shooters) {
-				h.two += 2
+			if m := blots & reach; m != 0 {
+				h.add(m, 2, m&(m-1) != 0 && mixedTwice(me, d1, d2, blots, blocked, shooters))
 			}
 		}
 	}
