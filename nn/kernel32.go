@@ -27,12 +27,27 @@ func (k *Kernel) AddValue32(dst, src []float64, w []float32, at []int32, a []flo
 	for _, o := range at {
 		_ = w[int(o):][:k.H]
 	}
-	if hasAsm {
-		addF32Asm(dst[:k.H], src[:k.H], w, at, a)
-	} else {
-		addF32Go(dst[:k.H], src[:k.H], w, at, a)
-	}
+	addF32(dst[:k.H], src[:k.H], w, at, a)
 	return k.Value(dst)
+}
+
+// addF32 is addF32Go by the assembly where the processor has it: eighty
+// units at a time in AVX-512 registers where it has those, the rest in
+// AVX registers.
+func addF32(dst, src []float64, w []float32, at []int32, a []float32) {
+	if !hasAsm {
+		addF32Go(dst, src, w, at, a)
+		return
+	}
+	n := 0
+	if has512 {
+		if n = len(dst) / 80 * 80; n > 0 {
+			addF32Asm512(dst[:n], src[:n], w, at, a)
+		}
+	}
+	if n < len(dst) {
+		addF32Asm(dst[n:], src[n:], w[n:], at, a)
+	}
 }
 
 // addF32Go is addF32 in Go: the specification of the assembly.

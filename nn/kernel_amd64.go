@@ -8,6 +8,10 @@ import "golang.org/x/sys/cpu"
 // which the assembly uses; without them the kernels are the Go code.
 var hasAsm = cpu.X86.HasAVX && cpu.X86.HasFMA
 
+// has512 is whether the processor and the system support AVX-512 (F and
+// DQ), which addF32Asm512 uses.
+var has512 = hasAsm && cpu.X86.HasAVX512F && cpu.X86.HasAVX512DQ
+
 // updateAsm and updateValueAsm are updateGo and updateValueGo (len(dst) a
 // multiple of Lanes, every column in w), equal to them bit for bit.
 //
@@ -22,3 +26,10 @@ func updateValueAsm(dst, src, w []float64, at []int32, a, w2 []float64, b2 float
 //
 //go:noescape
 func addF32Asm(dst, src []float64, w []float32, at []int32, a []float32)
+
+// addF32Asm512 is addF32Asm over the first len(dst)/80·80 units, eighty
+// at a time in AVX-512 registers, equal to it bit for bit (each unit's
+// sum is one lane's, in the same order).
+//
+//go:noescape
+func addF32Asm512(dst, src []float64, w []float32, at []int32, a []float32)

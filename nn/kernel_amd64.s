@@ -238,13 +238,26 @@ tanhNaN:
 	MOVSD X0, ret+152(FP)
 	RET
 
+// F32ARGS loads the arguments addF32Asm and addF32Asm512 share: dst (DI)
+// and its length in units (CX), src (SI), w (DX), at (R8) and its length
+// (R9), a (R13); R10, the unit, starts at 0.
+#define F32ARGS \
+	MOVQ dst_base+0(FP), DI; \
+	MOVQ dst_len+8(FP), CX; \
+	MOVQ src_base+24(FP), SI; \
+	MOVQ w_base+48(FP), DX; \
+	MOVQ at_base+72(FP), R8; \
+	MOVQ at_len+80(FP), R9; \
+	MOVQ a_base+96(FP), R13; \
+	XORQ R10, R10
+
 // TERM32 finds input R11's column at unit R10 of w (R12 its address) and
-// broadcasts a[R11] into Y2.
-#define TERM32 \
+// broadcasts a[R11] into breg.
+#define TERM32(breg) \
 	MOVLQSX      (R8)(R11*4), R12; \
 	ADDQ         R10, R12; \
 	LEAQ         (DX)(R12*4), R12; \
-	VBROADCASTSS (R13)(R11*4), Y2
+	VBROADCASTSS (R13)(R11*4), breg
 
 // STORE32 widens the eight float32 sums in reg (xreg its low half) to
 // float64, adds src's units at byte offsets lo and hi (four each, past
@@ -265,14 +278,7 @@ tanhNaN:
 // src[j] in float64 and stored to dst[j]; forty units at a time (five
 // registers, one broadcast of a[i] for the five), then eight, then four.
 TEXT ·addF32Asm(SB), NOSPLIT, $0-120
-	MOVQ dst_base+0(FP), DI
-	MOVQ dst_len+8(FP), CX
-	MOVQ src_base+24(FP), SI
-	MOVQ w_base+48(FP), DX
-	MOVQ at_base+72(FP), R8
-	MOVQ at_len+80(FP), R9
-	MOVQ a_base+96(FP), R13
-	XORQ R10, R10
+	F32ARGS
 
 f32Blocks:
 	LEAQ   40(R10), AX
@@ -288,7 +294,7 @@ f32Blocks:
 f32BlockInputs:
 	CMPQ        R11, R9
 	JGE         f32BlockStore
-	TERM32
+	TERM32(Y2)
 	VFMADD231PS (R12), Y2, Y1
 	VFMADD231PS 32(R12), Y2, Y3
 	VFMADD231PS 64(R12), Y2, Y6
@@ -318,7 +324,7 @@ f32Eights:
 f32EightInputs:
 	CMPQ        R11, R9
 	JGE         f32EightStore
-	TERM32
+	TERM32(Y2)
 	VFMADD231PS (R12), Y2, Y1
 	INCQ        R11
 	JMP         f32EightInputs
@@ -339,7 +345,7 @@ f32Four:
 f32FourInputs:
 	CMPQ        R11, R9
 	JGE         f32FourStore
-	TERM32
+	TERM32(Y2)
 	VFMADD231PS (R12), X2, X1
 	INCQ        R11
 	JMP         f32FourInputs
@@ -354,5 +360,63 @@ f32FourStore:
 	JMP       f32Four
 
 f32Done:
+	VZEROUPPER
+	RET
+
+// STORE512 widens the sixteen float32 sums in reg (yreg its low half) to
+// float64, adds src's units at byte offsets lo and hi (eight each, past
+// BX) and stores them to dst's.
+#define STORE512(reg, yreg, lo, hi) \
+	VCVTPS2PD     yreg, Z8; \
+	VADDPD        lo(SI)(BX*1), Z8, Z8; \
+	VMOVUPD       Z8, lo(DI)(BX*1); \
+	VEXTRACTF32X8 $1, reg, Y9; \
+	VCVTPS2PD     Y9, Z9; \
+	VADDPD        hi(SI)(BX*1), Z9, Z9; \
+	VMOVUPD       Z9, hi(DI)(BX*1)
+
+// func addF32Asm512(dst, src []float64, w []float32, at []int32, a []float32)
+//
+// addF32Asm's sums eighty units at a time in five AVX-512 registers (one
+// broadcast of a[i] for the five), over the first len(dst) rounded down
+// to eighty; the caller sums the rest with addF32Asm.
+TEXT ·addF32Asm512(SB), NOSPLIT, $0-120
+	F32ARGS
+
+z32Blocks:
+	LEAQ   80(R10), AX
+	CMPQ   AX, CX
+	JGT    z32Done
+	VXORPS Z1, Z1, Z1
+	VXORPS Z3, Z3, Z3
+	VXORPS Z6, Z6, Z6
+	VXORPS Z7, Z7, Z7
+	VXORPS Z12, Z12, Z12
+	XORQ   R11, R11
+
+z32Inputs:
+	CMPQ         R11, R9
+	JGE          z32Store
+	TERM32(Z2)
+	VFMADD231PS  (R12), Z2, Z1
+	VFMADD231PS  64(R12), Z2, Z3
+	VFMADD231PS  128(R12), Z2, Z6
+	VFMADD231PS  192(R12), Z2, Z7
+	VFMADD231PS  256(R12), Z2, Z12
+	INCQ         R11
+	JMP          z32Inputs
+
+z32Store:
+	MOVQ R10, BX
+	SHLQ $3, BX
+	STORE512(Z1, Y1, 0, 64)
+	STORE512(Z3, Y3, 128, 192)
+	STORE512(Z6, Y6, 256, 320)
+	STORE512(Z7, Y7, 384, 448)
+	STORE512(Z12, Y12, 512, 576)
+	ADDQ $80, R10
+	JMP  z32Blocks
+
+z32Done:
 	VZEROUPPER
 	RET

@@ -62,22 +62,7 @@ func TestAddF32Assembly(t *testing.T) {
 	rng := rand.New(rand.NewPCG(36, 37))
 	for trial := 0; trial < 3000; trial++ {
 		h := 4 * (1 + trial%40)
-		in := 1 + rng.IntN(50)
-		w := make([]float32, in*h)
-		for i := range w {
-			w[i] = float32(rng.NormFloat64() * math.Ldexp(1, rng.IntN(8)-4))
-		}
-		var at []int32
-		var a []float32
-		for i := 0; i < in; i++ {
-			if rng.IntN(3) > 0 {
-				at, a = append(at, int32(i*h)), append(a, float32(rng.Float64()*float64(rng.IntN(16))))
-			}
-		}
-		src := make([]float64, h)
-		for j := range src {
-			src[j] = rng.NormFloat64()
-		}
+		w, at, a, src := f32Case(rng, h)
 		got, want := make([]float64, h), make([]float64, h)
 		addF32Asm(got, src, w, at, a)
 		addF32Go(want, src, w, at, a)
@@ -85,4 +70,53 @@ func TestAddF32Assembly(t *testing.T) {
 			t.Fatalf("trial %d (%d units, %d terms): addF32Asm %v, addF32Go %v", trial, h, len(at), got, want)
 		}
 	}
+}
+
+// TestAddF32Assembly512: where the processor has AVX-512, addF32Asm512
+// equals addF32Go bit for bit over its blocks of eighty units, and
+// AddValue32's sums (its blocks, then addF32Asm's) over every unit.
+func TestAddF32Assembly512(t *testing.T) {
+	if !has512 {
+		t.Skip("no AVX-512: addF32Asm sums every unit")
+	}
+	rng := rand.New(rand.NewPCG(40, 41))
+	for trial := 0; trial < 2000; trial++ {
+		h := 4 * (1 + trial%60)
+		w, at, a, src := f32Case(rng, h)
+		want := make([]float64, h)
+		addF32Go(want, src, w, at, a)
+		if n := h / 80 * 80; n > 0 {
+			got := make([]float64, n)
+			addF32Asm512(got, src[:n], w, at, a)
+			if !slices.Equal(got, want[:n]) {
+				t.Fatalf("trial %d (%d units, %d terms): addF32Asm512 %v, addF32Go %v", trial, h, len(at), got, want[:n])
+			}
+		}
+		got := make([]float64, h)
+		addF32(got, src, w, at, a)
+		if !slices.Equal(got, want) {
+			t.Fatalf("trial %d (%d units, %d terms): addF32 %v, addF32Go %v", trial, h, len(at), got, want)
+		}
+	}
+}
+
+// f32Case returns a random case of h units for the float32 kernels: up to
+// 50 inputs' columns w, the terms at and a of about two thirds of them,
+// and an accumulator src.
+func f32Case(rng *rand.Rand, h int) (w []float32, at []int32, a []float32, src []float64) {
+	in := 1 + rng.IntN(50)
+	w = make([]float32, in*h)
+	for i := range w {
+		w[i] = float32(rng.NormFloat64() * math.Ldexp(1, rng.IntN(8)-4))
+	}
+	for i := 0; i < in; i++ {
+		if rng.IntN(3) > 0 {
+			at, a = append(at, int32(i*h)), append(a, float32(rng.Float64()*float64(rng.IntN(16))))
+		}
+	}
+	src = make([]float64, h)
+	for j := range src {
+		src[j] = rng.NormFloat64()
+	}
+	return w, at, a, src
 }

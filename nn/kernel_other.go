@@ -12,3 +12,7 @@ func updateValueAsm(dst, src, w []float64, at []int32, a, w2 []float64, b2 float
 }
 
 func addF32Asm(dst, src []float64, w []float32, at []int32, a []float32) { panic("no assembly") }
+
+const has512 = false
+
+func addF32Asm512(dst, src []float64, w []float32, at []int32, a []float32) { panic("no assembly") }
