@@ -415,30 +415,6 @@ func (h *hits) count(me *Points, blots, blocked, shooters uint32) {
 	}
 }
 
-// entries[w] are the rolls that enter a checker from the bar when w marks
-// the blocked entry points (bit 6-e for the point a die e enters on,
-// blocked's bits Bar-6 to Bar-1): die[f] the rolls of a die f whose other
-// die enters (a double f: f's own point), doubles the doubles that enter.
-var entries [64]struct {
-	die     [7]uint32
-	doubles uint32
-}
-
-func init() {
-	for w := range entries {
-		en := &entries[w]
-		for e := 1; e <= 6; e++ {
-			if w&(1<<(6-e)) != 0 {
-				continue
-			}
-			en.doubles |= rollBit(e, e)
-			for f := 1; f <= 6; f++ {
-				en.die[f] |= rollBit(f, e)
-			}
-		}
-	}
-}
-
 // countByBlot is count a blot at a time, from the farthest back: the
 // rolls with which a checker reaches it (reach, and with checkers on the
 // bar their entries first), each roll weighed to the first blot it
@@ -446,8 +422,24 @@ func init() {
 // checkers on the bar it is countFree's specification (TestHitsByRoll).
 func (h *hits) countByBlot(me *Points, blots, blocked, shooters uint32) {
 	nb := me[Bar]
-	en := &entries[blocked>>(Bar-6)&63]
-	dieEnter, enterDoubles := &en.die, en.doubles
+	// dieEnter[f] are the rolls of a die f whose other die enters a
+	// checker from the bar (a double f: f's own point).
+	var dieEnter [7]uint32
+	var enterDoubles uint32 // the doubles that enter from the bar
+	for e := 1; e <= 6; e++ {
+		if blocked&(1<<(Bar-e)) == 0 {
+			enterDoubles |= rollBit(e, e)
+		}
+	}
+	if nb == 1 {
+		for f := 1; f <= 6; f++ {
+			for e := 1; e <= 6; e++ {
+				if blocked&(1<<(Bar-e)) == 0 {
+					dieEnter[f] |= rollBit(f, e)
+				}
+			}
+		}
+	}
 	var any, twice uint32
 	// blots from the farthest back (the most pips lost) down
 	for t := 24; t >= 1; t-- {
@@ -602,29 +594,14 @@ func init() {
 	}
 }
 
-// stepsOf[d][e] is d/e where e divides d (d to 24, e to 6), else 0: the
-// steps of a double e that move d pips, a table for doubleShots' inner
-// loop, where the divisions took most of its time.
-var stepsOf [Bar][7]int8
-
-func init() {
-	for d := 1; d < Bar; d++ {
-		for e := 1; e <= 6; e++ {
-			if d%e == 0 {
-				stepsOf[d][e] = int8(d / e)
-			}
-		}
-	}
-}
-
 // doubleShots returns the doubles with which a checker at the mover's
 // point p (Bar: entering) reaches t in least to steps steps of its die,
 // every point on the way open; from the bar the first step is the entry.
 func doubleShots(p, t, least, steps int, blocked uint32) uint32 {
 	var m uint32
 	d := p - t
-	for e := 1; e <= 6; e++ {
-		if q := int(stepsOf[d][e]); q == 0 || q < least || q > steps {
+	for e := max(1, (d+steps-1)/steps); e <= 6; e++ { // d/e <= steps
+		if d%e != 0 || d/e < least {
 			continue
 		}
 		ok := true
