@@ -259,6 +259,23 @@ tanhNaN:
 	LEAQ         (DX)(R12*4), R12; \
 	VBROADCASTSS (R13)(R11*4), breg
 
+// ZERO5 clears the five registers of a block's sums.
+#define ZERO5(r1, r2, r3, r4, r5) \
+	VXORPS r1, r1, r1; \
+	VXORPS r2, r2, r2; \
+	VXORPS r3, r3, r3; \
+	VXORPS r4, r4, r4; \
+	VXORPS r5, r5, r5
+
+// FMA5 adds a[i] (breg) times the column at R12 to the five registers of
+// a block's sums, each o1 to o4 bytes past the first (a register apart).
+#define FMA5(breg, r1, r2, r3, r4, r5, o1, o2, o3, o4) \
+	VFMADD231PS (R12), breg, r1; \
+	VFMADD231PS o1(R12), breg, r2; \
+	VFMADD231PS o2(R12), breg, r3; \
+	VFMADD231PS o3(R12), breg, r4; \
+	VFMADD231PS o4(R12), breg, r5
+
 // STORE32 widens the eight float32 sums in reg (xreg its low half) to
 // float64, adds src's units at byte offsets lo and hi (four each, past
 // BX) and stores them to dst's.
@@ -284,22 +301,14 @@ f32Blocks:
 	LEAQ   40(R10), AX
 	CMPQ   AX, CX
 	JGT    f32Eights
-	VXORPS Y1, Y1, Y1
-	VXORPS Y3, Y3, Y3
-	VXORPS Y6, Y6, Y6
-	VXORPS Y7, Y7, Y7
-	VXORPS Y12, Y12, Y12
+	ZERO5(Y1, Y3, Y6, Y7, Y12)
 	XORQ   R11, R11
 
 f32BlockInputs:
 	CMPQ        R11, R9
 	JGE         f32BlockStore
 	TERM32(Y2)
-	VFMADD231PS (R12), Y2, Y1
-	VFMADD231PS 32(R12), Y2, Y3
-	VFMADD231PS 64(R12), Y2, Y6
-	VFMADD231PS 96(R12), Y2, Y7
-	VFMADD231PS 128(R12), Y2, Y12
+	FMA5(Y2, Y1, Y3, Y6, Y7, Y12, 32, 64, 96, 128)
 	INCQ        R11
 	JMP         f32BlockInputs
 
@@ -387,22 +396,14 @@ z32Blocks:
 	LEAQ   80(R10), AX
 	CMPQ   AX, CX
 	JGT    z32Done
-	VXORPS Z1, Z1, Z1
-	VXORPS Z3, Z3, Z3
-	VXORPS Z6, Z6, Z6
-	VXORPS Z7, Z7, Z7
-	VXORPS Z12, Z12, Z12
+	ZERO5(Z1, Z3, Z6, Z7, Z12)
 	XORQ   R11, R11
 
 z32Inputs:
 	CMPQ         R11, R9
 	JGE          z32Store
 	TERM32(Z2)
-	VFMADD231PS  (R12), Z2, Z1
-	VFMADD231PS  64(R12), Z2, Z3
-	VFMADD231PS  128(R12), Z2, Z6
-	VFMADD231PS  192(R12), Z2, Z7
-	VFMADD231PS  256(R12), Z2, Z12
+	FMA5(Z2, Z1, Z3, Z6, Z7, Z12, 64, 128, 192, 256)
 	INCQ         R11
 	JMP          z32Inputs
 
