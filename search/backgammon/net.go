@@ -147,7 +147,7 @@ func inRace(b *Board) bool { return !b.Contact() }
 type NetEvaluator struct {
 	net   *nn.Net
 	k     *nn.Kernel
-	w     []float64 // the first layer's columns, input i's at i·k.H, padded
+	w     []float64 // the raw inputs' first-layer columns, input i's at i·k.H, padded
 	top   int
 	stack []netFrame
 	// at and a are the terms of an accumulator being built: the offsets
@@ -218,8 +218,8 @@ const maxTerms = 4 * 2 * (Bar + 1)
 // NewNetEvaluator returns an evaluator of net; call Reset before Evaluate.
 func NewNetEvaluator(net *nn.Net) *NetEvaluator {
 	k := nn.NewKernel(net)
-	e := &NetEvaluator{net: net, k: k, w: make([]float64, net.In*k.H), stack: make([]netFrame, maxNetDepth+1), tmp: make([]float64, k.H)}
-	for i := 0; i < net.In; i++ {
+	e := &NetEvaluator{net: net, k: k, w: make([]float64, InputSize*k.H), stack: make([]netFrame, maxNetDepth+1), tmp: make([]float64, k.H)}
+	for i := 0; i < InputSize; i++ {
 		k.Column(e.w[i*k.H:], i)
 	}
 	if net.In != InputSize {
