@@ -33,3 +33,19 @@ func addF32Asm(dst, src []float64, w []float32, at []int32, a []float32)
 //
 //go:noescape
 func addF32Asm512(dst, src []float64, w []float32, at []int32, a []float32)
+
+// hasInt is whether the processor and the system support AVX2, whose
+// integer adds addInt32Asm uses.
+var hasInt = hasAsm && cpu.X86.HasAVX2
+
+// addInt32Asm is addInt32Go (len(dst) a multiple of Lanes, every column
+// in w), equal to it.
+//
+//go:noescape
+func addInt32Asm(dst, src, w []int32, plus, minus []int32)
+
+// int32ToF64Asm is int32ToF64Go (len(dst) a multiple of Lanes), equal to
+// it bit for bit.
+//
+//go:noescape
+func int32ToF64Asm(dst []float64, acc []int32, b1 []float64, scale float64)

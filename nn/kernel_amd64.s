@@ -421,3 +421,136 @@ z32Store:
 z32Done:
 	VZEROUPPER
 	RET
+
+// INT5 adds (op VPADDD) or subtracts (VPSUBD) the column at R12 from the
+// five registers of a block's sums, forty units.
+#define INT5(op) \
+	op (R12), Y0, Y0; \
+	op 32(R12), Y1, Y1; \
+	op 64(R12), Y2, Y2; \
+	op 96(R12), Y3, Y3; \
+	op 128(R12), Y4, Y4
+
+// COLUMN sets R12 to the address of the column whose offset (in units) is
+// entry R11 of the offsets at base, at byte offset BX.
+#define COLUMN(base) \
+	MOVLQSX (base)(R11*4), R12; \
+	LEAQ    (DX)(R12*4), R12; \
+	ADDQ    BX, R12
+
+// func addInt32Asm(dst, src, w []int32, plus, minus []int32)
+//
+// Per unit j (BX = 4j, its byte offset): src[j] plus w[o+j] for each o of
+// plus (R8, R9 of them), less w[o+j] for each o of minus (R13, R10 of
+// them), stored to dst[j]; forty units at a time (five registers), then
+// four.
+TEXT ·addInt32Asm(SB), NOSPLIT, $0-120
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), CX
+	MOVQ src_base+24(FP), SI
+	MOVQ w_base+48(FP), DX
+	MOVQ plus_base+72(FP), R8
+	MOVQ plus_len+80(FP), R9
+	MOVQ minus_base+96(FP), R13
+	MOVQ minus_len+104(FP), R10
+	SHLQ $2, CX
+	XORQ BX, BX
+	MOVQ CX, AX
+	SUBQ $160, AX // the last block's offset
+
+intBlocks:
+	CMPQ    BX, AX
+	JGT     intGroups
+	VMOVDQU (SI)(BX*1), Y0
+	VMOVDQU 32(SI)(BX*1), Y1
+	VMOVDQU 64(SI)(BX*1), Y2
+	VMOVDQU 96(SI)(BX*1), Y3
+	VMOVDQU 128(SI)(BX*1), Y4
+	XORQ    R11, R11
+
+intBlockPlus:
+	CMPQ   R11, R9
+	JGE    intBlockMinus0
+	COLUMN(R8)
+	INT5(VPADDD)
+	INCQ   R11
+	JMP    intBlockPlus
+
+intBlockMinus0:
+	XORQ R11, R11
+
+intBlockMinus:
+	CMPQ   R11, R10
+	JGE    intBlockStore
+	COLUMN(R13)
+	INT5(VPSUBD)
+	INCQ   R11
+	JMP    intBlockMinus
+
+intBlockStore:
+	VMOVDQU Y0, (DI)(BX*1)
+	VMOVDQU Y1, 32(DI)(BX*1)
+	VMOVDQU Y2, 64(DI)(BX*1)
+	VMOVDQU Y3, 96(DI)(BX*1)
+	VMOVDQU Y4, 128(DI)(BX*1)
+	ADDQ    $160, BX
+	JMP     intBlocks
+
+intGroups:
+	CMPQ    BX, CX
+	JGE     intDone
+	VMOVDQU (SI)(BX*1), X0
+	XORQ    R11, R11
+
+intGroupPlus:
+	CMPQ   R11, R9
+	JGE    intGroupMinus0
+	COLUMN(R8)
+	VPADDD (R12), X0, X0
+	INCQ   R11
+	JMP    intGroupPlus
+
+intGroupMinus0:
+	XORQ R11, R11
+
+intGroupMinus:
+	CMPQ   R11, R10
+	JGE    intGroupStore
+	COLUMN(R13)
+	VPSUBD (R12), X0, X0
+	INCQ   R11
+	JMP    intGroupMinus
+
+intGroupStore:
+	VMOVDQU X0, (DI)(BX*1)
+	ADDQ    $16, BX
+	JMP     intGroups
+
+intDone:
+	VZEROUPPER
+	RET
+
+// func int32ToF64Asm(dst []float64, acc []int32, b1 []float64, scale float64)
+//
+// Per four units j (BX): b1[j] + scale·float64(acc[j]), stored to dst[j].
+TEXT ·int32ToF64Asm(SB), NOSPLIT, $0-80
+	MOVQ         dst_base+0(FP), DI
+	MOVQ         dst_len+8(FP), CX
+	MOVQ         acc_base+24(FP), SI
+	MOVQ         b1_base+48(FP), DX
+	VBROADCASTSD scale+72(FP), Y1
+	XORQ         BX, BX
+
+toF64:
+	CMPQ      BX, CX
+	JGE       toF64Done
+	VCVTDQ2PD (SI)(BX*4), Y0
+	VMULPD    Y1, Y0, Y0
+	VADDPD    (DX)(BX*8), Y0, Y0
+	VMOVUPD   Y0, (DI)(BX*8)
+	ADDQ      $4, BX
+	JMP       toF64
+
+toF64Done:
+	VZEROUPPER
+	RET

@@ -112,3 +112,53 @@ func f32Case(rng *rand.Rand, h int) (w []float32, at []int32, a []float32, src [
 	}
 	return w, at, a, src
 }
+
+// TestInt32Assembly: where the processor has AVX2, addInt32Asm equals
+// addInt32Go, for every count of units its blocks and fours cover, with
+// sums that wrap past int32's range; and int32ToF64Asm equals
+// int32ToF64Go bit for bit, over int32's range and every scale a caller
+// may use.
+func TestInt32Assembly(t *testing.T) {
+	if !hasInt {
+		t.Skip("no AVX2: the kernels are the Go code")
+	}
+	rng := rand.New(rand.NewPCG(42, 43))
+	for trial := 0; trial < 3000; trial++ {
+		h := 4 * (1 + trial%60)
+		in := 1 + rng.IntN(30)
+		w := make([]int32, in*h)
+		for i := range w {
+			w[i] = int32(rng.Uint32()) >> rng.IntN(32)
+		}
+		var plus, minus []int32
+		for i := 0; i < in; i++ {
+			switch rng.IntN(3) {
+			case 0:
+				plus = append(plus, int32(i*h))
+			case 1:
+				minus = append(minus, int32(i*h))
+			}
+		}
+		src := make([]int32, h)
+		for j := range src {
+			src[j] = int32(rng.Uint32())
+		}
+		got, want := make([]int32, h), make([]int32, h)
+		addInt32Go(want, src, w, plus, minus)
+		addInt32Asm(got, src, w, plus, minus)
+		if !slices.Equal(got, want) {
+			t.Fatalf("trial %d (%d units, %d+%d columns): addInt32Asm %v, addInt32Go %v", trial, h, len(plus), len(minus), got, want)
+		}
+		b1 := make([]float64, h)
+		for j := range b1 {
+			b1[j] = rng.NormFloat64()
+		}
+		scale := math.Ldexp(1, -rng.IntN(40))
+		f, g := make([]float64, h), make([]float64, h)
+		int32ToF64Go(g, got, b1, scale)
+		int32ToF64Asm(f, got, b1, scale)
+		if !slices.Equal(f, g) {
+			t.Fatalf("trial %d (%d units): int32ToF64Asm %v, int32ToF64Go %v", trial, h, f, g)
+		}
+	}
+}

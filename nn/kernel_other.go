@@ -16,3 +16,9 @@ func addF32Asm(dst, src []float64, w []float32, at []int32, a []float32) { panic
 const has512 = false
 
 func addF32Asm512(dst, src []float64, w []float32, at []int32, a []float32) { panic("no assembly") }
+
+const hasInt = false
+
+func addInt32Asm(dst, src, w []int32, plus, minus []int32) { panic("no assembly") }
+
+func int32ToF64Asm(dst []float64, acc []int32, b1 []float64, scale float64) { panic("no assembly") }
