@@ -1,8 +1,12 @@
 package backgammon
 
 import (
+	"encoding/binary"
 	"fmt"
+	"math"
+	"math/bits"
 	"math/rand/v2"
+	"unsafe"
 
 	"starlab/nn"
 	"starlab/search"
@@ -144,6 +148,16 @@ func inRace(b *Board) bool { return !b.Contact() }
 // nn.Net.AddInput) added the same terms, so the values are bit for bit
 // those of that version, which the tests keep as the specification
 // (eagerEvaluator in net_test.go).
+//
+// A net of the input set "features" (the newer kind) keeps its
+// accumulators in fixed point instead: a point of a side holding c
+// checkers adds one column, its units' weights summed and rounded to a
+// multiple of a power of two (the table q), and an accumulator is the sum
+// in int32 of its occupied points' columns (nn.AddInt32: a changed point
+// takes its old column out and its new one in). The sum is exact, so an
+// accumulator is the same integers however the plays reached its
+// position, and a value depends on the position alone; B1 and the
+// features join it in float64 at each value (nn.Kernel.ValueInt32).
 type NetEvaluator struct {
 	net   *nn.Net
 	k     *nn.Kernel
@@ -176,6 +190,12 @@ type NetEvaluator struct {
 	// generation.
 	cache []cachedValue
 	gen   uint64
+	// q is a net with features's table of fixed-point columns, one per
+	// point state (qOf), in units of qscale; plus and minus are the
+	// columns an accumulator's building adds and takes out.
+	q           []int32
+	qscale      float64
+	plus, minus [2 * (Bar + 1)]int32
 	// race is the evaluator of the net's race net (nn.Net.Phases), nil
 	// without one: Evaluate and Value hand it the positions of the race,
 	// and it follows every play, building its accumulators only when read.
@@ -204,8 +224,9 @@ const cacheBits = 18
 
 type netFrame struct {
 	pts   [2]Points
-	acc   [2][]float64
-	ready [2]bool // acc[v] holds view v's accumulator of pts
+	acc   [2][]float64 // a net of the raw inputs'
+	iacc  [2][]int32   // a net with features's, in units of qscale
+	ready [2]bool      // acc[v] or iacc[v] holds view v's accumulator of pts
 }
 
 // maxNetDepth bounds the plays the evaluator follows from a Reset.
@@ -229,16 +250,81 @@ func NewNetEvaluator(net *nn.Net) *NetEvaluator {
 		}
 		bearoff() // built now, not inside a timed search's first bear-off
 		e.gen = 1 // generation 0's tags are the empty slots
+		e.fixedColumns()
 	}
 	for i := range e.stack {
-		for v := range e.stack[i].acc {
-			e.stack[i].acc[v] = make([]float64, k.H)
+		for v := range 2 {
+			if e.q != nil {
+				e.stack[i].iacc[v] = make([]int32, k.H)
+			} else {
+				e.stack[i].acc[v] = make([]float64, k.H)
+			}
 		}
 	}
 	if r := net.PhaseNet(RacePhase); r != nil {
 		e.race = NewNetEvaluator(r)
 	}
 	return e
+}
+
+// qOf returns the offset in NetEvaluator.q of the column of a point p
+// (Off to Bar) holding c checkers (1 to Checkers) of the side to move in
+// the accumulator's view (rel 0) or of the other side (rel 1).
+func qOf(rel, p int, c int8, h int) int32 {
+	return int32(((rel*(Bar+1)+p)*(Checkers+1) + int(c)) * h)
+}
+
+// fixedColumns makes the table q: each point state's column, what its
+// units add (the raw inputs' columns in w times pointUnits, or the
+// borne-off count over Checkers), rounded to a multiple of qscale, the
+// smallest power of two at which no accumulator can leave int32: a
+// unit's bound is the sum over the points of its largest column in
+// magnitude, and each column's rounding adds at most half a unit.
+func (e *NetEvaluator) fixedColumns() {
+	h := e.k.H
+	cols := make([]float64, 2*(Bar+1)*(Checkers+1)*h)
+	for rel := 0; rel < 2; rel++ {
+		for p := 0; p <= Bar; p++ {
+			i := input(0, rel, p)
+			for c := int8(1); c <= Checkers; c++ {
+				col := cols[qOf(rel, p, c, h):][:h]
+				if p == Off {
+					for j, w := range e.w[i*h:][:h] {
+						col[j] = float64(c) / Checkers * w
+					}
+					continue
+				}
+				for k, u := range pointUnits[c] {
+					if u != 0 {
+						for j, w := range e.w[(i+k)*h:][:h] {
+							col[j] += u * w
+						}
+					}
+				}
+			}
+		}
+	}
+	bound := 0.0
+	for j := 0; j < h; j++ {
+		m := 0.0
+		for x := 0; x < 2*(Bar+1); x++ {
+			most := 0.0
+			for c := 1; c <= Checkers; c++ {
+				most = max(most, math.Abs(cols[(x*(Checkers+1)+c)*h+j]))
+			}
+			m += most
+		}
+		bound = max(bound, m)
+	}
+	bits := 60
+	if bound > 0 {
+		bits = min(bits, int(math.Floor(math.Log2((math.MaxInt32-2*(Bar+1))/bound))))
+	}
+	e.qscale = math.Ldexp(1, -bits)
+	e.q = make([]int32, len(cols))
+	for x, c := range cols {
+		e.q[x] = int32(math.Round(math.Ldexp(c, bits)))
+	}
 }
 
 // Clone returns an evaluator of the same net with stacks of its own.
@@ -313,36 +399,81 @@ func (e *NetEvaluator) build(t, v int) {
 		lo--
 	}
 	for u := lo + 1; u <= t; u++ {
-		f := &e.stack[u]
-		n := 0
-		if u == 0 {
-			for s := 0; s < 2; s++ {
-				for p := 0; p <= Bar; p++ {
-					n = e.addTerms(n, v, s, p, 0, f.pts[s][p])
-				}
-			}
-			e.k.Update(f.acc[v], e.k.B1, e.w, e.at[:n], e.a[:n])
-		} else {
-			old := &e.stack[u-1]
-			for s := 0; s < 2; s++ {
-				now, was := &f.pts[s], &old.pts[s]
-				// Eight points compared at once: a play leaves most alone.
-				for p0 := 0; p0 <= Bar; p0 += 8 {
-					p1 := min(p0+8, Bar+1)
-					if p1 == p0+8 && [8]int8(now[p0:p1]) == [8]int8(was[p0:p1]) {
-						continue
-					}
-					for p := p0; p < p1; p++ {
-						if now[p] != was[p] {
-							n = e.addTerms(n, v, s, p, was[p], now[p])
-						}
-					}
-				}
-			}
-			e.k.Update(f.acc[v], old.acc[v], e.w, e.at[:n], e.a[:n])
-		}
-		f.ready[v] = true
+		e.buildFrame(u, v)
+		e.stack[u].ready[v] = true
 	}
+}
+
+// buildFrame builds view v's accumulator of frame u from its parent's,
+// which is ready, or at the root from an empty board's (B1, or 0 in fixed
+// point), by the points where the positions differ, side 0 then 1, point
+// Off to Bar: in fixed point the columns of their old states out and of
+// their new states in, in float64 their terms in the eager version's
+// order (addTerms).
+func (e *NetEvaluator) buildFrame(u, v int) {
+	f, h := &e.stack[u], e.k.H
+	var old *netFrame
+	if u > 0 {
+		old = &e.stack[u-1]
+	}
+	n, np, nm := 0, 0, 0
+	for s := 0; s < 2; s++ {
+		now, was := &f.pts[s], &noPoints
+		if old != nil {
+			was = &old.pts[s]
+		}
+		for x := changedPoints(now, was); x != 0; x &= x - 1 {
+			p := bits.TrailingZeros32(x)
+			if e.q == nil {
+				n = e.addTerms(n, v, s, p, was[p], now[p])
+				continue
+			}
+			if c := was[p]; c > 0 {
+				e.minus[nm] = qOf(s^v, p, c, h)
+				nm++
+			}
+			if c := now[p]; c > 0 {
+				e.plus[np] = qOf(s^v, p, c, h)
+				np++
+			}
+		}
+	}
+	if e.q != nil {
+		src := f.iacc[v]
+		if old != nil {
+			src = old.iacc[v]
+		} else {
+			clear(src)
+		}
+		nn.AddInt32(f.iacc[v], src, e.q, e.plus[:np], e.minus[:nm])
+		return
+	}
+	src := e.k.B1
+	if old != nil {
+		src = old.acc[v]
+	}
+	e.k.Update(f.acc[v], src, e.w, e.at[:n], e.a[:n])
+}
+
+// noPoints is a side with no checkers: what the root's accumulators are
+// built from.
+var noPoints Points
+
+// changedPoints returns the points where now and was differ (bit p for
+// point p, Off to Bar), eight at a time: the bytes of their difference
+// that are not 0 (byteTops of each byte's low seven bits plus 0x7f, which
+// carries into its top bit alone, or its top bit). The last word, points
+// 18 to 25, overlaps the one before. changedByPoint is its
+// specification.
+func changedPoints(now, was *Points) uint32 {
+	a := (*[len(Points{})]byte)(unsafe.Pointer(now))
+	b := (*[len(Points{})]byte)(unsafe.Pointer(was))
+	var m uint32
+	for _, q := range [...]int{0, 8, 16, len(Points{}) - 8} {
+		d := binary.LittleEndian.Uint64(a[q:]) ^ binary.LittleEndian.Uint64(b[q:])
+		m |= byteTops((d&0x7f7f7f7f7f7f7f7f+0x7f7f7f7f7f7f7f7f)|d) << q
+	}
+	return m
 }
 
 // Make follows b.MakeSaving(m, ...): b shows the play made.
@@ -394,7 +525,7 @@ func (e *NetEvaluator) Evaluate(b *Board) float64 {
 		if !f.ready[b.stm] {
 			e.build(e.top, int(b.stm))
 		}
-		v := e.withFeatures(b, f.acc[b.stm])
+		v := e.withFeatures(b, f.iacc[b.stm])
 		*c = cachedValue{tag: tag, v: v}
 		return v
 	}
@@ -404,11 +535,11 @@ func (e *NetEvaluator) Evaluate(b *Board) float64 {
 	return e.net.Output(f.acc[b.stm][:e.net.H])
 }
 
-// Forget empties the evaluation cache, in one step: a value computed
-// along another line of play may differ from this line's in its last bits
-// (the accumulators add the same terms in another order), so a search that
-// must depend on nothing searched before forgets them (the engine's
-// ClearTT).
+// Forget empties the evaluation cache, in one step, so that a search
+// that must depend on nothing searched before (the engine's ClearTT)
+// finds nothing of it: the values are the position's alone (the
+// accumulators are exact), but which positions a search finds already
+// valued changes its time.
 func (e *NetEvaluator) Forget() {
 	if e.race != nil {
 		e.race.Forget()
@@ -417,14 +548,13 @@ func (e *NetEvaluator) Forget() {
 }
 
 // withFeatures returns the value of a net of the input set "features"
-// from acc, the accumulator of b's raw inputs: the features' terms are
-// added to a copy, computed afresh at every evaluation (they change with
-// the whole position, not point by point), and summed in float32
-// (nn.Kernel.AddValue32), in a quarter of the float64 arithmetic. The
-// sum depends on the position alone, and is added to acc in float64, so
-// that values differ along two lines of play no more than acc does; the
-// value is within featuresTolerance of Value's.
-func (e *NetEvaluator) withFeatures(b *Board, acc []float64) float64 {
+// from acc, the fixed-point accumulator of b's raw inputs: the features'
+// terms are added to B1 plus acc (nn.Kernel.ValueInt32), computed afresh
+// at every evaluation (they change with the whole position, not point by
+// point), and summed in float32 (nn.Kernel.AddValue32), in a quarter of
+// the float64 arithmetic. The value depends on the position alone, and
+// is within featuresTolerance of Value's.
+func (e *NetEvaluator) withFeatures(b *Board, acc []int32) float64 {
 	features(b, e.feat[:])
 	n := 0
 	for i, v := range e.feat {
@@ -433,7 +563,7 @@ func (e *NetEvaluator) withFeatures(b *Board, acc []float64) float64 {
 			n++
 		}
 	}
-	return e.k.AddValue32(e.tmp, acc, e.w32, e.fat[:n], e.fa[:n])
+	return e.k.ValueInt32(e.tmp, acc, e.qscale, e.w32, e.fat[:n], e.fa[:n])
 }
 
 // Value returns the net's value of b computed from scratch from the net's

@@ -308,3 +308,45 @@ func TestEvaluationCache(t *testing.T) {
 	}
 	t.Logf("%d positions valued, %d met again", len(first), again)
 }
+
+// changedByPoint is changedPoints a point at a time.
+func changedByPoint(now, was *Points) uint32 {
+	var m uint32
+	for p := range now {
+		if now[p] != was[p] {
+			m |= 1 << p
+		}
+	}
+	return m
+}
+
+// TestChangedPoints: changedPoints finds the points where two sides
+// differ, for random sides and for sides that differ in one point by one
+// checker, or by a count's top bit alone.
+func TestChangedPoints(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for trial := 0; trial < 100000; trial++ {
+		var now, was Points
+		for p := range now {
+			now[p] = int8(rng.IntN(Checkers + 1))
+		}
+		was = now
+		switch trial % 3 {
+		case 0:
+			for p := range was {
+				if rng.IntN(4) == 0 {
+					was[p] = int8(rng.IntN(Checkers + 1))
+				}
+			}
+		case 1:
+			p := rng.IntN(len(was))
+			was[p] ^= int8(1 << rng.IntN(4))
+		case 2:
+			p := rng.IntN(len(was))
+			was[p] ^= -128
+		}
+		if got, want := changedPoints(&now, &was), changedByPoint(&now, &was); got != want {
+			t.Fatalf("%v against %v: %#x, point by point %#x", now, was, got, want)
+		}
+	}
+}
