@@ -3,6 +3,7 @@ package backgammon
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"starlab/nn"
@@ -348,5 +349,64 @@ func TestChangedPoints(t *testing.T) {
 		if got, want := changedPoints(&now, &was), changedByPoint(&now, &was); got != want {
 			t.Fatalf("%v against %v: %#x, point by point %#x", now, was, got, want)
 		}
+	}
+}
+
+// TestFixedPointIsExact: a features net's fixed-point accumulators, built
+// play by play along random lines (plays tried and taken back, views built
+// over several frames at once), are the integers of the same position's
+// accumulators built afresh; so two lines to one position give it one
+// value.
+func TestFixedPointIsExact(t *testing.T) {
+	net, err := EmbeddedNet(OnePoint)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lazy, fresh := NewNetEvaluator(net), NewNetEvaluator(net)
+	if lazy.q == nil {
+		t.Fatal("the built-in net's evaluator has no fixed-point columns")
+	}
+	rng := rand.New(rand.NewPCG(13, 14))
+	var codes [MaxPlays]int16
+	checked := 0
+	check := func(b *Board) {
+		t.Helper()
+		if rng.IntN(3) > 0 {
+			return // left unbuilt, built later with a frame above it
+		}
+		v := int(b.stm)
+		lazy.build(lazy.top, v)
+		fresh.Reset(b)
+		fresh.build(0, v)
+		if !slices.Equal(lazy.stack[lazy.top].iacc[v], fresh.stack[0].iacc[v]) {
+			t.Fatalf("%s, %d plays since Reset: the accumulator differs from the one built afresh", b, lazy.top)
+		}
+		checked++
+	}
+	for g := 0; g < 30; g++ {
+		b := StartBoard(OnePoint)
+		lazy.Reset(b)
+		for !b.Over() && lazy.top < maxNetDepth-1 {
+			hi, lo := RollDice(rng.IntN(Rolls))
+			b.Roll(hi, lo)
+			n := b.Moves(&codes)
+			for k := rng.IntN(3); k > 0; k-- {
+				m := int(codes[rng.IntN(n)])
+				var u Undo
+				b.MakeSaving(m, &u)
+				lazy.Make(b, m)
+				check(b)
+				lazy.Unmake(b, m)
+				b.UnmakeRestoring(m, &u)
+			}
+			m := int(codes[rng.IntN(n)])
+			var u Undo
+			b.MakeSaving(m, &u)
+			lazy.Make(b, m)
+			check(b)
+		}
+	}
+	if checked < 1000 {
+		t.Fatalf("only %d positions checked", checked)
 	}
 }
