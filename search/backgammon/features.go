@@ -134,8 +134,9 @@ func byteTops(x uint64) uint32 {
 func seen(mask uint32) uint32 { return bits.Reverse32(mask) >> 6 }
 
 // halfFeatures writes the features of side me against side op, both
-// counted from their own views, into f; mm and om are their masks.
-func halfFeatures(me, op *Points, mm, om sideMasks, f []float64) {
+// counted from their own views, into f; mm and om are their masks, and hc
+// a cache of the hits (nil for none).
+func halfFeatures(me, op *Points, mm, om sideMasks, f []float64, hc *hitCache) {
 	clear(f[:HalfFeatures])
 	off := float64(me[Off])
 	switch {
@@ -183,8 +184,7 @@ func halfFeatures(me, op *Points, mm, om sideMasks, f []float64) {
 		f[7] = float64(25-(bits.Len32(out)-1)) / 6
 	}
 	byOp, byMe := seen(om.made), seen(mm.made) // what blocks me, what blocks op
-	var h hits
-	h.count(me, seen(om.single), byOp, mm.occupied)
+	h := hc.count(me, seen(om.single), byOp, mm)
 	f[8] = float64(h.loss) / (12 * 36)
 	f[9] = float64(h.one) / 36
 	f[10] = float64(h.two) / 36
@@ -396,6 +396,60 @@ func reach(p, t int, blocked uint32) uint32 {
 		return hitTab[d][window(blocked, p)>>1]
 	}
 	return doubleShots(p, t, 1, 4, blocked)
+}
+
+// hitCache keeps hits by what they depend on (hitKey), in the slot of
+// the key's hash, as the evaluation cache keeps values: a search meets
+// the same pattern of shooters, blots and blocks in many positions (at
+// depth 5 on the bench positions, 47% of the counts with a blot to hit
+// are of a pattern counted before in the same run).
+type hitCache [1 << hitCacheBits]hitSlot
+
+type hitSlot struct {
+	key            hitKey
+	one, two, loss int16
+}
+
+// hitCacheBits is the log2 of a hitCache's slots (384 KiB).
+const hitCacheBits = 14
+
+// hitKey is what a side's hits depend on: the other's blots, the points
+// it holds, the side's points with checkers and those with two or more
+// (which mixedTwice reads), and its checkers on the bar (bits 26 up).
+// Its blots are never 0 in a key, so the empty slot answers no key.
+type hitKey [4]uint32
+
+// keyOf returns the hitKey of me (masks mm) against blots and blocked.
+func keyOf(me *Points, blots, blocked uint32, mm sideMasks) hitKey {
+	return hitKey{blots, blocked, mm.occupied, mm.made | uint32(me[Bar])<<26}
+}
+
+// slot returns k's slot.
+func (c *hitCache) slot(k hitKey) *hitSlot {
+	return &c[(k[0]*0x9e3779b1^k[1]*0x85ebca6b^k[2]*0xc2b2ae35^k[3]*0x27d4eb2f)>>(32-hitCacheBits)]
+}
+
+// count returns the hits of me (masks mm) on the blots where blocked
+// marks the points the other holds (both at my points): from the cache
+// where it holds them, else counted (hits.count) and kept; counted alone
+// where c is nil.
+func (c *hitCache) count(me *Points, blots, blocked uint32, mm sideMasks) hits {
+	var h hits
+	if blots == 0 {
+		return h
+	}
+	if c == nil {
+		h.count(me, blots, blocked, mm.occupied)
+		return h
+	}
+	k := keyOf(me, blots, blocked, mm)
+	slot := c.slot(k)
+	if slot.key == k {
+		return hits{int(slot.one), int(slot.two), int(slot.loss)}
+	}
+	h.count(me, blots, blocked, mm.occupied)
+	*slot = hitSlot{k, int16(h.one), int16(h.two), int16(h.loss)}
+	return h
 }
 
 // count counts the hits of me, whose points with checkers are shooters,
@@ -656,10 +710,11 @@ func mixedTwice(me *Points, d1, d2 int, blots, blocked, shooters uint32) bool {
 }
 
 // features writes the FeatureInputs of b, the side to move's half first,
-// into f.
-func features(b *Board, f []float64) {
+// into f; hc is a cache of the hits (nil for none), which changes nothing
+// but the time.
+func features(b *Board, f []float64, hc *hitCache) {
 	s := int(b.stm)
 	ms, mo := masksOf(&b.pts[s]), masksOf(&b.pts[1-s])
-	halfFeatures(&b.pts[s], &b.pts[1-s], ms, mo, f[:HalfFeatures])
-	halfFeatures(&b.pts[1-s], &b.pts[s], mo, ms, f[HalfFeatures:FeatureInputs])
+	halfFeatures(&b.pts[s], &b.pts[1-s], ms, mo, f[:HalfFeatures], hc)
+	halfFeatures(&b.pts[1-s], &b.pts[s], mo, ms, f[HalfFeatures:FeatureInputs], hc)
 }

@@ -294,7 +294,7 @@ func BenchmarkFeatures(b *testing.B) {
 	f := make([]float64, FeatureInputs)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		features(pos[i%len(pos)], f)
+		features(pos[i%len(pos)], f, nil)
 	}
 }
 
@@ -334,5 +334,47 @@ func TestEscapes(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestHitCache: the hits a cache gives are those counted afresh, for
+// every side of random positions met twice (so that some come from the
+// cache, and some slots were taken since by another pattern), and the
+// features with a cache are those without, bit for bit.
+func TestHitCache(t *testing.T) {
+	c := new(hitCache)
+	pos := randomPositions(20, 60, 1)
+	answered, met := 0, 0
+	var f, g [FeatureInputs]float64
+	for pass := 0; pass < 2; pass++ {
+		for _, b := range pos {
+			for s := 0; s < 2; s++ {
+				me, op := &b.pts[s], &b.pts[1-s]
+				mm, om := masksOf(me), masksOf(op)
+				blots, blocked := seen(om.single), seen(om.made)
+				if blots == 0 {
+					continue
+				}
+				k := keyOf(me, blots, blocked, mm)
+				if c.slot(k).key == k {
+					answered++
+				}
+				met++
+				var want hits
+				want.count(me, blots, blocked, mm.occupied)
+				if got := c.count(me, blots, blocked, mm); got != want {
+					t.Fatalf("%s, side %d: %+v from the cache, %+v counted", b, s, got, want)
+				}
+			}
+			features(b, f[:], nil)
+			features(b, g[:], c)
+			if f != g {
+				t.Fatalf("%s: features %v with the cache, %v without", b, g, f)
+			}
+		}
+	}
+	t.Logf("%d positions, %d counts with a blot, %d answered by the cache", len(pos), met, answered)
+	if answered < met/4 || answered > met*3/4 {
+		t.Fatalf("%d of %d answered by the cache: too few or too many to test it", answered, met)
 	}
 }

@@ -64,7 +64,7 @@ func input(view, s, p int) int {
 // the inputs, for training and the engine alike.
 func Features(b *Board, x []float64) {
 	if len(x) >= FeatureInputSize {
-		features(b, x[InputSize:FeatureInputSize])
+		features(b, x[InputSize:FeatureInputSize], nil)
 	}
 	clear(x[:InputSize])
 	view := int(b.stm)
@@ -196,6 +196,8 @@ type NetEvaluator struct {
 	q           []int32
 	qscale      float64
 	plus, minus [2 * (Bar + 1)]int32
+	// hits is a net with features's cache of hits (hitCache).
+	hits *hitCache
 	// race is the evaluator of the net's race net (nn.Net.Phases), nil
 	// without one: Evaluate and Value hand it the positions of the race,
 	// and it follows every play, building its accumulators only when read.
@@ -251,6 +253,7 @@ func NewNetEvaluator(net *nn.Net) *NetEvaluator {
 		bearoff() // built now, not inside a timed search's first bear-off
 		e.gen = 1 // generation 0's tags are the empty slots
 		e.fixedColumns()
+		e.hits = new(hitCache)
 	}
 	for i := range e.stack {
 		for v := range 2 {
@@ -555,7 +558,7 @@ func (e *NetEvaluator) Forget() {
 // the float64 arithmetic. The value depends on the position alone, and
 // is within featuresTolerance of Value's.
 func (e *NetEvaluator) withFeatures(b *Board, acc []int32) float64 {
-	features(b, e.feat[:])
+	features(b, e.feat[:], e.hits)
 	n := 0
 	for i, v := range e.feat {
 		if v != 0 {
@@ -601,7 +604,7 @@ func (e *NetEvaluator) Value(b *Board) float64 {
 		}
 	}
 	if net.In != InputSize {
-		features(b, e.feat[:])
+		features(b, e.feat[:], nil)
 		for i, v := range e.feat {
 			if v != 0 {
 				net.AddInput(pre, InputSize+i, v)
