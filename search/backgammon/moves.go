@@ -319,13 +319,20 @@ func (g *gen) add(code int, n int8, key uint64) {
 // Moves writes the codes of the legal plays of a decision, each distinct
 // resulting position once, and returns how many (1, the empty play, when
 // no checker can move).
-func (b *Board) Moves(out *[MaxPlays]int16) int { return b.moves(out, false) }
+func (b *Board) Moves(out *[MaxPlays]int16) int { return b.moves(out, nil, false) }
+
+// MovesKeys is Moves, and writes into keys the key after each play, as
+// KeyAfter gives it: the generator has them.
+func (b *Board) MovesKeys(out *[MaxPlays]int16, keys *[MaxPlays]uint64) int {
+	return b.moves(out, keys, false)
+}
 
 // movesLinear is Moves with each result compared with every play so far
 // rather than looked up: the specification of the table.
-func (b *Board) movesLinear(out *[MaxPlays]int16) int { return b.moves(out, true) }
+func (b *Board) movesLinear(out *[MaxPlays]int16) int { return b.moves(out, nil, true) }
 
-func (b *Board) moves(out *[MaxPlays]int16, linear bool) int {
+// moves is Moves, and MovesKeys where keys is not nil.
+func (b *Board) moves(out *[MaxPlays]int16, keys *[MaxPlays]uint64, linear bool) int {
 	// The generator's memory (64 KiB) comes from a pool: zeroing its keys
 	// alone on every call cost as much as generating the plays.
 	s := genPool.Get().(*genScratch)
@@ -337,9 +344,18 @@ func (b *Board) moves(out *[MaxPlays]int16, linear bool) int {
 		b.genPair(&g)
 	}
 	n := g.n
+	after := zSide ^ zRoll[rollOf[b.d1][b.d2]] // what MakeSaving adds to the points' keys
+	if keys != nil {
+		for i, k := range s.keys[:n] {
+			keys[i] = k ^ after
+		}
+	}
 	genPool.Put(s)
 	if n == 0 {
 		out[0] = PassPlay
+		if keys != nil {
+			keys[0] = b.key ^ after
+		}
 		return 1
 	}
 	return n

@@ -84,3 +84,35 @@ func TestKeyAfterStep(t *testing.T) {
 		t.Fatalf("%d hits and %d bear-offs checked: want some of each", hits, offs)
 	}
 }
+
+// TestMovesKeys: MovesKeys gives Moves' plays, and for each the key
+// KeyAfter gives, the pass included.
+func TestMovesKeys(t *testing.T) {
+	var codes, again [MaxPlays]int16
+	var keys [MaxPlays]uint64
+	plays, passes := 0, 0
+	for _, b := range randomPositions(21, 100, 1) {
+		for r := 0; r < Rolls; r += 5 {
+			hi, lo := RollDice(r)
+			b.Roll(hi, lo)
+			n := b.Moves(&codes)
+			if m := b.MovesKeys(&again, &keys); m != n || again != codes {
+				t.Fatalf("%s: MovesKeys gives %d plays, Moves %d, or others", b, m, n)
+			}
+			for i := 0; i < n; i++ {
+				if k := b.KeyAfter(int(codes[i])); keys[i] != k {
+					t.Fatalf("%s, play %d: key %#x, KeyAfter %#x", b, codes[i], keys[i], k)
+				}
+				plays++
+			}
+			if codes[0] == PassPlay {
+				passes++
+			}
+			b.ClearRoll()
+		}
+	}
+	t.Logf("%d plays, %d passes", plays, passes)
+	if passes == 0 {
+		t.Fatal("no pass met")
+	}
+}

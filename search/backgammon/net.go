@@ -198,6 +198,8 @@ type NetEvaluator struct {
 	plus, minus [2 * (Bar + 1)]int32
 	// hits is a net with features's cache of hits (hitCache).
 	hits *hitCache
+	// keys are the keys after the plays Moves generated.
+	keys [MaxPlays]uint64
 	// race is the evaluator of the net's race net (nn.Net.Phases), nil
 	// without one: Evaluate and Value hand it the positions of the race,
 	// and it follows every play, building its accumulators only when read.
@@ -537,6 +539,27 @@ func (e *NetEvaluator) Evaluate(b *Board) float64 {
 	}
 	return e.net.Output(f.acc[b.stm][:e.net.H])
 }
+
+// Moves is b.Moves(out) for a search that values the positions the plays
+// lead to next (a decision one ply above its leaves), and starts bringing
+// the evaluation cache's slots of the first prefetchPlays of them into
+// the processor's caches: a slot read cold waits for memory (4 MiB of
+// slots, read at random), and by the time the search values the plays'
+// positions most of their slots have come.
+func (e *NetEvaluator) Moves(b *Board, out *[MaxPlays]int16) int {
+	if e.cache == nil {
+		return b.Moves(out)
+	}
+	n := b.MovesKeys(out, &e.keys)
+	for _, k := range e.keys[:min(n, prefetchPlays)] {
+		search.Prefetch(unsafe.Pointer(&e.cache[k&(1<<cacheBits-1)]))
+	}
+	return n
+}
+
+// prefetchPlays bounds the slots NetEvaluator.Moves prefetches: a
+// double's hundreds of plays would crowd out what the search reads first.
+const prefetchPlays = 64
 
 // Forget empties the evaluation cache, in one step, so that a search
 // that must depend on nothing searched before (the engine's ClearTT)

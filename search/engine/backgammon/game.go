@@ -72,11 +72,12 @@ func happen(b *Board, ev event, _ *eventUndo) {
 	hi, lo := rules.RollDice(int(ev))
 	b.Roll(hi, lo)
 }
-func unhappen(b *Board, _ event, _ *eventUndo)        { b.ClearRoll() }
-func keyAfterEvent(b *Board, ev event) uint64         { return b.KeyAfterRoll(int(ev)) }
-func netHappen(*netEval, *Board, event, *eventUndo)   {}
-func netUnhappen(*netEval, *Board, event, *eventUndo) {}
-func netForget(n *netEval)                            { n.Forget() }
+func unhappen(b *Board, _ event, _ *eventUndo)               { b.ClearRoll() }
+func keyAfterEvent(b *Board, ev event) uint64                { return b.KeyAfterRoll(int(ev)) }
+func netHappen(*netEval, *Board, event, *eventUndo)          {}
+func netUnhappen(*netEval, *Board, event, *eventUndo)        {}
+func netForget(n *netEval)                                   { n.Forget() }
+func netMoves(n *netEval, b *Board, out *[maxMoves]move) int { return n.Moves(b, out) }
 
 // moveCount is an upper bound: counting the plays means generating them,
 // so Star2's probe is never taken as complete before it has searched.

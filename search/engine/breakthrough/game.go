@@ -117,6 +117,7 @@ func keyAfterEvent(b *Board, ev event) uint64   { return b.KeyAfterEvent(int(ev)
 func netHappen(n *netEval, b *Board, ev event, _ *eventUndo)   { n.Happen(b, int(ev)) }
 func netUnhappen(n *netEval, b *Board, ev event, _ *eventUndo) { n.Unhappen(b, int(ev)) }
 func netForget(*netEval)                                       {}
+func netMoves(_ *netEval, b *Board, out *[maxMoves]move) int   { return b.Moves(out) }
 
 // moveCount is the number of moves of a decision, none when it is over
 // (its value is then its result, a complete search).

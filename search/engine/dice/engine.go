@@ -311,9 +311,16 @@ const (
 )
 
 // orderMoves fills moves with the legal moves of the position in search
-// order: table move, then killers, then by history score.
-func (e *Engine) orderMoves(moves *[maxMoves]move, ttMove, ply int) int {
-	n := e.b.Moves(moves)
+// order: table move, then killers, then by history score. leaves says
+// that the moves' children are leaves, which the network may prepare for
+// (netMoves).
+func (e *Engine) orderMoves(moves *[maxMoves]move, ttMove, ply int, leaves bool) int {
+	var n int
+	if leaves && e.kind == evalNet {
+		n = netMoves(e.net, &e.b, moves)
+	} else {
+		n = e.b.Moves(moves)
+	}
 	// Scores live on the stack where a node has few moves, and in the
 	// engine where it has many (backgammon's 4,096), which the stack
 	// would zero at every node: the branch is decided at compile time.
@@ -450,7 +457,7 @@ func (e *Engine) moveNode(alpha, beta float64, depth, ply, limit int) float64 {
 	} else {
 		moves = new([maxMoves]move)
 	}
-	n := e.orderMoves(moves, ttMove, ply)
+	n := e.orderMoves(moves, ttMove, ply, depth == 1)
 	if limit > 0 && n > limit {
 		n = limit
 	}
@@ -537,7 +544,7 @@ func (e *Engine) filterRoot() {
 	} else {
 		moves = new([maxMoves]move)
 	}
-	n := e.orderMoves(moves, -1, 0)
+	n := e.orderMoves(moves, -1, 0, false)
 	vals := e.filterVals[:n]
 	b := &e.b
 	stm := 0

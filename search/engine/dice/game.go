@@ -75,15 +75,16 @@ func chanceEvents(b *Board, ev *[maxEvents]event, _ *[maxEvents]float64) (n, tot
 	return n, n
 }
 
-func happen(b *Board, ev event, _ *eventUndo)         { b.SetRoll(int(ev)) }
-func unhappen(b *Board, _ event, _ *eventUndo)        { b.ClearRoll() }
-func keyAfterEvent(b *Board, ev event) uint64         { return b.KeyAfterRoll(int(ev)) }
-func netHappen(*netEval, *Board, event, *eventUndo)   {}
-func netUnhappen(*netEval, *Board, event, *eventUndo) {}
-func netForget(*netEval)                              {}
-func moveCount(b *Board) int                          { return b.LineEmpty(b.Roll()) }
-func mover(b *Board) int                              { return int(b.SideToMove()) }
-func handEval(b *Board, _ int8) float64               { return rules.Pairs{}.Evaluate(b) }
+func happen(b *Board, ev event, _ *eventUndo)                { b.SetRoll(int(ev)) }
+func unhappen(b *Board, _ event, _ *eventUndo)               { b.ClearRoll() }
+func keyAfterEvent(b *Board, ev event) uint64                { return b.KeyAfterRoll(int(ev)) }
+func netHappen(*netEval, *Board, event, *eventUndo)          {}
+func netUnhappen(*netEval, *Board, event, *eventUndo)        {}
+func netForget(*netEval)                                     {}
+func netMoves(_ *netEval, b *Board, out *[maxMoves]move) int { return b.Moves(out) }
+func moveCount(b *Board) int                                 { return b.LineEmpty(b.Roll()) }
+func mover(b *Board) int                                     { return int(b.SideToMove()) }
+func handEval(b *Board, _ int8) float64                      { return rules.Pairs{}.Evaluate(b) }
 
 // handOf numbers the hand evaluators: the game has one.
 func handOf(string) int8                           { return 0 }

@@ -157,6 +157,13 @@ var (
 	_ func(root *Board) int                 = MaxDepth
 )
 
+// netMoves writes the moves of a decision whose children are leaves the
+// network values, as Moves does, where the evaluator may also start
+// bringing what it keeps of those children into the processor's caches
+// (backgammon's evaluation cache: NetEvaluator.Moves); Moves itself where
+// it keeps nothing.
+var _ func(*netEval, *Board, *[maxMoves]move) int = netMoves
+
 // netForget empties what the network evaluator keeps of the positions it
 // has valued (backgammon's evaluation cache of a net with features), as
 // ClearTT empties the table, so that a search after ClearTT depends on

@@ -99,9 +99,10 @@ func happen(b *Board, ev event, u *eventUndo)   { b.HappenSaving(int(ev), u) }
 func unhappen(b *Board, ev event, u *eventUndo) { b.UnhappenRestoring(int(ev), u) }
 func keyAfterEvent(b *Board, ev event) uint64   { return b.KeyAfterEvent(int(ev)) }
 
-func netHappen(*netEval, *Board, event, *eventUndo)   {}
-func netUnhappen(*netEval, *Board, event, *eventUndo) {}
-func netForget(*netEval)                              {}
+func netHappen(*netEval, *Board, event, *eventUndo)          {}
+func netUnhappen(*netEval, *Board, event, *eventUndo)        {}
+func netForget(*netEval)                                     {}
+func netMoves(_ *netEval, b *Board, out *[maxMoves]move) int { return b.Moves(out) }
 
 func moveCount(*Board) int              { return maxMoves }
 func mover(b *Board) int                { return b.SideToMove() }

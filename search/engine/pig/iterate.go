@@ -112,7 +112,7 @@ func (e *Engine) fallbackMove() int {
 		return int(en.Move)
 	}
 	var moves [maxMoves]move
-	e.orderMoves(&moves, -1, 0)
+	e.orderMoves(&moves, -1, 0, false)
 	return int(moves[0])
 }
 

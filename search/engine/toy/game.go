@@ -117,9 +117,10 @@ func keyAfterEvent(b *Board, ev event) uint64   { return b.KeyAfterEvent(int(ev)
 // netHappen keeps the evaluator in step with an event. Its take-backs
 // need nothing: every evaluation follows a move or an event, each of which
 // rereads the counters.
-func netHappen(n *netEval, b *Board, _ event, _ *eventUndo) { n.Reset(b) }
-func netUnhappen(*netEval, *Board, event, *eventUndo)       {}
-func netForget(*netEval)                                    {}
+func netHappen(n *netEval, b *Board, _ event, _ *eventUndo)  { n.Reset(b) }
+func netUnhappen(*netEval, *Board, event, *eventUndo)        {}
+func netForget(*netEval)                                     {}
+func netMoves(_ *netEval, b *Board, out *[maxMoves]move) int { return b.Moves(out) }
 
 func moveCount(*Board) int              { return maxMoves }
 func mover(b *Board) int                { return b.SideToMove() }
