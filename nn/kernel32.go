@@ -23,12 +23,18 @@ func (k *Kernel) Column32(dst []float32, i int) {
 // that dst follows src exactly where the terms are the same. dst may be
 // src.
 func (k *Kernel) AddValue32(dst, src []float64, w []float32, at []int32, a []float32) float64 {
+	k.check32(w, at, a)
+	addF32(dst[:k.H], src[:k.H], w, at, a)
+	return k.Value(dst)
+}
+
+// check32 panics unless every column at[i] lies in w and has its a[i]:
+// the assembly reads them unchecked.
+func (k *Kernel) check32(w []float32, at []int32, a []float32) {
 	_ = a[:len(at)]
 	for _, o := range at {
 		_ = w[int(o):][:k.H]
 	}
-	addF32(dst[:k.H], src[:k.H], w, at, a)
-	return k.Value(dst)
 }
 
 // addF32 is addF32Go by the assembly where the processor has it: eighty

@@ -49,3 +49,9 @@ func addInt32Asm(dst, src, w []int32, plus, minus []int32)
 //
 //go:noescape
 func int32ToF64Asm(dst []float64, acc []int32, b1 []float64, scale float64)
+
+// hiddenF32Asm is hiddenF32Go (len(acc) a multiple of Lanes), equal to it
+// bit for bit.
+//
+//go:noescape
+func hiddenF32Asm(acc, w2 []float64) float64

@@ -554,3 +554,54 @@ toF64:
 toF64Done:
 	VZEROUPPER
 	RET
+
+// The constants of act32.
+DATA act32Const<>+0(SB)/4, $-3.0
+DATA act32Const<>+4(SB)/4, $3.0
+DATA act32Const<>+8(SB)/4, $27.0
+DATA act32Const<>+12(SB)/4, $9.0
+GLOBL act32Const<>(SB), RODATA|NOPTR, $16
+
+// func hiddenF32Asm(acc, w2 []float64) float64
+//
+// Per four units j (BX): acc[j:j+4] rounded to float32 (X1), act32 of
+// each in float32 lanes (X10 to X13 its constants -3, 3, 27 and 9; X4 and
+// X5 scratch), widened to float64, times W2[j:j+4], added to the lanes'
+// partial sums (Y0); then (sum 0 + sum 2) + (sum 1 + sum 3).
+TEXT ·hiddenF32Asm(SB), NOSPLIT, $0-56
+	MOVQ         acc_base+0(FP), SI
+	MOVQ         acc_len+8(FP), CX
+	MOVQ         w2_base+24(FP), DX
+	VBROADCASTSS act32Const<>+0(SB), X10
+	VBROADCASTSS act32Const<>+4(SB), X11
+	VBROADCASTSS act32Const<>+8(SB), X12
+	VBROADCASTSS act32Const<>+12(SB), X13
+	VXORPD       Y0, Y0, Y0
+	XORQ         BX, BX
+
+act32Groups:
+	CMPQ       BX, CX
+	JGE        act32Done
+	VCVTPD2PSY (SI)(BX*8), X1
+	VMAXPS     X10, X1, X1
+	VMINPS     X11, X1, X1
+	VMULPS     X1, X1, X4
+	VADDPS     X12, X4, X5
+	VMULPS     X1, X5, X5
+	VMULPS     X13, X4, X4
+	VADDPS     X12, X4, X4
+	VDIVPS     X4, X5, X5
+	VCVTPS2PD  X5, Y5
+	VMULPD     (DX)(BX*8), Y5, Y5
+	VADDPD     Y5, Y0, Y0
+	ADDQ       $4, BX
+	JMP        act32Groups
+
+act32Done:
+	VEXTRACTF128 $1, Y0, X1
+	VADDPD       X1, X0, X0
+	VUNPCKHPD    X0, X0, X1
+	VADDSD       X1, X0, X0
+	VMOVSD       X0, ret+48(FP)
+	VZEROUPPER
+	RET

@@ -162,3 +162,28 @@ func TestInt32Assembly(t *testing.T) {
 		}
 	}
 }
+
+// TestHiddenF32Assembly: where the processor has AVX and FMA,
+// hiddenF32Asm equals hiddenF32Go bit for bit, for pre-activations of
+// every scale (past the clamp, and small enough to round to float32's
+// subnormals), and act32 is within 2e-7 of Act.
+func TestHiddenF32Assembly(t *testing.T) {
+	if !hasAsm {
+		t.Skip("no AVX and FMA: the kernels are the Go code")
+	}
+	rng := rand.New(rand.NewPCG(44, 45))
+	for trial := 0; trial < 3000; trial++ {
+		h := 4 * (1 + trial%60)
+		acc, w2 := make([]float64, h), make([]float64, h)
+		for j := range acc {
+			acc[j] = rng.NormFloat64() * math.Ldexp(1, rng.IntN(60)-50)
+			w2[j] = rng.NormFloat64()
+			if d := math.Abs(float64(act32(acc[j])) - Act(acc[j])); d > 2e-7 {
+				t.Fatalf("act32(%g) = %g, Act %g", acc[j], act32(acc[j]), Act(acc[j]))
+			}
+		}
+		if got, want := hiddenF32Asm(acc, w2), hiddenF32Go(acc, w2); math.Float64bits(got) != math.Float64bits(want) {
+			t.Fatalf("trial %d (%d units): hiddenF32Asm %.17g, hiddenF32Go %.17g", trial, h, got, want)
+		}
+	}
+}

@@ -22,3 +22,5 @@ const hasInt = false
 func addInt32Asm(dst, src, w []int32, plus, minus []int32) { panic("no assembly") }
 
 func int32ToF64Asm(dst []float64, acc []int32, b1 []float64, scale float64) { panic("no assembly") }
+
+func hiddenF32Asm(acc, w2 []float64) float64 { panic("no assembly") }
