@@ -49,7 +49,11 @@
 // specification), to an accumulator kept in float64: a quarter of the
 // arithmetic, at a rounding of the added part to about 1e-7 of itself;
 // where the processor has AVX-512, eighty units at a time, bit for bit
-// the same.
+// the same. AddInt32 keeps an accumulator of fixed-point columns instead,
+// in int32 (exact, so the same however it was reached), and ValueInt32
+// values it: B1 plus the accumulator times its power-of-two scale, the
+// float32 terms as AddValue32 adds them, and the activations in float32
+// (act32, its division four units at a time, within about 1e-7 of Act).
 //
 // # Weight files
 //
