@@ -58,6 +58,9 @@ const (
 	countsChance = true
 	// eventsTouchEval: no evaluator reads the dice.
 	eventsTouchEval = false
+	// netPrefetches: the evaluator prefetches its evaluation cache's slots
+	// of a decision's leaves.
+	netPrefetches = true
 	// evalNoise: no evaluation noise.
 	evalNoise = false
 )

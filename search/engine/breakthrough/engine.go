@@ -315,11 +315,11 @@ const (
 
 // orderMoves fills moves with the legal moves of the position in search
 // order: table move, then killers, then by history score. leaves says
-// that the moves' children are leaves, which the network may prepare for
-// (netMoves).
+// that the moves' children are leaves, which the network of a game that
+// prefetches (netPrefetches) prepares for (netMoves).
 func (e *Engine) orderMoves(moves *[maxMoves]move, ttMove, ply int, leaves bool) int {
 	var n int
-	if leaves && e.kind == evalNet {
+	if netPrefetches && leaves && e.kind == evalNet {
 		n = netMoves(e.net, &e.b, moves)
 	} else {
 		n = e.b.Moves(moves)

@@ -90,6 +90,8 @@ const (
 	countsChance = false
 	// eventsTouchEval: an event removes a piece the evaluators read.
 	eventsTouchEval = true
+	// netPrefetches: the evaluator keeps nothing to prefetch.
+	netPrefetches = false
 	// evalNoise: the chapter's random factor (noise=) exists here.
 	evalNoise = true
 )

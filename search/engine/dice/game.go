@@ -59,6 +59,8 @@ const (
 	countsChance = true
 	// eventsTouchEval: no evaluator reads the roll.
 	eventsTouchEval = false
+	// netPrefetches: the evaluator keeps nothing to prefetch.
+	netPrefetches = false
 	// evalNoise: Dice has no evaluation noise: the chapter adds none.
 	evalNoise = false
 )

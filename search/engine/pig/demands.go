@@ -97,7 +97,9 @@ const (
 // window, a probe takes an exact entry, and a bound never replaces an
 // exact value, for games whose positions recur at many depths of one
 // search, where bounds kept with their windows make the Star algorithms
-// search again and again what expectimax searches once.
+// search again and again what expectimax searches once; netPrefetches, a
+// decision whose children are leaves asks the network for its moves
+// (netMoves), so that the evaluator can prefetch what it keeps of them.
 const (
 	_ bool = exactFirst
 	_ bool = signsFollowMover
@@ -106,6 +108,7 @@ const (
 	_ bool = countsChance
 	_ bool = eventsTouchEval
 	_ bool = evalNoise
+	_ bool = netPrefetches
 )
 
 // maxPly must hold a search of depth maxDepth. Where depth counts chance
@@ -158,10 +161,10 @@ var (
 )
 
 // netMoves writes the moves of a decision whose children are leaves the
-// network values, as Moves does, where the evaluator may also start
-// bringing what it keeps of those children into the processor's caches
-// (backgammon's evaluation cache: NetEvaluator.Moves); Moves itself where
-// it keeps nothing.
+// network values, as Moves does, and the evaluator starts bringing what
+// it keeps of those children into the processor's caches (backgammon's
+// evaluation cache: NetEvaluator.Moves); called only where netPrefetches,
+// and Moves itself elsewhere.
 var _ func(*netEval, *Board, *[maxMoves]move) int = netMoves
 
 // netForget empties what the network evaluator keeps of the positions it

@@ -59,6 +59,8 @@ const (
 	countsChance = false
 	// eventsTouchEval: the network reads its inputs afresh.
 	eventsTouchEval = false
+	// netPrefetches: the evaluator keeps nothing to prefetch.
+	netPrefetches = false
 	// evalNoise: Pig has no evaluation noise.
 	evalNoise = false
 )

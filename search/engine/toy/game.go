@@ -58,6 +58,8 @@ const (
 	countsChance = false
 	// eventsTouchEval: an event moves a counter the evaluators read.
 	eventsTouchEval = true
+	// netPrefetches: the evaluator keeps nothing to prefetch.
+	netPrefetches = false
 	// evalNoise: the toy game has no evaluation noise.
 	evalNoise = false
 )
