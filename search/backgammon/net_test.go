@@ -127,56 +127,76 @@ func TestNetEvaluatorIsEager(t *testing.T) {
 		games = 8
 	}
 	rng := rand.New(rand.NewPCG(3, 4))
-	var codes [MaxPlays]int16
 	for _, net := range nets {
 		lazy, eager := NewNetEvaluator(net), newEagerEvaluator(net)
-		for g := 0; g < games; g++ {
-			b := StartBoard(net2variant(t, net))
-			lazy.Reset(b)
-			eager.Reset(b)
-			check := func(b *Board) {
-				t.Helper()
-				views := []int8{b.stm}
-				if rng.IntN(4) == 0 {
-					views = append(views, 1-b.stm)
-				}
-				for _, v := range views {
-					q := *b
-					q.stm = v
-					if got, want := lazy.Evaluate(&q), eager.Evaluate(&q); math.Float64bits(got) != math.Float64bits(want) {
-						t.Fatalf("%s, view %d, %d plays since Reset: %v, eager %v", b, v, lazy.top, got, want)
-					}
+		followLines(rng, net2variant(t, net), games, lazyAndEager{lazy, eager}, func() int { return lazy.top }, func(b *Board) {
+			t.Helper()
+			views := []int8{b.stm}
+			if rng.IntN(4) == 0 {
+				views = append(views, 1-b.stm)
+			}
+			for _, v := range views {
+				q := *b
+				q.stm = v
+				if got, want := lazy.Evaluate(&q), eager.Evaluate(&q); math.Float64bits(got) != math.Float64bits(want) {
+					t.Fatalf("%s, view %d, %d plays since Reset: %v, eager %v", b, v, lazy.top, got, want)
 				}
 			}
-			check(b)
-			for !b.Over() {
-				if lazy.top == maxNetDepth-1 { // a new search's root
-					lazy.Reset(b)
-					eager.Reset(b)
-				}
-				hi, lo := RollDice(rng.IntN(Rolls))
-				b.Roll(hi, lo)
-				n := b.Moves(&codes)
-				// A search tries some plays and takes them back before
-				// going on with one.
-				for k := rng.IntN(3); k > 0; k-- {
-					m := int(codes[rng.IntN(n)])
-					var u Undo
-					b.MakeSaving(m, &u)
-					lazy.Make(b, m)
-					eager.Make(b)
-					check(b)
-					lazy.Unmake(b, m)
-					eager.Unmake()
-					b.UnmakeRestoring(m, &u)
-				}
+		})
+	}
+}
+
+// lazyAndEager follows the plays with both evaluators.
+type lazyAndEager struct {
+	lazy  *NetEvaluator
+	eager *eagerEvaluator
+}
+
+func (p lazyAndEager) Reset(b *Board)         { p.lazy.Reset(b); p.eager.Reset(b) }
+func (p lazyAndEager) Make(b *Board, m int)   { p.lazy.Make(b, m); p.eager.Make(b) }
+func (p lazyAndEager) Unmake(b *Board, m int) { p.lazy.Unmake(b, m); p.eager.Unmake() }
+
+// follower is an evaluator as a search drives it: Reset at a root, Make
+// after a play is made on the board, Unmake before it is taken back.
+type follower interface {
+	Reset(b *Board)
+	Make(b *Board, m int)
+	Unmake(b *Board, m int)
+}
+
+// followLines plays games of variant v with random dice and plays, f
+// following every play as a search's evaluator does: at each decision up
+// to two plays are made, checked and taken back before one is made and
+// checked. f is Reset at each game's start, and when its stack (top gives
+// its height) is one short of full, as at a new search's root; check sees
+// each position reached.
+func followLines(rng *rand.Rand, v Variant, games int, f follower, top func() int, check func(*Board)) {
+	var codes [MaxPlays]int16
+	for g := 0; g < games; g++ {
+		b := StartBoard(v)
+		f.Reset(b)
+		check(b)
+		for !b.Over() {
+			if top() == maxNetDepth-1 {
+				f.Reset(b)
+			}
+			hi, lo := RollDice(rng.IntN(Rolls))
+			b.Roll(hi, lo)
+			n := b.Moves(&codes)
+			for k := rng.IntN(3); k > 0; k-- {
 				m := int(codes[rng.IntN(n)])
 				var u Undo
 				b.MakeSaving(m, &u)
-				lazy.Make(b, m)
-				eager.Make(b)
+				f.Make(b, m)
 				check(b)
+				f.Unmake(b, m)
+				b.UnmakeRestoring(m, &u)
 			}
+			m := int(codes[rng.IntN(n)])
+			var u Undo
+			b.MakeSaving(m, &u)
+			f.Make(b, m)
+			check(b)
 		}
 	}
 }
@@ -367,9 +387,8 @@ func TestFixedPointIsExact(t *testing.T) {
 		t.Fatal("the built-in net's evaluator has no fixed-point columns")
 	}
 	rng := rand.New(rand.NewPCG(13, 14))
-	var codes [MaxPlays]int16
 	checked := 0
-	check := func(b *Board) {
+	followLines(rng, OnePoint, 30, lazy, func() int { return lazy.top }, func(b *Board) {
 		t.Helper()
 		if rng.IntN(3) > 0 {
 			return // left unbuilt, built later with a frame above it
@@ -382,30 +401,7 @@ func TestFixedPointIsExact(t *testing.T) {
 			t.Fatalf("%s, %d plays since Reset: the accumulator differs from the one built afresh", b, lazy.top)
 		}
 		checked++
-	}
-	for g := 0; g < 30; g++ {
-		b := StartBoard(OnePoint)
-		lazy.Reset(b)
-		for !b.Over() && lazy.top < maxNetDepth-1 {
-			hi, lo := RollDice(rng.IntN(Rolls))
-			b.Roll(hi, lo)
-			n := b.Moves(&codes)
-			for k := rng.IntN(3); k > 0; k-- {
-				m := int(codes[rng.IntN(n)])
-				var u Undo
-				b.MakeSaving(m, &u)
-				lazy.Make(b, m)
-				check(b)
-				lazy.Unmake(b, m)
-				b.UnmakeRestoring(m, &u)
-			}
-			m := int(codes[rng.IntN(n)])
-			var u Undo
-			b.MakeSaving(m, &u)
-			lazy.Make(b, m)
-			check(b)
-		}
-	}
+	})
 	if checked < 1000 {
 		t.Fatalf("only %d positions checked", checked)
 	}
