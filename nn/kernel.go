@@ -96,7 +96,7 @@ func (k *Kernel) Update(dst, src, w []float64, at []int32, a []float64) {
 // units.
 func (k *Kernel) UpdateValue(dst, src, w []float64, at []int32, a []float64) float64 {
 	k.check(w, at, a)
-	if len(k.net.Deep) > 0 || (k.net.Head != nil && !k.byTanh) { // the layers after the first, or the outputs of probabilities, are Output's
+	if k.byOutput() {
 		k.Update(dst, src, w, at, a)
 		return k.net.Output(dst[:k.net.H])
 	}
@@ -106,6 +106,19 @@ func (k *Kernel) UpdateValue(dst, src, w []float64, at []int32, a []float64) flo
 	} else {
 		v = updateValueGo(dst[:k.H], src[:k.H], w, at, a, k.W2, k.b2)
 	}
+	return k.ofTanh(v)
+}
+
+// byOutput reports whether the net's value is Output's from the
+// accumulator: the layers after the first, or a Head's outputs of
+// probabilities, are computed there, not by the kernel's tanh output.
+func (k *Kernel) byOutput() bool {
+	return len(k.net.Deep) > 0 || (k.net.Head != nil && !k.byTanh)
+}
+
+// ofTanh returns the net's value from v, the kernel's tanh output: v
+// itself, or a Head's value of its one output (byTanh).
+func (k *Kernel) ofTanh(v float64) float64 {
 	if k.byTanh {
 		return k.offset + k.scale*v
 	}

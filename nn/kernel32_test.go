@@ -44,9 +44,8 @@ func TestFMA32(t *testing.T) {
 }
 
 // TestAddValue32: AddValue32 adds the float32 columns' sum to the
-// accumulator and values it: within float32's rounding of Update's float64
-// value of the same terms, and equal to it where the terms are few and
-// exact in float32.
+// accumulator and values it, within float32's rounding (1e-5) of
+// UpdateValue's float64 value of the same terms.
 func TestAddValue32(t *testing.T) {
 	rng := rand.New(rand.NewPCG(34, 35))
 	for trial := 0; trial < 500; trial++ {

@@ -90,11 +90,10 @@ func hiddenF32Go(acc, w2 []float64) float64 {
 }
 
 // valueF32 is Value(acc) with the hidden units' activations computed by
-// act32 (where Value computes them as UpdateValue does; a net whose
-// value Output computes is Output's): four units to a division of float32
-// lanes, where Act's float64 division took most of Value's time.
+// act32, four units to a division of float32 lanes (a net whose value
+// Output computes, byOutput, is Output's).
 func (k *Kernel) valueF32(acc []float64) float64 {
-	if len(k.net.Deep) > 0 || (k.net.Head != nil && !k.byTanh) {
+	if k.byOutput() {
 		return k.net.Output(acc[:k.net.H])
 	}
 	var s float64
@@ -103,9 +102,5 @@ func (k *Kernel) valueF32(acc []float64) float64 {
 	} else {
 		s = hiddenF32Go(acc[:k.H], k.W2)
 	}
-	v := tanh(k.b2 + s)
-	if k.byTanh {
-		return k.offset + k.scale*v
-	}
-	return v
+	return k.ofTanh(tanh(k.b2 + s))
 }
