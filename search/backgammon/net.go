@@ -171,7 +171,7 @@ type NetEvaluator struct {
 	a  [maxTerms]float64
 	// feat, fat and fa are a net of the input set "features"'s features
 	// of the position evaluated and their terms, in w32, the features'
-	// columns in float32 (nn.Kernel.AddValue32); tmp is the accumulator
+	// columns in float32 (nn.Kernel.ValueInt32); tmp is the accumulator
 	// with them added.
 	feat [FeatureInputs]float64
 	fat  [FeatureInputs]int32
@@ -218,9 +218,10 @@ type cachedValue struct {
 const cacheSalt = 0x9e3779b97f4a7c15
 
 // featuresTolerance bounds |Evaluate - Value| for a net of the input set
-// "features", whose features Evaluate adds in float32 (withFeatures):
-// the largest difference on the built-in nets over 2,000 random games'
-// positions is 2.8e-7.
+// "features", whose evaluator rounds its accumulators to fixed point and
+// adds the features and computes the activations in float32
+// (withFeatures): the largest difference on the built-in nets over 2,000
+// random games' positions is 2.8e-7.
 const featuresTolerance = 1e-5
 
 // cacheBits is the log2 of the slots of a NetEvaluator's cache (4 MiB).
@@ -280,30 +281,25 @@ func qOf(rel, p int, c int8, h int) int32 {
 }
 
 // fixedColumns makes the table q: each point state's column, what its
-// units add (the raw inputs' columns in w times pointUnits, or the
-// borne-off count over Checkers), rounded to a multiple of qscale, the
-// smallest power of two at which no accumulator can leave int32: a
-// unit's bound is the sum over the points of its largest column in
+// terms add when the point takes its checkers (pointTerms, the raw
+// inputs' columns in w), rounded to a multiple of qscale, the finest
+// power of two at which a bound on every accumulator stays within int32:
+// a unit's bound is the sum over the points of its largest column in
 // magnitude, and each column's rounding adds at most half a unit.
 func (e *NetEvaluator) fixedColumns() {
 	h := e.k.H
 	cols := make([]float64, 2*(Bar+1)*(Checkers+1)*h)
 	for rel := 0; rel < 2; rel++ {
 		for p := 0; p <= Bar; p++ {
-			i := input(0, rel, p)
+			i, off := input(0, rel, p), 0
+			if p == Off {
+				off = 1
+			}
 			for c := int8(1); c <= Checkers; c++ {
-				col := cols[qOf(rel, p, c, h):][:h]
-				if p == Off {
-					for j, w := range e.w[i*h:][:h] {
-						col[j] = float64(c) / Checkers * w
-					}
-					continue
-				}
-				for k, u := range pointUnits[c] {
-					if u != 0 {
-						for j, w := range e.w[(i+k)*h:][:h] {
-							col[j] += u * w
-						}
+				col, t := cols[qOf(rel, p, c, h):][:h], &pointTerms[0][off][c]
+				for x := 0; x < t.n; x++ {
+					for j, w := range e.w[(i+t.k[x])*h:][:h] {
+						col[j] += t.a[x] * w
 					}
 				}
 			}
@@ -575,11 +571,10 @@ func (e *NetEvaluator) Forget() {
 
 // withFeatures returns the value of a net of the input set "features"
 // from acc, the fixed-point accumulator of b's raw inputs: the features'
-// terms are added to B1 plus acc (nn.Kernel.ValueInt32), computed afresh
-// at every evaluation (they change with the whole position, not point by
-// point), and summed in float32 (nn.Kernel.AddValue32), in a quarter of
-// the float64 arithmetic. The value depends on the position alone, and
-// is within featuresTolerance of Value's.
+// terms, computed afresh at every evaluation (they change with the whole
+// position, not point by point), are summed in float32 and added to B1
+// plus acc (nn.Kernel.ValueInt32). The value depends on the position
+// alone, and is within featuresTolerance of Value's.
 func (e *NetEvaluator) withFeatures(b *Board, acc []int32) float64 {
 	features(b, e.feat[:], e.hits)
 	n := 0
