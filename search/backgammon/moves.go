@@ -211,8 +211,12 @@ func (b *Board) MakeSaving(m int, u *Undo) {
 	}
 	b.d1, b.d2 = 0, 0
 	b.stm ^= 1
-	b.key ^= zSide ^ zRoll[rollOf[u.d1][u.d2]] // the steps kept the points' keys
+	b.key ^= playKey(u.d1, u.d2) // the steps kept the points' keys
 }
+
+// playKey is what a play of the roll d1, d2 changes in the key besides
+// its steps: the side to move, and the roll, which is gone.
+func playKey(d1, d2 int8) uint64 { return zSide ^ zRoll[rollOf[d1][d2]] }
 
 // UnmakeRestoring takes back play m, made with MakeSaving(m, u).
 func (b *Board) UnmakeRestoring(m int, u *Undo) {
@@ -338,25 +342,28 @@ func (b *Board) moves(out *[MaxPlays]int16, keys *[MaxPlays]uint64, linear bool)
 	s := genPool.Get().(*genScratch)
 	s.newEpoch()
 	g := gen{codes: out, keys: &s.keys, s: s, linear: linear}
+	if keys != nil {
+		g.keys = keys // the results' keys, before the side and roll change
+	}
 	if b.d1 == b.d2 {
 		b.genDouble(&g, 0, Bar, [4]int8{})
 	} else {
 		b.genPair(&g)
 	}
 	n := g.n
-	after := zSide ^ zRoll[rollOf[b.d1][b.d2]] // what MakeSaving adds to the points' keys
-	if keys != nil {
-		for i, k := range s.keys[:n] {
-			keys[i] = k ^ after
-		}
-	}
 	genPool.Put(s)
 	if n == 0 {
 		out[0] = PassPlay
 		if keys != nil {
-			keys[0] = b.key ^ after
+			keys[0] = b.key
 		}
-		return 1
+		n = 1
+	}
+	if keys != nil {
+		after := playKey(b.d1, b.d2)
+		for i := range keys[:n] {
+			keys[i] ^= after
+		}
 	}
 	return n
 }
