@@ -422,8 +422,8 @@ z32Done:
 	VZEROUPPER
 	RET
 
-// INT5 adds (op VPADDD) or subtracts (VPSUBD) the column at R12 from the
-// five registers of a block's sums, forty units.
+// INT5 adds (op VPADDD) or subtracts (VPSUBD) the column at R12 to or
+// from the five registers of a block's sums, forty units.
 #define INT5(op) \
 	op (R12), Y0, Y0; \
 	op 32(R12), Y1, Y1; \
@@ -431,12 +431,25 @@ z32Done:
 	op 96(R12), Y3, Y3; \
 	op 128(R12), Y4, Y4
 
-// COLUMN sets R12 to the address of the column whose offset (in units) is
-// entry R11 of the offsets at base, at byte offset BX.
-#define COLUMN(base) \
+// INT1 adds (op VPADDD) or subtracts (VPSUBD) the column at R12 to or
+// from the four units' sums in X0.
+#define INT1(op) op (R12), X0, X0
+
+// COLUMNS applies step to the column of each offset (in units) of the
+// n offsets at base, at byte offset BX: R12 its address, R11 the count;
+// loop and done are its labels, one pair per use.
+#define COLUMNS(base, n, step, loop, done) \
+	XORQ    R11, R11; \
+loop: \
+	CMPQ    R11, n; \
+	JGE     done; \
 	MOVLQSX (base)(R11*4), R12; \
 	LEAQ    (DX)(R12*4), R12; \
-	ADDQ    BX, R12
+	ADDQ    BX, R12; \
+	step; \
+	INCQ    R11; \
+	JMP     loop; \
+done:
 
 // func addInt32Asm(dst, src, w []int32, plus, minus []int32)
 //
@@ -466,28 +479,8 @@ intBlocks:
 	VMOVDQU 64(SI)(BX*1), Y2
 	VMOVDQU 96(SI)(BX*1), Y3
 	VMOVDQU 128(SI)(BX*1), Y4
-	XORQ    R11, R11
-
-intBlockPlus:
-	CMPQ   R11, R9
-	JGE    intBlockMinus0
-	COLUMN(R8)
-	INT5(VPADDD)
-	INCQ   R11
-	JMP    intBlockPlus
-
-intBlockMinus0:
-	XORQ R11, R11
-
-intBlockMinus:
-	CMPQ   R11, R10
-	JGE    intBlockStore
-	COLUMN(R13)
-	INT5(VPSUBD)
-	INCQ   R11
-	JMP    intBlockMinus
-
-intBlockStore:
+	COLUMNS(R8, R9, INT5(VPADDD), intBlockPlus, intBlockPlusDone)
+	COLUMNS(R13, R10, INT5(VPSUBD), intBlockMinus, intBlockMinusDone)
 	VMOVDQU Y0, (DI)(BX*1)
 	VMOVDQU Y1, 32(DI)(BX*1)
 	VMOVDQU Y2, 64(DI)(BX*1)
@@ -500,28 +493,8 @@ intGroups:
 	CMPQ    BX, CX
 	JGE     intDone
 	VMOVDQU (SI)(BX*1), X0
-	XORQ    R11, R11
-
-intGroupPlus:
-	CMPQ   R11, R9
-	JGE    intGroupMinus0
-	COLUMN(R8)
-	VPADDD (R12), X0, X0
-	INCQ   R11
-	JMP    intGroupPlus
-
-intGroupMinus0:
-	XORQ R11, R11
-
-intGroupMinus:
-	CMPQ   R11, R10
-	JGE    intGroupStore
-	COLUMN(R13)
-	VPSUBD (R12), X0, X0
-	INCQ   R11
-	JMP    intGroupMinus
-
-intGroupStore:
+	COLUMNS(R8, R9, INT1(VPADDD), intGroupPlus, intGroupPlusDone)
+	COLUMNS(R13, R10, INT1(VPSUBD), intGroupMinus, intGroupMinusDone)
 	VMOVDQU X0, (DI)(BX*1)
 	ADDQ    $16, BX
 	JMP     intGroups
