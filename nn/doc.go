@@ -44,14 +44,15 @@
 // 1e-15 of math.Tanh at about half its latency, which a leaf waits for),
 // within KernelTolerance (1e-12) of Forward's; training uses Forward and
 // Output only. AddValue32 adds inputs whose terms are recomputed at every
-// leaf (backgammon's features) in float32, eight units to a register and
-// one fused multiply-add a term (Go's fma32, rounded once, is its
-// specification), to an accumulator kept in float64: a quarter of the
+// leaf (such as backgammon's features) in float32, eight units to a
+// register and one fused multiply-add a term (Go's fma32, rounded once, is
+// its specification), to an accumulator kept in float64: a quarter of the
 // arithmetic, at a rounding of the added part to about 1e-7 of itself;
 // where the processor has AVX-512, eighty units at a time, bit for bit
 // the same. AddInt32 keeps an accumulator of fixed-point columns instead,
 // in int32 (exact, so the same however it was reached), and ValueInt32
-// values it: B1 plus the accumulator times its power-of-two scale, the
+// values it (backgammon's evaluator of a net with features uses these
+// two): B1 plus the accumulator times its power-of-two scale, the
 // float32 terms as AddValue32 adds them, and the activations in float32
 // (act32, its division four units at a time, within 2e-7 of Act, tested),
 // but for a net whose value Output computes (more hidden layers, or a
